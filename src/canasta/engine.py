@@ -1,0 +1,797 @@
+"""The rules engine: new_game, legal_moves, apply, why_illegal, outcome (RULES.md §3).
+
+``legal_moves`` is the single source of truth: ``apply`` accepts exactly the moves it lists (the list
+is cached on the immutable state), and ``why_illegal`` explains any other move with a stable code.
+
+The opening (RULES.md §3.4, DESIGN.md A "the hard part"): a side that has not opened *stages* its
+melds in the opening turn; they count towards the minimum, ``withdraw`` takes them back, and the
+turn cannot end until they reach it. A pile taken by such a side stays *pending* beside the table
+until the top card plus cards from the hand reach the minimum, so buried pile cards never count
+(pagat; GOLDEN GC-I05). The take itself is legal only if the hand can still reach the minimum.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from .cards import (BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, VALUE,
+                    card_str, cards_of, is_wild, pack, rank_of, rank_str)
+from .errors import IllegalMove
+from .moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move
+from .rules import Rules
+from .scoring import score_side
+from .state import (ANSWER_PHASE, DRAW_PHASE, GAME_OVER, PLAY_PHASE, Melds, Stage, State, Turn)
+
+RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
+NATURAL_RANKS = range(4, 15)
+# The kinds of each rank code, in the order the engine takes them from a hand.
+RANK_KINDS: list[tuple[int, ...]] = [
+    (JOKER,), RED_THREES, (0, 1, 2, 3), BLACK_THREES,
+    *(tuple((r - 2) * 4 + s for s in range(4)) for r in NATURAL_RANKS),
+]
+DISCARD_RANKS = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
+
+
+def rank_counts(hand: tuple[int, ...]) -> list[int]:
+    """Counts per rank code: [jokers, red threes, twos, black threes, 4s, ..., aces]."""
+    h = hand
+    return [h[52], h[5] + h[6], h[0] + h[1] + h[2] + h[3], h[4] + h[7],
+            *(h[i] + h[i + 1] + h[i + 2] + h[i + 3] for i in range(8, 52, 4))]
+
+
+def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
+    """(naturals, wilds) of a meld."""
+    wilds = sum(1 for c in meld if c < 4 or c == JOKER)
+    return len(meld) - wilds, wilds
+
+
+def canasta_count(melds: Melds) -> int:
+    return sum(1 for m in melds.values() if len(m) >= 7)
+
+
+# --- dealing ----------------------------------------------------------------------------------
+
+def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]:
+    """The deck for one hand; the last card is the top. ``seed=None`` uses the OS's secure RNG."""
+    deck = pack(rules.decks, rules.jokers)
+    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(f"canasta:{seed}:{hand_number}")
+    rng.shuffle(deck)
+    return deck
+
+
+def new_game(rules: Rules, seed: int | None = None) -> State:
+    """A new game; the first hand is dealt. An integer seed makes every deal reproducible."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    dealer = rules.players - 1
+    return start_hand(rules, seed, 1, dealer, (0,) * rules.teams, None, shuffled_deck(rules, seed, 1))
+
+
+def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
+               last_hand: tuple[dict[str, Any], ...] | None, deck: list[int]) -> State:
+    """Deal one hand from ``deck`` (RULES.md §3.1): cards one at a time from the dealer's left,
+    the upcard (covered while it is a wild card or a red three), red threes laid out and replaced."""
+    stock = list(deck)
+    n = rules.players
+    hands = [[0] * 53 for _ in range(n)]
+    first = (dealer + 1) % n
+    for _ in range(rules.hand_size):
+        for i in range(n):
+            hands[(first + i) % n][stock.pop()] += 1
+    pile: list[int] = []
+    frozen = False
+    while True:
+        c = stock.pop()
+        pile.append(c)
+        black = c in BLACK_THREES
+        if is_wild(c) or c in RED_THREES or (black and rules.black_three_freezes):
+            frozen = True
+        if is_wild(c) or c in RED_THREES or (black and rules.black_three_upcard == "covered"):
+            continue
+        break
+    red: list[list[int]] = [[] for _ in range(rules.teams)]
+    for i in range(n):
+        seat = (first + i) % n
+        h = hands[seat]
+        while h[5] or h[6]:
+            for k in RED_THREES:
+                while h[k]:
+                    h[k] -= 1
+                    red[rules.side_of(seat)].append(k)
+                    h[stock.pop()] += 1
+    return State(
+        rules=rules, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
+        hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
+        melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
+        opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
+        phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck), history=(),
+        result=None,
+    )
+
+
+# --- questions about a position -------------------------------------------------------------
+
+def is_over(state: State) -> bool:
+    return state.phase == GAME_OVER
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """Final scores per side and the winning side (None for a draw); None while play goes on."""
+    return state.result
+
+
+def minimum_needed(state: State, side: int) -> int:
+    """The minimum count the side still has to meet this hand (0 once it has opened)."""
+    if state.opened[side]:
+        return 0
+    return state.rules.minimum_count(state.scores[side])
+
+
+def pile_frozen_for(state: State, side: int) -> bool:
+    r = state.rules
+    return state.pile_frozen or r.pile_always_frozen or not state.opened[side]
+
+
+def _take_blocked(state: State) -> str | None:
+    """Why nobody may take the pile now, or None."""
+    pile = state.pile
+    if not pile:
+        return "PILE_EMPTY"
+    top = pile[-1]
+    if is_wild(top):
+        return "PILE_TOP_WILD"
+    if top in BLACK_THREES:
+        return "PILE_TOP_BLACK_THREE"
+    if top in RED_THREES:
+        return "PILE_TOP_RED_THREE"
+    return None
+
+
+def _max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """The most points melds from these hand counts can add, and how many cards that leaves.
+
+    Greedy and exact for the card values of Classic: every meldable natural is melded, pairs are
+    completed with one wild (best pairs first), and as many wilds as fit are added (jokers first).
+    Black threes are never melded in an opening that does not go out."""
+    pts = used = cap = 0
+    pairs: list[tuple[int, int, int]] = []
+    for r in NATURAL_RANKS:
+        n = rc[r]
+        if not n:
+            continue
+        if r in melds:
+            nat, wild = melds[r]
+            pts += n * RV[r]
+            used += n
+            cap += max(0, rules.max_wilds(nat + n) - wild)
+        elif n >= rules.min_naturals and n >= 3:
+            pts += n * RV[r]
+            used += n
+            cap += rules.max_wilds(n)
+        elif n >= rules.min_naturals and rules.max_wilds(n) >= 3 - n:
+            pairs.append((n * RV[r], rules.max_wilds(n) - (3 - n), n))
+    wild_values = [50] * rc[0] + [20] * rc[2]
+    pairs.sort(reverse=True)
+    spare = len(wild_values)
+    for value, extra_cap, n in pairs:
+        if spare < 3 - n:
+            break
+        spare -= 3 - n
+        pts += value
+        used += n
+        cap += extra_cap
+    placed = len(wild_values) - spare + min(spare, cap)
+    pts += sum(wild_values[:placed])
+    used += placed
+    return pts, sum(rc) - used
+
+
+def _opening_reachable(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
+                       keep: int) -> bool:
+    """Can melds from these hand counts add ``need`` points while leaving ``keep`` cards?"""
+    pts, left = _max_opening_points(rules, rc, melds)
+    if pts < need:
+        return False
+    if left >= keep:
+        return True
+    # Exact for keep <= 2: some optimal opening leaves these cards out, so try each choice.
+    ranks = [r for r in DISCARD_RANKS if rc[r]]
+    for i, a in enumerate(ranks):
+        rc[a] -= 1
+        if keep == 1:
+            ok = _max_opening_points(rules, rc, melds)[0] >= need
+        else:
+            ok = any(_try_without(rules, rc, melds, need, b) for b in ranks[i:])
+        rc[a] += 1
+        if ok:
+            return True
+    return False
+
+
+def _try_without(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int, b: int) -> bool:
+    if not rc[b]:
+        return False
+    rc[b] -= 1
+    ok = _max_opening_points(rules, rc, melds)[0] >= need
+    rc[b] += 1
+    return ok
+
+
+def _out_ok(state: State, canastas: int, points: int) -> str | None:
+    """Why the player may not go out now, or None (RULES.md §3.4 exception, §3.7).
+
+    ``canastas`` and ``points`` (counted towards the minimum) are as they would be after the move.
+    A side that has not opened has no older melds, so its going out is concealed whenever it has a
+    canasta; D2 decides whether that waives the minimum."""
+    r = state.rules
+    if canastas < r.canastas_to_go_out:
+        return "NEED_CANASTA_TO_GO_OUT"
+    if state.turn.permission == "no":
+        return "PERMISSION_REFUSED"
+    side = r.side_of(state.turn_seat)
+    if state.opened[side] or points >= r.minimum_count(state.scores[side]):
+        return None
+    waived = r.concealed_waives_minimum == "always" or (
+        r.concealed_waives_minimum == "stock_only" and state.turn.source == "stock")
+    return None if waived and canastas >= 1 else "BELOW_MINIMUM"
+
+
+# --- legal moves ------------------------------------------------------------------------------
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move for ``state.to_move``, in a fixed order."""
+    cached = state._legal
+    if cached is None:
+        cached = _generate(state)
+        object.__setattr__(state, "_legal", cached)
+    return list(cached)
+
+
+def _generate(state: State) -> list[Move]:
+    phase = state.phase
+    if phase == GAME_OVER:
+        return []
+    if phase == ANSWER_PHASE:
+        return [YES, NO]
+    if phase == DRAW_PHASE:
+        moves = _take_moves(state)
+        if state.stock:
+            return [DRAW, *moves]
+        if _take_forced(state, moves):
+            return moves
+        return [*moves, PASS]
+    moves = _play_moves(state)
+    if state.turn.permission == "yes":
+        moves = _must_go_out(state, moves)
+    return moves
+
+
+def _take_forced(state: State, takes: list[Move]) -> bool:
+    """Stock empty: must the player take the discard (RULES.md §3.8, D26)?"""
+    if not takes:
+        return False
+    rule = state.rules.forced_take_after_stock
+    if rule == "whenever_able":
+        return True
+    if rule == "never":
+        return False
+    side = state.rules.side_of(state.turn_seat)
+    return not pile_frozen_for(state, side) and any(m.naturals == 0 and m.twos == 0 and m.jokers == 0
+                                                     for m in takes)
+
+
+def _take_moves(state: State) -> list[Move]:
+    if _take_blocked(state) is not None:
+        return []
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    pile = state.pile
+    hand = state.hands[p]
+    hsize = sum(hand)
+    if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
+        return []
+    top = pile[-1]
+    rank = rank_of(top)
+    rc = rank_counts(hand)
+    n = rc[rank]
+    melds = state.melds[side]
+    meld = melds.get(rank)
+    frozen = pile_frozen_for(state, side)
+    options = []
+    if n >= 2:
+        options.append((2, 0, 0))
+    if not frozen:
+        if r.unfrozen_take_with_natural_plus_wild and n >= 1:
+            if rc[TWO]:
+                options.append((1, 1, 0))
+            if rc[JOKER_RANK]:
+                options.append((1, 0, 1))
+        if r.unfrozen_take_by_adding and meld is not None:
+            options.append((0, 0, 0))
+    if not options:
+        return []
+    nat0, wild0 = meld_counts(meld) if meld is not None else (0, 0)
+    size0 = len(meld) if meld is not None else 0
+    canastas = canasta_count(melds)
+    opened = state.opened[side]
+    need = 0 if opened else r.minimum_count(state.scores[side])
+    moves = []
+    for k, a, b in options:
+        nat, wild = nat0 + 1 + k, wild0 + a + b
+        size = size0 + 1 + k + a + b
+        if not r.meld_ok(nat, wild) or size < 3:
+            continue
+        base = RV[rank] * (1 + k) + 20 * a + 50 * b
+        after = hsize - k - a - b + len(pile) - 1
+        c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
+        if not opened and base < need:
+            rc2 = list(rc)
+            rc2[rank] -= k
+            keep = max(0, 2 - (len(pile) - 1))
+            if not _opening_reachable(r, rc2, {rank: (nat, wild)}, need - base, keep):
+                continue
+        elif after <= 1:
+            if _out_ok(state, c2, base) is not None:
+                continue
+        moves.append(Move("take", rank, k, a, b))
+    return moves
+
+
+def _play_moves(state: State) -> list[Move]:
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    rc = rank_counts(state.hands[p])
+    hsize = sum(rc)
+    melds = state.melds[side]
+    turn = state.turn
+    stage = state.stage
+    pending = stage.pending if stage is not None else None
+    opened = state.opened[side]
+    need = 0 if opened else r.minimum_count(state.scores[side])
+    pts = stage.points if stage is not None else 0
+    canastas = canasta_count(melds)
+    max_wilds = r.max_wilds
+    min_nat = r.min_naturals
+    twos, jokers = rc[TWO], rc[JOKER_RANK]
+    moves: list[Move] = []
+    for rank in NATURAL_RANKS:
+        n = rc[rank]
+        meld = melds.get(rank)
+        if meld is None:
+            if n < min_nat:
+                continue
+            nat0 = wild0 = size0 = 0
+            k_lo = min_nat
+        else:
+            nat0, wild0 = meld_counts(meld)
+            size0 = len(meld)
+            k_lo = 0
+        value = RV[rank]
+        for k in range(k_lo, n + 1):
+            cap = max_wilds(nat0 + k) - wild0
+            for a in range(min(twos, cap) + 1):
+                for b in range(min(jokers, cap - a) + 1):
+                    cnt = k + a + b
+                    size = size0 + cnt
+                    if cnt == 0 or size < 3:
+                        continue
+                    after = hsize - cnt
+                    if after >= 2 and pending is None:
+                        moves.append(Move("meld", rank, k, a, b))
+                        continue
+                    pts2 = pts + k * value + 20 * a + 50 * b
+                    c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
+                    if pending is not None:
+                        if pts2 < need:
+                            moves.append(Move("meld", rank, k, a, b))
+                            continue
+                        after += len(pending)
+                        if after >= 2:
+                            moves.append(Move("meld", rank, k, a, b))
+                            continue
+                    if _out_ok(state, c2, pts2) is None:
+                        moves.append(Move("meld", rank, k, a, b))
+    if rc[THREE] >= 3 and THREE not in melds and pending is None:
+        for k in range(3, rc[THREE] + 1):
+            if hsize - k <= 1 and _out_ok(state, canastas, pts + 5 * k) is None:
+                moves.append(Move("meld", THREE, k))
+    staged_ok = opened or stage is None or pts >= need
+    if pending is None and staged_ok:
+        if turn.no_discard:
+            moves.append(PASS)
+        elif hsize >= 2:
+            moves.extend(Move("discard", x) for x in DISCARD_RANKS if rc[x])
+        elif _out_ok(state, canastas, pts) is None:
+            moves.extend(Move("discard", x) for x in DISCARD_RANKS if rc[x])
+    if (r.permission == "optional_binding" and r.partnerships and turn.permission is None
+            and not turn.melded and stage is None and hsize >= 2):
+        # With one card left a "no" would leave no legal move: he could only go out.
+        moves.append(ASK)
+    if stage is not None and stage.points > stage.base:
+        moves.append(WITHDRAW)
+    return moves
+
+
+def can_go_out(state: State) -> bool:
+    """Can the player whose turn it is go out this turn from here (after drawing)?
+
+    Exact for Classic: for each choice of final discard (or none), every natural rank must be
+    meldable, the wild cards must fit the melds' wild limits, enough canastas must be possible, and
+    the opening (if any) must be met or waived."""
+    if state.phase != PLAY_PHASE or state.turn.permission == "no" or state.turn.no_discard:
+        return False
+    stage = state.stage
+    if stage is not None and stage.pending is not None:
+        return False
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    rc = rank_counts(state.hands[p])
+    melds = state.melds[side]
+    base_canastas = canasta_count(melds)
+    info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
+    pts0 = stage.points if stage is not None else 0
+    for d in (None, *(x for x in DISCARD_RANKS if rc[x])):
+        if d is not None:
+            rc[d] -= 1
+        ok = _out_with(state, rc, info, base_canastas, pts0)
+        if d is not None:
+            rc[d] += 1
+        if ok:
+            return True
+    return False
+
+
+def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]], base_canastas: int,
+              pts0: int) -> bool:
+    r = state.rules
+    blacks = rc[THREE]
+    if blacks and (blacks < 3 or THREE in info):
+        return False
+    need_w = cap_w = 0
+    growth: list[tuple[int, int]] = []  # (cards still short of a canasta, spare wild capacity)
+    canastas = base_canastas
+    points = pts0 + 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
+    for x in NATURAL_RANKS:
+        n = rc[x]
+        if x in info:
+            nat, wild, size = info[x]
+            if size >= 7:
+                points += n * RV[x]
+                cap_w += r.max_wilds(nat + n) - wild
+                continue
+            need, cap = 0, r.max_wilds(nat + n) - wild
+        elif not n:
+            continue
+        elif n < r.min_naturals:
+            return False
+        else:
+            size, need, cap = 0, max(0, 3 - n), r.max_wilds(n)
+            if cap < need:
+                return False
+        points += n * RV[x]
+        need_w += need
+        cap_w += cap
+        short = 7 - size - n - need
+        if short <= 0:
+            canastas += 1
+        else:
+            growth.append((short, cap - need))
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    if not need_w <= wilds <= cap_w:
+        return False
+    spare = wilds - need_w
+    for short, room in sorted(growth):
+        if short <= room and short <= spare:
+            spare -= short
+            canastas += 1
+    return _out_ok(state, canastas, points) is None
+
+
+def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
+    """After the partner said yes the player must go out (RULES.md §3.7). If he cannot (the
+    sources are silent on this), the obligation lapses and he plays on."""
+    if not can_go_out(state):
+        return moves
+    hsize = sum(state.hands[state.turn_seat])
+    keep = []
+    for m in moves:
+        if m.action == "discard":
+            if hsize == 1:
+                keep.append(m)
+        elif m.action == "meld":
+            after = _apply(state, m)
+            if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
+                keep.append(m)
+    return keep
+
+
+# --- applying moves ---------------------------------------------------------------------------
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises ``IllegalMove`` (with a code) if the move is not legal."""
+    legal = state._legal_set
+    if legal is None:
+        legal = frozenset(legal_moves(state))
+        object.__setattr__(state, "_legal_set", legal)
+    if move not in legal:
+        raise why_illegal(state, move) or IllegalMove("NOT_ALLOWED_NOW", f"{move} is not allowed now")
+    return _apply(state, move)
+
+
+def _take_cards(hand: list[int], rank: int, count: int, out: list[int]) -> None:
+    for kind in RANK_KINDS[rank]:
+        while count and hand[kind]:
+            hand[kind] -= 1
+            out.append(kind)
+            count -= 1
+    if count:
+        raise AssertionError("engine took cards the hand does not hold")
+
+
+def _apply(state: State, m: Move) -> State:
+    a = m.action
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    history = (*state.history, f"{p} {m}")
+    if a == "draw":
+        return _draw(state, history)
+    if a == "take":
+        return _take(state, m, history)
+    if a == "meld":
+        return _meld(state, m, history)
+    if a == "discard":
+        return _discard(state, m, history)
+    if a == "ask":
+        partner = r.seats_of(side)[(r.seats_of(side).index(p) + 1) % len(r.seats_of(side))]
+        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission="asked"),
+                             history=history)
+    if a in ("yes", "no"):
+        return state.replace(phase=PLAY_PHASE, to_move=p, turn=state.turn._replace(permission=a), history=history)
+    if a == "withdraw":
+        stage = state.stage
+        assert stage is not None
+        melds = list(state.melds)
+        melds[side] = stage.melds
+        hands = list(state.hands)
+        hands[p] = stage.hand
+        new_stage = None if stage.pending is None else stage._replace(points=stage.base)
+        return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn, stage=new_stage,
+                             history=history)
+    if a == "pass":
+        if state.phase == DRAW_PHASE:
+            return _end_hand(state.replace(history=history), None)
+        return _end_hand(_confirm_opening(state.replace(history=history)), None)
+    raise AssertionError(a)
+
+
+def _draw(state: State, history: tuple[str, ...]) -> State:
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    stock = list(state.stock)
+    hand = list(state.hands[p])
+    reds = list(state.red_threes[side])
+    no_discard = False
+    ended = False
+    for _ in range(r.draw_count):
+        if not stock:
+            break
+        c = stock.pop()
+        while c in RED_THREES:
+            reds.append(c)
+            history = (*history, f"{p} red-three {card_str(c)}")
+            if not stock:
+                # The last stock card was a red three (RULES.md §3.8, D8).
+                if r.last_card_red_three == "end_no_meld":
+                    ended = True
+                else:
+                    no_discard = True
+                break
+            c = stock.pop()
+        else:
+            hand[c] += 1
+            continue
+        break
+    red_threes = list(state.red_threes)
+    red_threes[side] = tuple(reds)
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
+                        turn=state.turn._replace(source="stock", no_discard=no_discard), history=history)
+    if ended:
+        return _end_hand(new, None)
+    return new
+
+
+def _take(state: State, m: Move, history: tuple[str, ...]) -> State:
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    hand = list(state.hands[p])
+    cards = [state.pile[-1]]
+    _take_cards(hand, m.rank, m.naturals, cards)
+    _take_cards(hand, TWO, m.twos, cards)
+    _take_cards(hand, JOKER_RANK, m.jokers, cards)
+    melds = dict(state.melds[side])
+    old = melds.get(m.rank)
+    melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
+    rest = state.pile[:-1]
+    reds = tuple(c for c in rest if c in RED_THREES)
+    rest = tuple(c for c in rest if c not in RED_THREES)
+    red_threes = list(state.red_threes)
+    red_threes[side] = (*red_threes[side], *reds)
+    turn = state.turn._replace(source="pile", new_ranks=() if old else (m.rank,), touched_old=old is not None)
+    all_melds = list(state.melds)
+    all_melds[side] = melds
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes), pile=(),
+                        pile_frozen=False, phase=PLAY_PHASE, turn=turn, history=history)
+    if state.opened[side]:
+        return _pick_up(new, rest)
+    base = sum(VALUE[c] for c in cards)
+    stage = Stage(hand=tuple(hand), melds=melds, turn=turn, base=base, points=base, pending=rest)
+    return _maybe_pick_up(new.replace(stage=stage))
+
+
+def _pick_up(state: State, cards: tuple[int, ...]) -> State:
+    """The rest of the pile joins the hand; a hand left empty has gone out."""
+    p = state.turn_seat
+    hand = list(state.hands[p])
+    for c in cards:
+        hand[c] += 1
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(hands=tuple(hands))
+    if not cards and not any(hand):
+        return _end_hand(new, p)
+    return new
+
+
+def _maybe_pick_up(state: State) -> State:
+    stage = state.stage
+    assert stage is not None and stage.pending is not None
+    side = state.rules.side_of(state.turn_seat)
+    if stage.points < state.rules.minimum_count(state.scores[side]):
+        return state
+    opened = list(state.opened)
+    opened[side] = True
+    return _pick_up(state.replace(stage=None, opened=tuple(opened)), stage.pending)
+
+
+def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
+    r = state.rules
+    p = state.turn_seat
+    side = r.side_of(p)
+    hand = list(state.hands[p])
+    cards: list[int] = []
+    _take_cards(hand, m.rank, m.naturals, cards)
+    _take_cards(hand, TWO, m.twos, cards)
+    _take_cards(hand, JOKER_RANK, m.jokers, cards)
+    melds = dict(state.melds[side])
+    old = melds.get(m.rank)
+    melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
+    turn = state.turn
+    turn = turn._replace(melded=True, new_ranks=turn.new_ranks if old else (*turn.new_ranks, m.rank),
+                         touched_old=turn.touched_old or (old is not None and m.rank not in turn.new_ranks))
+    stage = state.stage
+    if not state.opened[side]:
+        if stage is None:
+            stage = Stage(state.hands[p], state.melds[side], state.turn, 0, 0, None)
+        stage = stage._replace(points=stage.points + sum(VALUE[c] for c in cards))
+    all_melds = list(state.melds)
+    all_melds[side] = melds
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, history=history)
+    if stage is not None and stage.pending is not None:
+        return _maybe_pick_up(new)
+    if not any(hand):
+        return _end_hand(_confirm_opening(new), p)
+    return new
+
+
+def _confirm_opening(state: State) -> State:
+    """End of the opening turn: staged melds stand and the side has opened."""
+    side = state.rules.side_of(state.turn_seat)
+    if state.stage is None:
+        return state
+    opened = list(state.opened)
+    opened[side] = True
+    return state.replace(stage=None, opened=tuple(opened))
+
+
+def _discard(state: State, m: Move, history: tuple[str, ...]) -> State:
+    r = state.rules
+    p = state.turn_seat
+    hand = list(state.hands[p])
+    out: list[int] = []
+    _take_cards(hand, m.rank, 1, out)
+    c = out[0]
+    frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = _confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
+                                         history=history))
+    if not any(hand):
+        return _end_hand(new, p)
+    if state.turn.melded or state.turn.source == "pile":
+        has = list(new.has_melded)
+        has[p] = True
+        new = new.replace(has_melded=tuple(has))
+    return _next_turn(new)
+
+
+def _next_turn(state: State) -> State:
+    r = state.rules
+    seat = (state.turn_seat + 1) % r.players
+    new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=Turn(), stage=None)
+    if not new.stock:
+        # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
+        if r.end_of_stock == "end_at_once" or not _take_moves(new):
+            return _end_hand(new, None)
+    return new
+
+
+def _end_hand(state: State, went_out: int | None) -> State:
+    r = state.rules
+    out_side = None if went_out is None else r.side_of(went_out)
+    concealed = False
+    if went_out is not None:
+        melds = state.melds[out_side]  # type: ignore[index]
+        concealed = (not state.has_melded[went_out] and not state.turn.touched_old
+                     and any(len(melds[x]) >= 7 for x in state.turn.new_ranks if x in melds))
+    results = []
+    for side in range(r.teams):
+        hand = [c for seat in r.seats_of(side) for c in cards_of(state.hands[seat])]
+        res = score_side(r, list(state.melds[side].values()), hand, state.red_threes[side],
+                         went_out=side == out_side, concealed=concealed and side == out_side)
+        results.append(res)
+    scores = tuple(s + res["total"] for s, res in zip(state.scores, results, strict=True))
+    summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
+                     "concealed": concealed and side == out_side}
+                    for side, (res, total) in enumerate(zip(results, scores, strict=True)))
+    best = max(scores)
+    if best >= r.target:
+        leaders = [i for i, s in enumerate(scores) if s == best]
+        if len(leaders) == 1 or r.tie == "draw":
+            result = {"scores": list(scores), "winner": leaders[0] if len(leaders) == 1 else None,
+                      "hands": state.hand_number}
+            return state.replace(scores=scores, last_hand=summary, phase=GAME_OVER, result=result,
+                                 to_move=state.turn_seat)
+    dealer = (state.dealer + 1) % r.players
+    deck = shuffled_deck(r, state.seed, state.hand_number + 1)
+    return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
+
+
+def redeal(state: State, deck: list[int]) -> State:
+    """The same position at the start of its hand, but dealt from ``deck`` (replaying records)."""
+    return start_hand(state.rules, state.seed, state.hand_number, state.dealer, state.scores, state.last_hand, deck)
+
+
+# --- explaining illegal moves -----------------------------------------------------------------
+
+def why_illegal(state: State, move: Move) -> IllegalMove | None:
+    """None if ``move`` is legal, else an ``IllegalMove`` with a stable code and a message."""
+    if state._legal_set is not None:
+        legal = move in state._legal_set
+    else:
+        legal = move in legal_moves(state)
+    if legal:
+        return None
+    from .explain import diagnose
+
+    code, message = diagnose(state, move)
+    return IllegalMove(code, message, move=str(move))
+
+
+__all__ = [
+    "new_game", "legal_moves", "apply", "why_illegal", "is_over", "outcome", "can_go_out",
+    "minimum_needed", "rank_counts", "meld_counts", "rank_str", "redeal",
+]

@@ -1,0 +1,207 @@
+"""Why a move is illegal: a stable code and a message a player understands.
+
+Only called for moves that ``legal_moves`` does not list; the checks follow RULES.md §3 in the order
+a player would think of them. Every code is documented in docs/reason-codes.md.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER_RANK, RED_THREES, THREE, TWO, rank_str
+from .engine import (RV, _out_ok, _take_blocked, canasta_count, meld_counts, minimum_needed,
+                     pile_frozen_for, rank_counts)
+from .moves import ACTIONS, Move
+from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, State
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _held(rc: list[int], m: Move) -> tuple[str, str] | None:
+    for rank, want in ((m.rank, m.naturals), (TWO, m.twos), (JOKER_RANK, m.jokers)):
+        if want and rank >= 0 and rc[rank] < want:
+            name = "joker" if rank == JOKER_RANK else f"{rank_str(rank)}"
+            return "CARDS_NOT_IN_HAND", f"you hold {rc[rank]} {name}{'s' if rc[rank] != 1 else ''}, the move needs {want}"
+    return None
+
+
+def diagnose(state: State, m: Move) -> tuple[str, str]:
+    r = state.rules
+    if state.phase == GAME_OVER:
+        return "GAME_OVER", "the game is over"
+    if m.action not in ACTIONS:
+        return "UNKNOWN_MOVE", f"{m.action!r} is not a move"
+    if state.phase == ANSWER_PHASE:
+        return "MUST_ANSWER", "your partner asked 'may I go out?': answer yes or no"
+    if m.action in ("yes", "no"):
+        return "NO_QUESTION", "nobody has asked permission to go out"
+    p = state.turn_seat
+    side = r.side_of(p)
+    rc = rank_counts(state.hands[p])
+    hsize = sum(rc)
+    melds = state.melds[side]
+    if state.phase == DRAW_PHASE:
+        if m.action in ("meld", "discard", "withdraw", "ask"):
+            return "MUST_DRAW_FIRST", "draw from the stock or take the pile first"
+        if m.action == "draw":
+            return "STOCK_EMPTY", "the stock is empty: take the discard if you can, or pass"
+        if m.action == "pass":
+            if state.stock:
+                return "CANNOT_PASS", "you may pass only when the stock is empty"
+            return "MUST_TAKE_PILE", ("the stock is empty and the discard fits your side's meld in an "
+                                      "unfrozen pile: you must take it")
+        return _diagnose_take(state, m, rc, hsize)
+    # play phase
+    stage = state.stage
+    pending = stage is not None and stage.pending is not None
+    need = minimum_needed(state, side)
+    pts = stage.points if stage is not None else 0
+    if m.action in ("draw", "take"):
+        return "ALREADY_DREW", "you have already drawn this turn: meld or discard"
+    if m.action == "withdraw":
+        return "NOTHING_TO_WITHDRAW", "only melds staged this turn by a side that has not opened can be withdrawn"
+    if m.action == "ask":
+        if r.permission == "none" or not r.partnerships:
+            return "NO_PERMISSION_RULE", "these rules have no asking permission to go out"
+        if state.turn.permission is not None:
+            return "ALREADY_ASKED", "you have already asked this turn"
+        if hsize < 2:
+            return "ASK_WITH_ONE_CARD", "with one card left you can only go out: there is nothing to ask"
+        return "ASK_BEFORE_MELDING", "ask permission after drawing and before melding anything"
+    if pending and m.action in ("discard", "pass"):
+        return "MUST_COMPLETE_OPENING", (f"you took the pile before opening: meld from your hand until your "
+                                         f"melds count {need} (now {pts}), or withdraw them and try again")
+    if m.action == "pass":
+        return "CANNOT_PASS", "you cannot pass now: discard to end your turn"
+    if m.action == "discard":
+        if m.rank < 0 or m.rank > 14 or m.rank == 1 or rc[m.rank] == 0:
+            return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
+        if state.turn.no_discard:
+            return "NO_DISCARD_NOW", "the last stock card was a red three: meld if you like, then pass"
+        if stage is not None and pts < need:
+            return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
+                                     f"meld more or withdraw")
+        if hsize == 1:
+            why = _out_ok(state, canasta_count(melds), pts)
+            return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
+        if state.turn.permission == "yes":
+            return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
+        return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
+    return _diagnose_meld(state, m, rc, hsize, need, pts)
+
+
+def _going_out_message(code: str, canastas: int, need: int, pts: int) -> tuple[str, str]:
+    messages = {
+        "NEED_CANASTA_TO_GO_OUT": f"your side needs {_plural(canastas, 'canasta')} before you may go out; "
+                                  f"keep at least one card",
+        "PERMISSION_REFUSED": "your partner said no: you may not go out this turn",
+        "BELOW_MINIMUM": f"your melds count {pts}; your side needs {need} to open",
+    }
+    return code, messages.get(code, "you may not go out now")
+
+
+def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[str, str]:
+    r = state.rules
+    side = r.side_of(state.turn_seat)
+    blocked = _take_blocked(state)
+    if blocked == "PILE_EMPTY":
+        return blocked, "the discard pile is empty"
+    if blocked == "PILE_TOP_WILD":
+        return blocked, "a wild card is on top of the pile: nobody may take it until a natural card covers it"
+    if blocked == "PILE_TOP_BLACK_THREE":
+        return blocked, "a black three is on top of the pile: it stops the next player taking it"
+    if blocked:
+        return blocked, "the pile cannot be taken now"
+    top = state.pile[-1]
+    rank = m.rank
+    if rank != (top >> 2) + 2:
+        return "TAKE_WRONG_RANK", f"the pile's top card is a {rank_str((top >> 2) + 2)}"
+    if r.one_card_pile_rule and len(state.pile) == 1 and hsize == 1:
+        return "ONE_CARD_PILE", "a one-card pile may not be taken by a player holding one card"
+    held = _held(rc, m)
+    if held:
+        return held
+    melds = state.melds[side]
+    frozen = pile_frozen_for(state, side)
+    pair = (m.naturals, m.twos, m.jokers) == (2, 0, 0)
+    if m.naturals + m.twos + m.jokers > 2 or m.twos + m.jokers > 1:
+        return "TAKE_WITH_TWO_CARDS", ("take the pile with a natural pair, or (unfrozen) one natural and one "
+                                       "wild, or by adding the top card to your meld; meld more cards afterwards")
+    if frozen and not pair:
+        if not state.opened[side] and not state.pile_frozen and not r.pile_always_frozen:
+            return "UNOPENED_NEEDS_NATURAL_PAIR", (f"the pile is frozen against a side that has not opened: "
+                                                   f"take it with two natural {rank_str(rank)}s from your hand")
+        return "FROZEN_NEEDS_NATURAL_PAIR", (f"the pile is frozen: take it with two natural {rank_str(rank)}s "
+                                             f"from your hand")
+    if m.naturals + m.twos + m.jokers == 0:
+        if rank not in melds:
+            return "NO_MELD_TO_ADD_TO", f"your side has no meld of {rank_str(rank)}s for the top card"
+        if not r.unfrozen_take_by_adding:
+            return "TAKE_NEEDS_PAIR", "these rules need cards from your hand to take the pile"
+    if m.naturals == 1 and not r.unfrozen_take_with_natural_plus_wild:
+        return "TAKE_NEEDS_PAIR", "these rules need a natural pair to take the pile"
+    if m.naturals == 0 and m.twos + m.jokers:
+        return "TOO_FEW_NATURALS", "the top card needs at least one natural partner from your hand"
+    nat0, wild0 = meld_counts(melds[rank]) if rank in melds else (0, 0)
+    nat, wild = nat0 + 1 + m.naturals, wild0 + m.twos + m.jokers
+    if not r.meld_ok(nat, wild):
+        return "TOO_MANY_WILDS", f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals ({r.wild_rule})"
+    need = minimum_needed(state, side)
+    base = RV[rank] * (1 + m.naturals) + 20 * m.twos + 50 * m.jokers
+    if need and base < need:
+        return "OPENING_NOT_REACHABLE", (f"your side has not opened: the top card and your hand cannot make "
+                                         f"melds counting {need} (cards from the pile do not count)")
+    return _going_out_message("NEED_CANASTA_TO_GO_OUT", r.canastas_to_go_out, need, base)
+
+
+def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, pts: int) -> tuple[str, str]:
+    r = state.rules
+    side = r.side_of(state.turn_seat)
+    melds = state.melds[side]
+    if m.rank in (JOKER_RANK, TWO):
+        return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"
+    if m.rank == 1 or any(c in RED_THREES for c in ()):
+        return "RED_THREE_NOT_MELDABLE", "red threes are never melded"
+    if not 3 <= m.rank <= 14:
+        return "UNKNOWN_MOVE", "no such rank"
+    if m.naturals + m.twos + m.jokers == 0:
+        return "EMPTY_MELD", "meld which cards?"
+    held = _held(rc, m)
+    if held:
+        return held
+    if state.stage is not None and state.stage.pending is not None and m.rank == THREE:
+        return "BLACK_THREES_ONLY_GOING_OUT", "black threes may be melded only when going out"
+    if m.rank == THREE:
+        if m.twos or m.jokers:
+            return "BLACK_THREES_NO_WILDS", "black threes may not be melded with wild cards"
+        if THREE in melds or m.naturals < 3:
+            return "MELD_TOO_SMALL", "black threes are melded as a set of 3 or 4"
+        if hsize - m.naturals > 1:
+            return "BLACK_THREES_ONLY_GOING_OUT", "black threes may be melded only in the turn you go out, as your last meld"
+        why = _out_ok(state, canasta_count(melds), pts + 5 * m.naturals)
+        return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
+    meld = melds.get(m.rank)
+    nat0, wild0 = meld_counts(meld) if meld else (0, 0)
+    nat, wild = nat0 + m.naturals, wild0 + m.twos + m.jokers
+    size = (len(meld) if meld else 0) + m.naturals + m.twos + m.jokers
+    if nat < r.min_naturals:
+        return "TOO_FEW_NATURALS", f"a meld needs at least {r.min_naturals} natural cards; this has {nat}"
+    if size < 3:
+        return "MELD_TOO_SMALL", "a new meld needs at least 3 cards"
+    if not r.meld_ok(nat, wild):
+        return "TOO_MANY_WILDS", (f"the {rank_str(m.rank)} meld would have {wild} wild cards to {nat} naturals "
+                                  f"(limit: {r.wild_rule})")
+    after = hsize - m.naturals - m.twos - m.jokers
+    c2 = canasta_count(melds) + (1 if size >= 7 and (not meld or len(meld) < 7) else 0)
+    pts2 = pts + RV[m.rank] * m.naturals + 20 * m.twos + 50 * m.jokers
+    if after <= 1:
+        why = _out_ok(state, c2, pts2)
+        if why:
+            if why == "NEED_CANASTA_TO_GO_OUT":
+                return why, (f"you would be left with {after} card{'s' if after != 1 else ''} but your side has no "
+                             f"{'canasta' if r.canastas_to_go_out == 1 else f'{r.canastas_to_go_out} canastas'}: "
+                             f"keep at least one card after your discard")
+            return _going_out_message(why, r.canastas_to_go_out, need, pts2)
+    if state.turn.permission == "yes":
+        return "MUST_GO_OUT", "your partner said yes: this meld would leave you unable to go out this turn"
+    return "NOT_ALLOWED_NOW", f"{m} is not allowed now"

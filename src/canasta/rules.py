@@ -1,0 +1,235 @@
+"""The rules object: every parameter of a Canasta game as data (DESIGN.md A, RULES.md §9).
+
+Each field carries its meaning, its allowed values and its source in ``PARAMETERS``; presets live in
+``variants.py``. The engine asks this object questions instead of testing variant names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+# (lower bound of the side's cumulative score, minimum count), RULES.md §3.4.
+CLASSIC_THRESHOLDS: tuple[tuple[int, int], ...] = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str = "classic"
+    # Players and pack (§2, §3.1)
+    players: int = 4
+    teams: int = 2
+    decks: int = 2
+    jokers: int = 4
+    hand_size: int = 11
+    draw_count: int = 1
+    # Melds (§3.3, D10)
+    min_naturals: int = 2
+    wild_rule: str = "max3"
+    # Opening (§3.4, D9, D2)
+    initial_meld: tuple[tuple[int, int], ...] = CLASSIC_THRESHOLDS
+    concealed_waives_minimum: str = "stock_only"
+    concealed_allows_pile: bool = True
+    # Discard pile (§3.5, D3–D6)
+    pile_always_frozen: bool = False
+    black_three_freezes: bool = False
+    black_three_upcard: str = "stays"
+    unfrozen_take_with_natural_plus_wild: bool = True
+    unfrozen_take_by_adding: bool = True
+    one_card_pile_rule: bool = True
+    # Going out (§3.7, D11)
+    canastas_to_go_out: int = 1
+    permission: str = "optional_binding"
+    # Stock runs out (§3.8, D8, D26)
+    last_card_red_three: str = "end_no_meld"
+    end_of_stock: str = "play_on"
+    forced_take_after_stock: str = "matches_own_meld_unfrozen"
+    # Scoring (§3.6, §3.9, D1, D7)
+    natural_canasta_bonus: int = 500
+    mixed_canasta_bonus: int = 300
+    red_three_value: int = 100
+    red_three_all_total: int = 800
+    red_three_positive_if: str = "meld"
+    going_out_bonus: int = 100
+    concealed_going_out_bonus: int = 200
+    undeclared_red_three_penalty: int = 500
+    # End of game (§3.10)
+    target: int = 5000
+    tie: str = "play_on"
+    overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+
+    # Derived questions the engine asks.
+    @property
+    def pack_size(self) -> int:
+        return self.decks * 52 + self.jokers
+
+    def side_of(self, seat: int) -> int:
+        """Seats alternate between sides: partners sit opposite (§3.1)."""
+        return seat % self.teams
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(range(side, self.players, self.teams))
+
+    @property
+    def partnerships(self) -> bool:
+        return self.players > self.teams
+
+    def minimum_count(self, score: int) -> int:
+        need = self.initial_meld[0][1]
+        for lower, value in self.initial_meld:
+            if score >= lower:
+                need = value
+        return need
+
+    def max_wilds(self, naturals: int) -> int:
+        """The most wild cards a meld with this many naturals may hold (D10)."""
+        rule = self.wild_rule
+        if rule == "max3":
+            return 3
+        if rule == "max2":
+            return 2
+        if rule == "le_naturals":
+            return naturals
+        return naturals - 1  # lt_naturals
+
+    def meld_ok(self, naturals: int, wilds: int) -> bool:
+        return naturals >= self.min_naturals and wilds <= self.max_wilds(naturals)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preset name plus the overrides that made this object: what records store."""
+        return {"variant": self.name, "options": {k: _jsonable(v) for k, v in self.overrides}}
+
+    def describe(self) -> list[tuple[str, Any, str, str]]:
+        """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
+        rows = []
+        for f in dataclasses.fields(self):
+            if f.name in ("name", "overrides"):
+                continue
+            meaning, source = PARAMETERS[f.name][:2]
+            rows.append((f.name, getattr(self, f.name), meaning, source))
+        return rows
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+# name: (meaning, source, allowed values or None)
+PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
+    "players": ("number of players", "RULES.md §3.1 [P,B,W,S1]", None),
+    "teams": ("number of sides; seat s plays for side s mod teams", "§3.1 partners opposite [P,B,W,S1]", None),
+    "decks": ("standard 52-card decks in the pack", "§2 [P,B,W,S1]", None),
+    "jokers": ("jokers in the pack", "§2 [P,B,W,S1]", None),
+    "hand_size": ("cards dealt to each player", "§3.1 [P,B,W,S1]", None),
+    "draw_count": ("cards drawn from the stock per turn", "§3.2 [all]", None),
+    "min_naturals": ("natural cards every meld needs", "§3.3 [P,B,W,S1,AAPCM]", None),
+    "wild_rule": ("limit on wild cards in a meld: max3 = at most 3; max2 = at most 2; le_naturals = "
+                  "no more wilds than naturals; lt_naturals = fewer wilds than naturals",
+                  "§3.3, D10", ("max3", "max2", "le_naturals", "lt_naturals")),
+    "initial_meld": ("minimum count for a side's first meld: (lowest cumulative score, minimum) pairs",
+                     "§3.4, D9 [P,B,W,S1]", None),
+    "concealed_waives_minimum": ("when going out concealed skips the minimum count: stock_only = only "
+                                 "after drawing from the stock; always; never",
+                                 "§3.4, D2 (a) [P]", ("stock_only", "always", "never")),
+    "concealed_allows_pile": ("a player may take the pile in the turn he goes out concealed", "D2 [W]", None),
+    "pile_always_frozen": ("the pile always needs a natural pair to be taken", "D5 (variants)", None),
+    "black_three_freezes": ("a black three freezes the pile like a wild card", "D4 [B]; default [P,W]", None),
+    "black_three_upcard": ("a black three turned up at the deal: stays, or is covered by more cards",
+                           "D4, GC-P08 [P,W] / [B]", ("stays", "covered")),
+    "unfrozen_take_with_natural_plus_wild": ("an unfrozen pile may be taken with one natural and one wild",
+                                             "§3.5, D3 [P,W,B,S1]", None),
+    "unfrozen_take_by_adding": ("an unfrozen pile may be taken by adding its top card to the side's meld",
+                                "§3.5 [P,W,B,S1]", None),
+    "one_card_pile_rule": ("a one-card pile may not be taken by a player holding one card",
+                           "§3.5, D6 [B,S1,Br]", None),
+    "canastas_to_go_out": ("canastas a side needs before a player may go out", "§3.7 [P,B,W,S1]", None),
+    "permission": ("asking the partner 'may I go out?': optional_binding = may ask, answer binds; none",
+                   "§3.7, D11 [P,W,S1,B]", ("optional_binding", "none")),
+    "last_card_red_three": ("the last stock card is a red three: end_no_meld = the hand ends at once; "
+                            "meld_no_discard = the player may meld first but not discard",
+                            "§3.8, D8 [P,B,W] / [Br,S1]", ("end_no_meld", "meld_no_discard")),
+    "end_of_stock": ("stock empty: play_on = play on while discards are taken; end_at_once = the hand "
+                     "ends when a player must draw", "§3.8 [P,B,W,S1] / [W-old]", ("play_on", "end_at_once")),
+    "forced_take_after_stock": ("stock empty: when the next player must take the discard: "
+                                "matches_own_meld_unfrozen; whenever_able; never",
+                                "§3.8, D26 [P,B] / [W]", ("matches_own_meld_unfrozen", "whenever_able", "never")),
+    "natural_canasta_bonus": ("bonus for a natural canasta", "§3.9 [all]", None),
+    "mixed_canasta_bonus": ("bonus for a mixed canasta", "§3.9 [all]", None),
+    "red_three_value": ("value of each red three", "§3.6 [P,B,W,S1]", None),
+    "red_three_all_total": ("value of all four red threes held by one side", "§3.6 [W,P,B,Br]", None),
+    "red_three_positive_if": ("red threes count plus only if the side has: meld = melded at all; "
+                              "canasta = a canasta; two_canastas", "§3.6, D7 [P,B,W,S1,Br,D]",
+                              ("meld", "canasta", "two_canastas")),
+    "going_out_bonus": ("bonus for going out", "§3.7 [P,B,W,D,S1,Br]", None),
+    "concealed_going_out_bonus": ("bonus for going out concealed, in place of the going-out bonus",
+                                  "§3.7, D1 [P,B,W,D,S1,Br]", None),
+    "undeclared_red_three_penalty": ("penalty for a red three left in hand at scoring (scorekeeper)",
+                                     "§7 X6 [S1]", None),
+    "target": ("a side reaching this total at the end of a hand ends the game", "§3.10 [P,B,W,S1]", None),
+    "tie": ("equal totals at or over the target: play_on = deal another hand; draw", "§3.10 (sources silent)",
+            ("play_on", "draw")),
+}
+
+
+def make_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> Rules:
+    """Build a Rules object from a preset's parameters and user overrides, validating each."""
+    valid = [f.name for f in dataclasses.fields(Rules) if f.name not in ("name", "overrides")]
+    params = dict(base)
+    for key, value in overrides.items():
+        if key not in PARAMETERS:
+            raise ValueError(f"unknown rules option {key!r}; valid options: {', '.join(valid)}")
+        params[key] = _coerce(key, value)
+    rules = Rules(name=name, overrides=tuple(sorted((k, params[k]) for k in overrides)), **params)
+    _validate(rules)
+    return rules
+
+
+def _coerce(key: str, value: Any) -> Any:
+    default = getattr(Rules(), key)
+    choices = PARAMETERS[key][2]
+    if isinstance(value, str) and not isinstance(default, str):
+        text = value.strip()
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            if isinstance(default, bool) and text.lower() in ("true", "yes", "on", "false", "no", "off"):
+                value = text.lower() in ("true", "yes", "on")
+            else:
+                raise ValueError(f"option {key}: cannot read {text!r} as {type(default).__name__}") from None
+    if key == "initial_meld":
+        try:
+            value = tuple(sorted((int(lo), int(need)) for lo, need in value))
+        except (TypeError, ValueError):
+            raise ValueError(f"option initial_meld: want a list of [lowest score, minimum] pairs, "
+                             f"got {value!r}") from None
+        if not value:
+            raise ValueError("option initial_meld: needs at least one [lowest score, minimum] pair")
+        return value
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"option {key}: want true or false, got {value!r}")
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"option {key}: want a whole number, got {value!r}")
+    elif isinstance(default, str) and not isinstance(value, str):
+        raise ValueError(f"option {key}: want one of {', '.join(choices or ())}, got {value!r}")
+    if choices is not None and value not in choices:
+        raise ValueError(f"option {key}: {value!r} is not one of {', '.join(map(str, choices))}")
+    return value
+
+
+def _validate(r: Rules) -> None:
+    if not 2 <= r.players <= 6:
+        raise ValueError(f"players must be 2 to 6, got {r.players}")
+    if r.teams < 2 or r.players % r.teams:
+        raise ValueError(f"teams must divide players into equal sides of one or more, got {r.teams} for {r.players}")
+    if r.decks < 1 or r.jokers < 0 or r.hand_size < 1 or r.draw_count < 1:
+        raise ValueError("decks, hand_size and draw_count must be at least 1 and jokers at least 0")
+    if r.players * r.hand_size + 2 > r.pack_size:
+        raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in a pack of {r.pack_size}")
+    if r.min_naturals < 1 or r.canastas_to_go_out < 0:
+        raise ValueError("min_naturals must be at least 1 and canastas_to_go_out at least 0")
+    if r.permission != "none" and not r.partnerships:
+        raise ValueError("permission to go out needs partnerships (set permission=none)")

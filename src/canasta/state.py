@@ -1,0 +1,262 @@
+"""Game state: one immutable value per position, with a JSON form that round-trips exactly.
+
+``State`` holds the whole game (hands, stock order, pile, melds, scores). Treat it as a value: the
+engine never changes a state, it makes a new one. Only ``view(state, seat)`` may show it to a player.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card, parse_rank, rank_str
+from .rules import Rules
+
+# Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
+DRAW_PHASE = "draw"
+PLAY_PHASE = "play"
+ANSWER_PHASE = "answer"
+GAME_OVER = "over"
+
+Hand = tuple[int, ...]  # 53 counts, one per card kind
+Melds = dict[int, tuple[int, ...]]  # rank -> the meld's cards, sorted
+
+
+class Turn(NamedTuple):
+    """What happened so far in the current turn."""
+
+    source: str | None = None  # "stock" or "pile" once the player has drawn
+    permission: str | None = None  # None, "asked", "yes", "no"
+    melded: bool = False  # made a meld move (not counting the take) this turn
+    new_ranks: tuple[int, ...] = ()  # melds the side started this turn
+    touched_old: bool = False  # added to a meld that existed before this turn
+    no_discard: bool = False  # last stock card was a red three under meld_no_discard
+
+
+class Stage(NamedTuple):
+    """An opening in progress for a side that has not yet met its minimum count (RULES.md §3.4).
+
+    Melds made in the opening turn are staged: ``withdraw`` restores ``hand``/``melds``/``turn``.
+    ``pending`` holds the rest of a pile taken by an unopened side: it joins the hand only once the
+    top card plus cards from the hand reach the minimum (pagat: the opening is shown first).
+    """
+
+    hand: Hand
+    melds: Melds
+    turn: Turn
+    base: int  # points that withdraw cannot take back (the take's meld)
+    points: int  # points counted towards the minimum so far
+    pending: tuple[int, ...] | None
+
+
+class State:
+    __slots__ = (
+        "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
+        "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
+        "stage", "last_hand", "deal", "history", "result", "_legal", "_legal_set",
+    )
+
+    rules: Rules
+    seed: int | None
+    hand_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    hands: tuple[Hand, ...]
+    stock: tuple[int, ...]
+    pile: tuple[int, ...]
+    pile_frozen: bool
+    melds: tuple[Melds, ...]
+    red_threes: tuple[tuple[int, ...], ...]
+    opened: tuple[bool, ...]
+    has_melded: tuple[bool, ...]
+    turn_seat: int
+    to_move: int
+    phase: str
+    turn: Turn
+    stage: Stage | None
+    last_hand: tuple[dict[str, Any], ...] | None
+    deal: tuple[int, ...]
+    history: tuple[str, ...]
+    result: dict[str, Any] | None
+
+    def __init__(self, **fields: Any) -> None:
+        for name in self.__slots__:
+            if not name.startswith("_"):
+                object.__setattr__(self, name, fields[name])
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_legal_set", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("State is immutable; use canasta.apply to make a new one")
+
+    def replace(self, **changes: Any) -> State:
+        new = object.__new__(State)
+        for name in self.__slots__:
+            if name.startswith("_"):
+                object.__setattr__(new, name, None)
+            else:
+                object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+    # -- convenience -------------------------------------------------------------------------
+    @property
+    def side_to_move(self) -> int:
+        return self.rules.side_of(self.to_move)
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return (f"<State {self.rules.name} hand {self.hand_number} seat {self.to_move} to move "
+                f"({self.phase}), scores {list(self.scores)}>")
+
+    # -- JSON ----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        def cs(cards: Any) -> list[str]:
+            return [card_str(c) for c in cards]
+
+        stage = None
+        if self.stage is not None:
+            st = self.stage
+            stage = {
+                "hand": cs(cards_of(st.hand)),
+                "melds": _melds_json(st.melds),
+                "turn": _turn_json(st.turn),
+                "base": st.base,
+                "points": st.points,
+                "pending": None if st.pending is None else cs(st.pending),
+            }
+        return {
+            "format": "canasta-state/1",
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "hands": [cs(cards_of(h)) for h in self.hands],
+            "stock": cs(self.stock),
+            "pile": cs(self.pile),
+            "pile_frozen": self.pile_frozen,
+            "melds": [_melds_json(m) for m in self.melds],
+            "red_threes": [cs(r) for r in self.red_threes],
+            "opened": list(self.opened),
+            "has_melded": list(self.has_melded),
+            "turn_seat": self.turn_seat,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "turn": _turn_json(self.turn),
+            "stage": stage,
+            "last_hand": None if self.last_hand is None else list(self.last_hand),
+            "deal": cs(self.deal),
+            "history": list(self.history),
+            "result": self.result,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        """Read a state written by ``to_json``; raises ``ValueError`` naming what is wrong."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"position is not valid JSON: {exc}") from None
+        try:
+            return _from_dict(data)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"position JSON is missing or has a wrong field: {exc!r}") from None
+
+
+def _melds_json(melds: Melds) -> dict[str, list[str]]:
+    return {rank_str(r): [card_str(c) for c in m] for r, m in sorted(melds.items())}
+
+
+def _turn_json(t: Turn) -> dict[str, Any]:
+    return {
+        "source": t.source, "permission": t.permission, "melded": t.melded,
+        "new_ranks": [rank_str(r) for r in t.new_ranks], "touched_old": t.touched_old,
+        "no_discard": t.no_discard,
+    }
+
+
+def _cards(items: list[str]) -> tuple[int, ...]:
+    return tuple(parse_card(c) for c in items)
+
+
+def _melds(data: dict[str, list[str]]) -> Melds:
+    return {parse_rank(r): tuple(sorted(_cards(m))) for r, m in data.items()}
+
+
+def _turn(d: dict[str, Any]) -> Turn:
+    return Turn(d["source"], d["permission"], bool(d["melded"]),
+                tuple(parse_rank(r) for r in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]))
+
+
+def _from_dict(d: dict[str, Any]) -> State:
+    from .variants import rules as make_rules  # local: variants imports rules, not state
+
+    if d.get("format") != "canasta-state/1":
+        raise ValueError(f"unknown position format {d.get('format')!r}; want 'canasta-state/1'")
+    rules = make_rules(d["rules"]["variant"], **d["rules"].get("options", {}))
+    n, t = rules.players, rules.teams
+
+    def hand(items: list[str]) -> Hand:
+        return tuple(counts_of(_cards(items)))
+
+    stage = None
+    if d["stage"] is not None:
+        s = d["stage"]
+        stage = Stage(hand(s["hand"]), _melds(s["melds"]), _turn(s["turn"]), int(s["base"]),
+                      int(s["points"]), None if s["pending"] is None else _cards(s["pending"]))
+    state = State(
+        rules=rules, seed=d["seed"], hand_number=int(d["hand_number"]), dealer=int(d["dealer"]),
+        scores=tuple(int(x) for x in d["scores"]), hands=tuple(hand(h) for h in d["hands"]),
+        stock=_cards(d["stock"]), pile=_cards(d["pile"]), pile_frozen=bool(d["pile_frozen"]),
+        melds=tuple(_melds(m) for m in d["melds"]), red_threes=tuple(_cards(r) for r in d["red_threes"]),
+        opened=tuple(bool(x) for x in d["opened"]), has_melded=tuple(bool(x) for x in d["has_melded"]),
+        turn_seat=int(d["turn_seat"]), to_move=int(d["to_move"]), phase=d["phase"], turn=_turn(d["turn"]),
+        stage=stage, last_hand=None if d["last_hand"] is None else tuple(d["last_hand"]),
+        deal=_cards(d["deal"]), history=tuple(d["history"]), result=d["result"],
+    )
+    _check_consistent(state, n, t)
+    return state
+
+
+def _check_consistent(s: State, players: int, teams: int) -> None:
+    """Reject positions that no game could reach in shape: wrong sizes or a wrong pack."""
+    if len(s.hands) != players or len(s.has_melded) != players:
+        raise ValueError(f"position has {len(s.hands)} hands for {players} players")
+    if not (len(s.scores) == len(s.melds) == len(s.red_threes) == len(s.opened) == teams):
+        raise ValueError(f"position does not have one score, meld set and red-three set for each of {teams} sides")
+    if not (0 <= s.to_move < players and 0 <= s.turn_seat < players and 0 <= s.dealer < players):
+        raise ValueError("position names a seat that does not exist")
+    if s.phase not in (DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, GAME_OVER):
+        raise ValueError(f"unknown phase {s.phase!r}")
+    if s.phase != GAME_OVER:
+        counts = [0] * NUM_KINDS
+        everything: list[Any] = [*s.stock, *s.pile, *(c for r in s.red_threes for c in r),
+                                 *(c for m in s.melds for meld in m.values() for c in meld)]
+        if s.stage is not None and s.stage.pending:
+            everything.extend(s.stage.pending)
+        for c in everything:
+            counts[c] += 1
+        for h in s.hands:
+            for c in range(NUM_KINDS):
+                counts[c] += h[c]
+        want = counts_of(_pack(s.rules))
+        if counts != want:
+            bad = [card_str(c) for c in range(NUM_KINDS) if counts[c] != want[c]]
+            raise ValueError(f"position's cards do not make up the pack; wrong counts of {' '.join(bad[:8])}")
+
+
+def _pack(rules: Rules) -> list[int]:
+    from .cards import pack
+
+    return pack(rules.decks, rules.jokers)

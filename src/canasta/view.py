@@ -1,0 +1,77 @@
+"""What one seat may see (DESIGN.md A "per-seat views"): the only door hidden cards pass through.
+
+A seat sees its own hand; of the others only their sizes; the table (melds, red threes, the pile,
+which every player watched being built); the stock's size but never its order; scores and the
+public history. The seed and the deal are never shown: they would reveal the stock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import card_str, cards_of, rank_str
+from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pile_frozen_for
+from .scoring import is_natural
+from .state import State
+
+SEAT_NAMES_4 = ("North", "East", "South", "West")
+
+
+def seat_name(rules_players: int, seat: int) -> str:
+    if rules_players == 4:
+        return SEAT_NAMES_4[seat]
+    return f"Player {seat + 1}"
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
+    r = state.rules
+    if not 0 <= seat < r.players:
+        raise ValueError(f"seat must be 0..{r.players - 1}, got {seat}")
+    me = r.side_of(seat)
+    stage = state.stage
+    sides = []
+    for side in range(r.teams):
+        melds = state.melds[side]
+        sides.append({
+            "seats": list(r.seats_of(side)),
+            "score": state.scores[side],
+            "opened": state.opened[side],
+            "minimum_needed": minimum_needed(state, side),
+            "red_threes": [card_str(c) for c in state.red_threes[side]],
+            "canastas": canasta_count(melds),
+            "pile_frozen_for_side": pile_frozen_for(state, side),
+            "melds": [
+                {"rank": rank_str(rank), "cards": [card_str(c) for c in m], "naturals": meld_counts(m)[0],
+                 "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
+                 "kind": ("natural" if is_natural(m) else "mixed") if len(m) >= 7 else None}
+                for rank, m in sorted(melds.items(), reverse=True)
+            ],
+        })
+    out: dict[str, Any] = {
+        "variant": r.name,
+        "seat": seat,
+        "side": me,
+        "players": r.players,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "turn_seat": state.turn_seat,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "hand": [card_str(c) for c in cards_of(state.hands[seat])],
+        "hand_sizes": [sum(h) for h in state.hands],
+        "stock_size": len(state.stock),
+        "pile": [card_str(c) for c in state.pile],
+        "pile_top": card_str(state.pile[-1]) if state.pile else None,
+        "pile_size": len(state.pile),
+        "pile_frozen": state.pile_frozen,
+        "sides": sides,
+        "permission": state.turn.permission,
+        "staged_points": None if stage is None else stage.points,
+        "pending_pile": None if stage is None or stage.pending is None else [card_str(c) for c in stage.pending],
+        "last_hand": None if state.last_hand is None else list(state.last_hand),
+        "history": list(state.history),
+        "result": state.result,
+        "legal_moves": [str(m) for m in legal_moves(state)] if state.to_move == seat else [],
+    }
+    return out
