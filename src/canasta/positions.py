@@ -1,0 +1,103 @@
+"""Build a position by hand: for rulebook examples, tests, puzzles and the ``explain`` command.
+
+``build_position`` takes cards as text and completes the pack: seats without a given hand are dealt
+from what is left, the rest forms the stock (shuffled by ``seed``). When the stock is given too, the
+cards still left go to the bottom of the pile so that the pack stays whole.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from .cards import RED_THREES, card_str, counts_of, is_wild, pack, parse_cards, rank_of
+from .rules import Rules
+from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
+from .variants import rules as make_rules
+
+
+def _cards(text: str | Sequence[str]) -> list[int]:
+    if not isinstance(text, str):
+        text = " ".join(text)
+    return [int(c) for c in parse_cards(text)]
+
+
+def build_position(
+    rules: Rules | None = None,
+    *,
+    hands: Mapping[int, str] | Sequence[str | None] = (),
+    pile: str = "",
+    melds: Sequence[Sequence[str]] = (),
+    red_threes: Sequence[str] = (),
+    scores: Sequence[int] | None = None,
+    opened: Sequence[bool] | None = None,
+    has_melded: Sequence[bool] | None = None,
+    turn_seat: int = 0,
+    phase: str = DRAW_PHASE,
+    turn: Turn | None = None,
+    stock: str | None = None,
+    pile_frozen: bool | None = None,
+    hand_number: int = 1,
+    seed: int = 0,
+) -> State:
+    """A position from card texts. ``melds[side]`` is a list of meld texts; ``pile`` lists the pile
+    bottom first. ``opened`` defaults to "the side has melds"; ``pile_frozen`` to "the pile holds a
+    wild card or a red three"."""
+    r = rules or make_rules()
+    hand_map: dict[int, str] = dict(hands) if isinstance(hands, Mapping) else {
+        i: h for i, h in enumerate(hands) if h is not None}
+    left = counts_of(pack(r.decks, r.jokers))
+
+    def take(cards: list[int], what: str) -> list[int]:
+        for c in cards:
+            if left[c] <= 0:
+                raise ValueError(f"{what}: no {card_str(c)} left in the pack")
+            left[c] -= 1
+        return cards
+
+    side_melds: list[Melds] = []
+    for side in range(r.teams):
+        table: Melds = {}
+        for text in (melds[side] if side < len(melds) else ()):
+            cards = take(_cards(text), f"side {side} meld")
+            ranks = {rank_of(c) for c in cards if not is_wild(c)}
+            if len(ranks) != 1:
+                raise ValueError(f"meld {text!r} must hold exactly one natural rank")
+            table[ranks.pop()] = tuple(sorted(cards))
+        side_melds.append(table)
+    reds = [tuple(take(_cards(red_threes[s]) if s < len(red_threes) else [], "red threes"))
+            for s in range(r.teams)]
+    pile_cards = take(_cards(pile), "pile")
+    given = {seat: take(_cards(text), f"hand {seat}") for seat, text in hand_map.items()}
+    stock_cards = take(_cards(stock), "stock") if stock is not None else None
+    rest = [c for c in range(53) for _ in range(left[c])]
+    random.Random(seed).shuffle(rest)
+    hands_out = []
+    for seat in range(r.players):
+        if seat in given:
+            cards = given[seat]
+        else:
+            cards = [c for c in rest[: r.hand_size] if c not in RED_THREES]
+            rest = rest[len(cards):]
+        hands_out.append(tuple(counts_of(cards)))
+    if stock_cards is None:
+        stock_cards, rest = rest, []
+    pile_cards = rest + pile_cards
+    if pile_frozen is None:
+        pile_frozen = any(is_wild(c) or c in RED_THREES for c in pile_cards)
+    if opened is None:
+        opened = [bool(m) for m in side_melds]
+    if has_melded is None:
+        has_melded = [bool(side_melds[r.side_of(s)]) for s in range(r.players)]
+    to_move = turn_seat
+    if phase == ANSWER_PHASE:
+        seats = r.seats_of(r.side_of(turn_seat))
+        to_move = seats[(seats.index(turn_seat) + 1) % len(seats)]
+    return State(
+        rules=r, seed=seed, hand_number=hand_number, dealer=(turn_seat - 1) % r.players,
+        scores=tuple(scores) if scores is not None else (0,) * r.teams, hands=tuple(hands_out),
+        stock=tuple(stock_cards), pile=tuple(pile_cards), pile_frozen=pile_frozen, melds=tuple(side_melds),
+        red_threes=tuple(reds), opened=tuple(opened), has_melded=tuple(has_melded), turn_seat=turn_seat,
+        to_move=to_move, phase=phase, turn=turn or Turn(), stage=None, last_hand=None,
+        deal=tuple(stock_cards), history=(), result=None,
+    )
