@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from bisect import bisect_left
 from typing import Any
 
 from .cards import (BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, VALUE,
@@ -32,18 +33,22 @@ RANK_KINDS: list[tuple[int, ...]] = [
     *(tuple((r - 2) * 4 + s for s in range(4)) for r in NATURAL_RANKS),
 ]
 DISCARD_RANKS = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
+DISCARDS = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+_new_move = tuple.__new__
 
 
-def rank_counts(hand: tuple[int, ...]) -> list[int]:
-    """Counts per rank code: [jokers, red threes, twos, black threes, 4s, ..., aces]."""
-    h = hand
+def rank_counts(h: tuple[int, ...]) -> list[int]:
+    """Counts per rank code: [jokers, red threes, twos, black threes, 4s, ..., aces] (unrolled: hot)."""
     return [h[52], h[5] + h[6], h[0] + h[1] + h[2] + h[3], h[4] + h[7],
-            *(h[i] + h[i + 1] + h[i + 2] + h[i + 3] for i in range(8, 52, 4))]
+            h[8] + h[9] + h[10] + h[11], h[12] + h[13] + h[14] + h[15], h[16] + h[17] + h[18] + h[19],
+            h[20] + h[21] + h[22] + h[23], h[24] + h[25] + h[26] + h[27], h[28] + h[29] + h[30] + h[31],
+            h[32] + h[33] + h[34] + h[35], h[36] + h[37] + h[38] + h[39], h[40] + h[41] + h[42] + h[43],
+            h[44] + h[45] + h[46] + h[47], h[48] + h[49] + h[50] + h[51]]
 
 
 def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
-    """(naturals, wilds) of a meld."""
-    wilds = sum(1 for c in meld if c < 4 or c == JOKER)
+    """(naturals, wilds) of a meld. Melds are sorted, so twos (kinds 0-3) lead and jokers trail."""
+    wilds = bisect_left(meld, 4) + len(meld) - bisect_left(meld, JOKER)
     return len(meld) - wilds, wilds
 
 
@@ -233,8 +238,9 @@ def _out_ok(state: State, canastas: int, points: int) -> str | None:
     side = r.side_of(state.turn_seat)
     if state.opened[side] or points >= r.minimum_count(state.scores[side]):
         return None
-    waived = r.concealed_waives_minimum == "always" or (
-        r.concealed_waives_minimum == "stock_only" and state.turn.source == "stock")
+    source = state.turn.source
+    waived = (r.concealed_waives_minimum == "always" and (source == "stock" or r.concealed_allows_pile)) or (
+        r.concealed_waives_minimum == "stock_only" and source == "stock")
     return None if waived and canastas >= 1 else "BELOW_MINIMUM"
 
 
@@ -245,7 +251,7 @@ def legal_moves(state: State) -> list[Move]:
     cached = state._legal
     if cached is None:
         cached = _generate(state)
-        object.__setattr__(state, "_legal", cached)
+        state.__dict__["_legal"] = cached
     return list(cached)
 
 
@@ -354,10 +360,12 @@ def _play_moves(state: State) -> list[Move]:
     need = 0 if opened else r.minimum_count(state.scores[side])
     pts = stage.points if stage is not None else 0
     canastas = canasta_count(melds)
-    max_wilds = r.max_wilds
+    caps = r.wild_caps
     min_nat = r.min_naturals
     twos, jokers = rc[TWO], rc[JOKER_RANK]
+    has_wilds = twos or jokers
     moves: list[Move] = []
+    add = moves.append
     for rank in NATURAL_RANKS:
         n = rc[rank]
         meld = melds.get(rank)
@@ -367,34 +375,37 @@ def _play_moves(state: State) -> list[Move]:
             nat0 = wild0 = size0 = 0
             k_lo = min_nat
         else:
+            if not n and not has_wilds:
+                continue
             nat0, wild0 = meld_counts(meld)
             size0 = len(meld)
             k_lo = 0
         value = RV[rank]
         for k in range(k_lo, n + 1):
-            cap = max_wilds(nat0 + k) - wild0
-            for a in range(min(twos, cap) + 1):
-                for b in range(min(jokers, cap - a) + 1):
+            cap = caps[nat0 + k] - wild0
+            for a in range((twos if twos < cap else cap) + 1):
+                room = cap - a
+                for b in range((jokers if jokers < room else room) + 1):
                     cnt = k + a + b
                     size = size0 + cnt
                     if cnt == 0 or size < 3:
                         continue
                     after = hsize - cnt
                     if after >= 2 and pending is None:
-                        moves.append(Move("meld", rank, k, a, b))
+                        add(_new_move(Move, ("meld", rank, k, a, b)))
                         continue
                     pts2 = pts + k * value + 20 * a + 50 * b
                     c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
                     if pending is not None:
                         if pts2 < need:
-                            moves.append(Move("meld", rank, k, a, b))
+                            add(_new_move(Move, ("meld", rank, k, a, b)))
                             continue
                         after += len(pending)
                         if after >= 2:
-                            moves.append(Move("meld", rank, k, a, b))
+                            add(_new_move(Move, ("meld", rank, k, a, b)))
                             continue
                     if _out_ok(state, c2, pts2) is None:
-                        moves.append(Move("meld", rank, k, a, b))
+                        add(_new_move(Move, ("meld", rank, k, a, b)))
     if rc[THREE] >= 3 and THREE not in melds and pending is None:
         for k in range(3, rc[THREE] + 1):
             if hsize - k <= 1 and _out_ok(state, canastas, pts + 5 * k) is None:
@@ -403,10 +414,8 @@ def _play_moves(state: State) -> list[Move]:
     if pending is None and staged_ok:
         if turn.no_discard:
             moves.append(PASS)
-        elif hsize >= 2:
-            moves.extend(Move("discard", x) for x in DISCARD_RANKS if rc[x])
-        elif _out_ok(state, canastas, pts) is None:
-            moves.extend(Move("discard", x) for x in DISCARD_RANKS if rc[x])
+        elif hsize >= 2 or _out_ok(state, canastas, pts) is None:
+            moves.extend(m for x, m in DISCARDS if rc[x])
     if (r.permission == "optional_binding" and r.partnerships and turn.permission is None
             and not turn.melded and stage is None and hsize >= 2):
         # With one card left a "no" would leave no legal move: he could only go out.
@@ -512,12 +521,19 @@ def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
 
 # --- applying moves ---------------------------------------------------------------------------
 
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; raises ``IllegalMove`` (with a code) if the move is not legal."""
+def apply(state: State, move: Move | str) -> State:
+    """The state after ``move`` (a Move or its notation); raises ``IllegalMove`` (with a code) if the
+    move is not legal here, ``ValueError`` if the notation does not parse."""
+    if not isinstance(move, Move):
+        if not isinstance(move, str):
+            raise TypeError(f"apply wants a Move or move notation, got {type(move).__name__}")
+        from . import parse_move
+
+        move = parse_move(state, move)
     legal = state._legal_set
     if legal is None:
         legal = frozenset(legal_moves(state))
-        object.__setattr__(state, "_legal_set", legal)
+        state.__dict__["_legal_set"] = legal
     if move not in legal:
         raise why_illegal(state, move) or IllegalMove("NOT_ALLOWED_NOW", f"{move} is not allowed now")
     return _apply(state, move)
@@ -746,6 +762,7 @@ def _end_hand(state: State, went_out: int | None) -> State:
     if went_out is not None:
         melds = state.melds[out_side]  # type: ignore[index]
         concealed = (not state.has_melded[went_out] and not state.turn.touched_old
+                     and (r.concealed_allows_pile or state.turn.source != "pile")
                      and any(len(melds[x]) >= 7 for x in state.turn.new_ranks if x in melds))
     results = []
     for side in range(r.teams):

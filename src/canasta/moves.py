@@ -112,12 +112,12 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
     if action == "take":
         if target is not None:
             raise ValueError("'take' names only the cards from your hand, e.g. 'take 9 9'")
+        # A take names the rank of the cards it shows; legality (matching the top card) is apply's job.
+        if naturals:
+            return Move("take", naturals[0], len(naturals), twos, jokers)
         if top_rank is None:
             raise ValueError("there is no pile to take")
-        if naturals and naturals[0] != top_rank:
-            raise ValueError(f"the pile's top card is a {rank_str(top_rank)}; "
-                             f"'take' must name cards of that rank, got {rank_str(naturals[0])}")
-        return Move("take", top_rank, len(naturals), twos, jokers)
+        return Move("take", top_rank, 0, twos, jokers)
     if not ranks:
         raise ValueError("meld which cards? e.g. 'meld 9 9 9' or 'meld 2 on 9'")
     if naturals:

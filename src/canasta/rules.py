@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 # (lower bound of the side's cumulative score, minimum count), RULES.md §3.4.
@@ -93,6 +94,11 @@ class Rules:
         if rule == "le_naturals":
             return naturals
         return naturals - 1  # lt_naturals
+
+    @cached_property
+    def wild_caps(self) -> tuple[int, ...]:
+        """``max_wilds`` for 0..250 naturals, precomputed for the move generator."""
+        return tuple(self.max_wilds(n) for n in range(251))
 
     def meld_ok(self, naturals: int, wilds: int) -> bool:
         return naturals >= self.min_naturals and wilds <= self.max_wilds(naturals)

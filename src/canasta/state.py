@@ -50,10 +50,12 @@ class Stage(NamedTuple):
 
 
 class State:
-    __slots__ = (
+    """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone."""
+
+    FIELDS = (
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
-        "stage", "last_hand", "deal", "history", "result", "_legal", "_legal_set",
+        "stage", "last_hand", "deal", "history", "result",
     )
 
     rules: Rules
@@ -78,24 +80,23 @@ class State:
     deal: tuple[int, ...]
     history: tuple[str, ...]
     result: dict[str, Any] | None
+    # Caches of legal_moves, filled on first use (a State never changes, so they stay valid).
+    _legal: list[Any] | None
+    _legal_set: frozenset[Any] | None
 
     def __init__(self, **fields: Any) -> None:
-        for name in self.__slots__:
-            if not name.startswith("_"):
-                object.__setattr__(self, name, fields[name])
-        object.__setattr__(self, "_legal", None)
-        object.__setattr__(self, "_legal_set", None)
+        missing = set(self.FIELDS) - set(fields)
+        if missing:
+            raise TypeError(f"State is missing {', '.join(sorted(missing))}")
+        self.__dict__.update({name: fields[name] for name in self.FIELDS}, _legal=None, _legal_set=None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("State is immutable; use canasta.apply to make a new one")
 
     def replace(self, **changes: Any) -> State:
+        """A copy with some fields changed (the copy shares the unchanged, immutable parts)."""
         new = object.__new__(State)
-        for name in self.__slots__:
-            if name.startswith("_"):
-                object.__setattr__(new, name, None)
-            else:
-                object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        new.__dict__.update(self.__dict__, **changes, _legal=None, _legal_set=None)
         return new
 
     # -- convenience -------------------------------------------------------------------------
