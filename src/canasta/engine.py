@@ -17,13 +17,26 @@ import secrets
 from bisect import bisect_left
 from typing import Any
 
-from .cards import (BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, VALUE,
-                    card_str, cards_of, is_wild, pack, rank_of, rank_str)
+from .cards import (
+    BLACK_THREES,
+    JOKER,
+    JOKER_RANK,
+    RANK_VALUE,
+    RED_THREES,
+    THREE,
+    TWO,
+    VALUE,
+    card_str,
+    cards_of,
+    is_wild,
+    pack,
+    rank_of,
+)
 from .errors import IllegalMove
 from .moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move
 from .rules import Rules
 from .scoring import score_side
-from .state import (ANSWER_PHASE, DRAW_PHASE, GAME_OVER, PLAY_PHASE, Melds, Stage, State, Turn)
+from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, PLAY_PHASE, Melds, Stage, State, Turn
 
 RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
 NATURAL_RANKS = range(4, 15)
@@ -339,9 +352,8 @@ def _take_moves(state: State) -> list[Move]:
             keep = max(0, 2 - (len(pile) - 1))
             if not _opening_reachable(r, rc2, {rank: (nat, wild)}, need - base, keep):
                 continue
-        elif after <= 1:
-            if _out_ok(state, c2, base) is not None:
-                continue
+        elif after <= 1 and _out_ok(state, c2, base) is not None:
+            continue
         moves.append(Move("take", rank, k, a, b))
     return moves
 
@@ -748,10 +760,9 @@ def _next_turn(state: State) -> State:
     r = state.rules
     seat = (state.turn_seat + 1) % r.players
     new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=Turn(), stage=None)
-    if not new.stock:
-        # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
-        if r.end_of_stock == "end_at_once" or not _take_moves(new):
-            return _end_hand(new, None)
+    # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
+    if not new.stock and (r.end_of_stock == "end_at_once" or not _take_moves(new)):
+        return _end_hand(new, None)
     return new
 
 
@@ -796,11 +807,7 @@ def redeal(state: State, deck: list[int]) -> State:
 
 def why_illegal(state: State, move: Move) -> IllegalMove | None:
     """None if ``move`` is legal, else an ``IllegalMove`` with a stable code and a message."""
-    if state._legal_set is not None:
-        legal = move in state._legal_set
-    else:
-        legal = move in legal_moves(state)
-    if legal:
+    if move in (state._legal_set or legal_moves(state)):
         return None
     from .explain import diagnose
 
@@ -809,6 +816,6 @@ def why_illegal(state: State, move: Move) -> IllegalMove | None:
 
 
 __all__ = [
-    "new_game", "legal_moves", "apply", "why_illegal", "is_over", "outcome", "can_go_out",
-    "minimum_needed", "rank_counts", "meld_counts", "rank_str", "redeal",
+    "apply", "can_go_out", "is_over", "legal_moves", "meld_counts", "minimum_needed", "new_game", "outcome",
+    "rank_counts", "redeal", "why_illegal",
 ]

@@ -6,9 +6,8 @@ a player would think of them. Every code is documented in docs/reason-codes.md.
 
 from __future__ import annotations
 
-from .cards import JOKER_RANK, RED_THREES, THREE, TWO, rank_str
-from .engine import (RV, _out_ok, _take_blocked, canasta_count, meld_counts, minimum_needed,
-                     pile_frozen_for, rank_counts)
+from .cards import JOKER_RANK, THREE, TWO, rank_str
+from .engine import RV, _out_ok, _take_blocked, canasta_count, meld_counts, minimum_needed, pile_frozen_for, rank_counts
 from .moves import ACTIONS, Move
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, State
 
@@ -21,7 +20,7 @@ def _held(rc: list[int], m: Move) -> tuple[str, str] | None:
     for rank, want in ((m.rank, m.naturals), (TWO, m.twos), (JOKER_RANK, m.jokers)):
         if want and rank >= 0 and rc[rank] < want:
             name = "joker" if rank == JOKER_RANK else f"{rank_str(rank)}"
-            return "CARDS_NOT_IN_HAND", f"you hold {rc[rank]} {name}{'s' if rc[rank] != 1 else ''}, the move needs {want}"
+            return "CARDS_NOT_IN_HAND", f"you hold {_plural(rc[rank], name)}, the move needs {want}"
     return None
 
 
@@ -145,7 +144,8 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     nat0, wild0 = meld_counts(melds[rank]) if rank in melds else (0, 0)
     nat, wild = nat0 + 1 + m.naturals, wild0 + m.twos + m.jokers
     if not r.meld_ok(nat, wild):
-        return "TOO_MANY_WILDS", f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals ({r.wild_rule})"
+        return "TOO_MANY_WILDS", (f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals "
+                                  f"(limit: {r.wild_rule})")
     need = minimum_needed(state, side)
     base = RV[rank] * (1 + m.naturals) + 20 * m.twos + 50 * m.jokers
     if need and base < need:
@@ -160,7 +160,7 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
     melds = state.melds[side]
     if m.rank in (JOKER_RANK, TWO):
         return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"
-    if m.rank == 1 or any(c in RED_THREES for c in ()):
+    if m.rank == 1:
         return "RED_THREE_NOT_MELDABLE", "red threes are never melded"
     if not 3 <= m.rank <= 14:
         return "UNKNOWN_MOVE", "no such rank"
@@ -177,7 +177,8 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         if THREE in melds or m.naturals < 3:
             return "MELD_TOO_SMALL", "black threes are melded as a set of 3 or 4"
         if hsize - m.naturals > 1:
-            return "BLACK_THREES_ONLY_GOING_OUT", "black threes may be melded only in the turn you go out, as your last meld"
+            return "BLACK_THREES_ONLY_GOING_OUT", ("black threes may be melded only in the turn you go out, "
+                                                   "as your last meld")
         why = _out_ok(state, canasta_count(melds), pts + 5 * m.naturals)
         return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
     meld = melds.get(m.rank)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import (JOKER_RANK, RED_THREES, THREE, TWO, VALUE, card_str, counts_of, is_wild,
-                    pack, parse_cards, rank_of, rank_str)
+from .cards import RED_THREES, THREE, VALUE, card_str, counts_of, is_wild, pack, parse_cards, rank_of, rank_str
 from .rules import Rules
 
 LINE_NAMES = (
@@ -152,5 +151,3 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
                              f"holds only {limit[c]}")
     return out
 
-
-__all__ = ["score_hand", "score_side", "meld_problem", "LINE_NAMES", "JOKER_RANK", "TWO"]

@@ -1,0 +1,121 @@
+"""Card notation, the rules object and move notation (DESIGN.md part B)."""
+
+import pytest
+
+import canasta
+from canasta.cards import JOKER, parse_card, rank_of
+from canasta.moves import Move
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("AS", "AS"), ("10H", "TH"), ("th", "TH"), ("JK", "JK"), ("jk", "JK"), ("A♠", "AS"), ("3d", "3D"),
+    ("q♣", "QC"), ("2♦", "2D"),
+])
+def test_card_notation(text: str, want: str) -> None:
+    (card,) = canasta.parse_cards(text)
+    assert str(card) == want
+    assert canasta.parse_cards(str(card)) == (card,)
+
+
+@pytest.mark.parametrize("bad", ["1H", "KX", "QQ", "11S", "J", "S"])
+def test_bad_card_quotes_token(bad: str) -> None:
+    with pytest.raises(ValueError, match=repr(bad)):
+        canasta.parse_cards(f"AS {bad}")
+
+
+def test_card_list_and_kinds() -> None:
+    cards = canasta.parse_cards("AS, 10h 2C JK")
+    assert [str(c) for c in cards] == ["AS", "TH", "2C", "JK"]
+    assert rank_of(parse_card("JK")) == 0 and parse_card("JK") == JOKER
+    assert repr(cards[0]) == "Card.parse('AS')"
+
+
+def test_rules_presets_and_overrides() -> None:
+    assert "classic" in canasta.variant_names()
+    r = canasta.rules("classic", target=10000, wild_rule="max2")
+    assert r.target == 10000 and r.wild_rule == "max2"
+    assert r.to_dict() == {"variant": "classic", "options": {"target": 10000, "wild_rule": "max2"}}
+    assert canasta.rules("standard") == canasta.rules()
+    assert canasta.rules(one_card_pile_rule="false").one_card_pile_rule is False
+
+
+@pytest.mark.parametrize(("name", "opts", "needle"), [
+    ("no-such-variant", {}, "valid variants: classic"),
+    ("classic", {"no_such_option": 1}, "valid options:"),
+    ("classic", {"wild_rule": "max9"}, "max3"),
+    ("classic", {"target": "lots"}, "target"),
+    ("classic", {"players": 5}, "teams"),
+])
+def test_rules_rejects_unknown(name: str, opts: dict[str, object], needle: str) -> None:
+    with pytest.raises(ValueError, match=needle):
+        canasta.rules(name, **opts)
+
+
+@pytest.mark.parametrize(("score", "need"), [(-1000, 15), (-5, 15), (0, 50), (1495, 50), (1500, 90),
+                                             (2995, 90), (3000, 120), (9995, 120)])
+def test_minimum_count_table(score: int, need: int) -> None:
+    """GOLDEN GC-I06: where the thresholds change."""
+    assert canasta.rules().minimum_count(score) == need
+
+
+@pytest.mark.parametrize("move", [
+    Move("draw"), Move("take", 9, 2), Move("take", 9, 1, 1), Move("take", 9, 1, 0, 1), Move("take", 13),
+    Move("meld", 9, 3), Move("meld", 9, 2, 1, 1), Move("meld", 9, 0, 1), Move("meld", 3, 3),
+    Move("discard", 0), Move("discard", 2), Move("discard", 14), Move("ask"), Move("yes"), Move("no"),
+    Move("withdraw"), Move("pass"),
+])
+def test_move_notation_round_trips(move: Move) -> None:
+    state = canasta.positions.build_position(hands={0: "9S 9H"}, pile="KD")
+    assert canasta.parse_move(state, str(move)) == move
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("meld 9h 9s 2c", "meld 9 9 2"), ("MELD 10H 10D 10C", "meld T T T"), ("meld jk on 9", "meld JK on 9"),
+    ("discard Q♠", "discard Q"), ("x 5", "discard 5"), ("d", "draw"), ("take KH KS", "take K K"),
+])
+def test_move_parser_accepts_variants(text: str, want: str) -> None:
+    state = canasta.positions.build_position(hands={0: "9S 9H"}, pile="KD")
+    assert str(canasta.parse_move(state, text)) == want
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("", "empty move"), ("fly", "unknown move"), ("meld 9 8 8", "one rank"), ("meld 2 2", "target meld"),
+    ("discard", "discard one card"), ("draw 5", "takes no cards"), ("meld 9 9 ZZ", "'ZZ'"),
+])
+def test_move_parser_errors(text: str, needle: str) -> None:
+    state = canasta.positions.build_position(hands={0: "9S 9H"}, pile="KD")
+    with pytest.raises(ValueError, match=needle):
+        canasta.parse_move(state, text)
+
+
+def test_illegal_move_is_value_error_with_code() -> None:
+    state = canasta.new_game(canasta.rules(), seed=7)
+    with pytest.raises(canasta.IllegalMove) as info:
+        canasta.apply(state, "discard 5")
+    assert isinstance(info.value, ValueError)
+    assert info.value.code == "MUST_DRAW_FIRST"
+    assert "draw" in info.value.message
+
+
+def test_new_game_seed_reproducible_and_secure_default() -> None:
+    r = canasta.rules()
+    assert canasta.new_game(r, seed=3).to_json() == canasta.new_game(r, seed=3).to_json()
+    assert canasta.new_game(r, seed=3).to_json() != canasta.new_game(r, seed=4).to_json()
+    assert canasta.new_game(r).deal != canasta.new_game(r).deal
+    with pytest.raises(ValueError):
+        canasta.new_game(r, seed="x")  # type: ignore[arg-type]
+
+
+def test_state_is_immutable() -> None:
+    state = canasta.new_game(canasta.rules(), seed=1)
+    with pytest.raises(AttributeError):
+        state.phase = "over"  # type: ignore[misc]
+
+
+def test_from_json_rejects_bad_positions() -> None:
+    state = canasta.new_game(canasta.rules(), seed=1)
+    with pytest.raises(ValueError, match="not valid JSON"):
+        canasta.State.from_json("{")
+    broken = state.to_json().replace('"stock":["', '"stock":["AS","', 1)
+    with pytest.raises(ValueError, match="pack"):
+        canasta.State.from_json(broken)
