@@ -282,7 +282,7 @@ def _generate(state: State) -> list[Move]:
             return moves
         return [*moves, PASS]
     moves = _play_moves(state)
-    if state.turn.permission == "yes":
+    if state.turn.permission == "yes" or state.turn.must_go_out:
         moves = _must_go_out(state, moves)
     return moves
 
@@ -350,7 +350,8 @@ def _take_moves(state: State) -> list[Move]:
             rc2 = list(rc)
             rc2[rank] -= k
             keep = max(0, 2 - (len(pile) - 1))
-            if not _opening_reachable(r, rc2, {rank: (nat, wild)}, need - base, keep):
+            if not _opening_reachable(r, rc2, {rank: (nat, wild)}, need - base, keep) and not (
+                    _concealed_take_waived(r) and can_go_out(_take(state, Move("take", rank, k, a, b), (), True))):
                 continue
         elif after <= 1 and _out_ok(state, c2, base) is not None:
             continue
@@ -422,11 +423,15 @@ def _play_moves(state: State) -> list[Move]:
         for k in range(3, rc[THREE] + 1):
             if hsize - k <= 1 and _out_ok(state, canastas, pts + 5 * k) is None:
                 moves.append(Move("meld", THREE, k))
-    staged_ok = opened or stage is None or pts >= need
-    if pending is None and staged_ok:
+    if pending is None:
+        staged_ok = opened or stage is None or pts >= need
         if turn.no_discard:
-            moves.append(PASS)
-        elif hsize >= 2 or _out_ok(state, canastas, pts) is None:
+            if staged_ok:
+                moves.append(PASS)
+        elif hsize >= 2:
+            if staged_ok:
+                moves.extend(m for x, m in DISCARDS if rc[x])
+        elif _out_ok(state, canastas, pts) is None:  # the last card: going out, maybe concealed
             moves.extend(m for x, m in DISCARDS if rc[x])
     if (r.permission == "optional_binding" and r.partnerships and turn.permission is None
             and not turn.melded and stage is None and hsize >= 2):
@@ -637,7 +642,14 @@ def _draw(state: State, history: tuple[str, ...]) -> State:
     return new
 
 
-def _take(state: State, m: Move, history: tuple[str, ...]) -> State:
+def _concealed_take_waived(rules: Rules) -> bool:
+    """D2 (b): a concealed going-out needs no minimum even when the player took the pile."""
+    return rules.concealed_waives_minimum == "always" and rules.concealed_allows_pile
+
+
+def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool = False) -> State:
+    """Take the pile. An unopened side's pile stays pending (see the module docstring), unless the
+    minimum is out of reach and the player takes it to go out concealed at once (``concealed_out``)."""
     r = state.rules
     p = state.turn_seat
     side = r.side_of(p)
@@ -664,6 +676,16 @@ def _take(state: State, m: Move, history: tuple[str, ...]) -> State:
     if state.opened[side]:
         return _pick_up(new, rest)
     base = sum(VALUE[c] for c in cards)
+    if not concealed_out and _concealed_take_waived(r):
+        need = r.minimum_count(state.scores[side])
+        rc = rank_counts(tuple(hand))
+        concealed_out = not _opening_reachable(r, rc, {m.rank: meld_counts(melds[m.rank])}, need - base,
+                                               max(0, 2 - len(rest)))
+    if concealed_out:
+        picked = _pick_up(new, rest)
+        turn = turn._replace(must_go_out=True)
+        stage = Stage(hand=picked.hands[p], melds=melds, turn=turn, base=base, points=base, pending=None)
+        return picked.replace(stage=stage, turn=turn)
     stage = Stage(hand=tuple(hand), melds=melds, turn=turn, base=base, points=base, pending=rest)
     return _maybe_pick_up(new.replace(stage=stage))
 

@@ -77,7 +77,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
         if state.turn.no_discard:
             return "NO_DISCARD_NOW", "the last stock card was a red three: meld if you like, then pass"
-        if stage is not None and pts < need:
+        if stage is not None and pts < need and hsize > 1:
             return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
                                      f"meld more or withdraw")
         if hsize == 1:

@@ -31,6 +31,7 @@ class Turn(NamedTuple):
     new_ranks: tuple[int, ...] = ()  # melds the side started this turn
     touched_old: bool = False  # added to a meld that existed before this turn
     no_discard: bool = False  # last stock card was a red three under meld_no_discard
+    must_go_out: bool = False  # took the pile to go out concealed below the minimum (D2 "always")
 
 
 class Stage(NamedTuple):
@@ -183,7 +184,7 @@ def _turn_json(t: Turn) -> dict[str, Any]:
     return {
         "source": t.source, "permission": t.permission, "melded": t.melded,
         "new_ranks": [rank_str(r) for r in t.new_ranks], "touched_old": t.touched_old,
-        "no_discard": t.no_discard,
+        "no_discard": t.no_discard, "must_go_out": t.must_go_out,
     }
 
 
@@ -197,7 +198,8 @@ def _melds(data: dict[str, list[str]]) -> Melds:
 
 def _turn(d: dict[str, Any]) -> Turn:
     return Turn(d["source"], d["permission"], bool(d["melded"]),
-                tuple(parse_rank(r) for r in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]))
+                tuple(parse_rank(r) for r in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]),
+                bool(d.get("must_go_out", False)))
 
 
 def _from_dict(d: dict[str, Any]) -> State:
