@@ -86,7 +86,15 @@ def card_str(card: int) -> str:
 
 
 def rank_str(rank: int) -> str:
-    return "JK" if rank == JOKER_RANK else RANK_CHARS[rank - 2]
+    if rank == JOKER_RANK:
+        return "JK"
+    return RANK_CHARS[rank - 2] if 2 <= rank <= 14 else "?"
+
+
+def a_rank(rank: int) -> str:
+    """'an A', 'an 8', 'a K': a rank with its article, for messages."""
+    text = rank_str(rank)
+    return f"an {text}" if text in ("A", "8") else f"a {text}"
 
 
 def parse_rank(token: str) -> int:

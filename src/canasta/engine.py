@@ -571,7 +571,7 @@ def _apply(state: State, m: Move) -> State:
     r = state.rules
     p = state.turn_seat
     side = r.side_of(p)
-    history = (*state.history, f"{p} {m}")
+    history = (*state.history, f"{state.to_move} {m}")
     if a == "draw":
         return _draw(state, history)
     if a == "take":
@@ -827,8 +827,13 @@ def redeal(state: State, deck: list[int]) -> State:
 
 # --- explaining illegal moves -----------------------------------------------------------------
 
-def why_illegal(state: State, move: Move) -> IllegalMove | None:
-    """None if ``move`` is legal, else an ``IllegalMove`` with a stable code and a message."""
+def why_illegal(state: State, move: Move | str) -> IllegalMove | None:
+    """None if ``move`` (a Move or its notation) is legal, else an ``IllegalMove`` with a stable code
+    and a message. Notation that does not parse raises ``ValueError``."""
+    if not isinstance(move, Move):
+        from . import parse_move
+
+        move = parse_move(state, move)
     if move in (state._legal_set or legal_moves(state)):
         return None
     from .explain import diagnose

@@ -6,7 +6,7 @@ a player would think of them. Every code is documented in docs/reason-codes.md.
 
 from __future__ import annotations
 
-from .cards import JOKER_RANK, THREE, TWO, rank_str
+from .cards import JOKER_RANK, THREE, TWO, a_rank, rank_str
 from .engine import RV, _out_ok, _take_blocked, canasta_count, meld_counts, minimum_needed, pile_frozen_for, rank_counts
 from .moves import ACTIONS, Move
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, State
@@ -114,7 +114,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     top = state.pile[-1]
     rank = m.rank
     if rank != (top >> 2) + 2:
-        return "TAKE_WRONG_RANK", f"the pile's top card is a {rank_str((top >> 2) + 2)}"
+        return "TAKE_WRONG_RANK", f"the pile's top card is {a_rank((top >> 2) + 2)}"
     if r.one_card_pile_rule and len(state.pile) == 1 and hsize == 1:
         return "ONE_CARD_PILE", "a one-card pile may not be taken by a player holding one card"
     held = _held(rc, m)

@@ -76,9 +76,11 @@ def build_position(
     for seat in range(r.players):
         if seat in given:
             cards = given[seat]
-        else:
-            cards = [c for c in rest[: r.hand_size] if c not in RED_THREES]
-            rest = rest[len(cards):]
+        else:  # red threes are never left in a hand: they stay in the stock
+            picks = [i for i, c in enumerate(rest) if c not in RED_THREES][: r.hand_size]
+            cards = [rest[i] for i in picks]
+            chosen = set(picks)
+            rest = [c for i, c in enumerate(rest) if i not in chosen]
         hands_out.append(tuple(counts_of(cards)))
     if stock_cards is None:
         stock_cards, rest = rest, []

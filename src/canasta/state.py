@@ -242,6 +242,20 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
         raise ValueError("position names a seat that does not exist")
     if s.phase not in (DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, GAME_OVER):
         raise ValueError(f"unknown phase {s.phase!r}")
+    if s.phase in (DRAW_PHASE, PLAY_PHASE) and s.to_move != s.turn_seat:
+        raise ValueError("to_move must be the turn's seat outside the answer phase")
+    if s.stage is not None and s.phase != PLAY_PHASE:
+        raise ValueError("a staged opening exists only in the play phase")
+    from .cards import is_wild, rank_of
+    from .scoring import meld_problem
+
+    for side, melds in enumerate(s.melds):
+        for rank, meld in melds.items():
+            problem = meld_problem(s.rules, meld)
+            if problem is None and {rank_of(c) for c in meld if not is_wild(c)} != {rank}:
+                problem = f"it is filed under {rank_str(rank)}"
+            if problem:
+                raise ValueError(f"side {side} meld {' '.join(card_str(c) for c in meld)}: {problem}")
     if s.phase != GAME_OVER:
         counts = [0] * NUM_KINDS
         everything: list[Any] = [*s.stock, *s.pile, *(c for r in s.red_threes for c in r),

@@ -50,6 +50,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         })
     out: dict[str, Any] = {
         "variant": r.name,
+        "rules": r.to_dict(),
         "seat": seat,
         "side": me,
         "players": r.players,

@@ -1,0 +1,59 @@
+"""Computer players (DESIGN.md A "layers": bots sit on top of the pure core).
+
+A player sees only what its seat may see, ``canasta.view(state, seat)``, and the list of legal moves;
+it never receives the ``State``. ``make_player(name, seed)`` builds one by name::
+
+    >>> import canasta
+    >>> from canasta.bots import make_player
+    >>> state = canasta.new_game(canasta.rules(), seed=1)
+    >>> bot = make_player("greedy", seed=1)
+    >>> move = bot.choose(canasta.view(state, state.to_move), canasta.legal_moves(state))
+    >>> move in canasta.legal_moves(state)
+    True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from ..moves import Move
+
+
+class Player(ABC):
+    """A computer player: picks one of the legal moves from its seat's view."""
+
+    name: str = "player"
+
+    @abstractmethod
+    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        """One move out of ``legal`` (never empty) for the seat ``view["seat"]``."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _registry() -> dict[str, Callable[[int | None], Player]]:
+    from .greedy import GreedyPlayer
+    from .random_player import RandomPlayer
+
+    return {"greedy": GreedyPlayer, "random": RandomPlayer}
+
+
+def player_names() -> list[str]:
+    """The names ``make_player`` accepts."""
+    return sorted(_registry())
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A player by name (``"random"``, ``"greedy"``); ``seed`` makes its choices reproducible.
+
+    An unknown name raises ``ValueError`` listing the valid ones."""
+    factory = _registry().get(name.strip().lower())
+    if factory is None:
+        raise ValueError(f"unknown player {name!r}; valid players: {', '.join(player_names())}")
+    return factory(seed)
+
+
+__all__ = ["Player", "make_player", "player_names"]

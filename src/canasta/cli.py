@@ -1,0 +1,437 @@
+"""The ``canasta`` command (DESIGN.md B "Commands"): play, simulate, score, explain, moves, replay, rules.
+
+``main(argv)`` returns the exit status: 0 success, 1 bad input (unreadable file, invalid JSON, a
+record that does not replay, a hand that cannot be scored), 2 a usage error (unknown variant, option,
+player or seat; argparse's own errors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from . import __version__, parse_move
+from .bots import make_player, player_names
+from .engine import apply, is_over, legal_moves, new_game, why_illegal
+from .moves import Move
+from .rules import Rules
+from .state import State
+from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name
+from .variants import ALIASES, variant_names
+from .variants import rules as make_rules
+from .view import seat_name, view
+
+
+class CliError(Exception):
+    """A message for standard error and the exit status."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _out(text: str = "", end: str = "\n") -> None:
+    sys.stdout.write(text + end)
+
+
+def _parse_options(items: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise CliError(f"--option wants KEY=VALUE, got {item!r} (e.g. --option target=10000)", 2)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _rules(variant: str, options: list[str] | None) -> Rules:
+    try:
+        return make_rules(variant, **_parse_options(options))
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+
+
+def _read(path: str, what: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+
+
+def _read_json(path: str, what: str) -> Any:
+    try:
+        return json.loads(_read(path, what))
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{what} {path!r} is not valid JSON: {exc}") from None
+
+
+def _read_position(path: str) -> State:
+    try:
+        return State.from_json(_read(path, "position"))
+    except ValueError as exc:
+        raise CliError(f"cannot read position {path!r}: {exc}") from None
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+class _Table:
+    """One human seat against computer players, line by line on stdin/stdout."""
+
+    def __init__(self, rules: Rules, seat: int, seed: int | None, opponents: str) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.state = new_game(rules, seed)
+        self.bots = {s: make_player(opponents, None if seed is None else seed * 16 + s)
+                     for s in range(rules.players) if s != seat}
+        self.echo = not sys.stdin.isatty()
+
+    def name(self, seat: int) -> str:
+        return seat_name(self.rules.players, seat)
+
+    def run(self) -> int:
+        r = self.rules
+        side = r.side_of(self.seat)
+        partners = [self.name(s) for s in r.seats_of(side) if s != self.seat]
+        _out(f"Canasta ({r.name}). You are {self.name(self.seat)} (seat {self.seat}, "
+             f"{side_name(r.players, r.teams, side)})" + (f", partnered with {', '.join(partners)}" if partners else "")
+             + f"; computer players: {next(iter(self.bots.values())).name}.")
+        _out("Type 'help' for the legal moves, 'quit' to leave.")
+        render = True
+        while not is_over(self.state):
+            state = self.state
+            if state.to_move != self.seat:
+                bot = self.bots[state.to_move]
+                self._advance(bot.choose(view(state, state.to_move), legal_moves(state)))
+                render = True
+                continue
+            v = view(state, self.seat)
+            if render:
+                _out()
+                _out(render_view(v))
+                render = False
+            prompt = "Your answer (yes/no)> " if state.phase == "answer" else "Your move> "
+            _out(prompt, end="")
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                _out("\nEnd of input: the game is abandoned.")
+                return 0
+            text = line.strip()
+            if self.echo:
+                _out(text)
+            command = text.lower()
+            if command in ("quit", "exit", "q"):
+                _out("You leave the game.")
+                return 0
+            if command in ("help", "?", "h"):
+                _out(render_help(legal_moves(state), v))
+                continue
+            if command in ("show", "table", ""):
+                render = True
+                continue
+            try:
+                move = parse_move(state, text)
+            except ValueError as exc:
+                _out(f"bad move: {exc} (type 'help' for the legal moves)")
+                continue
+            problem = why_illegal(state, move)
+            if problem is not None:
+                _out(f"illegal {problem.code}: {problem.message}")
+                continue
+            self._advance(move)
+            render = True
+        return 0
+
+    def _advance(self, move: Move) -> None:
+        before = self.state
+        mover = before.to_move
+        mine = view(before, self.seat)
+        after = apply(before, move)
+        self.state = after
+        players = self.rules.players
+        same_hand = after.hand_number == before.hand_number and not is_over(after)
+        # A finished hand's history is gone with the new deal: then the move itself is the news.
+        entries = view(after, self.seat)["history"][len(mine["history"]):] if same_hand else [f"{mover} {move}"]
+        for entry in entries:
+            seat, _, what = entry.partition(" ")
+            # Your own moves are not repeated, but your red threes and your partner's answer are.
+            if int(seat) != self.seat or what.startswith("red-three") or what in ("yes", "no"):
+                answerer = mover if what in ("yes", "no") else None
+                _out(describe_history(entry, players, self.seat, answerer))
+        if same_hand and mover == self.seat:
+            gained = Counter(view(after, self.seat)["hand"]) - Counter(mine["hand"])
+            if gained:
+                cards = sorted(gained.elements())
+                verb = "You drew" if move.action == "draw" else "Into your hand"
+                _out(f"{verb}: {' '.join(cards)}")
+        if not same_hand:
+            assert after.last_hand is not None
+            _out()
+            _out(render_hand_end(after.last_hand, before.hand_number, players))
+            if is_over(after):
+                assert after.result is not None
+                _out(render_result(after.result, players, self.rules.side_of(self.seat)))
+            else:
+                _out(f"Hand {after.hand_number}: {self.name(after.dealer)} deals.")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = _rules(args.variant, args.option)
+    if not 0 <= args.seat < rules.players:
+        raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+    try:
+        make_player(args.opponents)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    try:
+        return _Table(rules, args.seat, args.seed, args.opponents).run()
+    except KeyboardInterrupt:
+        _out("\nInterrupted: the game is abandoned.")
+        return 130
+
+
+# --- simulate -----------------------------------------------------------------------------------
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import format_summary, simulate
+
+    rules = _rules(args.variant, args.option)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.games < 0 or args.jobs < 0:
+        raise CliError("--games and --jobs must be 0 or more", 2)
+    progress: bool | str = "always" if args.progress else args.progress is None
+    try:
+        summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
+                           records_dir=args.records, progress=progress)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    if args.json:
+        summary.pop("results")
+        _out(json.dumps(summary, indent=2))
+    else:
+        _out(format_summary(summary))
+        if args.records:
+            _out(f"records: {args.records}/game-00001.json ... ({args.games} files)")
+    return 0
+
+
+# --- score, explain, moves ----------------------------------------------------------------------
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .scoring import score_hand
+
+    data = _read_json(args.file, "input")
+    if not isinstance(data, dict) or not isinstance(data.get("sides"), list):
+        raise CliError('input must be an object with a "sides" list (see canasta score --help)')
+    options = data.get("options") or {}
+    variant = data.get("variant", "classic")
+    if not isinstance(options, dict) or not isinstance(variant, str):
+        raise CliError('"variant" must be a name and "options" an object')
+    try:
+        rules = make_rules(variant, **options)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    try:
+        sides = score_hand(rules, data["sides"])
+    except ValueError as exc:
+        raise CliError(f"cannot score: {exc}") from None
+    _out(json.dumps({"sides": sides}))
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    state = _read_position(args.position)
+    try:
+        move = parse_move(state, args.move)
+    except ValueError as exc:
+        _out(f"illegal BAD_NOTATION: {exc}")
+        return 0
+    problem = why_illegal(state, move)
+    _out("legal" if problem is None else f"illegal {problem.code}: {problem.message}")
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    state = _read_position(args.position)
+    for move in legal_moves(state):
+        _out(str(move))
+    return 0
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .record import replay
+
+    data = _read_json(args.record, "record")
+
+    def show(number: int, before: State, move: Move, after: State) -> None:
+        players = before.rules.players
+        _out(f"{number:6d}. {seat_name(players, before.to_move):<6} {move}")
+        if after.hand_number != before.hand_number or is_over(after):
+            assert after.last_hand is not None
+            _out(render_hand_end(after.last_hand, before.hand_number, players))
+
+    try:
+        final = replay(data, on_move=show if args.verbose else None)
+    except ValueError as exc:
+        raise CliError(f"replay failed: {exc}") from None
+    moves = len(data["moves"])
+    r = final.rules
+    result = final.result
+    if result is None:
+        scores = ", ".join(f"{side_name(r.players, r.teams, i)} {s}" for i, s in enumerate(final.scores))
+        _out(f"ok: {moves} moves replayed and checked; the game is not finished (hand {final.hand_number}; {scores})")
+    else:
+        _out(f"ok: {moves} moves replayed and checked. {render_result(result, r.players)}")
+    return 0
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    if args.name is None:
+        if args.option:
+            raise CliError("--option needs a variant name, e.g. canasta rules classic --option target=10000", 2)
+        names = variant_names()
+        if args.json:
+            _out(json.dumps({"variants": names, "aliases": dict(sorted(ALIASES.items()))}))
+            return 0
+        _out("Variants (canasta rules NAME shows a variant's parameters):")
+        for name in names:
+            aliases = sorted(a for a, t in ALIASES.items() if t == name)
+            _out(f"  {name}" + (f"  (also: {', '.join(aliases)})" if aliases else ""))
+        return 0
+    rules = _rules(args.name, args.option)
+    rows = rules.describe()
+    if args.json:
+        _out(json.dumps({**rules.to_dict(), "parameters": [
+            {"name": n, "value": json.loads(json.dumps(v)), "meaning": m, "source": s} for n, v, m, s in rows]},
+            indent=2))
+        return 0
+    changed = dict(rules.overrides)
+    head = rules.name + (" with " + ", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "")
+    _out(f"{head}: {len(rows)} parameters")
+    for name, value, meaning, source in rows:
+        shown = json.dumps(json.loads(json.dumps(value))) if not isinstance(value, str) else value
+        mark = "  (changed)" if name in changed else ""
+        _out(f"  {name} = {shown}{mark}")
+        _out(f"      {meaning}")
+        _out(f"      source: {source}")
+    return 0
+
+
+# --- the parser ---------------------------------------------------------------------------------
+
+PLAY_HELP = """\
+Play one seat against computer players (your partner included), typing moves:
+  draw              draw from the stock
+  take K K          take the pile, melding its top card with K K from your hand
+  take              take the pile by adding its top card to your side's meld
+  meld 9 9 9 2      meld (or add to your side's 9s) naturals, then 2s and JKs
+  meld 2 on 9       add wild cards to your side's 9s
+  discard 5         discard (ends your turn; your last card goes out)
+  ask               ask your partner "may I go out?"; answer his question with yes / no
+  withdraw          take back melds staged this turn (opening)
+  pass              decline the discard when the stock is empty
+  help              the legal moves now, explained; show: the table again; quit: leave
+"""
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default="classic", help="the rules preset (default: classic; see 'canasta rules')")
+    _add_option_arg(p)
+
+
+def _add_option_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
+                   help="override one rules parameter, e.g. --option target=10000 (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="canasta", description="Canasta: an exact rules engine, computer players and a terminal game.")
+    parser.add_argument("--version", action="version", version=f"canasta {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    raw = argparse.RawDescriptionHelpFormatter
+
+    p = sub.add_parser("play", help="a game in the terminal against computer players",
+                       description=PLAY_HELP, formatter_class=raw)
+    p.add_argument("--seat", type=int, default=0, help="your seat: 0 North (default), 1 East, 2 South, 3 West")
+    p.add_argument("--seed", type=int, help="a reproducible deal (and computer players)")
+    p.add_argument("--opponents", default="greedy", help=f"computer players: {', '.join(player_names())}")
+    _add_rules_args(p)
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="bots against bots, with a progress bar and a summary",
+                       description="Play many bot games (game i uses seed SEED+i) and print a summary.")
+    p.add_argument("--games", "-n", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; 0 = one per CPU)")
+    p.add_argument("--players", default="greedy,greedy",
+                   help=f"one name, one per side or one per seat, comma-separated ({', '.join(player_names())}); "
+                        "default greedy,greedy")
+    p.add_argument("--records", metavar="DIR", help="write every game's record to DIR/game-00001.json ...")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="force the progress bar on stderr on or off (default: on when stderr is a terminal)")
+    _add_rules_args(p)
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("score", help="score one hand from JSON (DESIGN.md B)",
+                       description='Read {"variant": ..., "options": {...}, "sides": [{"melds": [...], "hand": ..., '
+                                   '"red_threes": ..., "went_out": false, "concealed": false}, ...]} and print '
+                                   '{"sides": [{"lines": {...}, "total": N}, ...]}.')
+    p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("explain", help="is a move legal in a position, and if not, why",
+                       description="Print 'legal' or 'illegal CODE: message' (exit 0 either way).")
+    p.add_argument("position", metavar="POSITION_FILE", help="a position (state.to_json()), or - for standard input")
+    p.add_argument("move", metavar="MOVE", help='a move in notation, e.g. "take K K"')
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("moves", help="every legal move in a position, one per line")
+    p.add_argument("position", metavar="POSITION_FILE", help="a position (state.to_json()), or - for standard input")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("replay", help="replay a game record, checking every move",
+                       description="Replay a record; a record that does not replay exits 1 naming the move "
+                                   "number and the reason.")
+    p.add_argument("record", metavar="RECORD", help="the record file, or - for standard input")
+    p.add_argument("--verbose", "-v", action="store_true", help="print every move and each hand's scores")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="a variant's parameters with meaning and source, or the list of variants")
+    p.add_argument("name", metavar="NAME", nargs="?", help="a variant (omit for the list)")
+    _add_option_arg(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_rules)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        status: int = args.func(args)
+    except CliError as exc:
+        sys.stdout.flush()
+        print(f"canasta {args.command}: {exc}", file=sys.stderr)
+        return exc.status
+    except BrokenPipeError:
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

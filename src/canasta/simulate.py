@@ -1,0 +1,167 @@
+"""Bots against bots, many games, optionally in parallel (``canasta simulate``).
+
+Game ``i`` (0-based) uses seed ``seed + i`` for the deal, and the bot in seat ``s`` uses the seed
+``(seed + i) * 16 + s``, so the same arguments give the same games whatever ``jobs`` is.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .bots import make_player
+from .record import dumps, play_game
+from .rules import Rules
+from .variants import rules as make_rules
+
+
+def seat_players(rules: Rules, players: str | Sequence[str]) -> list[str]:
+    """Player names per seat from one name, one per side, or one per seat."""
+    names = [players] if isinstance(players, str) else list(players)
+    if len(names) == 1:
+        return names * rules.players
+    if len(names) == rules.teams:
+        return [names[rules.side_of(seat)] for seat in range(rules.players)]
+    if len(names) == rules.players:
+        return names
+    raise ValueError(f"give one player name, one per side ({rules.teams}) or one per seat ({rules.players}); "
+                     f"got {len(names)}: {', '.join(names)}")
+
+
+def play_one(rules: Rules, names: Sequence[str], game_seed: int,
+             max_moves: int = 200_000) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Play one seeded bot game; returns (stats, record)."""
+    bots = [make_player(name, game_seed * 16 + seat) for seat, name in enumerate(names)]
+    final, record = play_game(bots, rules, seed=game_seed, max_moves=max_moves)
+    result = record["result"]
+    stats = {"seed": game_seed, "hands": final.hand_number, "moves": len(record["moves"]),
+             "scores": list(result["scores"]), "winner": result["winner"]}
+    return stats, record
+
+
+def _worker(args: tuple[Rules, list[str], int, bool]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    rules, names, game_seed, keep = args
+    stats, record = play_one(rules, names, game_seed)
+    return stats, record if keep else None
+
+
+class Progress:
+    """A plain-text progress bar on a stream: ``\\r[#####.....] 12/50 games``."""
+
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+        self.total, self.stream, self.width = total, stream, width
+
+    def update(self, done: int) -> None:
+        filled = self.width * done // max(1, self.total)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{self.total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[str] = ("greedy", "greedy"),
+             rules: Rules | None = None, variant: str = "classic", options: dict[str, Any] | None = None,
+             records_dir: str | Path | None = None, progress: bool | str = True,
+             stream: TextIO | None = None) -> dict[str, Any]:
+    """Play ``games`` bot games and return a summary dict (see ``format_summary``).
+
+    ``players``: one name, one per side or one per seat (``canasta.bots.player_names()``).
+    ``rules`` wins over ``variant``/``options``. ``jobs``: worker processes (0 = one per CPU).
+    ``records_dir``: write every game's record there as ``game-00001.json`` ...
+    ``progress``: True shows a bar on ``stream`` (default stderr) when it is a terminal, ``"always"``
+    shows it anyway, False never."""
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, got {games}")
+    r = rules or make_rules(variant, **(options or {}))
+    names = seat_players(r, players)
+    for name in set(names):
+        make_player(name)  # unknown names fail here, before any process starts
+    jobs = jobs or os.cpu_count() or 1
+    out = stream or sys.stderr
+    show = progress == "always" or (progress is True and out.isatty())
+    keep = records_dir is not None
+    folder = Path(records_dir) if records_dir is not None else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    tasks = [(r, names, seed + i, keep) for i in range(games)]
+    bar = Progress(games, out) if show else None
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    if bar:
+        bar.update(0)
+
+    def collect(stats: dict[str, Any], record: dict[str, Any] | None) -> None:
+        results.append(stats)
+        if folder is not None and record is not None:
+            (folder / f"game-{len(results):05d}.json").write_text(dumps(record), encoding="utf-8")
+        if bar:
+            bar.update(len(results))
+
+    if jobs <= 1 or games <= 1:
+        for task in tasks:
+            collect(*_worker(task))
+    else:
+        with multiprocessing.get_context(_start_method()).Pool(min(jobs, games)) as pool:
+            for stats, record in pool.imap(_worker, tasks, chunksize=max(1, games // (jobs * 16))):
+                collect(stats, record)
+    elapsed = time.perf_counter() - start
+    if bar:
+        bar.close()
+    return summarize(r, names, results, elapsed, seed=seed, jobs=jobs)
+
+
+def _start_method() -> str:
+    # fork is fastest where it is safe; elsewhere use the platform default.
+    return "fork" if sys.platform.startswith("linux") else multiprocessing.get_start_method()
+
+
+def summarize(rules: Rules, names: Sequence[str], results: Sequence[dict[str, Any]], elapsed: float,
+              seed: int, jobs: int) -> dict[str, Any]:
+    games = len(results)
+    hands = sum(g["hands"] for g in results)
+    moves = sum(g["moves"] for g in results)
+    wins = [sum(1 for g in results if g["winner"] == side) for side in range(rules.teams)]
+    totals = [sum(g["scores"][side] for g in results) for side in range(rules.teams)]
+    return {
+        "variant": rules.name, "options": rules.to_dict()["options"], "seed": seed, "jobs": jobs,
+        "players": list(names),
+        "sides": [{"seats": list(rules.seats_of(side)),
+                   "players": [names[s] for s in rules.seats_of(side)],
+                   "wins": wins[side],
+                   "average_score": round(totals[side] / games, 1) if games else 0.0}
+                  for side in range(rules.teams)],
+        "games": games, "hands": hands, "moves": moves, "draws": games - sum(wins),
+        "moves_per_hand": round(moves / hands, 1) if hands else 0.0,
+        "elapsed": round(elapsed, 3),
+        "hands_per_second": round(hands / elapsed, 1) if elapsed > 0 else 0.0,
+        "moves_per_second": round(moves / elapsed, 1) if elapsed > 0 else 0.0,
+        "results": [dict(g) for g in results],
+    }
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    """The summary as text for the terminal."""
+    lines = [f"{summary['games']} games of {summary['variant']}"
+             + (f" {summary['options']}" if summary["options"] else "")
+             + f" (seed {summary['seed']}, {summary['jobs']} job{'s' if summary['jobs'] != 1 else ''})",
+             f"hands: {summary['hands']}   moves: {summary['moves']}   moves per hand: {summary['moves_per_hand']}"]
+    for i, side in enumerate(summary["sides"]):
+        who = ",".join(side["players"])
+        seats = " ".join(str(s) for s in side["seats"])
+        lines.append(f"side {i} (seats {seats}, {who}): {side['wins']} wins, "
+                     f"average score {side['average_score']}")
+    if summary["draws"]:
+        lines.append(f"draws: {summary['draws']}")
+    lines.append(f"elapsed {summary['elapsed']:.2f} s: {summary['hands_per_second']} hands/s, "
+                 f"{summary['moves_per_second']} moves/s")
+    return "\n".join(lines)
+
+
+__all__ = ["Progress", "format_summary", "play_one", "seat_players", "simulate", "summarize"]

@@ -1,0 +1,232 @@
+"""Plain-text rendering for ``canasta play`` (and anything else that prints a seat's view).
+
+Every function here works from ``canasta.view(state, seat)`` dicts, moves and result dicts: what a
+player at the table may see, nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
+from .moves import Move
+from .view import seat_name
+
+# Hand order: aces down to fours, then black threes; wild cards last.
+_RANK_ORDER = [*range(14, 3, -1), 3]
+
+
+def side_name(players: int, teams: int, side: int) -> str:
+    """``N-S`` / ``E-W`` for the four-player partnership game, else ``side 1`` ..."""
+    if players == 4 and teams == 2:
+        return ("N-S", "E-W")[side]
+    return f"side {side + 1}"
+
+
+def _card_sort_key(text: str) -> tuple[int, str]:
+    return ("SHDC".find(text[-1]) if text != "JK" else 0, text)
+
+
+def group_hand(cards: Sequence[str]) -> str:
+    """``A: AS AH | K: KD | 7: 7C 7C | wild: 2C JK`` (ranks high to low, black threes, then wilds)."""
+    by_rank: dict[int, list[str]] = {}
+    for text in cards:
+        by_rank.setdefault(rank_of(parse_card(text)), []).append(text)
+    parts = []
+    for r in _RANK_ORDER:
+        if r in by_rank:
+            parts.append(f"{rank_str(r)}: {' '.join(sorted(by_rank[r], key=_card_sort_key))}")
+    wild = sorted(by_rank.get(TWO, []), key=_card_sort_key) + by_rank.get(JOKER_RANK, [])
+    if wild:
+        parts.append(f"wild: {' '.join(wild)}")
+    return " | ".join(parts) if parts else "(empty)"
+
+
+def _meld_lines(side: dict[str, Any]) -> list[str]:
+    out = []
+    for m in side["melds"]:
+        tag = f" [{m['kind']} canasta]" if m["canasta"] else ""
+        cards = sorted(m["cards"], key=lambda c: (c == "JK" or c[0] == "2", c == "JK"))  # naturals first
+        out.append(f"    {m['rank']}s x{len(m['cards'])}{tag}: {' '.join(cards)}")
+    return out
+
+
+def pile_status(view: dict[str, Any]) -> str:
+    me = view["sides"][view["side"]]
+    if not view["pile_size"]:
+        return "empty"
+    top = view["pile_top"]
+    card = parse_card(top)
+    if view["pile_frozen"]:
+        status = "frozen for everyone (take it only with a natural pair)"
+    elif me["pile_frozen_for_side"]:
+        status = "frozen against your side until it opens (take it only with a natural pair)"
+    else:
+        status = "not frozen"
+    if card == JOKER or rank_of(card) == TWO:
+        status += "; a wild card is on top: nobody may take it"
+    elif card in BLACK_THREES:
+        status += "; a black three is on top: it cannot be taken now"
+    return f"top {top}, {view['pile_size']} card{'s' if view['pile_size'] != 1 else ''}, {status}"
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """The table as the seat ``view["seat"]`` sees it: several lines, no trailing newline."""
+    seat = view["seat"]
+    players = view["players"]
+    teams = len(view["sides"])
+    lines = [f"--- Hand {view['hand_number']}: {_turn_text(view)} ---"]
+    score_parts = []
+    for i, side in enumerate(view["sides"]):
+        you = " (you)" if i == view["side"] else ""
+        need = (f"needs {side['minimum_needed']} to open" if not side["opened"] else "opened")
+        score_parts.append(f"{side_name(players, teams, i)}{you} {side['score']}, {need}")
+    lines.append("Scores: " + " | ".join(score_parts))
+    for i, side in enumerate(view["sides"]):
+        you = " (you)" if i == view["side"] else ""
+        reds = " ".join(side["red_threes"]) or "none"
+        n = side["canastas"]
+        lines.append(f"{side_name(players, teams, i)}{you}: {n} canasta{'s' if n != 1 else ''}; red threes {reds}; "
+                     f"melds{':' if side['melds'] else ' none'}")
+        lines += _meld_lines(side)
+    lines.append(f"Pile: {pile_status(view)}")
+    others = ", ".join(f"{seat_name(players, s)} {n}" for s, n in enumerate(view["hand_sizes"]) if s != seat)
+    lines.append(f"Stock: {view['stock_size']} cards. Cards held: {others}")
+    if view["staged_points"] is not None:
+        need = view["sides"][view["side"]]["minimum_needed"]
+        lines.append(f"Opening this turn: your melds count {view['staged_points']} of the {need} needed"
+                     + (f"; {len(view['pending_pile'])} pile cards wait until you reach it"
+                        if view["pending_pile"] is not None else ""))
+    lines.append(f"Your hand ({len(view['hand'])}): {group_hand(view['hand'])}")
+    return "\n".join(lines)
+
+
+def _turn_text(view: dict[str, Any]) -> str:
+    players = view["players"]
+    seat = view["seat"]
+    name = seat_name(players, view["turn_seat"])
+    if view["phase"] == "over":
+        return "game over"
+    if view["phase"] == "answer" and view["to_move"] == seat:
+        return f"your partner {name} asks: may I go out? (yes/no)"
+    if view["turn_seat"] == seat:
+        what = {"draw": "draw or take the pile", "play": "meld, then discard"}.get(view["phase"], view["phase"])
+        if view["permission"] == "yes":
+            what = "your partner said yes: you must go out if you can"
+        elif view["permission"] == "no":
+            what = "your partner said no: you may not go out this turn; meld, then discard"
+        return f"your turn ({seat_name(players, seat)}): {what}"
+    return f"{name} to move"
+
+
+def describe_history(entry: str, players: int, me: int, answerer: int | None = None) -> str:
+    """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table.
+
+    The engine files a ``yes``/``no`` answer under the seat whose turn it is (the one who asked);
+    pass ``answerer`` when you know who answered."""
+    who, _, what = entry.partition(" ")
+    seat = int(who)
+    name = "You" if seat == me else seat_name(players, seat)
+    if what.startswith("red-three "):
+        return f"{name}: drew a red three ({what.split()[1]}), laid out and replaced"
+    if what in ("yes", "no"):
+        asker = "you" if seat == me else name
+        if answerer is None:
+            owner = "Your" if seat == me else f"{name}'s"
+            return f"{owner} partner says {what}"
+        return f"{'You' if answerer == me else seat_name(players, answerer)} (asked by {asker}): {what}"
+    return f"{name}: {what}"
+
+
+def explain_move(move: Move, view: dict[str, Any]) -> str:
+    """A short explanation of a legal move, for ``help``."""
+    a = move.action
+    me = view["sides"][view["side"]]
+    melded = {m["rank"]: m for m in me["melds"]}
+    if a == "draw":
+        return "draw the top card of the stock"
+    if a == "take":
+        rest = view["pile_size"] - 1
+        if move.cards == 0:
+            how = f"add the top card {view['pile_top']} to your side's {rank_str(move.rank)}s"
+        else:
+            hand_cards = " ".join([rank_str(move.rank)] * move.naturals + ["2"] * move.twos + ["JK"] * move.jokers)
+            how = f"meld the top card {view['pile_top']} with {hand_cards} from your hand"
+        return f"take the pile: {how}; the other {rest} card{'s' if rest != 1 else ''} join your hand"
+    if a == "meld":
+        r = rank_str(move.rank)
+        if move.rank == 3:
+            return f"meld {move.naturals} black threes (only when going out)"
+        old = melded.get(r)
+        size = (len(old["cards"]) if old else 0) + move.cards
+        canasta = " - makes a canasta!" if size >= 7 and (not old or len(old["cards"]) < 7) else ""
+        if old:
+            return f"add {move.cards} card{'s' if move.cards != 1 else ''} to your side's {r}s ({size} cards){canasta}"
+        return f"start a meld of {r}s ({size} cards){canasta}"
+    if a == "discard":
+        if len(view["hand"]) == 1:
+            return "discard your last card and go out"
+        card = "joker" if move.rank == JOKER_RANK else rank_str(move.rank)
+        return f"discard one {card} and end your turn"
+    return {
+        "ask": "ask your partner 'may I go out?' (the answer binds you)",
+        "yes": "let your partner go out (he then must)",
+        "no": "refuse: your partner may not go out this turn",
+        "withdraw": "take back the melds you staged this turn",
+        "pass": ("decline the discard: the hand ends" if view["phase"] == "draw"
+                 else "end your turn without discarding"),
+    }.get(a, a)
+
+
+def render_help(legal: Sequence[Move], view: dict[str, Any]) -> str:
+    texts = [str(m) for m in legal]
+    width = max((len(t) for t in texts), default=0) + 2
+    lines = ["Legal moves:"]
+    lines += [f"  {t:<{width}}{explain_move(m, view)}" for t, m in zip(texts, legal, strict=True)]
+    lines.append("Type a move as shown (full cards such as 9H work too), 'show' for the table, 'quit' to leave.")
+    return "\n".join(lines)
+
+
+_LINE_LABELS = {
+    "melded_cards": "melded cards", "cards_in_hand": "cards in hand", "natural_canastas": "natural canastas",
+    "mixed_canastas": "mixed canastas", "red_threes": "red threes", "going_out": "going out",
+    "undeclared_red_threes": "red threes not laid out",
+}
+
+
+def render_hand_end(last_hand: Sequence[dict[str, Any]], hand_number: int, players: int) -> str:
+    """The score breakdown of a finished hand: every line per side, the hand total, the cumulative total."""
+    teams = len(last_hand)
+    names = [side_name(players, teams, i) for i in range(teams)]
+    head = f"=== Hand {hand_number} is over"
+    for i, res in enumerate(last_hand):
+        if res.get("went_out"):
+            head += f": {names[i]} went out" + (" concealed" if res.get("concealed") else "")
+    lines = [head + " ===", f"{'':<24}" + "".join(f"{n:>10}" for n in names)]
+    keys: list[str] = []
+    for res in last_hand:
+        keys += [k for k in res["lines"] if k not in keys]
+    for k in keys:
+        label = _LINE_LABELS.get(k, k.replace("_", " "))
+        lines.append(f"{label:<24}" + "".join(f"{res['lines'].get(k, 0):>10}" for res in last_hand))
+    lines.append(f"{'hand total':<24}" + "".join(f"{res['total']:>10}" for res in last_hand))
+    lines.append(f"{'cumulative':<24}" + "".join(f"{res['cumulative']:>10}" for res in last_hand))
+    return "\n".join(lines)
+
+
+def render_result(result: dict[str, Any], players: int, my_side: int | None = None) -> str:
+    scores = result["scores"]
+    teams = len(scores)
+    totals = ", ".join(f"{side_name(players, teams, i)} {s}" for i, s in enumerate(scores))
+    winner = result["winner"]
+    if winner is None:
+        return f"Game over after {result['hands']} hands: a draw ({totals})."
+    who = side_name(players, teams, winner)
+    if my_side is not None:
+        who += " (your side)" if winner == my_side else ""
+    return f"Game over after {result['hands']} hands: {who} won ({totals})."
+
+
+__all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_hand_end",
+           "render_help", "render_result", "render_view", "side_name"]

@@ -1,0 +1,159 @@
+"""Computer players and the simulator (canasta.bots, canasta.simulate)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta
+from canasta.bots import Player, make_player, player_names
+from canasta.moves import ASK, DRAW, YES, Move
+from canasta.positions import build_position
+from canasta.record import play_game, replay
+from canasta.simulate import seat_players, simulate
+from canasta.state import PLAY_PHASE, Turn
+
+# Full hands for seats 1-3, so that build_position deals nothing at random.
+OTHERS = {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH", 2: "QH QS JD JC TC 6C 7C 8D 9H 4S 4C",
+          3: "AC KC QC 5D 6D TS JS 9D 9S 4H 7S"}
+
+
+def test_registry() -> None:
+    assert player_names() == ["greedy", "random"]
+    for name in player_names():
+        bot = make_player(name, seed=1)
+        assert isinstance(bot, Player) and bot.name == name
+    with pytest.raises(ValueError, match="valid players: greedy, random"):
+        make_player("alphazero")
+
+
+class Spy(Player):
+    """Wraps a bot and checks what it is given: a view dict and the legal moves, never the State."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner, self.name, self.calls = inner, inner.name, 0
+
+    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        assert isinstance(view, dict) and legal and all(isinstance(m, Move) for m in legal)
+        assert [str(m) for m in legal] == view["legal_moves"]
+        assert not any(isinstance(v, canasta.State) for v in view.values())
+        move = self.inner.choose(view, legal)
+        assert move in legal
+        self.calls += 1
+        return move
+
+
+@pytest.mark.parametrize("names", [("random",) * 4, ("greedy",) * 4, ("greedy", "random") * 2])
+def test_bots_play_whole_games_with_legal_moves(names: tuple[str, ...]) -> None:
+    spies = [Spy(make_player(n, seed=i)) for i, n in enumerate(names)]
+    final, record = play_game(spies, seed=11)
+    assert canasta.is_over(final) and record["result"] == canasta.outcome(final)
+    assert sum(s.calls for s in spies) == len(record["moves"])
+
+
+def test_random_player_is_reproducible() -> None:
+    games = [play_game([make_player("random", seed=s) for s in range(4)], seed=5)[1] for _ in range(2)]
+    assert games[0] == games[1]
+    other = play_game([make_player("random", seed=s + 10) for s in range(4)], seed=5)[1]
+    assert other["moves"] != games[0]["moves"]
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0
+    for i in range(20):
+        greedy_side = i % 2  # play both seatings
+        names = [("greedy" if seat % 2 == greedy_side else "random") for seat in range(4)]
+        bots = [make_player(n, seed=100 * i + seat) for seat, n in enumerate(names)]
+        final, _ = play_game(bots, seed=i)
+        wins += final.result is not None and final.result["winner"] == greedy_side
+    assert wins >= 16, f"greedy won only {wins} of 20 games against random"
+
+
+def _view_of(state: canasta.State) -> tuple[dict[str, Any], list[Move]]:
+    return canasta.view(state, state.to_move), canasta.legal_moves(state)
+
+
+def test_greedy_answers_yes_and_prefers_the_pile() -> None:
+    bot = make_player("greedy")
+    assert bot.choose({"phase": "answer"}, [YES, Move("no")]) == YES
+    state = build_position(hands={**OTHERS, 0: "KH KD 5C 6D 7S 8H 9C JS QD 4H 4D"}, pile="9S 8D KS",
+                           melds=[["AS AH AD"], []], scores=[0, 0])
+    view, legal = _view_of(state)
+    assert DRAW in legal and bot.choose(view, legal) == Move("take", 13, 2)
+
+
+def test_greedy_melds_then_discards_a_safe_card() -> None:
+    # Side 0 has opened (a meld of aces); the hand holds three queens, two wild cards, and singletons.
+    state = build_position(hands={**OTHERS, 0: "QH QD QS 2C JK 5C 9D 7S 3S"}, pile="8D",
+                           melds=[["AS AH AD"], ["9H 9S 9C"]], phase=PLAY_PHASE, turn=Turn(source="stock"))
+    bot = make_player("greedy")
+    view, legal = _view_of(state)
+    move = bot.choose(view, legal)
+    assert move == Move("meld", 12, 3)  # the natural queens, keeping the wild cards
+    state = canasta.apply(state, move)
+    view, legal = _view_of(state)
+    assert bot.choose(view, legal) == Move("discard", 3)  # a black three first
+    state = build_position(hands={**OTHERS, 0: "2C JK 5C 9D 7S 8S"}, pile="8D",
+                           melds=[["AS AH AD"], ["9H 9S 9C"]], phase=PLAY_PHASE, turn=Turn(source="stock"))
+    view, legal = _view_of(state)
+    # 9s would feed the opponents' meld and wild cards are kept: the lowest other singleton goes.
+    assert bot.choose(view, legal) in (Move("discard", 5), Move("discard", 7))
+
+
+def test_greedy_asks_when_it_can_go_out() -> None:
+    state = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S"}, pile="8D",
+                           melds=[["AS AH AD AC AS AH AD", "KS KC KS"], []], phase=PLAY_PHASE,
+                           turn=Turn(source="stock"))
+    view, legal = _view_of(state)
+    assert ASK in legal and make_player("greedy").choose(view, legal) == ASK
+
+
+# --- simulate ---------------------------------------------------------------------------------
+
+def test_seat_players() -> None:
+    rules = canasta.rules()
+    assert seat_players(rules, "random") == ["random"] * 4
+    assert seat_players(rules, ["greedy", "random"]) == ["greedy", "random", "greedy", "random"]
+    assert seat_players(rules, ["a", "b", "c", "d"]) == ["a", "b", "c", "d"]
+    with pytest.raises(ValueError, match="one per side"):
+        seat_players(rules, ["a", "b", "c"])
+
+
+def test_simulate_summary_and_reproducibility(tmp_path: Path) -> None:
+    err = io.StringIO()
+    one = simulate(6, seed=3, jobs=1, players=("greedy", "random"), progress="always", stream=err,
+                   records_dir=tmp_path)
+    two = simulate(6, seed=3, jobs=2, players=("greedy", "random"), progress=False)
+    assert one["results"] == two["results"]
+    for key in ("games", "hands", "moves", "moves_per_hand", "sides", "draws"):
+        assert one[key] == two[key]
+    assert one["games"] == 6 and one["hands"] >= 6 and one["moves"] > one["hands"]
+    assert sum(s["wins"] for s in one["sides"]) + one["draws"] == 6
+    assert one["sides"][0]["players"] == ["greedy", "greedy"] and one["sides"][1]["players"] == ["random", "random"]
+    assert one["moves_per_second"] > 0 and one["hands_per_second"] > 0 and one["elapsed"] > 0
+    assert "\r[" in err.getvalue() and "6/6 games" in err.getvalue()
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert [f.name for f in files] == [f"game-{i:05d}.json" for i in range(1, 7)]
+    for i, f in enumerate(files):
+        record = json.loads(f.read_text())
+        assert record["seed"] == 3 + i
+        final = replay(record)
+        assert final.result is not None and final.result["scores"] == one["results"][i]["scores"]
+    assert simulate(6, seed=4, jobs=1, progress=False)["results"] != one["results"]
+
+
+def test_simulate_progress_only_on_a_terminal() -> None:
+    err = io.StringIO()  # not a TTY
+    simulate(1, seed=1, progress=True, stream=err)
+    assert err.getvalue() == ""
+
+
+def test_simulate_rejects_unknown_names() -> None:
+    with pytest.raises(ValueError, match="valid players"):
+        simulate(1, players=("greedy", "nobody"), progress=False)
+    with pytest.raises(ValueError, match="valid variants"):
+        simulate(1, variant="nope", progress=False)
