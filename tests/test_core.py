@@ -79,7 +79,7 @@ def test_move_parser_accepts_variants(text: str, want: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "needle"), [
-    ("", "empty move"), ("fly", "unknown move"), ("meld 9 8 8", "one rank"), ("meld 2 2", "target meld"),
+    ("", "empty move"), ("fly", "unknown move"), ("meld 9 8 8", "one rank"),
     ("discard", "discard one card"), ("draw 5", "takes no cards"), ("meld 9 9 ZZ", "'ZZ'"),
 ])
 def test_move_parser_errors(text: str, needle: str) -> None:
@@ -119,3 +119,11 @@ def test_from_json_rejects_bad_positions() -> None:
     broken = state.to_json().replace('"stock":["', '"stock":["AS","', 1)
     with pytest.raises(ValueError, match="pack"):
         canasta.State.from_json(broken)
+
+
+def test_wild_meld_is_illegal_in_classic_but_parses() -> None:
+    state = canasta.positions.build_position(hands={0: "2S 2H JK 9S 9H"}, phase="play")
+    move = canasta.parse_move(state, "meld 2 2 JK")
+    assert str(move) == "meld 2 2 JK"
+    err = canasta.why_illegal(state, move)
+    assert err is not None and err.code == "WILD_MELD_NOT_ALLOWED"

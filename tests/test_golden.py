@@ -99,10 +99,10 @@ def test_gc_m06_two_naturals_four_twos():
 def test_gc_m07_wild_cards_only():
     """GC-M07 (SOURCE; S1, P): 2 2 2 → ILLEGAL (a meld of wild cards only)."""
     s = after_draw(hands={0: M05_HAND}, melds=[[ACES], []])
-    # The notation cannot even name such a meld without a target rank ...
-    with pytest.raises(ValueError):
-        canasta.parse_move(s, "meld 2 2 2")
-    # ... as a move object it is refused with a stable code ...
+    # The notation names it as a meld of wild cards, which Classic refuses with a stable code ...
+    assert canasta.parse_move(s, "meld 2 2 2") == canasta.Move("meld", 0, 0, 3, 0)
+    assert canasta.why_illegal(s, "meld 2 2 2").code == "WILD_MELD_NOT_ALLOWED"
+    # ... as does any move object that melds wild cards as a rank of their own ...
     all_wild = canasta.Move("meld", 2, 0, 3, 0)
     err = canasta.why_illegal(s, all_wild)
     assert err is not None and err.code == "WILD_MELD_NOT_ALLOWED"

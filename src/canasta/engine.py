@@ -179,6 +179,10 @@ def _max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int,
         n = rc[r]
         if not n:
             continue
+        if rules.max_meld_size:
+            n = min(n, rules.max_meld_size - sum(melds.get(r, (0, 0))))
+        if n <= 0:
+            continue
         if r in melds:
             nat, wild = melds[r]
             pts += n * RV[r]
@@ -200,6 +204,11 @@ def _max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int,
         pts += value
         used += n
         cap += extra_cap
+    if rules.wild_melds:  # wild cards beyond the melds' room may make (or join) a meld of their own
+        wild_size = melds[JOKER_RANK][1] if JOKER_RANK in melds else 0
+        left = spare - min(spare, cap)
+        if left >= (1 if wild_size else 3):
+            cap += min(left, rules.wild_meld_max - wild_size)
     placed = len(wild_values) - spare + min(spare, cap)
     pts += sum(wild_values[:placed])
     used += placed
@@ -341,7 +350,7 @@ def _take_moves(state: State) -> list[Move]:
     for k, a, b in options:
         nat, wild = nat0 + 1 + k, wild0 + a + b
         size = size0 + 1 + k + a + b
-        if not r.meld_ok(nat, wild) or size < 3:
+        if not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size):
             continue
         base = RV[rank] * (1 + k) + 20 * a + 50 * b
         after = hsize - k - a - b + len(pile) - 1
@@ -375,10 +384,20 @@ def _play_moves(state: State) -> list[Move]:
     canastas = canasta_count(melds)
     caps = r.wild_caps
     min_nat = r.min_naturals
+    size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
     has_wilds = twos or jokers
     moves: list[Move] = []
     add = moves.append
+
+    def end_ok(after: int, pts2: int, c2: int) -> bool:
+        """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
+        if pending is not None:
+            if pts2 < need:
+                return True  # still opening: withdraw rescues any dead end
+            after += len(pending)
+        return after >= 2 or _out_ok(state, c2, pts2) is None
+
     for rank in NATURAL_RANKS:
         n = rc[rank]
         meld = melds.get(rank)
@@ -401,24 +420,23 @@ def _play_moves(state: State) -> list[Move]:
                 for b in range((jokers if jokers < room else room) + 1):
                     cnt = k + a + b
                     size = size0 + cnt
-                    if cnt == 0 or size < 3:
+                    if cnt == 0 or size < 3 or size > size_cap:
                         continue
                     after = hsize - cnt
-                    if after >= 2 and pending is None:
+                    if (after >= 2 and pending is None) or end_ok(
+                            after, pts + k * value + 20 * a + 50 * b, canastas + (size >= 7 > size0)):
                         add(_new_move(Move, ("meld", rank, k, a, b)))
-                        continue
-                    pts2 = pts + k * value + 20 * a + 50 * b
-                    c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
-                    if pending is not None:
-                        if pts2 < need:
-                            add(_new_move(Move, ("meld", rank, k, a, b)))
-                            continue
-                        after += len(pending)
-                        if after >= 2:
-                            add(_new_move(Move, ("meld", rank, k, a, b)))
-                            continue
-                    if _out_ok(state, c2, pts2) is None:
-                        add(_new_move(Move, ("meld", rank, k, a, b)))
+    if r.wild_melds and has_wilds:
+        wild_meld = melds.get(JOKER_RANK)
+        size0 = len(wild_meld) if wild_meld else 0
+        smallest = 1 if wild_meld else 3
+        for a in range(twos + 1):
+            for b in range(jokers + 1):
+                size = size0 + a + b
+                if a + b < smallest or size > r.wild_meld_max:
+                    continue
+                if end_ok(hsize - a - b, pts + 20 * a + 50 * b, canastas + (size >= 7 > size0)):
+                    add(_new_move(Move, ("meld", JOKER_RANK, 0, a, b)))
     if rc[THREE] >= 3 and THREE not in melds and pending is None:
         for k in range(3, rc[THREE] + 1):
             if hsize - k <= 1 and _out_ok(state, canastas, pts + 5 * k) is None:
@@ -478,6 +496,7 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     blacks = rc[THREE]
     if blacks and (blacks < 3 or THREE in info):
         return False
+    size_cap = r.max_meld_size or 10**9
     need_w = cap_w = 0
     growth: list[tuple[int, int]] = []  # (cards still short of a canasta, spare wild capacity)
     canastas = base_canastas
@@ -486,36 +505,55 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         n = rc[x]
         if x in info:
             nat, wild, size = info[x]
-            if size >= 7:
-                points += n * RV[x]
-                cap_w += r.max_wilds(nat + n) - wild
-                continue
             need, cap = 0, r.max_wilds(nat + n) - wild
+            was_canasta = size >= 7
         elif not n:
             continue
         elif n < r.min_naturals:
             return False
         else:
-            size, need, cap = 0, max(0, 3 - n), r.max_wilds(n)
-            if cap < need:
-                return False
+            nat, wild, size = 0, 0, 0
+            need, cap = max(0, 3 - n), r.max_wilds(n)
+            was_canasta = False
+        size += n
+        if size + need > size_cap or cap < need:
+            return False
+        cap = min(cap, size_cap - size)
         points += n * RV[x]
         need_w += need
         cap_w += cap
-        short = 7 - size - n - need
+        if was_canasta:
+            continue
+        short = 7 - size - need
         if short <= 0:
             canastas += 1
         else:
             growth.append((short, cap - need))
-    wilds = rc[TWO] + rc[JOKER_RANK]
-    if not need_w <= wilds <= cap_w:
+    spare = rc[TWO] + rc[JOKER_RANK] - need_w
+    if spare < 0:
         return False
-    spare = wilds - need_w
-    for short, room in sorted(growth):
-        if short <= room and short <= spare:
-            spare -= short
-            canastas += 1
-    return _out_ok(state, canastas, points) is None
+    # Wild cards the natural melds cannot hold may form (or join) a meld of wild cards.
+    options = [0]
+    if r.wild_melds:
+        wild_size = info[JOKER_RANK][2] if JOKER_RANK in info else 0
+        lo = 1 if wild_size else 3
+        options += [x for x in range(lo, r.wild_meld_max - wild_size + 1) if x <= spare]
+    else:
+        wild_size = 0
+    best = -1
+    for x in options:
+        rest = spare - x
+        if rest > cap_w:
+            continue
+        count = canastas + (1 if wild_size < 7 <= wild_size + x else 0)
+        for short, room in sorted(growth):
+            if short <= room and short <= rest:
+                rest -= short
+                count += 1
+        best = max(best, count)
+    if best < r.canastas_to_go_out:
+        return False
+    return _out_ok(state, best, points) is None
 
 
 def _must_go_out(state: State, moves: list[Move]) -> list[Move]:

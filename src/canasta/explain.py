@@ -146,6 +146,8 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     if not r.meld_ok(nat, wild):
         return "TOO_MANY_WILDS", (f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals "
                                   f"(limit: {r.wild_rule})")
+    if r.max_meld_size and (len(melds.get(rank, ())) + 1 + m.naturals + m.twos + m.jokers) > r.max_meld_size:
+        return "MELD_TOO_LARGE", f"the {rank_str(rank)} meld would pass {r.max_meld_size} cards"
     need = minimum_needed(state, side)
     base = RV[rank] * (1 + m.naturals) + 20 * m.twos + 50 * m.jokers
     if need and base < need:
@@ -158,7 +160,7 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
     r = state.rules
     side = r.side_of(state.turn_seat)
     melds = state.melds[side]
-    if m.rank in (JOKER_RANK, TWO):
+    if m.rank == TWO or (m.rank == JOKER_RANK and not r.wild_melds):
         return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"
     if m.rank == 1:
         return "RED_THREE_NOT_MELDABLE", "red threes are never melded"
@@ -182,14 +184,23 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         why = _out_ok(state, canasta_count(melds), pts + 5 * m.naturals)
         return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
     meld = melds.get(m.rank)
+    size = (len(meld) if meld else 0) + m.naturals + m.twos + m.jokers
+    if m.rank == JOKER_RANK:
+        if m.naturals:
+            return "UNKNOWN_MOVE", "a meld of wild cards holds no natural cards"
+        if size < 3:
+            return "MELD_TOO_SMALL", "a meld of wild cards needs at least 3 cards"
+        if size > r.wild_meld_max:
+            return "MELD_TOO_LARGE", f"a meld of wild cards holds at most {r.wild_meld_max} cards"
+    elif r.max_meld_size and size > r.max_meld_size:
+        return "MELD_TOO_LARGE", f"a meld may hold at most {r.max_meld_size} cards"
     nat0, wild0 = meld_counts(meld) if meld else (0, 0)
     nat, wild = nat0 + m.naturals, wild0 + m.twos + m.jokers
-    size = (len(meld) if meld else 0) + m.naturals + m.twos + m.jokers
-    if nat < r.min_naturals:
+    if m.rank != JOKER_RANK and nat < r.min_naturals:
         return "TOO_FEW_NATURALS", f"a meld needs at least {r.min_naturals} natural cards; this has {nat}"
     if size < 3:
         return "MELD_TOO_SMALL", "a new meld needs at least 3 cards"
-    if not r.meld_ok(nat, wild):
+    if m.rank != JOKER_RANK and not r.meld_ok(nat, wild):
         return "TOO_MANY_WILDS", (f"the {rank_str(m.rank)} meld would have {wild} wild cards to {nat} naturals "
                                   f"(limit: {r.wild_rule})")
     after = hsize - m.naturals - m.twos - m.jokers

@@ -12,6 +12,7 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 ``take``              take the pile by adding its top card to the side's meld of that rank
 ``meld 9 9 9 2``      meld (or add to the side's meld of that rank) naturals, then 2s and JKs
 ``meld 2 on 9``       add wild cards only to the side's meld of 9s
+``meld 2 2 JK``       a meld of wild cards (variants that allow them), or add to it
 ``discard 9``         discard one card of that rank (``discard 2``, ``discard JK``, ``discard 3``)
 ``ask``               ask the partner "may I go out?"; the partner answers ``yes`` or ``no``
 ``withdraw``          take back melds staged this turn by a side that has not yet opened
@@ -50,7 +51,7 @@ class Move(NamedTuple):
         if a in ("take", "meld"):
             cards = [rank_str(self.rank)] * self.naturals + ["2"] * self.twos + ["JK"] * self.jokers
             text = " ".join([a, *cards])
-            if a == "meld" and self.naturals == 0:
+            if a == "meld" and self.naturals == 0 and self.rank != JOKER_RANK:
                 text += f" on {rank_str(self.rank)}"
             return text
         return a
@@ -124,8 +125,6 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
         rank = naturals[0]
         if target is not None and target != rank:
             raise ValueError(f"cannot meld {rank_str(rank)}s on the {rank_str(target)}s")
-    elif target is None:
-        raise ValueError("wild cards alone need a target meld, e.g. 'meld 2 on 9'")
-    else:
-        rank = target
+    else:  # wild cards only: onto a named meld, or else a meld of wild cards (where the rules allow it)
+        rank = JOKER_RANK if target is None else target
     return Move("meld", rank, len(naturals), twos, jokers)

@@ -60,7 +60,7 @@ def build_position(
         table: Melds = {}
         for text in (melds[side] if side < len(melds) else ()):
             cards = take(_cards(text), f"side {side} meld")
-            ranks = {rank_of(c) for c in cards if not is_wild(c)}
+            ranks = {rank_of(c) for c in cards if not is_wild(c)} or {0}  # 0: a meld of wild cards
             if len(ranks) != 1:
                 raise ValueError(f"meld {text!r} must hold exactly one natural rank")
             table[ranks.pop()] = tuple(sorted(cards))

@@ -29,6 +29,9 @@ class Rules:
     # Melds (§3.3, D10)
     min_naturals: int = 2
     wild_rule: str = "max3"
+    wild_melds: bool = False
+    wild_meld_max: int = 7
+    max_meld_size: int = 0
     # Opening (§3.4, D9, D2)
     initial_meld: tuple[tuple[int, int], ...] = CLASSIC_THRESHOLDS
     concealed_waives_minimum: str = "stock_only"
@@ -50,8 +53,9 @@ class Rules:
     # Scoring (§3.6, §3.9, D1, D7)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
-    red_three_value: int = 100
-    red_three_all_total: int = 800
+    wild_canasta_bonus: int = 2000
+    wild_canasta_bonus_by_jokers: tuple[tuple[int, int], ...] = ()
+    red_three_scale: tuple[int, ...] = (0, 100, 200, 300, 800)
     red_three_positive_if: str = "meld"
     going_out_bonus: int = 100
     concealed_going_out_bonus: int = 200
@@ -95,6 +99,9 @@ class Rules:
             return naturals
         return naturals - 1  # lt_naturals
 
+    def wild_canasta_value(self, jokers: int) -> int:
+        return dict(self.wild_canasta_bonus_by_jokers).get(jokers, self.wild_canasta_bonus)
+
     @cached_property
     def wild_caps(self) -> tuple[int, ...]:
         """``max_wilds`` for 0..250 naturals, precomputed for the move generator."""
@@ -134,6 +141,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "wild_rule": ("limit on wild cards in a meld: max3 = at most 3; max2 = at most 2; le_naturals = "
                   "no more wilds than naturals; lt_naturals = fewer wilds than naturals",
                   "§3.3, D10", ("max3", "max2", "le_naturals", "lt_naturals")),
+    "wild_melds": ("melds of wild cards only (3 up to wild_meld_max cards) are allowed",
+                   "§4B Uruguayan [Sc,R], Cuban [R]", None),
+    "wild_meld_max": ("most cards in a meld of wild cards", "§4B [H,Sc,R]", None),
+    "max_meld_size": ("most cards in any meld; 0 = no limit", "§4B Cuban [R]", None),
     "initial_meld": ("minimum count for a side's first meld: (lowest cumulative score, minimum) pairs",
                      "§3.4, D9 [P,B,W,S1]", None),
     "concealed_waives_minimum": ("when going out concealed skips the minimum count: stock_only = only "
@@ -163,8 +174,11 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                 "§3.8, D26 [P,B] / [W]", ("matches_own_meld_unfrozen", "whenever_able", "never")),
     "natural_canasta_bonus": ("bonus for a natural canasta", "§3.9 [all]", None),
     "mixed_canasta_bonus": ("bonus for a mixed canasta", "§3.9 [all]", None),
-    "red_three_value": ("value of each red three", "§3.6 [P,B,W,S1]", None),
-    "red_three_all_total": ("value of all four red threes held by one side", "§3.6 [W,P,B,Br]", None),
+    "wild_canasta_bonus": ("bonus for a canasta of wild cards only", "§4B Uruguayan [Sc,R], Cuban [R]", None),
+    "wild_canasta_bonus_by_jokers": ("(jokers in it, bonus) pairs overriding wild_canasta_bonus for a wild "
+                                     "canasta with exactly that many jokers", "§4B Cuban [R]", None),
+    "red_three_scale": ("value of a side's red threes by how many it holds: entry n is the value of n "
+                        "(100 each, all four 800)", "§3.6 [P,B,W,S1,Br]", None),
     "red_three_positive_if": ("red threes count plus only if the side has: meld = melded at all; "
                               "canasta = a canasta; two_canastas", "§3.6, D7 [P,B,W,S1,Br,D]",
                               ("meld", "canasta", "two_canastas")),
@@ -204,6 +218,18 @@ def _coerce(key: str, value: Any) -> Any:
                 value = text.lower() in ("true", "yes", "on")
             else:
                 raise ValueError(f"option {key}: cannot read {text!r} as {type(default).__name__}") from None
+    if key == "red_three_scale":
+        try:
+            value = tuple(int(v) for v in value)
+        except (TypeError, ValueError):
+            raise ValueError(f"option red_three_scale: want a list of values for 0, 1, 2, ... red threes, "
+                             f"got {value!r}") from None
+        return value
+    if key == "wild_canasta_bonus_by_jokers":
+        try:
+            return tuple(sorted((int(j), int(v)) for j, v in value))
+        except (TypeError, ValueError):
+            raise ValueError(f"option {key}: want a list of [jokers, bonus] pairs, got {value!r}") from None
     if key == "initial_meld":
         try:
             value = tuple(sorted((int(lo), int(need)) for lo, need in value))
@@ -237,5 +263,7 @@ def _validate(r: Rules) -> None:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in a pack of {r.pack_size}")
     if r.min_naturals < 1 or r.canastas_to_go_out < 0:
         raise ValueError("min_naturals must be at least 1 and canastas_to_go_out at least 0")
+    if len(r.red_three_scale) <= 2 * r.decks:
+        raise ValueError(f"red_three_scale needs a value for 0 to {2 * r.decks} red threes")
     if r.permission != "none" and not r.partnerships:
         raise ValueError("permission to go out needs partnerships (set permission=none)")

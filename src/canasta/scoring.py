@@ -5,12 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import RED_THREES, THREE, VALUE, card_str, counts_of, is_wild, pack, parse_cards, rank_of, rank_str
+from .cards import (
+    JOKER,
+    JOKER_RANK,
+    RED_THREES,
+    THREE,
+    VALUE,
+    card_str,
+    counts_of,
+    is_wild,
+    pack,
+    parse_cards,
+    rank_of,
+    rank_str,
+)
 from .rules import Rules
 
 LINE_NAMES = (
     "melded_cards", "cards_in_hand", "natural_canastas", "mixed_canastas", "red_threes",
-    "going_out", "undeclared_red_threes",
+    "going_out", "undeclared_red_threes", "wild_canastas",
 )
 
 
@@ -22,8 +35,14 @@ def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
     wilds = len(cards) - len(naturals)
     if len(cards) < 3:
         return f"a meld needs at least 3 cards, this has {len(cards)}"
+    if rules.max_meld_size and len(cards) > rules.max_meld_size:
+        return f"a meld may hold at most {rules.max_meld_size} cards, this has {len(cards)}"
     if not naturals:
-        return "a meld of wild cards only is not allowed"
+        if not rules.wild_melds:
+            return "a meld of wild cards only is not allowed"
+        if len(cards) > rules.wild_meld_max:
+            return f"a meld of wild cards holds at most {rules.wild_meld_max}, this has {len(cards)}"
+        return None
     if len(set(naturals)) > 1:
         return f"a meld holds one rank, this mixes {', '.join(sorted({rank_str(r) for r in naturals}))}"
     if naturals[0] == THREE:
@@ -44,6 +63,10 @@ def is_natural(meld: Sequence[int]) -> bool:
     return not any(is_wild(c) for c in meld)
 
 
+def is_wild_meld(meld: Sequence[int]) -> bool:
+    return all(is_wild(c) for c in meld)
+
+
 def red_threes_positive(rules: Rules, melds: Sequence[Sequence[int]]) -> bool:
     canastas = sum(1 for m in melds if is_canasta(m))
     if rules.red_three_positive_if == "meld":
@@ -58,10 +81,12 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     """One side's score for a hand: ``{"lines": {...}, "total": N}`` with lines summing to total."""
     hand = list(hand)
     undeclared = sum(1 for c in hand if c in RED_THREES)
-    naturals = sum(1 for m in melds if is_canasta(m) and is_natural(m))
-    mixed = sum(1 for m in melds if is_canasta(m) and not is_natural(m))
+    canastas = [m for m in melds if is_canasta(m)]
+    naturals = sum(1 for m in canastas if is_natural(m))
+    wild = [m for m in canastas if is_wild_meld(m)]
+    mixed = len(canastas) - naturals - len(wild)
     n3 = len(red_threes)
-    threes = rules.red_three_all_total if n3 == 4 and rules.decks == 2 else n3 * rules.red_three_value
+    threes = rules.red_three_scale[min(n3, len(rules.red_three_scale) - 1)]
     if n3 and not red_threes_positive(rules, melds):
         threes = -threes
     going_out = 0
@@ -76,6 +101,8 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
         "going_out": going_out,
         "undeclared_red_threes": -undeclared * rules.undeclared_red_three_penalty,
     }
+    if rules.wild_melds:  # a line only where the rules have wild canastas
+        lines["wild_canastas"] = sum(rules.wild_canasta_value(sum(1 for c in m if c == JOKER)) for m in wild)
     return {"lines": lines, "total": sum(lines.values())}
 
 
@@ -128,7 +155,7 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
             problem = meld_problem(rules, m)
             if problem:
                 raise ValueError(f"{name} meld {j + 1} ({' '.join(card_str(c) for c in m)}): {problem}")
-            r = next(rank_of(c) for c in m if not is_wild(c))
+            r = next((rank_of(c) for c in m if not is_wild(c)), JOKER_RANK)
             if r in ranks:
                 raise ValueError(f"{name}: two melds of {rank_str(r)}s; a side has one meld per rank (they merge)")
             ranks.add(r)

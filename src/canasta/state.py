@@ -252,7 +252,7 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
     for side, melds in enumerate(s.melds):
         for rank, meld in melds.items():
             problem = meld_problem(s.rules, meld)
-            if problem is None and {rank_of(c) for c in meld if not is_wild(c)} != {rank}:
+            if problem is None and ({rank_of(c) for c in meld if not is_wild(c)} or {0}) != {rank}:
                 problem = f"it is filed under {rank_str(rank)}"
             if problem:
                 raise ValueError(f"side {side} meld {' '.join(card_str(c) for c in meld)}: {problem}")

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import card_str, cards_of, rank_str
 from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pile_frozen_for
-from .scoring import is_natural
+from .scoring import is_natural, is_wild_meld
 from .state import State
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
@@ -21,6 +21,10 @@ def seat_name(rules_players: int, seat: int) -> str:
     if rules_players == 4:
         return SEAT_NAMES_4[seat]
     return f"Player {seat + 1}"
+
+
+def _kind(meld: tuple[int, ...]) -> str:
+    return "natural" if is_natural(meld) else "wild" if is_wild_meld(meld) else "mixed"
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
@@ -42,9 +46,10 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "canastas": canasta_count(melds),
             "pile_frozen_for_side": pile_frozen_for(state, side),
             "melds": [
-                {"rank": rank_str(rank), "cards": [card_str(c) for c in m], "naturals": meld_counts(m)[0],
+                {"rank": "wild" if rank == 0 else rank_str(rank), "cards": [card_str(c) for c in m],
+                 "naturals": meld_counts(m)[0],
                  "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
-                 "kind": ("natural" if is_natural(m) else "mixed") if len(m) >= 7 else None}
+                 "kind": _kind(m) if len(m) >= 7 else None}
                 for rank, m in sorted(melds.items(), reverse=True)
             ],
         })
