@@ -820,15 +820,16 @@ def test_gc_s19_valid_meld_kept_in_hand_counts_minus():
 
 
 def test_gc_s22_two_player_scoring_unchanged():
-    """GC-S22 (SOURCE; P): two-player hands score exactly as Classic. Two-player is not yet a preset:
-    skipped until it is."""
-    names = canasta.variant_names()
-    name = next((n for n in ("two-player", "two_player", "2p") if n in names), None)
-    if name is None:
-        pytest.skip("two-player is not yet a preset")
-    side = {"melds": ["KS KH KD KC KS KH KD", "5S 5H 5D 2C"], "hand": "QS QH 4D", "went_out": True,
-            "concealed": True}
-    assert canasta.score_hand(canasta.rules(name), [side, {}])[0]["total"] == 780
+    """GC-S22 (SOURCE; P): two-player hands score exactly as Classic (bonuses 500/300, going out 100/200
+    total, red threes 100/800); only the deal, draw and going-out rules differ (two canastas to go out)."""
+    side = {"melds": ["KS KH KD KC KS KH KD", "5S 5H 5D 5C 5S 5H 2C"], "hand": "QS QH 4D",
+            "red_threes": "3H 3D 3H 3D", "went_out": True, "concealed": True}
+    two = canasta.score_hand(canasta.rules("two-player"), [side, {}])
+    assert two == canasta.score_hand(CLASSIC, [side, {}])
+    # 70 + 500 (natural) + 50 + 300 (mixed) - 25 + 800 (four red threes) + 200 (concealed, in all)
+    assert two[0]["total"] == 1895
+    with pytest.raises(ValueError, match="2 canasta"):  # one canasta is not enough to go out
+        canasta.score_hand(canasta.rules("two-player"), [dict(side, melds=["KS KH KD KC KS KH KD"]), {}])
 
 
 # ------------------------------------------------------------------------------------------------

@@ -33,9 +33,9 @@ from .cards import (
     rank_of,
 )
 from .errors import IllegalMove
-from .moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move
+from .moves import ACABA, ASK, ASK_ACABA, DRAW, NO, PASS, WITHDRAW, YES, Move
 from .rules import Rules
-from .scoring import score_side
+from .scoring import acaba_score, score_side
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, PLAY_PHASE, Melds, Stage, State, Turn
 
 RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
@@ -125,7 +125,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
         opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
         phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck), history=(),
-        result=None,
+        result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
     )
 
 
@@ -284,13 +284,17 @@ def _generate(state: State) -> list[Move]:
     if phase == ANSWER_PHASE:
         return [YES, NO]
     if phase == DRAW_PHASE:
+        if state.turn.permission == "acaba-yes":
+            return [ACABA]
         moves = _take_moves(state)
         if state.stock:
-            return [DRAW, *moves]
+            return [DRAW, *moves, *_acaba_moves(state)]
         if _take_forced(state, moves):
             return moves
-        return [*moves, PASS]
+        return [*moves, PASS, *_acaba_moves(state)]
     moves = _play_moves(state)
+    if state.turn.permission == "acaba-yes":
+        return [ACABA]
     if state.turn.permission == "yes" or state.turn.must_go_out:
         moves = _must_go_out(state, moves)
     return moves
@@ -327,6 +331,9 @@ def _take_moves(state: State) -> list[Move]:
     n = rc[rank]
     melds = state.melds[side]
     meld = melds.get(rank)
+    if (r.pile_needs_opened_side and not state.opened[side]) or (
+            r.pile_blocked_for_canastas and meld is not None and len(meld) >= 7):
+        return []
     frozen = pile_frozen_for(state, side)
     options = []
     if n >= 2:
@@ -346,6 +353,7 @@ def _take_moves(state: State) -> list[Move]:
     canastas = canasta_count(melds)
     opened = state.opened[side]
     need = 0 if opened else r.minimum_count(state.scores[side])
+    incoming = _incoming(r, pile)
     moves = []
     for k, a, b in options:
         nat, wild = nat0 + 1 + k, wild0 + a + b
@@ -353,12 +361,12 @@ def _take_moves(state: State) -> list[Move]:
         if not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size):
             continue
         base = RV[rank] * (1 + k) + 20 * a + 50 * b
-        after = hsize - k - a - b + len(pile) - 1
+        after = hsize - k - a - b + incoming
         c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
         if not opened and base < need:
             rc2 = list(rc)
             rc2[rank] -= k
-            keep = max(0, 2 - (len(pile) - 1))
+            keep = max(0, 2 - incoming)
             if not _opening_reachable(r, rc2, {rank: (nat, wild)}, need - base, keep) and not (
                     _concealed_take_waived(r) and can_go_out(_take(state, Move("take", rank, k, a, b), (), True))):
                 continue
@@ -366,6 +374,26 @@ def _take_moves(state: State) -> list[Move]:
             continue
         moves.append(Move("take", rank, k, a, b))
     return moves
+
+
+def _pile_split(rules: Rules, pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the cards a taker gets, top card last; the cards left as the pile) under pile_take_limit."""
+    limit = rules.pile_take_limit
+    if limit and len(pile) > limit:
+        return pile[-limit:], pile[:-limit]
+    return pile, ()
+
+
+def _incoming(rules: Rules, pile: tuple[int, ...]) -> int:
+    """How many cards taking the pile puts into the hand (the top card is melded; red threes, and
+    black threes under pile_black_threes="bonus", are laid out instead)."""
+    taken = _pile_split(rules, pile)[0][:-1]
+    aside = RED_THREES if rules.pile_black_threes == "hand" else (*RED_THREES, *BLACK_THREES)
+    return sum(1 for c in taken if c not in aside)
+
+
+def _freezes(rules: Rules, card: int) -> bool:
+    return is_wild(card) or card in RED_THREES or (rules.black_three_freezes and card in BLACK_THREES)
 
 
 def _play_moves(state: State) -> list[Move]:
@@ -448,15 +476,44 @@ def _play_moves(state: State) -> list[Move]:
                 moves.append(PASS)
         elif hsize >= 2:
             if staged_ok:
-                moves.extend(m for x, m in DISCARDS if rc[x])
+                moves.extend(_discards(state, rc, hsize))
         elif _out_ok(state, canastas, pts) is None:  # the last card: going out, maybe concealed
-            moves.extend(m for x, m in DISCARDS if rc[x])
+            moves.extend(_discards(state, rc, hsize))
     if (r.permission == "optional_binding" and r.partnerships and turn.permission is None
             and not turn.melded and stage is None and hsize >= 2):
         # With one card left a "no" would leave no legal move: he could only go out.
         moves.append(ASK)
     if stage is not None and stage.points > stage.base:
         moves.append(WITHDRAW)
+    if pending is None:
+        moves.extend(_acaba_moves(state))
+    return moves
+
+
+def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
+    """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
+    r = state.rules
+    banned = set()
+    if not r.jokers_discardable:
+        banned.add(JOKER_RANK)
+    if not r.black_three_first_round_discard and sum(
+            1 for h in state.history if " discard " in h) < r.players:
+        banned.add(THREE)
+    moves = [m for x, m in DISCARDS if rc[x] and x not in banned]
+    return moves or [m for x, m in DISCARDS if rc[x]]
+
+
+def _acaba_moves(state: State) -> list[Move]:
+    """Acaba (RULES.md §4A): call it in one's own turn, asking the partner first if one likes."""
+    r = state.rules
+    if not r.acaba:
+        return []
+    answer = state.turn.permission
+    if answer == "acaba-yes":
+        return [ACABA]
+    moves = [] if answer == "acaba-no" else [ACABA]
+    if answer is None and r.partnerships:
+        moves.append(ASK_ACABA)
     return moves
 
 
@@ -618,12 +675,18 @@ def _apply(state: State, m: Move) -> State:
         return _meld(state, m, history)
     if a == "discard":
         return _discard(state, m, history)
-    if a == "ask":
-        partner = r.seats_of(side)[(r.seats_of(side).index(p) + 1) % len(r.seats_of(side))]
-        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission="asked"),
+    if a in ("ask", "ask-acaba"):
+        seats = r.seats_of(side)
+        partner = seats[(seats.index(p) + 1) % len(seats)]
+        asked = "asked" if a == "ask" else "acaba-asked"
+        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission=asked),
                              history=history)
     if a in ("yes", "no"):
-        return state.replace(phase=PLAY_PHASE, to_move=p, turn=state.turn._replace(permission=a), history=history)
+        answer = a if state.turn.permission == "asked" else f"acaba-{a}"
+        phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
+        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), history=history)
+    if a == "acaba":
+        return _end_hand(state.replace(history=history), None, acaba_by=p)
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
@@ -631,9 +694,11 @@ def _apply(state: State, m: Move) -> State:
         melds[side] = stage.melds
         hands = list(state.hands)
         hands[p] = stage.hand
+        whole = list(state.concealed_canastas)
+        whole[side] = tuple(x for x in whole[side] if x in stage.melds)
         new_stage = None if stage.pending is None else stage._replace(points=stage.base)
         return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn, stage=new_stage,
-                             history=history)
+                             concealed_canastas=tuple(whole), history=history)
     if a == "pass":
         if state.phase == DRAW_PHASE:
             return _end_hand(state.replace(history=history), None)
@@ -661,7 +726,7 @@ def _draw(state: State, history: tuple[str, ...]) -> State:
                 # The last stock card was a red three (RULES.md §3.8, D8).
                 if r.last_card_red_three == "end_no_meld":
                     ended = True
-                else:
+                elif r.last_card_red_three == "meld_no_discard":
                     no_discard = True
                 break
             c = stock.pop()
@@ -699,18 +764,24 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
-    rest = state.pile[:-1]
+    taken, left = _pile_split(r, state.pile)
+    rest = taken[:-1]
     reds = tuple(c for c in rest if c in RED_THREES)
     rest = tuple(c for c in rest if c not in RED_THREES)
     red_threes = list(state.red_threes)
     red_threes[side] = (*red_threes[side], *reds)
+    black_threes = list(state.black_threes)
+    if r.pile_black_threes == "bonus":
+        black_threes[side] = (*black_threes[side], *(c for c in rest if c in BLACK_THREES))
+        rest = tuple(c for c in rest if c not in BLACK_THREES)
     turn = state.turn._replace(source="pile", new_ranks=() if old else (m.rank,), touched_old=old is not None)
     all_melds = list(state.melds)
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
-    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes), pile=(),
-                        pile_frozen=False, phase=PLAY_PHASE, turn=turn, history=history)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes),
+                        black_threes=tuple(black_threes), pile=left,
+                        pile_frozen=any(_freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, history=history)
     if state.opened[side]:
         return _pick_up(new, rest)
     base = sum(VALUE[c] for c in cards)
@@ -778,6 +849,10 @@ def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, history=history)
+    if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
+        whole = list(state.concealed_canastas)
+        whole[side] = (*whole[side], m.rank)
+        new = new.replace(concealed_canastas=tuple(whole))
     if stage is not None and stage.pending is not None:
         return _maybe_pick_up(new)
     if not any(hand):
@@ -820,42 +895,67 @@ def _next_turn(state: State) -> State:
     r = state.rules
     seat = (state.turn_seat + 1) % r.players
     new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=Turn(), stage=None)
+    if not new.stock and r.recycle_pile and not new.recycled and len(new.pile) > 1:
+        # The pile under its top card is turned over as a new stock (RULES.md §3.8 variant, §5).
+        top = new.pile[-1]
+        new = new.replace(stock=tuple(reversed(new.pile[:-1])), pile=(top,), pile_frozen=_freezes(r, top),
+                          recycled=True)
     # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
     if not new.stock and (r.end_of_stock == "end_at_once" or not _take_moves(new)):
         return _end_hand(new, None)
     return new
 
 
-def _end_hand(state: State, went_out: int | None) -> State:
+def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None) -> State:
     r = state.rules
     out_side = None if went_out is None else r.side_of(went_out)
     concealed = False
     if went_out is not None:
-        melds = state.melds[out_side]  # type: ignore[index]
+        melds = state.melds[r.side_of(went_out)]
         concealed = (not state.has_melded[went_out] and not state.turn.touched_old
                      and (r.concealed_allows_pile or state.turn.source != "pile")
                      and any(len(melds[x]) >= 7 for x in state.turn.new_ranks if x in melds))
     results = []
     for side in range(r.teams):
+        if acaba_by is not None:  # Acaba: only the opponents score, acaba_bonus each (RULES.md §4A)
+            results.append(acaba_score(r, side != r.side_of(acaba_by)))
+            continue
         hand = [c for seat in r.seats_of(side) for c in cards_of(state.hands[seat])]
-        res = score_side(r, list(state.melds[side].values()), hand, state.red_threes[side],
-                         went_out=side == out_side, concealed=concealed and side == out_side)
-        results.append(res)
+        melds_list = list(state.melds[side].values())
+        whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
+        results.append(score_side(r, melds_list, hand, state.red_threes[side], went_out=side == out_side,
+                                  concealed=concealed and side == out_side, black_threes=state.black_threes[side],
+                                  concealed_canastas=whole))
     scores = tuple(s + res["total"] for s, res in zip(state.scores, results, strict=True))
     summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
                      "concealed": concealed and side == out_side}
                     for side, (res, total) in enumerate(zip(results, scores, strict=True)))
-    best = max(scores)
-    if best >= r.target:
-        leaders = [i for i, s in enumerate(scores) if s == best]
-        if len(leaders) == 1 or r.tie == "draw":
-            result = {"scores": list(scores), "winner": leaders[0] if len(leaders) == 1 else None,
-                      "hands": state.hand_number}
-            return state.replace(scores=scores, last_hand=summary, phase=GAME_OVER, result=result,
-                                 to_move=state.turn_seat)
+    result = _game_result(state, scores)
+    if result is not None:
+        return state.replace(scores=scores, last_hand=summary, phase=GAME_OVER, result=result,
+                             to_move=state.turn_seat)
     dealer = (state.dealer + 1) % r.players
     deck = shuffled_deck(r, state.seed, state.hand_number + 1)
     return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
+
+
+def _game_result(state: State, scores: tuple[int, ...]) -> dict[str, Any] | None:
+    """The game's result if it ends with this hand (RULES.md §3.10; canastas_to_win, §5)."""
+    r = state.rules
+    if r.canastas_to_win:
+        sides = [i for i, m in enumerate(state.melds) if canasta_count(m) >= r.canastas_to_win]
+        if sides:
+            winner = max(sides, key=lambda i: scores[i])
+            return {"scores": list(scores), "winner": winner, "hands": state.hand_number,
+                    "by": f"{r.canastas_to_win} canastas"}
+    best = max(scores)
+    if best < r.target:
+        return None
+    leaders = [i for i, s in enumerate(scores) if s == best]
+    if len(leaders) > 1 and r.tie != "draw":
+        return None
+    return {"scores": list(scores), "winner": leaders[0] if len(leaders) == 1 else None,
+            "hands": state.hand_number}
 
 
 def redeal(state: State, deck: list[int]) -> State:

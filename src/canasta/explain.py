@@ -30,6 +30,9 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         return "GAME_OVER", "the game is over"
     if m.action not in ACTIONS:
         return "UNKNOWN_MOVE", f"{m.action!r} is not a move"
+    shape = _shape_problem(m)
+    if shape:
+        return "MALFORMED_MOVE", shape
     if state.phase == ANSWER_PHASE:
         return "MUST_ANSWER", "your partner asked 'may I go out?': answer yes or no"
     if m.action in ("yes", "no"):
@@ -39,6 +42,9 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]
+    acaba = _diagnose_acaba(state, m)
+    if acaba:
+        return acaba
     if state.phase == DRAW_PHASE:
         if m.action in ("meld", "discard", "withdraw", "ask"):
             return "MUST_DRAW_FIRST", "draw from the stock or take the pile first"
@@ -77,6 +83,10 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
         if state.turn.no_discard:
             return "NO_DISCARD_NOW", "the last stock card was a red three: meld if you like, then pass"
+        if m.rank == JOKER_RANK and not r.jokers_discardable:
+            return "JOKER_DISCARD_NOT_ALLOWED", "jokers may not be discarded while you hold another card"
+        if m.rank == THREE and not r.black_three_first_round_discard:
+            return "BLACK_THREE_FIRST_ROUND", "black threes may not be discarded in the first round"
         if stage is not None and pts < need and hsize > 1:
             return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
                                      f"meld more or withdraw")
@@ -87,6 +97,36 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
         return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
     return _diagnose_meld(state, m, rc, hsize, need, pts)
+
+
+def _shape_problem(m: Move) -> str | None:
+    """A Move object no notation could produce (moves built in code)."""
+    counts = (m.naturals, m.twos, m.jokers)
+    if any(c < 0 for c in counts):
+        return "card counts cannot be negative"
+    if m.action == "discard":
+        return None if counts == (0, 0, 0) else "a discard names one rank and no card counts"
+    if m.action in ("take", "meld"):
+        return None if 0 <= m.rank <= 14 else f"no rank code {m.rank}"
+    return None if (m.rank, *counts) == (-1, 0, 0, 0) else f"{m.action!r} takes no rank or cards"
+
+
+def _diagnose_acaba(state: State, m: Move) -> tuple[str, str] | None:
+    r = state.rules
+    answer = state.turn.permission
+    if answer == "acaba-yes" and m.action != "acaba":
+        return "MUST_CALL_ACABA", "your partner agreed: you must call Acaba now"
+    if m.action not in ("acaba", "ask-acaba"):
+        return None
+    if not r.acaba:
+        return "NO_ACABA_RULE", "these rules have no Acaba (try the british variant or the acaba option)"
+    if state.stage is not None and state.stage.pending is not None:
+        return "MUST_COMPLETE_OPENING", "finish the opening you started by taking the pile first"
+    if m.action == "ask-acaba":
+        if not r.partnerships:
+            return "NO_PERMISSION_RULE", "there is no partner to ask"
+        return "ALREADY_ASKED", "you have already asked this turn"
+    return "ACABA_REFUSED", "your partner said no: you may not call Acaba this turn"
 
 
 def _going_out_message(code: str, canastas: int, need: int, pts: int) -> tuple[str, str]:
@@ -113,6 +153,8 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
         return blocked, "the pile cannot be taken now"
     top = state.pile[-1]
     rank = m.rank
+    if r.pile_needs_opened_side and not state.opened[side]:
+        return "MUST_OPEN_BEFORE_PILE", "your side must open from its hand before it may take the pile"
     if rank != (top >> 2) + 2:
         return "TAKE_WRONG_RANK", f"the pile's top card is {a_rank((top >> 2) + 2)}"
     if r.one_card_pile_rule and len(state.pile) == 1 and hsize == 1:
@@ -121,6 +163,8 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     if held:
         return held
     melds = state.melds[side]
+    if r.pile_blocked_for_canastas and len(melds.get(rank, ())) >= 7:
+        return "PILE_BLOCKED_BY_CANASTA", f"your side's {rank_str(rank)}s are a canasta: the pile is blocked"
     frozen = pile_frozen_for(state, side)
     pair = (m.naturals, m.twos, m.jokers) == (2, 0, 0)
     if m.naturals + m.twos + m.jokers > 2 or m.twos + m.jokers > 1:

@@ -16,6 +16,8 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 ``discard 9``         discard one card of that rank (``discard 2``, ``discard JK``, ``discard 3``)
 ``ask``               ask the partner "may I go out?"; the partner answers ``yes`` or ``no``
 ``withdraw``          take back melds staged this turn by a side that has not yet opened
+``acaba``             call "Acaba" (where the rules have it): the hand ends, the opponents score
+``ask acaba``         ask the partner first whether to call Acaba; the answer binds
 ``pass``              decline the discard when the stock is empty (the hand ends), or end a turn
                       that may not discard (last stock card a red three, meld_no_discard)
 ====================  =====================================================================
@@ -27,7 +29,7 @@ from typing import NamedTuple
 
 from .cards import JOKER_RANK, TWO, parse_card, parse_rank, rank_of, rank_str
 
-ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass")
+ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba")
 _SYNONYMS = {
     "d": "draw", "stock": "draw", "pick": "take", "pickup": "take", "pile": "take",
     "m": "meld", "add": "meld", "lay": "meld", "x": "discard", "throw": "discard",
@@ -48,6 +50,8 @@ class Move(NamedTuple):
         a = self.action
         if a == "discard":
             return f"discard {rank_str(self.rank)}"
+        if a == "ask-acaba":
+            return "ask acaba"
         if a in ("take", "meld"):
             cards = [rank_str(self.rank)] * self.naturals + ["2"] * self.twos + ["JK"] * self.jokers
             text = " ".join([a, *cards])
@@ -70,6 +74,8 @@ YES = Move("yes")
 NO = Move("no")
 WITHDRAW = Move("withdraw")
 PASS = Move("pass")
+ACABA = Move("acaba")
+ASK_ACABA = Move("ask-acaba")
 
 
 def _rank_token(token: str) -> int:
@@ -92,7 +98,9 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
     rest = words[1:]
     if action not in ACTIONS:
         raise ValueError(f"unknown move {words[0]!r}; moves are: {', '.join(ACTIONS)}")
-    if action in ("draw", "ask", "yes", "no", "withdraw", "pass"):
+    if action == "ask" and [w.lower() for w in rest] == ["acaba"]:
+        return Move("ask-acaba")
+    if action in ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba"):
         if rest:
             raise ValueError(f"{action!r} takes no cards, got {' '.join(rest)!r}")
         return Move(action)

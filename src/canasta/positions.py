@@ -101,5 +101,6 @@ def build_position(
         stock=tuple(stock_cards), pile=tuple(pile_cards), pile_frozen=pile_frozen, melds=tuple(side_melds),
         red_threes=tuple(reds), opened=tuple(opened), has_melded=tuple(has_melded), turn_seat=turn_seat,
         to_move=to_move, phase=phase, turn=turn or Turn(), stage=None, last_hand=None,
-        deal=tuple(stock_cards), history=(), result=None,
+        deal=tuple(stock_cards), history=(), result=None, black_threes=((),) * r.teams,
+        concealed_canastas=((),) * r.teams, recycled=False,
     )

@@ -60,6 +60,19 @@ class Rules:
     going_out_bonus: int = 100
     concealed_going_out_bonus: int = 200
     undeclared_red_three_penalty: int = 500
+    # Variant and house rules (§4A, §4B, §5)
+    acaba: bool = False
+    acaba_bonus: int = 1500
+    pile_blocked_for_canastas: bool = False
+    jokers_discardable: bool = True
+    pile_needs_opened_side: bool = False
+    canastas_to_win: int = 0
+    recycle_pile: bool = False
+    pile_take_limit: int = 0
+    concealed_canasta_bonus: int = 0
+    black_three_first_round_discard: bool = True
+    pile_black_threes: str = "hand"
+    black_three_bonus_scale: tuple[int, ...] = (0, 5, 10, 15, 100)
     # End of game (§3.10)
     target: int = 5000
     tie: str = "play_on"
@@ -165,8 +178,9 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "permission": ("asking the partner 'may I go out?': optional_binding = may ask, answer binds; none",
                    "§3.7, D11 [P,W,S1,B]", ("optional_binding", "none")),
     "last_card_red_three": ("the last stock card is a red three: end_no_meld = the hand ends at once; "
-                            "meld_no_discard = the player may meld first but not discard",
-                            "§3.8, D8 [P,B,W] / [Br,S1]", ("end_no_meld", "meld_no_discard")),
+                            "meld_no_discard = the player may meld first but not discard; no_replace = it "
+                            "is not replaced and the turn goes on (two-player)",
+                            "§3.8, D8 [P,B,W] / [Br,S1]", ("end_no_meld", "meld_no_discard", "no_replace")),
     "end_of_stock": ("stock empty: play_on = play on while discards are taken; end_at_once = the hand "
                      "ends when a player must draw", "§3.8 [P,B,W,S1] / [W-old]", ("play_on", "end_at_once")),
     "forced_take_after_stock": ("stock empty: when the next player must take the discard: "
@@ -187,6 +201,29 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                   "§3.7, D1 [P,B,W,D,S1,Br]", None),
     "undeclared_red_three_penalty": ("penalty for a red three left in hand at scoring (scorekeeper)",
                                      "§7 X6 [S1]", None),
+    "acaba": ("a player may call 'Acaba' in his turn: the hand ends, the opponents score acaba_bonus and "
+              "his side 0; a partner may be asked first and the answer binds", "§4A Acaba [W]", None),
+    "acaba_bonus": ("what each opposing side scores when a player calls Acaba", "§4A Acaba [W]", None),
+    "pile_blocked_for_canastas": ("the pile may not be taken when its top card would go onto a finished "
+                                  "canasta", "§5 [W misc.]", None),
+    "jokers_discardable": ("jokers may be discarded (false: only when the hand holds nothing else)",
+                           "§5 [W misc.]", None),
+    "pile_needs_opened_side": ("a side must have opened from its hand before it may take the pile",
+                               "§5 [W misc.]", None),
+    "canastas_to_win": ("a side ending a hand with this many canastas wins the game; 0 = off (W: 7)",
+                        "§5 [W misc.]", None),
+    "recycle_pile": ("when the stock runs out, the pile under its top card is turned over as a new stock "
+                     "(once per hand)", "§3.8, §5 [W-old, W misc.]", None),
+    "pile_take_limit": ("a player taking the pile takes only this many cards from the top; 0 = all",
+                        "§5 [W misc.]", None),
+    "concealed_canasta_bonus": ("extra bonus for a canasta laid down complete in one meld from the hand; "
+                                "no source gives a value", "§5 [W misc.]", None),
+    "black_three_first_round_discard": ("black threes may be discarded in each player's first turn",
+                                        "§4B Cuban [R,W]", None),
+    "pile_black_threes": ("black threes in a taken pile: hand = go to the hand; bonus = laid aside for the "
+                          "side and scored by black_three_bonus_scale", "§4B Cuban [R,W]", ("hand", "bonus")),
+    "black_three_bonus_scale": ("value of a side's black threes laid aside from taken piles by how many",
+                                "§4B Cuban [R,W]", None),
     "target": ("a side reaching this total at the end of a hand ends the game", "§3.10 [P,B,W,S1]", None),
     "tie": ("equal totals at or over the target: play_on = deal another hand; draw", "§3.10 (sources silent)",
             ("play_on", "draw")),
@@ -218,11 +255,11 @@ def _coerce(key: str, value: Any) -> Any:
                 value = text.lower() in ("true", "yes", "on")
             else:
                 raise ValueError(f"option {key}: cannot read {text!r} as {type(default).__name__}") from None
-    if key == "red_three_scale":
+    if key in ("red_three_scale", "black_three_bonus_scale"):
         try:
             value = tuple(int(v) for v in value)
         except (TypeError, ValueError):
-            raise ValueError(f"option red_three_scale: want a list of values for 0, 1, 2, ... red threes, "
+            raise ValueError(f"option {key}: want a list of values for 0, 1, 2, ... threes, "
                              f"got {value!r}") from None
         return value
     if key == "wild_canasta_bonus_by_jokers":

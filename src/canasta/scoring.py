@@ -23,7 +23,7 @@ from .rules import Rules
 
 LINE_NAMES = (
     "melded_cards", "cards_in_hand", "natural_canastas", "mixed_canastas", "red_threes",
-    "going_out", "undeclared_red_threes", "wild_canastas",
+    "going_out", "undeclared_red_threes", "wild_canastas", "black_threes", "concealed_canastas", "acaba",
 )
 
 
@@ -76,9 +76,20 @@ def red_threes_positive(rules: Rules, melds: Sequence[Sequence[int]]) -> bool:
     return canastas >= 2
 
 
+def acaba_score(rules: Rules, opponent: bool) -> dict[str, Any]:
+    """A hand ended by Acaba: the caller's side scores nothing, each opposing side acaba_bonus."""
+    lines = {name: 0 for name in LINE_NAMES[:7]}
+    lines["acaba"] = rules.acaba_bonus if opponent else 0
+    return {"lines": lines, "total": lines["acaba"]}
+
+
 def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int],
-               red_threes: Sequence[int], went_out: bool = False, concealed: bool = False) -> dict[str, Any]:
-    """One side's score for a hand: ``{"lines": {...}, "total": N}`` with lines summing to total."""
+               red_threes: Sequence[int], went_out: bool = False, concealed: bool = False,
+               black_threes: Sequence[int] = (), concealed_canastas: int = 0) -> dict[str, Any]:
+    """One side's score for a hand: ``{"lines": {...}, "total": N}`` with lines summing to total.
+
+    Lines that only some rules have (wild canastas, black threes laid aside, concealed canastas) appear
+    only under those rules."""
     hand = list(hand)
     undeclared = sum(1 for c in hand if c in RED_THREES)
     canastas = [m for m in melds if is_canasta(m)]
@@ -101,6 +112,11 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
         "going_out": going_out,
         "undeclared_red_threes": -undeclared * rules.undeclared_red_three_penalty,
     }
+    if rules.pile_black_threes == "bonus":
+        scale = rules.black_three_bonus_scale
+        lines["black_threes"] = scale[min(len(black_threes), len(scale) - 1)]
+    if rules.concealed_canasta_bonus:
+        lines["concealed_canastas"] = concealed_canastas * rules.concealed_canasta_bonus
     if rules.wild_melds:  # a line only where the rules have wild canastas
         lines["wild_canastas"] = sum(rules.wild_canasta_value(sum(1 for c in m if c == JOKER)) for m in wild)
     return {"lines": lines, "total": sum(lines.values())}

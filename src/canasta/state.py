@@ -56,7 +56,7 @@ class State:
     FIELDS = (
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
-        "stage", "last_hand", "deal", "history", "result",
+        "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
     )
 
     rules: Rules
@@ -81,6 +81,9 @@ class State:
     deal: tuple[int, ...]
     history: tuple[str, ...]
     result: dict[str, Any] | None
+    black_threes: tuple[tuple[int, ...], ...]  # laid aside from taken piles (pile_black_threes="bonus")
+    concealed_canastas: tuple[tuple[int, ...], ...]  # ranks of canastas laid down whole from the hand
+    recycled: bool  # the pile has been turned over as a new stock this hand (recycle_pile)
     # Caches of legal_moves, filled on first use (a State never changes, so they stay valid).
     _legal: list[Any] | None
     _legal_set: frozenset[Any] | None
@@ -158,6 +161,9 @@ class State:
             "deal": cs(self.deal),
             "history": list(self.history),
             "result": self.result,
+            "black_threes": [cs(b) for b in self.black_threes],
+            "concealed_canastas": [[rank_str(r) for r in c] for c in self.concealed_canastas],
+            "recycled": self.recycled,
         }
 
     def to_json(self) -> str:
@@ -227,6 +233,9 @@ def _from_dict(d: dict[str, Any]) -> State:
         turn_seat=int(d["turn_seat"]), to_move=int(d["to_move"]), phase=d["phase"], turn=_turn(d["turn"]),
         stage=stage, last_hand=None if d["last_hand"] is None else tuple(d["last_hand"]),
         deal=_cards(d["deal"]), history=tuple(d["history"]), result=d["result"],
+        black_threes=tuple(_cards(b) for b in d.get("black_threes", [[]] * t)),
+        concealed_canastas=tuple(tuple(parse_rank(r) for r in c) for c in d.get("concealed_canastas", [[]] * t)),
+        recycled=bool(d.get("recycled", False)),
     )
     _check_consistent(state, n, t)
     return state
@@ -236,7 +245,8 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
     """Reject positions that no game could reach in shape: wrong sizes or a wrong pack."""
     if len(s.hands) != players or len(s.has_melded) != players:
         raise ValueError(f"position has {len(s.hands)} hands for {players} players")
-    if not (len(s.scores) == len(s.melds) == len(s.red_threes) == len(s.opened) == teams):
+    if not (len(s.scores) == len(s.melds) == len(s.red_threes) == len(s.opened) == len(s.black_threes)
+            == len(s.concealed_canastas) == teams):
         raise ValueError(f"position does not have one score, meld set and red-three set for each of {teams} sides")
     if not (0 <= s.to_move < players and 0 <= s.turn_seat < players and 0 <= s.dealer < players):
         raise ValueError("position names a seat that does not exist")
@@ -259,6 +269,7 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
     if s.phase != GAME_OVER:
         counts = [0] * NUM_KINDS
         everything: list[Any] = [*s.stock, *s.pile, *(c for r in s.red_threes for c in r),
+                                 *(c for b in s.black_threes for c in b),
                                  *(c for m in s.melds for meld in m.values() for c in meld)]
         if s.stage is not None and s.stage.pending:
             everything.extend(s.stage.pending)

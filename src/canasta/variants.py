@@ -4,17 +4,64 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import Rules, make_rules
+from .rules import CLASSIC_THRESHOLDS, Rules, make_rules
+
+SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # RULES.md §4A [R]
+SIX_PLAYER_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # 5: 1,000; 6: 1,200 [R]
 
 PRESETS: dict[str, dict[str, Any]] = {
     # RULES.md §3: pagat Classic, with the §6 recommended readings.
     "classic": {},
+    # §4A: 15 cards, draw 2 discard 1, two canastas to go out [P,H,R]; the last single stock card counts
+    # as a full draw and a red three among the last cards is not replaced [P,R].
+    "two-player": dict(players=2, teams=2, hand_size=15, draw_count=2, canastas_to_go_out=2,
+                       permission="none", last_card_red_three="no_replace"),
+    # §4A: 13 cards, each for himself [W,R,loverummy].
+    "three-player": dict(players=3, teams=3, hand_size=13, permission="none"),
+    # §4A: two teams of three, 162 cards, 13 each, two canastas, red threes 5: 1,000 and 6: 1,200,
+    # 150 from 7,500, game 10,000 [R]; partners seated alternately.
+    "six-player": dict(players=6, teams=2, decks=3, jokers=6, hand_size=13, canastas_to_go_out=2,
+                       red_three_scale=SIX_PLAYER_RED_THREES, initial_meld=SIX_PLAYER_THRESHOLDS, target=10000),
+    # §4A: three teams of two, game 7,500 [R].
+    "six-player-three-teams": dict(players=6, teams=3, decks=3, jokers=6, hand_size=13, canastas_to_go_out=2,
+                                   red_three_scale=SIX_PLAYER_RED_THREES, initial_meld=SIX_PLAYER_THRESHOLDS,
+                                   target=7500),
+    # §4A: Classic plus Acaba [W].
+    "british": dict(acaba=True),
+    # §4B, D23: wild-card melds of 3-7 wilds, wild canasta 2,000, the pile always frozen [Sc,R].
+    "uruguayan": dict(wild_melds=True, wild_canasta_bonus=2000, pile_always_frozen=True),
+    # §4B: 13 cards, pile always frozen, canastas capped at 7, wild canastas 2,000 / 3,000 (4 jokers +
+    # 3 twos) / 4,000 (7 twos), red threes 100/300/500/1,000 plus only with a canasta, black threes not
+    # discarded in the first round and laid aside from taken piles (5 each, 100 for four), 150 from
+    # 5,000, game 7,500, going out 100 with no concealed bonus [R,W].
+    "cuban": dict(hand_size=13, pile_always_frozen=True, max_meld_size=7, wild_melds=True, wild_canasta_bonus=2000,
+                  wild_canasta_bonus_by_jokers=((0, 4000), (4, 3000)), red_three_scale=(0, 100, 300, 500, 1000),
+                  red_three_positive_if="canasta", black_three_first_round_discard=False,
+                  pile_black_threes="bonus", initial_meld=(*CLASSIC_THRESHOLDS, (5000, 150)), target=7500,
+                  concealed_going_out_bonus=100),
 }
 
 ALIASES: dict[str, str] = {
     "partnership": "classic",
     "standard": "classic",
     "four-player": "classic",
+    "two-hand": "two-player",
+    "2p": "two-player",
+    "three-hand": "three-player",
+    "3p": "three-player",
+    "six-hand": "six-player",
+    "6p": "six-player",
+    "acaba": "british",
+    "uruguay": "uruguayan",
+    "cuba": "cuban",
+}
+
+# Named in the sources but not playable, with the reason (shown by `canasta rules` and the docs).
+UNSUPPORTED: dict[str, str] = {
+    "boat": "Boat Canasta (Slovak) is named in the sources with no rules anywhere (RULES.md §4A); "
+            "inventing them would not be Boat Canasta",
+    "five-player": "no published source gives complete five-player rules (RULES.md §5: 2 against 3 with one "
+                   "of the three sitting out each hand, from one fragment only)",
 }
 
 
@@ -25,6 +72,8 @@ def variant_names() -> list[str]:
 def canonical_name(name: str) -> str:
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = ALIASES.get(key, key)
+    if key in UNSUPPORTED:
+        raise ValueError(f"variant {name!r} is not supported: {UNSUPPORTED[key]}")
     if key not in PRESETS:
         valid = ", ".join(sorted(PRESETS) + sorted(f"{a} (= {t})" for a, t in ALIASES.items()))
         raise ValueError(f"unknown variant {name!r}; valid variants: {valid}")
