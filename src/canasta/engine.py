@@ -126,6 +126,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
         phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck), history=(),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
+        seat_sides=tuple(rules.side_of(s) for s in range(n)),
     )
 
 
@@ -140,11 +141,20 @@ def outcome(state: State) -> dict[str, Any] | None:
     return state.result
 
 
-def minimum_needed(state: State, side: int) -> int:
-    """The minimum count the side still has to meet this hand (0 once it has opened)."""
-    if state.opened[side]:
+def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
+    """The minimum count the side still has to meet this hand (0 once it has opened). In Cutthroat each
+    player's own score sets his minimum (RULES.md §4A), so name the ``seat`` there."""
+    seats = state.seats_of(side)
+    if state.opened[side] or not seats:  # a Cutthroat side left empty when its player joined a partner
         return 0
+    if state.rules.cutthroat:
+        return state.rules.minimum_count(state.scores[seats[0] if seat is None else seat])
     return state.rules.minimum_count(state.scores[side])
+
+
+def _need(state: State) -> int:
+    """The minimum the player whose turn it is must still meet."""
+    return minimum_needed(state, state.side_of(state.turn_seat), state.turn_seat)
 
 
 def pile_frozen_for(state: State, side: int) -> bool:
@@ -257,8 +267,7 @@ def _out_ok(state: State, canastas: int, points: int) -> str | None:
         return "NEED_CANASTA_TO_GO_OUT"
     if state.turn.permission == "no":
         return "PERMISSION_REFUSED"
-    side = r.side_of(state.turn_seat)
-    if state.opened[side] or points >= r.minimum_count(state.scores[side]):
+    if points >= _need(state):
         return None
     source = state.turn.source
     waived = (r.concealed_waives_minimum == "always" and (source == "stock" or r.concealed_allows_pile)) or (
@@ -309,7 +318,7 @@ def _take_forced(state: State, takes: list[Move]) -> bool:
         return True
     if rule == "never":
         return False
-    side = state.rules.side_of(state.turn_seat)
+    side = state.side_of(state.turn_seat)
     return not pile_frozen_for(state, side) and any(m.naturals == 0 and m.twos == 0 and m.jokers == 0
                                                      for m in takes)
 
@@ -319,7 +328,7 @@ def _take_moves(state: State) -> list[Move]:
         return []
     r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     pile = state.pile
     hand = state.hands[p]
     hsize = sum(hand)
@@ -352,7 +361,7 @@ def _take_moves(state: State) -> list[Move]:
     size0 = len(meld) if meld is not None else 0
     canastas = canasta_count(melds)
     opened = state.opened[side]
-    need = 0 if opened else r.minimum_count(state.scores[side])
+    need = _need(state)
     incoming = _incoming(r, pile)
     moves = []
     for k, a, b in options:
@@ -399,7 +408,7 @@ def _freezes(rules: Rules, card: int) -> bool:
 def _play_moves(state: State) -> list[Move]:
     r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]
@@ -407,7 +416,7 @@ def _play_moves(state: State) -> list[Move]:
     stage = state.stage
     pending = stage.pending if stage is not None else None
     opened = state.opened[side]
-    need = 0 if opened else r.minimum_count(state.scores[side])
+    need = _need(state)
     pts = stage.points if stage is not None else 0
     canastas = canasta_count(melds)
     caps = r.wild_caps
@@ -528,9 +537,8 @@ def can_go_out(state: State) -> bool:
     stage = state.stage
     if stage is not None and stage.pending is not None:
         return False
-    r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     rc = rank_counts(state.hands[p])
     melds = state.melds[side]
     base_canastas = canasta_count(melds)
@@ -663,9 +671,8 @@ def _take_cards(hand: list[int], rank: int, count: int, out: list[int]) -> None:
 
 def _apply(state: State, m: Move) -> State:
     a = m.action
-    r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     history = (*state.history, f"{state.to_move} {m}")
     if a == "draw":
         return _draw(state, history)
@@ -676,7 +683,7 @@ def _apply(state: State, m: Move) -> State:
     if a == "discard":
         return _discard(state, m, history)
     if a in ("ask", "ask-acaba"):
-        seats = r.seats_of(side)
+        seats = state.seats_of(side)
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
         return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission=asked),
@@ -709,10 +716,10 @@ def _apply(state: State, m: Move) -> State:
 def _draw(state: State, history: tuple[str, ...]) -> State:
     r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
     stock = list(state.stock)
     hand = list(state.hands[p])
-    reds = list(state.red_threes[side])
+    owner = _red_three_slot(state, p)
+    reds = list(state.red_threes[owner])
     no_discard = False
     ended = False
     for _ in range(r.draw_count):
@@ -735,7 +742,7 @@ def _draw(state: State, history: tuple[str, ...]) -> State:
             continue
         break
     red_threes = list(state.red_threes)
-    red_threes[side] = tuple(reds)
+    red_threes[owner] = tuple(reds)
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
@@ -750,12 +757,41 @@ def _concealed_take_waived(rules: Rules) -> bool:
     return rules.concealed_waives_minimum == "always" and rules.concealed_allows_pile
 
 
+def _red_three_slot(state: State, seat: int) -> int:
+    """Where a seat's red threes are kept: with its side, but with the player himself in Cutthroat."""
+    return seat if state.rules.cutthroat else state.side_of(seat)
+
+
+def _form_cutthroat_sides(state: State, lone: int) -> State:
+    """Cutthroat (RULES.md §4A): ``lone`` plays alone; the other two become partners for the rest of the
+    hand and combine their melds (a merged meld may exceed the wild-card limit; no source covers it)."""
+    if not state.rules.cutthroat or len(set(state.seat_sides)) < state.rules.players:
+        return state
+    keep, gone = sorted(s for s in range(state.rules.players) if s != lone)
+    melds = list(state.melds)
+    merged = dict(melds[keep])
+    for rank, cards in melds[gone].items():
+        merged[rank] = tuple(sorted((*merged.get(rank, ()), *cards)))
+    melds[keep], melds[gone] = merged, {}
+    opened = list(state.opened)
+    opened[keep], opened[gone] = opened[keep] or opened[gone], False
+    black = list(state.black_threes)
+    black[keep], black[gone] = (*black[keep], *black[gone]), ()
+    whole = list(state.concealed_canastas)
+    whole[keep], whole[gone] = (*whole[keep], *whole[gone]), ()
+    sides = list(state.seat_sides)
+    sides[gone] = keep
+    return state.replace(melds=tuple(melds), opened=tuple(opened), black_threes=tuple(black),
+                         concealed_canastas=tuple(whole), seat_sides=tuple(sides))
+
+
 def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool = False) -> State:
     """Take the pile. An unopened side's pile stays pending (see the module docstring), unless the
     minimum is out of reach and the player takes it to go out concealed at once (``concealed_out``)."""
+    state = _form_cutthroat_sides(state, state.turn_seat)
     r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     hand = list(state.hands[p])
     cards = [state.pile[-1]]
     _take_cards(hand, m.rank, m.naturals, cards)
@@ -769,7 +805,8 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
     reds = tuple(c for c in rest if c in RED_THREES)
     rest = tuple(c for c in rest if c not in RED_THREES)
     red_threes = list(state.red_threes)
-    red_threes[side] = (*red_threes[side], *reds)
+    owner = _red_three_slot(state, p)
+    red_threes[owner] = (*red_threes[owner], *reds)
     black_threes = list(state.black_threes)
     if r.pile_black_threes == "bonus":
         black_threes[side] = (*black_threes[side], *(c for c in rest if c in BLACK_THREES))
@@ -786,7 +823,7 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
         return _pick_up(new, rest)
     base = sum(VALUE[c] for c in cards)
     if not concealed_out and _concealed_take_waived(r):
-        need = r.minimum_count(state.scores[side])
+        need = _need(state)
         rc = rank_counts(tuple(hand))
         concealed_out = not _opening_reachable(r, rc, {m.rank: meld_counts(melds[m.rank])}, need - base,
                                                max(0, 2 - len(rest)))
@@ -816,8 +853,8 @@ def _pick_up(state: State, cards: tuple[int, ...]) -> State:
 def _maybe_pick_up(state: State) -> State:
     stage = state.stage
     assert stage is not None and stage.pending is not None
-    side = state.rules.side_of(state.turn_seat)
-    if stage.points < state.rules.minimum_count(state.scores[side]):
+    side = state.side_of(state.turn_seat)
+    if stage.points < _need(state):
         return state
     opened = list(state.opened)
     opened[side] = True
@@ -825,9 +862,8 @@ def _maybe_pick_up(state: State) -> State:
 
 
 def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
-    r = state.rules
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     hand = list(state.hands[p])
     cards: list[int] = []
     _take_cards(hand, m.rank, m.naturals, cards)
@@ -862,7 +898,7 @@ def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
 
 def _confirm_opening(state: State) -> State:
     """End of the opening turn: staged melds stand and the side has opened."""
-    side = state.rules.side_of(state.turn_seat)
+    side = state.side_of(state.turn_seat)
     if state.stage is None:
         return state
     opened = list(state.opened)
@@ -908,28 +944,34 @@ def _next_turn(state: State) -> State:
 
 def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None) -> State:
     r = state.rules
-    out_side = None if went_out is None else r.side_of(went_out)
+    if went_out is not None:  # Cutthroat: going out before the pile was taken makes the lone hand
+        state = _form_cutthroat_sides(state, went_out)
+    out_side = None if went_out is None else state.side_of(went_out)
     concealed = False
     if went_out is not None:
-        melds = state.melds[r.side_of(went_out)]
+        melds = state.melds[state.side_of(went_out)]
         concealed = (not state.has_melded[went_out] and not state.turn.touched_old
                      and (r.concealed_allows_pile or state.turn.source != "pile")
                      and any(len(melds[x]) >= 7 for x in state.turn.new_ranks if x in melds))
     results = []
-    for side in range(r.teams):
+    # One score column per side; in Cutthroat one per player: partners share their side's score, and
+    # each adds his own red threes (RULES.md §4A [R, Bicycle]).
+    for column in range(r.teams):
+        side = state.side_of(column) if r.cutthroat else column
         if acaba_by is not None:  # Acaba: only the opponents score, acaba_bonus each (RULES.md §4A)
-            results.append(acaba_score(r, side != r.side_of(acaba_by)))
+            results.append(acaba_score(r, side != state.side_of(acaba_by)))
             continue
-        hand = [c for seat in r.seats_of(side) for c in cards_of(state.hands[seat])]
+        hand = [c for seat in state.seats_of(side) for c in cards_of(state.hands[seat])]
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
-        results.append(score_side(r, melds_list, hand, state.red_threes[side], went_out=side == out_side,
+        results.append(score_side(r, melds_list, hand, state.red_threes[column], went_out=side == out_side,
                                   concealed=concealed and side == out_side, black_threes=state.black_threes[side],
                                   concealed_canastas=whole))
     scores = tuple(s + res["total"] for s, res in zip(state.scores, results, strict=True))
+    column_sides = [state.side_of(c) if r.cutthroat else c for c in range(r.teams)]
     summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
                      "concealed": concealed and side == out_side}
-                    for side, (res, total) in enumerate(zip(results, scores, strict=True)))
+                    for res, total, side in zip(results, scores, column_sides, strict=True))
     result = _game_result(state, scores)
     if result is not None:
         return state.replace(scores=scores, last_hand=summary, phase=GAME_OVER, result=result,

@@ -38,7 +38,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if m.action in ("yes", "no"):
         return "NO_QUESTION", "nobody has asked permission to go out"
     p = state.turn_seat
-    side = r.side_of(p)
+    side = state.side_of(p)
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]
@@ -59,7 +59,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     # play phase
     stage = state.stage
     pending = stage is not None and stage.pending is not None
-    need = minimum_needed(state, side)
+    need = minimum_needed(state, side, state.turn_seat)
     pts = stage.points if stage is not None else 0
     if m.action in ("draw", "take"):
         return "ALREADY_DREW", "you have already drawn this turn: meld or discard"
@@ -141,7 +141,7 @@ def _going_out_message(code: str, canastas: int, need: int, pts: int) -> tuple[s
 
 def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[str, str]:
     r = state.rules
-    side = r.side_of(state.turn_seat)
+    side = state.side_of(state.turn_seat)
     blocked = _take_blocked(state)
     if blocked == "PILE_EMPTY":
         return blocked, "the discard pile is empty"
@@ -192,7 +192,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
                                   f"(limit: {r.wild_rule})")
     if r.max_meld_size and (len(melds.get(rank, ())) + 1 + m.naturals + m.twos + m.jokers) > r.max_meld_size:
         return "MELD_TOO_LARGE", f"the {rank_str(rank)} meld would pass {r.max_meld_size} cards"
-    need = minimum_needed(state, side)
+    need = minimum_needed(state, side, state.turn_seat)
     base = RV[rank] * (1 + m.naturals) + 20 * m.twos + 50 * m.jokers
     if need and base < need:
         return "OPENING_NOT_REACHABLE", (f"your side has not opened: the top card and your hand cannot make "
@@ -202,7 +202,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
 
 def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, pts: int) -> tuple[str, str]:
     r = state.rules
-    side = r.side_of(state.turn_seat)
+    side = state.side_of(state.turn_seat)
     melds = state.melds[side]
     if m.rank == TWO or (m.rank == JOKER_RANK and not r.wild_melds):
         return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"

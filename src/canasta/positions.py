@@ -102,5 +102,5 @@ def build_position(
         red_threes=tuple(reds), opened=tuple(opened), has_melded=tuple(has_melded), turn_seat=turn_seat,
         to_move=to_move, phase=phase, turn=turn or Turn(), stage=None, last_hand=None,
         deal=tuple(stock_cards), history=(), result=None, black_threes=((),) * r.teams,
-        concealed_canastas=((),) * r.teams, recycled=False,
+        concealed_canastas=((),) * r.teams, recycled=False, seat_sides=tuple(r.side_of(s) for s in range(r.players)),
     )

@@ -61,6 +61,7 @@ class Rules:
     concealed_going_out_bonus: int = 200
     undeclared_red_three_penalty: int = 500
     # Variant and house rules (§4A, §4B, §5)
+    cutthroat: bool = False
     acaba: bool = False
     acaba_bonus: int = 1500
     pile_blocked_for_canastas: bool = False
@@ -201,6 +202,9 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                   "§3.7, D1 [P,B,W,D,S1,Br]", None),
     "undeclared_red_three_penalty": ("penalty for a red three left in hand at scoring (scorekeeper)",
                                      "§7 X6 [S1]", None),
+    "cutthroat": ("three players: the first to take the pile plays alone, the other two combine their "
+                  "melds as partners for the hand; red threes count for their owner only; each player's own "
+                  "score sets his minimum", "§4A Cutthroat [R, Bicycle]", None),
     "acaba": ("a player may call 'Acaba' in his turn: the hand ends, the opponents score acaba_bonus and "
               "his side 0; a partner may be asked first and the answer binds", "§4A Acaba [W]", None),
     "acaba_bonus": ("what each opposing side scores when a player calls Acaba", "§4A Acaba [W]", None),
@@ -302,5 +306,7 @@ def _validate(r: Rules) -> None:
         raise ValueError("min_naturals must be at least 1 and canastas_to_go_out at least 0")
     if len(r.red_three_scale) <= 2 * r.decks:
         raise ValueError(f"red_three_scale needs a value for 0 to {2 * r.decks} red threes")
+    if r.cutthroat and (r.players, r.teams) != (3, 3):
+        raise ValueError("cutthroat is a three-player game: set players=3 and teams=3")
     if r.permission != "none" and not r.partnerships:
         raise ValueError("permission to go out needs partnerships (set permission=none)")

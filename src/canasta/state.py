@@ -57,6 +57,7 @@ class State:
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
         "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
+        "seat_sides",
     )
 
     rules: Rules
@@ -84,6 +85,7 @@ class State:
     black_threes: tuple[tuple[int, ...], ...]  # laid aside from taken piles (pile_black_threes="bonus")
     concealed_canastas: tuple[tuple[int, ...], ...]  # ranks of canastas laid down whole from the hand
     recycled: bool  # the pile has been turned over as a new stock this hand (recycle_pile)
+    seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
     # Caches of legal_moves, filled on first use (a State never changes, so they stay valid).
     _legal: list[Any] | None
     _legal_set: frozenset[Any] | None
@@ -106,7 +108,14 @@ class State:
     # -- convenience -------------------------------------------------------------------------
     @property
     def side_to_move(self) -> int:
-        return self.rules.side_of(self.to_move)
+        return self.seat_sides[self.to_move]
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for in this hand (fixed, except in Cutthroat)."""
+        return self.seat_sides[seat]
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(s for s, x in enumerate(self.seat_sides) if x == side)
 
     def hand_cards(self, seat: int) -> list[int]:
         return cards_of(self.hands[seat])
@@ -164,6 +173,7 @@ class State:
             "black_threes": [cs(b) for b in self.black_threes],
             "concealed_canastas": [[rank_str(r) for r in c] for c in self.concealed_canastas],
             "recycled": self.recycled,
+            "seat_sides": list(self.seat_sides),
         }
 
     def to_json(self) -> str:
@@ -236,6 +246,7 @@ def _from_dict(d: dict[str, Any]) -> State:
         black_threes=tuple(_cards(b) for b in d.get("black_threes", [[]] * t)),
         concealed_canastas=tuple(tuple(parse_rank(r) for r in c) for c in d.get("concealed_canastas", [[]] * t)),
         recycled=bool(d.get("recycled", False)),
+        seat_sides=tuple(int(x) for x in d.get("seat_sides", [rules.side_of(s) for s in range(n)])),
     )
     _check_consistent(state, n, t)
     return state
@@ -262,6 +273,8 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
     for side, melds in enumerate(s.melds):
         for rank, meld in melds.items():
             problem = meld_problem(s.rules, meld)
+            if problem and s.rules.cutthroat and "wild-card limit" in problem:
+                problem = None  # partners' melds combined in Cutthroat may pass the limit
             if problem is None and ({rank_of(c) for c in meld if not is_wild(c)} or {0}) != {rank}:
                 problem = f"it is filed under {rank_str(rank)}"
             if problem:

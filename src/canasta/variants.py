@@ -18,6 +18,10 @@ PRESETS: dict[str, dict[str, Any]] = {
                        permission="none", last_card_red_three="no_replace"),
     # §4A: 13 cards, each for himself [W,R,loverummy].
     "three-player": dict(players=3, teams=3, hand_size=13, permission="none"),
+    # §4A Cutthroat [R; Bicycle]: 13 cards, draw 2, two canastas, game 7,500; the first to take the pile
+    # plays alone against the other two; play ends with the discard of whoever drew the last stock card.
+    "cutthroat": dict(players=3, teams=3, hand_size=13, draw_count=2, canastas_to_go_out=2, target=7500,
+                      permission="none", cutthroat=True, end_of_stock="end_at_once"),
     # §4A: two teams of three, 162 cards, 13 each, two canastas, red threes 5: 1,000 and 6: 1,200,
     # 150 from 7,500, game 10,000 [R]; partners seated alternately.
     "six-player": dict(players=6, teams=2, decks=3, jokers=6, hand_size=13, canastas_to_go_out=2,
@@ -48,6 +52,7 @@ ALIASES: dict[str, str] = {
     "two-hand": "two-player",
     "2p": "two-player",
     "three-hand": "three-player",
+    "cut-throat": "cutthroat",
     "3p": "three-player",
     "six-hand": "six-player",
     "6p": "six-player",

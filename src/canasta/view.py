@@ -32,13 +32,13 @@ def view(state: State, seat: int) -> dict[str, Any]:
     r = state.rules
     if not 0 <= seat < r.players:
         raise ValueError(f"seat must be 0..{r.players - 1}, got {seat}")
-    me = r.side_of(seat)
+    me = state.side_of(seat)
     stage = state.stage
     sides = []
     for side in range(r.teams):
         melds = state.melds[side]
         sides.append({
-            "seats": list(r.seats_of(side)),
+            "seats": list(state.seats_of(side)),
             "score": state.scores[side],
             "opened": state.opened[side],
             "minimum_needed": minimum_needed(state, side),
@@ -66,6 +66,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "hand": [card_str(c) for c in cards_of(state.hands[seat])],
         "hand_sizes": [sum(h) for h in state.hands],
+        "scores": list(state.scores),  # one column per side (per player in Cutthroat)
+        "seat_sides": list(state.seat_sides),
         "stock_size": len(state.stock),
         "pile": [card_str(c) for c in state.pile],
         "pile_top": card_str(state.pile[-1]) if state.pile else None,
