@@ -185,20 +185,21 @@ def _max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int,
     Black threes are never melded in an opening that does not go out."""
     pts = used = cap = 0
     pairs: list[tuple[int, int, int]] = []
+    size_cap = rules.max_meld_size or 10**9
     for r in NATURAL_RANKS:
         n = rc[r]
-        if not n:
-            continue
-        if rules.max_meld_size:
-            n = min(n, rules.max_meld_size - sum(melds.get(r, (0, 0))))
-        if n <= 0:
-            continue
-        if r in melds:
+        if r in melds:  # an existing meld takes more naturals and, even with none, more wild cards
             nat, wild = melds[r]
+            room = max(0, size_cap - nat - wild)
+            n = min(n, room)
             pts += n * RV[r]
             used += n
-            cap += max(0, rules.max_wilds(nat + n) - wild)
-        elif n >= rules.min_naturals and n >= 3:
+            cap += max(0, min(rules.max_wilds(nat + n) - wild, room - n))
+            continue
+        n = min(n, size_cap)
+        if not n:
+            continue
+        if n >= rules.min_naturals and n >= 3:
             pts += n * RV[r]
             used += n
             cap += rules.max_wilds(n)

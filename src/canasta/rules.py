@@ -193,7 +193,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "wild_canasta_bonus_by_jokers": ("(jokers in it, bonus) pairs overriding wild_canasta_bonus for a wild "
                                      "canasta with exactly that many jokers", "§4B Cuban [R]", None),
     "red_three_scale": ("value of a side's red threes by how many it holds: entry n is the value of n "
-                        "(100 each, all four 800)", "§3.6 [P,B,W,S1,Br]", None),
+                        "(100 each, all four 800); more threes than entries score the last entry",
+                        "§3.6 [P,B,W,S1,Br]", None),
     "red_three_positive_if": ("red threes count plus only if the side has: meld = melded at all; "
                               "canasta = a canasta; two_canastas", "§3.6, D7 [P,B,W,S1,Br,D]",
                               ("meld", "canasta", "two_canastas")),
@@ -304,8 +305,8 @@ def _validate(r: Rules) -> None:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in a pack of {r.pack_size}")
     if r.min_naturals < 1 or r.canastas_to_go_out < 0:
         raise ValueError("min_naturals must be at least 1 and canastas_to_go_out at least 0")
-    if len(r.red_three_scale) <= 2 * r.decks:
-        raise ValueError(f"red_three_scale needs a value for 0 to {2 * r.decks} red threes")
+    if len(r.red_three_scale) < 2:
+        raise ValueError("red_three_scale needs values for at least 0 and 1 red threes")
     if r.cutthroat and (r.players, r.teams) != (3, 3):
         raise ValueError("cutthroat is a three-player game: set players=3 and teams=3")
     if r.permission != "none" and not r.partnerships:
