@@ -69,10 +69,11 @@ def test_python_dash_m() -> None:
 
 def test_rules_list_and_preset(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rules")
-    assert status == 0 and "classic" in out and "partnership" in out
+    assert status == 0 and "classic" in out and "partnership" in out and "boat" in out
     status, out, _ = run(capsys, "rules", "classic", "--option", "target=10000")
     assert status == 0
-    assert "target = 10000  (changed)" in out and "source: §3.10" in out and "min_naturals = 2" in out
+    assert "With options: `target=10000`" in out and "| `target` | `10000` |" in out and "§3.10" in out
+    assert "| `min_naturals` | `2` |" in out
     status, out, _ = run(capsys, "rules", "classic", "--json")
     data = json.loads(out)
     assert data["variant"] == "classic"

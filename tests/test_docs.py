@@ -23,3 +23,18 @@ def test_every_reason_code_is_documented() -> None:
     assert codes, "no codes found"
     assert codes <= documented, f"undocumented codes: {sorted(codes - documented)}"
     assert documented <= codes, f"documented codes the engine never gives: {sorted(documented - codes)}"
+
+
+@pytest.mark.parametrize("name", __import__("canasta").variant_names())
+def test_variant_page_matches_rules_command(name: str) -> None:
+    """docs/variants/NAME.md is exactly what `canasta rules NAME` prints (regenerate it with that command)."""
+    import canasta
+    from canasta.variant_docs import variant_page
+
+    assert (ROOT / "docs" / "variants" / f"{name}.md").read_text() == variant_page(canasta.rules(name))
+
+
+def test_variant_index_is_current() -> None:
+    from canasta.variant_docs import variants_index
+
+    assert (ROOT / "docs" / "variants" / "index.md").read_text() == variants_index()

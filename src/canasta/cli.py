@@ -21,6 +21,7 @@ from .moves import Move
 from .rules import Rules
 from .state import State
 from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name
+from .variant_docs import variant_page, variants_index
 from .variants import ALIASES, variant_names
 from .variants import rules as make_rules
 from .view import seat_name, view
@@ -303,10 +304,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         if args.json:
             _out(json.dumps({"variants": names, "aliases": dict(sorted(ALIASES.items()))}))
             return 0
-        _out("Variants (canasta rules NAME shows a variant's parameters):")
-        for name in names:
-            aliases = sorted(a for a, t in ALIASES.items() if t == name)
-            _out(f"  {name}" + (f"  (also: {', '.join(aliases)})" if aliases else ""))
+        _out(variants_index().rstrip("\n"))
         return 0
     rules = _rules(args.name, args.option)
     rows = rules.describe()
@@ -315,15 +313,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             {"name": n, "value": json.loads(json.dumps(v)), "meaning": m, "source": s} for n, v, m, s in rows]},
             indent=2))
         return 0
-    changed = dict(rules.overrides)
-    head = rules.name + (" with " + ", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "")
-    _out(f"{head}: {len(rows)} parameters")
-    for name, value, meaning, source in rows:
-        shown = json.dumps(json.loads(json.dumps(value))) if not isinstance(value, str) else value
-        mark = "  (changed)" if name in changed else ""
-        _out(f"  {name} = {shown}{mark}")
-        _out(f"      {meaning}")
-        _out(f"      source: {source}")
+    _out(variant_page(rules).rstrip("\n"))
     return 0
 
 
