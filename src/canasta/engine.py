@@ -373,17 +373,38 @@ def _take_moves(state: State) -> list[Move]:
         base = RV[rank] * (1 + k) + 20 * a + 50 * b
         after = hsize - k - a - b + incoming
         c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
+        move = Move("take", rank, k, a, b)
         if not opened and base < need:
             rc2 = list(rc)
             rc2[rank] -= k
+            rc2[TWO] -= a
+            rc2[JOKER_RANK] -= b
             keep = max(0, 2 - incoming)
-            if not _opening_reachable(r, rc2, {rank: (nat, wild)}, need - base, keep) and not (
-                    _concealed_take_waived(r) and can_go_out(_take(state, Move("take", rank, k, a, b), (), True))):
+            melds_nw = {rank: (nat, wild)}
+            if not _opening_reachable(r, rc2, melds_nw, need - base, keep) and not (
+                    # ... or the opening goes out at once (rare: a pile of one or two cards)
+                    keep and _opening_reachable(r, rc2, melds_nw, need - base, 0)
+                    and _opening_path(_take(state, move, ()), state.hand_number, {})) and not (
+                    _concealed_take_waived(r) and can_go_out(_take(state, move, (), True))):
                 continue
-        elif after <= 1 and _out_ok(state, c2, base) is not None:
+        elif (after == 0 and _out_ok(state, c2, base) is not None) or (
+                after == 1 and not can_go_out(_take(state, move, ()))):
             continue
-        moves.append(Move("take", rank, k, a, b))
+        moves.append(move)
     return moves
+
+
+def _opening_path(state: State, hand_number: int, seen: dict[tuple[int, ...], bool]) -> bool:
+    """After an unopened take: can meld moves reach the minimum (the pile is then picked up) or go out?
+    A small exhaustive search, used only where the greedy bound cannot decide."""
+    if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
+        return True
+    key = state.hands[state.turn_seat]
+    if key not in seen:
+        seen[key] = False
+        seen[key] = any(_opening_path(_apply(state, m), hand_number, seen)
+                        for m in legal_moves(state) if m.action == "meld")
+    return seen[key]
 
 
 def _pile_split(rules: Rules, pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -428,13 +449,19 @@ def _play_moves(state: State) -> list[Move]:
     moves: list[Move] = []
     add = moves.append
 
-    def end_ok(after: int, pts2: int, c2: int) -> bool:
+    def end_ok(after: int, pts2: int, c2: int, move: Move) -> bool:
         """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
         if pending is not None:
             if pts2 < need:
                 return True  # still opening: withdraw rescues any dead end
             after += len(pending)
-        return after >= 2 or _out_ok(state, c2, pts2) is None
+        if after >= 2 or (after == 1 and turn.no_discard):
+            return True
+        if after == 0:
+            return _out_ok(state, c2, pts2) is None
+        # One card left: he must go out with it, by discarding it or by melding it (which may finish
+        # the canasta he still needs).
+        return can_go_out(_apply(state, move))
 
     for rank in NATURAL_RANKS:
         n = rc[rank]
@@ -461,9 +488,12 @@ def _play_moves(state: State) -> list[Move]:
                     if cnt == 0 or size < 3 or size > size_cap:
                         continue
                     after = hsize - cnt
-                    if (after >= 2 and pending is None) or end_ok(
-                            after, pts + k * value + 20 * a + 50 * b, canastas + (size >= 7 > size0)):
+                    if after >= 2 and pending is None:
                         add(_new_move(Move, ("meld", rank, k, a, b)))
+                    else:
+                        move = _new_move(Move, ("meld", rank, k, a, b))
+                        if end_ok(after, pts + k * value + 20 * a + 50 * b, canastas + (size >= 7 > size0), move):
+                            add(move)
     if r.wild_melds and has_wilds:
         wild_meld = melds.get(JOKER_RANK)
         size0 = len(wild_meld) if wild_meld else 0
@@ -473,12 +503,15 @@ def _play_moves(state: State) -> list[Move]:
                 size = size0 + a + b
                 if a + b < smallest or size > r.wild_meld_max:
                     continue
-                if end_ok(hsize - a - b, pts + 20 * a + 50 * b, canastas + (size >= 7 > size0)):
-                    add(_new_move(Move, ("meld", JOKER_RANK, 0, a, b)))
+                move = _new_move(Move, ("meld", JOKER_RANK, 0, a, b))
+                if end_ok(hsize - a - b, pts + 20 * a + 50 * b, canastas + (size >= 7 > size0), move):
+                    add(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None:
-        for k in range(3, rc[THREE] + 1):
-            if hsize - k <= 1 and _out_ok(state, canastas, pts + 5 * k) is None:
-                moves.append(Move("meld", THREE, k))
+        for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
+            move = Move("meld", THREE, k)
+            if (hsize - k == 0 and _out_ok(state, canastas, pts + 5 * k) is None) or (
+                    hsize - k == 1 and can_go_out(_apply(state, move))):
+                moves.append(move)
     if pending is None:
         staged_ok = opened or stage is None or pts >= need
         if turn.no_discard:
