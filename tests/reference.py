@@ -144,11 +144,12 @@ class Pos:
     permission: str | None
     no_discard: bool = False
     obliged: bool = False  # must go out if he can: partner said yes, or a concealed take (D2 "always")
+    withdrew: bool = False  # staged melds were withdrawn this turn (the engine allows that once)
 
     def copy(self) -> Pos:
         return Pos(self.rules, list(self.hand), dict(self.melds), self.opened, self.need, self.points,
                    None if self.pending is None else list(self.pending), self.source, self.permission,
-                   self.no_discard, self.obliged)
+                   self.no_discard, self.obliged, self.withdrew)
 
     @property
     def size(self) -> int:
@@ -173,7 +174,7 @@ def pos_of(state: Any) -> Pos:
     turn = state.turn
     obliged = turn.permission == "yes" or bool(getattr(turn, "must_go_out", False))
     return Pos(r, hand, melds, opened, 0 if opened else minimum_for(r, state.scores[side]), points, pending,
-               turn.source, turn.permission, bool(turn.no_discard), obliged)
+               turn.source, turn.permission, bool(turn.no_discard), obliged, bool(getattr(turn, "withdrew", False)))
 
 
 # --- going out -------------------------------------------------------------------------------
@@ -551,7 +552,11 @@ def play_move_ok(state: Any, p: Pos, m: Move) -> bool:
     stage = state.stage
     side = r.side_of(state.turn_seat)
     if m.action == "meld":
-        return meld_ok_here(p, m.rank, m.naturals, m.twos, m.jokers)
+        if not meld_ok_here(p, m.rank, m.naturals, m.twos, m.jokers):
+            return False
+        if p.withdrew and not p.opened and p.pending is None:
+            return reachable_after_withdraw(add_meld(p, m.rank, m.naturals, m.twos, m.jokers))
+        return True
     if m.action == "discard":
         if m.rank not in DISCARDABLE or not p.hand[m.rank] or p.pending is not None or p.no_discard:
             return False
@@ -561,12 +566,23 @@ def play_move_ok(state: Any, p: Pos, m: Move) -> bool:
         return stage is None or opening_met(p)
     if m.action == "pass":
         return p.no_discard and p.pending is None and (stage is None or opening_met(p))
-    if m.action == "withdraw":
-        return stage is not None and not state.opened[side] and dict(stage.melds) != dict(state.melds[side])
+    if m.action == "withdraw":  # once a turn, except while a taken pile is pending (engine's choice)
+        return (stage is not None and not state.opened[side] and dict(stage.melds) != dict(state.melds[side])
+                and (p.pending is not None or not p.withdrew))
     if m.action == "ask":
         return (r.permission == "optional_binding" and r.players > r.teams and p.permission is None
                 and not state.turn.melded and stage is None and p.size >= 2)
     return False
+
+
+def reachable_after_withdraw(q: Pos) -> bool:
+    """After the one withdraw of a turn, a staged meld must go out at once or leave the minimum
+    reachable from the hand while keeping two cards (one to discard, one to hold)."""
+    short = q.need - q.points
+    if q.size == 0 or short <= 0:
+        return True
+    return any(pts >= short and q.size - used >= 2
+               for used, pts in _hand_meld_points(q.rules, q.hand, q.melds).items())
 
 
 def obliged_ok(p: Pos, m: Move) -> bool:

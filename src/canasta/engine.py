@@ -512,6 +512,8 @@ def _play_moves(state: State) -> list[Move]:
             if (hsize - k == 0 and _out_ok(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(_apply(state, move))):
                 moves.append(move)
+    if turn.withdrew and not opened and pending is None:
+        moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m)]
     if pending is None:
         staged_ok = opened or stage is None or pts >= need
         if turn.no_discard:
@@ -526,11 +528,27 @@ def _play_moves(state: State) -> list[Move]:
             and not turn.melded and stage is None and hsize >= 2):
         # With one card left a "no" would leave no legal move: he could only go out.
         moves.append(ASK)
-    if stage is not None and stage.points > stage.base:
+    if stage is not None and stage.points > stage.base and (pending is not None or not turn.withdrew):
         moves.append(WITHDRAW)
     if pending is None:
         moves.extend(_acaba_moves(state))
     return moves
+
+
+def _still_reachable(state: State, move: Move) -> bool:
+    """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
+    keeping a card to discard and one to hold), or go out outright."""
+    after = _apply(state, move)
+    if after.hand_number != state.hand_number or after.phase == GAME_OVER:
+        return True
+    stage = after.stage
+    points = stage.points if stage is not None else 0
+    need = _need(after) - points
+    if need <= 0:
+        return True
+    side = after.side_of(after.turn_seat)
+    melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
+    return _opening_reachable(after.rules, rank_counts(after.hands[after.turn_seat]), melds, need, 2)
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
@@ -738,8 +756,8 @@ def _apply(state: State, m: Move) -> State:
         whole = list(state.concealed_canastas)
         whole[side] = tuple(x for x in whole[side] if x in stage.melds)
         new_stage = None if stage.pending is None else stage._replace(points=stage.base)
-        return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn, stage=new_stage,
-                             concealed_canastas=tuple(whole), history=history)
+        return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn._replace(withdrew=True),
+                             stage=new_stage, concealed_canastas=tuple(whole), history=history)
     if a == "pass":
         if state.phase == DRAW_PHASE:
             return _end_hand(state.replace(history=history), None)
@@ -1006,7 +1024,7 @@ def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None) -
     summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
                      "concealed": concealed and side == out_side}
                     for res, total, side in zip(results, scores, column_sides, strict=True))
-    result = _game_result(state, scores)
+    result = _game_result(state, scores, canastas_count=acaba_by is None)
     if result is not None:
         return state.replace(scores=scores, last_hand=summary, phase=GAME_OVER, result=result,
                              to_move=state.turn_seat)
@@ -1015,10 +1033,11 @@ def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None) -
     return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
 
 
-def _game_result(state: State, scores: tuple[int, ...]) -> dict[str, Any] | None:
-    """The game's result if it ends with this hand (RULES.md §3.10; canastas_to_win, §5)."""
+def _game_result(state: State, scores: tuple[int, ...], canastas_count: bool = True) -> dict[str, Any] | None:
+    """The game's result if it ends with this hand (RULES.md §3.10; canastas_to_win, §5). In a hand
+    ended by Acaba the melds count for nothing, canastas included."""
     r = state.rules
-    if r.canastas_to_win:
+    if r.canastas_to_win and canastas_count:
         sides = [i for i, m in enumerate(state.melds) if canasta_count(m) >= r.canastas_to_win]
         if sides:
             winner = max(sides, key=lambda i: scores[i])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import JOKER_RANK, THREE, TWO, a_rank, rank_str
 from .engine import RV, _out_ok, _take_blocked, canasta_count, meld_counts, minimum_needed, pile_frozen_for, rank_counts
+from .engine import can_go_out as _can_go_out
 from .moves import ACTIONS, Move
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, State
 
@@ -63,7 +64,11 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     pts = stage.points if stage is not None else 0
     if m.action in ("draw", "take"):
         return "ALREADY_DREW", "you have already drawn this turn: meld or discard"
+    if state.turn.permission == "yes" and m.action in ("withdraw", "discard") and hsize > 1 and _can_go_out(state):
+        return "MUST_GO_OUT", "your partner said yes: you must go out this turn, and this move would not"
     if m.action == "withdraw":
+        if state.turn.withdrew and stage is not None:
+            return "ALREADY_WITHDREW", "you may withdraw staged melds once a turn: complete the opening or discard"
         return "NOTHING_TO_WITHDRAW", "only melds staged this turn by a side that has not opened can be withdrawn"
     if m.action == "ask":
         if r.permission == "none" or not r.partnerships:
@@ -83,16 +88,16 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
         if state.turn.no_discard:
             return "NO_DISCARD_NOW", "the last stock card was a red three: meld if you like, then pass"
-        if m.rank == JOKER_RANK and not r.jokers_discardable:
-            return "JOKER_DISCARD_NOT_ALLOWED", "jokers may not be discarded while you hold another card"
-        if m.rank == THREE and not r.black_three_first_round_discard:
-            return "BLACK_THREE_FIRST_ROUND", "black threes may not be discarded in the first round"
         if stage is not None and pts < need and hsize > 1:
             return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
                                      f"meld more or withdraw")
         if hsize == 1:
             why = _out_ok(state, canasta_count(melds), pts)
             return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
+        if m.rank == JOKER_RANK and not r.jokers_discardable:
+            return "JOKER_DISCARD_NOT_ALLOWED", "jokers may not be discarded while you hold another card"
+        if m.rank == THREE and not r.black_three_first_round_discard:
+            return "BLACK_THREE_FIRST_ROUND", "black threes may not be discarded in the first round"
         if state.turn.permission == "yes":
             return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
         return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
@@ -208,7 +213,7 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"
     if m.rank == 1:
         return "RED_THREE_NOT_MELDABLE", "red threes are never melded"
-    if not 3 <= m.rank <= 14:
+    if not (3 <= m.rank <= 14 or m.rank == JOKER_RANK):
         return "UNKNOWN_MOVE", "no such rank"
     if m.naturals + m.twos + m.jokers == 0:
         return "EMPTY_MELD", "meld which cards?"
@@ -260,4 +265,7 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
             return _going_out_message(why, r.canastas_to_go_out, need, pts2)
     if state.turn.permission == "yes":
         return "MUST_GO_OUT", "your partner said yes: this meld would leave you unable to go out this turn"
+    if state.turn.withdrew and not state.opened[side]:
+        return "OPENING_NOT_REACHABLE", ("you have withdrawn once this turn: stage only melds that can still "
+                                         f"reach {need}, keeping a card to discard, or discard")
     return "NOT_ALLOWED_NOW", f"{m} is not allowed now"

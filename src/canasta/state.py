@@ -32,6 +32,7 @@ class Turn(NamedTuple):
     touched_old: bool = False  # added to a meld that existed before this turn
     no_discard: bool = False  # last stock card was a red three under meld_no_discard
     must_go_out: bool = False  # took the pile to go out concealed below the minimum (D2 "always")
+    withdrew: bool = False  # staged melds were withdrawn this turn (allowed once, so turns end)
 
 
 class Stage(NamedTuple):
@@ -200,7 +201,7 @@ def _turn_json(t: Turn) -> dict[str, Any]:
     return {
         "source": t.source, "permission": t.permission, "melded": t.melded,
         "new_ranks": [rank_str(r) for r in t.new_ranks], "touched_old": t.touched_old,
-        "no_discard": t.no_discard, "must_go_out": t.must_go_out,
+        "no_discard": t.no_discard, "must_go_out": t.must_go_out, "withdrew": t.withdrew,
     }
 
 
@@ -215,7 +216,7 @@ def _melds(data: dict[str, list[str]]) -> Melds:
 def _turn(d: dict[str, Any]) -> Turn:
     return Turn(d["source"], d["permission"], bool(d["melded"]),
                 tuple(parse_rank(r) for r in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]),
-                bool(d.get("must_go_out", False)))
+                bool(d.get("must_go_out", False)), bool(d.get("withdrew", False)))
 
 
 def _from_dict(d: dict[str, Any]) -> State:
@@ -265,8 +266,8 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
         raise ValueError(f"unknown phase {s.phase!r}")
     if s.phase in (DRAW_PHASE, PLAY_PHASE) and s.to_move != s.turn_seat:
         raise ValueError("to_move must be the turn's seat outside the answer phase")
-    if s.stage is not None and s.phase != PLAY_PHASE:
-        raise ValueError("a staged opening exists only in the play phase")
+    if s.stage is not None and s.phase not in (PLAY_PHASE, ANSWER_PHASE):
+        raise ValueError("a staged opening exists only in the play phase (or while the partner answers)")
     from .cards import is_wild, rank_of
     from .scoring import meld_problem
 

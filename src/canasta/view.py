@@ -41,7 +41,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "seats": list(state.seats_of(side)),
             "score": state.scores[side],
             "opened": state.opened[side],
-            "minimum_needed": minimum_needed(state, side),
+            "minimum_needed": minimum_needed(state, side, seat if side == me else None),
             "red_threes": [card_str(c) for c in state.red_threes[side]],
             "canastas": canasta_count(melds),
             "pile_frozen_for_side": pile_frozen_for(state, side),
