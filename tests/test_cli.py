@@ -318,3 +318,17 @@ def test_group_hand_and_history_lines() -> None:
     assert describe_history("0 red-three 3H", 4, 0) == "You: drew a red three (3H), laid out and replaced"
     assert describe_history("2 yes", 4, 0, answerer=0) == "You (asked by South): yes"
     assert describe_history("0 no", 4, 0, answerer=2) == "South (asked by you): no"
+
+
+def test_score_takes_variant_and_options(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Variants I: `canasta score --variant NAME --option KEY=VALUE` overrides the file's rules."""
+    hand = json.dumps({"sides": [{"melds": ["2C 2C 2D 2D 2H 2H 2S"]}, {}]})
+    status, out, err = run(capsys, "score", "-", stdin=hand, monkeypatch=monkeypatch)
+    assert status != 0 and "wild cards only" in err  # Classic has no wild melds
+    status, out, _ = run(capsys, "score", "-", "--variant", "cuban", stdin=hand, monkeypatch=monkeypatch)
+    assert status == 0 and json.loads(out)["sides"][0]["lines"]["wild_canastas"] == 4000
+    status, out, _ = run(capsys, "score", "-", "--variant", "uruguayan", "--option", "wild_canasta_bonus=1000",
+                         stdin=hand, monkeypatch=monkeypatch)
+    assert status == 0 and json.loads(out)["sides"][0]["total"] == 140 + 1000
+    status, _, err = run(capsys, "score", "-", "--variant", "boat", stdin=hand, monkeypatch=monkeypatch)
+    assert status == 2 and "not supported" in err

@@ -234,7 +234,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     variant = data.get("variant", "classic")
     if not isinstance(options, dict) or not isinstance(variant, str):
         raise CliError('"variant" must be a name and "options" an object')
+    variant = args.variant or variant  # the command line overrides the file
     try:
+        options = {**options, **_parse_options(args.option)}
         rules = make_rules(variant, **options)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
@@ -379,6 +381,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    '"red_threes": ..., "went_out": false, "concealed": false}, ...]} and print '
                                    '{"sides": [{"lines": {...}, "total": N}, ...]}.')
     p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
+    p.add_argument("--variant", metavar="NAME", help="score under this variant (overrides the file's)")
+    _add_option_arg(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("explain", help="is a move legal in a position, and if not, why",
