@@ -554,7 +554,7 @@ def play_move_ok(state: Any, p: Pos, m: Move) -> bool:
     if m.action == "meld":
         if not meld_ok_here(p, m.rank, m.naturals, m.twos, m.jokers):
             return False
-        if p.withdrew and not p.opened and p.pending is None:
+        if p.withdrew and not p.opened:
             return reachable_after_withdraw(add_meld(p, m.rank, m.naturals, m.twos, m.jokers))
         return True
     if m.action == "discard":
@@ -566,9 +566,9 @@ def play_move_ok(state: Any, p: Pos, m: Move) -> bool:
         return stage is None or opening_met(p)
     if m.action == "pass":
         return p.no_discard and p.pending is None and (stage is None or opening_met(p))
-    if m.action == "withdraw":  # once a turn, except while a taken pile is pending (engine's choice)
+    if m.action == "withdraw":  # once a turn (engine's choice, so that every turn ends)
         return (stage is not None and not state.opened[side] and dict(stage.melds) != dict(state.melds[side])
-                and (p.pending is not None or not p.withdrew))
+                and not p.withdrew)
     if m.action == "ask":
         return (r.permission == "optional_binding" and r.players > r.teams and p.permission is None
                 and not state.turn.melded and stage is None and p.size >= 2)
@@ -581,6 +581,8 @@ def reachable_after_withdraw(q: Pos) -> bool:
     short = q.need - q.points
     if q.size == 0 or short <= 0:
         return True
+    if q.pending is not None:  # a taken pile waits: the same test as for the take itself
+        return unopened_take_ok(q)
     return any(pts >= short and q.size - used >= 2
                for used, pts in _hand_meld_points(q.rules, q.hand, q.melds).items())
 

@@ -124,7 +124,8 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
         melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
         opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
-        phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck), history=(),
+        phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck),
+        history=(f"{dealer} upcard {' '.join(card_str(c) for c in pile)}",),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
         seat_sides=tuple(rules.side_of(s) for s in range(n)),
     )
@@ -512,7 +513,7 @@ def _play_moves(state: State) -> list[Move]:
             if (hsize - k == 0 and _out_ok(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(_apply(state, move))):
                 moves.append(move)
-    if turn.withdrew and not opened and pending is None:
+    if turn.withdrew and not opened:
         moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m)]
     if pending is None:
         staged_ok = opened or stage is None or pts >= need
@@ -528,7 +529,7 @@ def _play_moves(state: State) -> list[Move]:
             and not turn.melded and stage is None and hsize >= 2):
         # With one card left a "no" would leave no legal move: he could only go out.
         moves.append(ASK)
-    if stage is not None and stage.points > stage.base and (pending is not None or not turn.withdrew):
+    if stage is not None and stage.points > stage.base and not turn.withdrew:
         moves.append(WITHDRAW)
     if pending is None:
         moves.extend(_acaba_moves(state))
@@ -537,18 +538,24 @@ def _play_moves(state: State) -> list[Move]:
 
 def _still_reachable(state: State, move: Move) -> bool:
     """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
-    keeping a card to discard and one to hold), or go out outright."""
+    keeping a card to discard and one to hold, counting a pending pile), or go out outright."""
     after = _apply(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
         return True
     stage = after.stage
-    points = stage.points if stage is not None else 0
-    need = _need(after) - points
+    if stage is None:  # a pending pile was picked up: the side has opened
+        return True
+    need = _need(after) - stage.points
     if need <= 0:
         return True
     side = after.side_of(after.turn_seat)
     melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
-    return _opening_reachable(after.rules, rank_counts(after.hands[after.turn_seat]), melds, need, 2)
+    rc = rank_counts(after.hands[after.turn_seat])
+    if stage.pending is None:
+        return _opening_reachable(after.rules, rc, melds, need, 2)
+    keep = max(0, 2 - len(stage.pending))
+    return _opening_reachable(after.rules, rc, melds, need, keep) or (
+        keep > 0 and _opening_path(after, after.hand_number, {}))
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .cards import RED_THREES, card_str, counts_of, is_wild, pack, parse_cards, rank_of
+from .cards import RED_THREES, card_str, cards_str, counts_of, is_wild, pack, parse_cards, rank_of
 from .rules import Rules
 from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
 from .variants import rules as make_rules
@@ -101,6 +101,7 @@ def build_position(
         stock=tuple(stock_cards), pile=tuple(pile_cards), pile_frozen=pile_frozen, melds=tuple(side_melds),
         red_threes=tuple(reds), opened=tuple(opened), has_melded=tuple(has_melded), turn_seat=turn_seat,
         to_move=to_move, phase=phase, turn=turn or Turn(), stage=None, last_hand=None,
-        deal=tuple(stock_cards), history=(), result=None, black_threes=((),) * r.teams,
+        deal=tuple(stock_cards), history=(f"{(turn_seat - 1) % r.players} upcard {cards_str(pile_cards)}",),
+        result=None, black_threes=((),) * r.teams,
         concealed_canastas=((),) * r.teams, recycled=False, seat_sides=tuple(r.side_of(s) for s in range(r.players)),
     )

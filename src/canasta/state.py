@@ -181,6 +181,14 @@ class State:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """Read a state from ``to_dict()``'s form; raises ``ValueError`` naming what is wrong."""
+        try:
+            return _from_dict(data)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"position is missing or has a wrong field: {exc!r}") from None
+
+    @classmethod
     def from_json(cls, text: str) -> State:
         """Read a state written by ``to_json``; raises ``ValueError`` naming what is wrong."""
         try:

@@ -128,6 +128,8 @@ def describe_history(entry: str, players: int, me: int, answerer: int | None = N
     who, _, what = entry.partition(" ")
     seat = int(who)
     name = "You" if seat == me else seat_name(players, seat)
+    if what.startswith("upcard "):
+        return f"{name} dealt; turned up {what.split(' ', 1)[1]} to start the pile"
     if what.startswith("red-three "):
         return f"{name}: drew a red three ({what.split()[1]}), laid out and replaced"
     if what in ("yes", "no"):

@@ -81,5 +81,28 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "history": list(state.history),
         "result": state.result,
         "legal_moves": [str(m) for m in legal_moves(state)] if state.to_move == seat else [],
+        "upcards": upcards(state),
+        "public_state": public_state(state, seat),
     }
     return out
+
+
+def upcards(state: State) -> list[str]:
+    """The cards turned up to start this hand's pile (the hand's first history event)."""
+    if state.history and state.history[0].split(" ", 2)[1:2] == ["upcard"]:
+        return state.history[0].split()[2:]
+    return []
+
+
+def public_state(state: State, seat: int) -> dict[str, Any]:
+    """The position as ``seat`` may know it: ``state.to_dict()`` with every hidden part blanked (other
+    hands, the stock, the hand snapshot of another player's staged opening) or left out (the deal and
+    the seed).
+    ``canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
+    d = state.to_dict()
+    d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
+    d["stock"] = None
+    del d["deal"], d["seed"]
+    if d["stage"] is not None and state.turn_seat != seat:
+        d["stage"]["hand"] = None
+    return d

@@ -1,0 +1,114 @@
+"""Hidden-card sampling, the search player, difficulty levels and hints (issue "Strong computer players")."""
+
+import json
+import random
+
+import pytest
+
+import canasta
+from canasta.bots.levels import LEVELS, hint, level_player
+from canasta.bots.search import SearchPlayer
+from canasta.engine import rank_counts
+from canasta.sampling import determinize, known_in_hands
+
+VIEW_KEYS = ("hand", "hand_sizes", "pile", "stock_size", "sides", "phase", "to_move", "legal_moves", "scores",
+             "history", "upcards", "public_state")
+
+
+def walk(variant: str, seed: int, every: float = 0.15):
+    """Positions along a seeded random game of ``variant``."""
+    rng = random.Random(seed)
+    state = canasta.new_game(canasta.rules(variant), seed=seed)
+    while not canasta.is_over(state) and state.hand_number <= 2:
+        if rng.random() < every:
+            yield state
+        state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
+
+
+@pytest.mark.parametrize("variant", ["classic", "cutthroat", "cuban", "two-player", "six-player"])
+def test_determinized_positions_look_the_same_to_the_seat(variant: str) -> None:
+    rng = random.Random(1)
+    checked = 0
+    for state in walk(variant, seed=3):
+        seat = state.to_move
+        seen = canasta.view(state, seat)
+        sample = determinize(seen, rng)
+        again = canasta.view(sample, seat)
+        assert {k: again[k] for k in VIEW_KEYS} == {k: seen[k] for k in VIEW_KEYS}
+        for other, known in known_in_hands(seen).items():  # never claims a card the hand lacks
+            held = rank_counts(state.hands[other])
+            assert all(held[rank] >= n for rank, n in known.items())
+        checked += 1
+    assert checked > 20
+
+
+def test_known_cards_from_a_taken_pile_are_placed_in_that_hand() -> None:
+    state = canasta.positions.build_position(
+        hands={0: "9S 9H 5C 6D 7H", 1: "KS KH 4C 4D 8S"}, melds=[["QS QH QD"], ["AS AH AD"]],
+        pile="JS JH 8D KD", turn_seat=1)
+    state = canasta.apply(state, "take K K")  # East takes J J 8 along with the king
+    state = canasta.apply(state, "discard 4")
+    seen = canasta.view(state, 2)
+    assert known_in_hands(seen)[1][11] == 2 and known_in_hands(seen)[1][8] == 1
+    for seed in range(5):
+        sample = determinize(seen, random.Random(seed))
+        east = rank_counts(sample.hands[1])
+        assert east[11] >= 2 and east[8] >= 1  # the jacks and the 8 taken from the pile
+
+
+def test_no_player_can_peek() -> None:
+    """A player sees only the view: two positions that differ in every hidden card but look the same
+    to the seat get the same decision from every player (search included, with a fixed sample count)."""
+    for state in list(walk("classic", seed=11, every=0.05))[:12]:
+        seat = state.to_move
+        other = determinize(canasta.view(state, seat), random.Random(99))
+        assert other.hands != state.hands or other.stock != state.stock  # the hidden cards differ ...
+        assert canasta.view(other, seat)["public_state"] == canasta.view(state, seat)["public_state"]
+        for make in (lambda: SearchPlayer(5, seconds=None, iterations=2, horizon=6),
+                     lambda: canasta.bots.make_player("greedy", 5), lambda: canasta.bots.make_player("random", 5)):
+            a = make().choose(canasta.view(state, seat), canasta.legal_moves(state))
+            b = make().choose(canasta.view(other, seat), canasta.legal_moves(other))
+            assert a == b  # ... and the choice does not change
+
+
+def test_view_holds_no_hidden_cards() -> None:
+    state = canasta.apply(canasta.new_game(canasta.rules(), seed=4), "draw")
+    seen = canasta.view(state, 1)
+    text = json.dumps(seen)
+    assert seen["public_state"]["stock"] is None
+    assert "deal" not in seen["public_state"] and "seed" not in seen["public_state"]
+    assert [h is None for h in seen["public_state"]["hands"]] == [True, False, True, True]
+    assert json.dumps([canasta.cards.card_str(c) for c in state.stock]) not in text
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names())
+def test_search_player_plays_a_hand_of_every_preset(variant: str) -> None:
+    rules = canasta.rules(variant)
+    state = canasta.new_game(rules, seed=2)
+    players = [SearchPlayer(i, seconds=None, iterations=1, horizon=4) for i in range(rules.players)]
+    moves = 0
+    while not canasta.is_over(state) and state.hand_number == 1 and moves < 3000:
+        state = canasta.apply(state, players[state.to_move].choose(canasta.view(state, state.to_move),
+                                                                     canasta.legal_moves(state)))
+        moves += 1
+    assert state.hand_number == 2 or canasta.is_over(state)
+
+
+def test_search_is_reproducible_with_iterations() -> None:
+    state = canasta.apply(canasta.new_game(canasta.rules(), seed=8), "draw")
+    picks = {SearchPlayer(3, seconds=None, iterations=3).choose(canasta.view(state, 0), canasta.legal_moves(state))
+             for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_levels_and_hint() -> None:
+    state = canasta.apply(canasta.new_game(canasta.rules(), seed=3), "draw")
+    for level in ("easy", "medium"):
+        move, reason = hint(state, state.to_move, level, seed=1)
+        assert move in canasta.legal_moves(state) and reason
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+    assert isinstance(level_player("hard"), SearchPlayer)
+    with pytest.raises(ValueError, match="valid levels"):
+        level_player("godlike")
+    with pytest.raises(ValueError):
+        hint(state, (state.to_move + 1) % 4)
