@@ -222,6 +222,49 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- tournament ---------------------------------------------------------------------------------
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from . import arena
+
+    rules = _rules(args.variant, args.option)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.games < 0 or args.hands < 0 or (args.jobs is not None and args.jobs < 0):
+        raise CliError("--games, --hands and --jobs must be 0 or more", 2)
+    try:  # the optional libraries are checked before any game is played
+        if args.plot:
+            arena.require("matplotlib", "plot", "--plot")
+        if args.ray:
+            arena.require("ray", "ray", "--ray")
+    except arena.MissingLibrary as exc:
+        raise CliError(str(exc)) from None
+    progress: bool | str = "always" if args.progress else args.progress is None
+    try:
+        summary = arena.run_tournament(names, args.games, args.seed, rules=rules, hands=args.hands,
+                                       jobs=args.jobs or 0, ray=args.ray, progress=progress)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    written = []
+    try:
+        if args.json and args.json != "-":
+            arena.write_json(summary, args.json)
+            written.append(args.json)
+        if args.csv:
+            arena.write_csv(summary, args.csv)
+            written.append(args.csv)
+        if args.plot:
+            written += [str(path) for path in arena.plot(summary, args.plot)]
+    except OSError as exc:
+        raise CliError(f"cannot write {exc.filename or 'the results'}: {exc.strerror or exc}") from None
+    if args.json == "-":
+        _out(json.dumps(summary, indent=2))
+        return 0
+    _out(arena.format_table(summary))
+    if written:
+        _out("written: " + ", ".join(written))
+    return 0
+
+
 # --- score, explain, moves ----------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -375,6 +418,32 @@ def build_parser() -> argparse.ArgumentParser:
                    help="force the progress bar on stderr on or off (default: on when stderr is a terminal)")
     _add_rules_args(p)
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("tournament", help="matches between computer players: duplicate deals, win rates, Elo",
+                       description="Play every pair of --players on the same seeded deals, each deal once per "
+                                   "seating (both ways round with two sides; six ways with three), and print "
+                                   "game and hand win rates, points per hand and Elo ratings with 95% "
+                                   "intervals (docs/arena.md).")
+    p.add_argument("--players", default="greedy,random",
+                   help=f"two names for a match, more for a round robin, comma-separated "
+                        f"({', '.join(player_names())}); a name given twice plays itself; default greedy,random")
+    p.add_argument("--games", "-n", type=int, default=100,
+                   help="duplicate deals per pairing (default 100); deal i uses seed SEED+i, and each is "
+                        "played once per seating")
+    p.add_argument("--hands", type=int, default=0,
+                   help="stop every game after N hands, the higher total winning (default 0: whole games; "
+                        "1: single hands)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU)")
+    p.add_argument("--json", metavar="FILE", help="write the results as JSON (- prints JSON instead of the table)")
+    p.add_argument("--csv", metavar="FILE", help="write one row per pairing and per player as CSV")
+    p.add_argument("--plot", metavar="DIR", help="write ratings.png and score-differences.png (needs matplotlib)")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="play the deals as Ray tasks on this cluster (auto, local, ray://HOST:PORT; needs Ray)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="force the progress bar on stderr on or off (default: on when stderr is a terminal)")
+    _add_rules_args(p)
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("score", help="score one hand from JSON (DESIGN.md B)",
                        description='Read {"variant": ..., "options": {...}, "sides": [{"melds": [...], "hand": ..., '

@@ -108,7 +108,7 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
         for task in tasks:
             collect(*_worker(task))
     else:
-        with multiprocessing.get_context(_start_method()).Pool(min(jobs, games)) as pool:
+        with multiprocessing.get_context(start_method()).Pool(min(jobs, games)) as pool:
             for stats, record in pool.imap(_worker, tasks, chunksize=max(1, games // (jobs * 16))):
                 collect(stats, record)
     elapsed = time.perf_counter() - start
@@ -117,7 +117,7 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
     return summarize(r, names, results, elapsed, seed=seed, jobs=jobs)
 
 
-def _start_method() -> str:
+def start_method() -> str:
     # fork is fastest where it is safe; elsewhere use the platform default.
     return "fork" if sys.platform.startswith("linux") else multiprocessing.get_start_method()
 
