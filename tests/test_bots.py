@@ -23,11 +23,11 @@ OTHERS = {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH", 2: "QH QS JD JC TC 6C 7C 8D 9H 
 
 
 def test_registry() -> None:
-    assert player_names() == ["greedy", "random"]
+    assert player_names() == ["greedy", "heuristic", "random", "search"]
     for name in player_names():
         bot = make_player(name, seed=1)
         assert isinstance(bot, Player) and bot.name == name
-    with pytest.raises(ValueError, match="valid players: greedy, random"):
+    with pytest.raises(ValueError, match="valid players: greedy, heuristic, random, search"):
         make_player("alphazero")
 
 

@@ -88,7 +88,7 @@ def test_rules_list_and_preset(capsys: pytest.CaptureFixture[str]) -> None:
     (["rules", "classic", "--option", "target"], "KEY=VALUE"),
     (["simulate", "--games", "1", "--variant", "bridge"], "valid variants"),
     (["simulate", "--games", "1", "--option", "colour=blue"], "valid options"),
-    (["simulate", "--games", "1", "--players", "greedy,deep-blue"], "valid players: greedy, random"),
+    (["simulate", "--games", "1", "--players", "greedy,deep-blue"], "valid players: greedy, heuristic, random, search"),
     (["play", "--variant", "bridge"], "valid variants"),
     (["play", "--opponents", "deep-blue"], "valid players"),
     (["play", "--seat", "7"], "--seat must be 0..3"),

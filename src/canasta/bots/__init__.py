@@ -36,9 +36,11 @@ class Player(ABC):
 
 def _registry() -> dict[str, Callable[[int | None], Player]]:
     from .greedy import GreedyPlayer
+    from .heuristic import HeuristicPlayer
     from .random_player import RandomPlayer
+    from .search import SearchPlayer
 
-    return {"greedy": GreedyPlayer, "random": RandomPlayer}
+    return {"greedy": GreedyPlayer, "heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer}
 
 
 def player_names() -> list[str]:

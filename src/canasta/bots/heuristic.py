@@ -1,0 +1,824 @@
+"""The heuristic player: an expert's rules of thumb, with a memory of the hand, and no look-ahead.
+
+Everything comes from the seat's view and the legal moves (docs/players.md, "Heuristic player",
+explains each rule). In short:
+
+* **Opening:** the fewest cards that reach the minimum count, natural melds first, wild cards kept.
+* **The pile:** taken whenever it is worth more than a stock card (always when it opens the side,
+  big piles at any price), with the cheapest take: adding to a meld, then a natural pair, then one
+  natural and a two, a joker last.
+* **Melding:** naturals go onto the side's melds and triples are laid down; natural pairs stay in the
+  hand to take the pile; wild cards finish canastas and are not spread over short melds.
+* **Discards** come from a memory of the hand (what each player took from the pile, melded, discarded
+  or refused): black threes first, then cards the next opponent is unlikely to take the pile with.
+  A rank the next opponent's side has melded is never thrown onto an unfrozen pile while another card
+  will do. A two freezes a big pile when the opponents have opened and threaten to take it, or we are
+  behind.
+* **Going out** whenever the side has its canastas and it gains; with a partner, ``ask`` first. The
+  partner's ``ask`` is answered ``yes`` when the side is ahead or the hands are small, ``no`` when this
+  hand still holds many points to meld. Acaba is never called or approved.
+
+Fast: a move costs a few dozen microseconds to a millisecond; no game is simulated.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_rank
+from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move
+from ..rules import Rules
+from ..variants import rules as make_rules
+from . import Player
+
+NATURALS = tuple(range(4, 15))
+RED = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
+_CHAR_RANK = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
+_RULES_CACHE: dict[str, Rules] = {}
+T: dict[str, float] = {"out": 0, "triples": 1, "take_bias": -20, "natwait": 1, "hurry_hand": 4, "freeze": 1,
+                       "pair_keep": 25, "single_keep": 0.3, "three_bonus": 3, "answer": 0, "danger_w": 5, "race": 0,
+                       "g_take": 0, "g_disc": 0, "g_meld": 0, "freeze_pile": 6, "freeze_risk": 30, "freeze_three": 9,
+                       "uf_pile": 99, "joker_freeze": 99}
+
+
+def _load_tune() -> None:
+    import os
+    for k, v in os.environ.items():
+        if k.startswith("H_") and k[2:] in T:
+            T[k[2:]] = float(v)
+
+
+_load_tune()
+
+MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
+
+
+def _card_rank(text: str) -> int:
+    """The rank code of a card text (``JK`` 0, ``3H``/``3D`` RED, else 2..14)."""
+    if text == "JK":
+        return JOKER_RANK
+    rank = _CHAR_RANK[text[0]]
+    if rank == THREE and text[-1] in "HD":
+        return RED
+    return rank
+
+
+def _rules_of(view: dict[str, Any]) -> Rules:
+    spec = view["rules"]
+    key = json.dumps(spec, sort_keys=True)
+    r = _RULES_CACHE.get(key)
+    if r is None:
+        r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
+    return r
+
+
+def _melds(side: dict[str, Any]) -> MeldInfo:
+    out: MeldInfo = {}
+    for m in side["melds"]:
+        rank = JOKER_RANK if m["rank"] == "wild" else parse_rank(m["rank"])
+        out[rank] = (m["naturals"], m["wilds"], len(m["cards"]))
+    return out
+
+
+def _table_value(side: dict[str, Any], r: Rules) -> int:
+    """The side's hand score so far from the table: melded cards, canasta bonuses, red threes."""
+    total = 0
+    for m in side["melds"]:
+        total += sum(RANK_VALUE[max(0, _card_rank(c))] for c in m["cards"])
+        if len(m["cards"]) >= 7:
+            if m["rank"] == "wild":
+                total += r.wild_canasta_bonus
+            else:
+                total += r.natural_canasta_bonus if m["wilds"] == 0 else r.mixed_canasta_bonus
+    reds = len(side["red_threes"])
+    scale = r.red_three_scale
+    red_value = scale[min(reds, len(scale) - 1)]
+    total += red_value if side["melds"] else -red_value
+    return total
+
+
+# --- memory of the hand ---------------------------------------------------------------------------
+
+class Memory:
+    """What this seat has seen in the current hand, rebuilt from ``view["history"]`` as it grows.
+
+    ``known[s]``: ranks seat ``s`` is known to hold (cards it took with the pile, less what it has
+    melded or discarded since); ``discarded[s]`` / ``declined[s]``: ranks it discarded, or drew rather
+    than take the pile topped by, mapped to how many times it has drawn since (old news fades)."""
+
+    def __init__(self) -> None:
+        self.hand = -1
+        self.players = 0
+        self.index = 0
+        self.pile: list[int] = []
+        self.known: list[dict[int, int]] = []
+        self.discarded: list[dict[int, int]] = []
+        self.declined: list[dict[int, int]] = []
+
+    def reset(self, hand: int, players: int) -> None:
+        self.hand, self.players, self.index = hand, players, 0
+        self.pile = []
+        self.known = [{} for _ in range(players)]
+        self.discarded = [{} for _ in range(players)]
+        self.declined = [{} for _ in range(players)]
+
+    def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
+        history: list[str] = view["history"]
+        if view["hand_number"] != self.hand or view["players"] != self.players or len(history) < self.index:
+            self.reset(view["hand_number"], view["players"])
+        for entry in history[self.index:]:
+            self._event(entry, black_threes_aside)
+        self.index = len(history)
+        self.pile = [_card_rank(c) for c in view["pile"]]
+
+    def _forget(self, seat: int, rank: int, count: int = 1) -> None:
+        known = self.known[seat]
+        if rank in known:
+            left = known[rank] - count
+            if left > 0:
+                known[rank] = left
+            else:
+                del known[rank]
+
+    def _event(self, entry: str, black_threes_aside: bool) -> None:
+        words = entry.split()
+        seat, action = int(words[0]), words[1]
+        if action == "discard":
+            rank = parse_rank(words[2])
+            self._forget(seat, rank)
+            self.discarded[seat][rank] = 0
+            self.pile.append(rank)
+        elif action == "draw":
+            for table in (self.discarded[seat], self.declined[seat]):
+                for rank in table:
+                    table[rank] += 1
+            if self.pile and self.pile[-1] in NATURALS:
+                self.declined[seat][self.pile[-1]] = 0
+        elif action == "take":
+            for token in words[2:]:
+                self._forget(seat, parse_rank(token))
+            known = self.known[seat]
+            for rank in self.pile[:-1]:
+                if rank == RED or (rank == THREE and black_threes_aside):
+                    continue
+                known[rank] = known.get(rank, 0) + 1
+            self.pile = []
+            self.discarded[seat].clear()
+            self.declined[seat].clear()
+        elif action == "upcard":
+            self.pile = [_card_rank(c) for c in words[2:]]
+        elif action == "meld":
+            tokens = words[2:]
+            if len(tokens) >= 2 and tokens[-2] == "on":
+                tokens = tokens[:-2]
+            for token in tokens:
+                self._forget(seat, parse_rank(token))
+
+
+# --- planning helpers ---------------------------------------------------------------------------
+
+def opening_plan(r: Rules, rc: list[int], melds: MeldInfo, need: int, keep: int) -> list[Move] | None:
+    """The cheapest melds from hand counts ``rc`` worth ``need`` points that leave ``keep`` cards.
+
+    Cost: cards used, a two counting 1.6 cards and a joker 2.6 (so natural melds and few cards win).
+    A small dynamic programme over ranks, keyed by (twos used, jokers used, points so far)."""
+    twos, jokers = rc[TWO], rc[JOKER_RANK]
+    budget = sum(rc) - keep
+    if budget <= 0:
+        return None
+    size_cap = r.max_meld_size or 10**9
+    options: list[tuple[int, list[tuple[int, int, int, int, int]]]] = []
+    for rank in NATURALS:
+        n = rc[rank]
+        if rank in melds:
+            nat0, wild0, size0 = melds[rank]
+            k_lo = 0
+        elif n >= r.min_naturals:
+            nat0 = wild0 = size0 = 0
+            k_lo = r.min_naturals
+        else:
+            continue
+        value = RANK_VALUE[rank]
+        opts = []
+        for k in range(k_lo, n + 1):
+            cap = r.max_wilds(nat0 + k) - wild0
+            for a in range(max(0, min(twos, cap)) + 1):
+                for b in range(max(0, min(jokers, cap - a)) + 1):
+                    cnt = k + a + b
+                    if cnt == 0 or size0 + cnt < 3 or size0 + cnt > size_cap or cnt > budget:
+                        continue
+                    opts.append((k, a, b, k * value + 20 * a + 50 * b, 10 * cnt + 6 * a + 16 * b))
+        if opts:
+            options.append((rank, opts))
+    if r.wild_melds and twos + jokers:
+        size0 = melds[JOKER_RANK][2] if JOKER_RANK in melds else 0
+        opts = [(0, a, b, 20 * a + 50 * b, 16 * a + 26 * b)
+                for a in range(twos + 1) for b in range(jokers + 1)
+                if a + b >= (1 if size0 else 3) and size0 + a + b <= r.wild_meld_max and a + b <= budget]
+        if opts:
+            options.append((JOKER_RANK, opts))
+    Key = tuple[int, int, int]
+    states: dict[Key, tuple[int, int, tuple[tuple[int, int, int, int], ...]]] = {(0, 0, 0): (0, 0, ())}
+    for rank, opts in options:
+        new = dict(states)
+        for (tu, ju, pts), (cost, cards, chosen) in states.items():
+            if pts >= need:
+                continue
+            for k, a, b, p, c in opts:
+                if tu + a > twos or ju + b > jokers or cards + k + a + b > budget:
+                    continue
+                key = (tu + a, ju + b, min(need, pts + p))
+                old = new.get(key)
+                if old is None or old[0] > cost + c:
+                    new[key] = (cost + c, cards + k + a + b, (*chosen, (rank, k, a, b)))
+        states = new
+    done = [v for key, v in states.items() if key[2] >= need and v[2]]
+    if not done:
+        return None
+    chosen = min(done, key=lambda v: v[0])[2]
+    moves = [Move("meld", rank, k, a, b) for rank, k, a, b in chosen]
+    moves.sort(key=lambda m: -(m.naturals * RANK_VALUE[m.rank] + 20 * m.twos + 50 * m.jokers))
+    return moves
+
+
+def meld_everything(r: Rules, rc: list[int], melds: MeldInfo) -> tuple[list[Move], int, int] | None:
+    """Melds that use every card of ``rc``: (moves in a playable order, points, canastas after), or None.
+
+    Needed wild cards fill new melds to 3; spare ones finish canastas (shortest first), then go where
+    they cost least (melds that already hold wilds, short melds, natural canastas last)."""
+    blacks = rc[THREE]
+    if blacks and (blacks < 3 or THREE in melds):
+        return None
+    size_cap = r.max_meld_size or 10**9
+    plan: dict[int, list[int]] = {}  # rank -> [naturals from the hand, wilds from the hand]
+    info: dict[int, tuple[int, int, int]] = {}  # rank -> (naturals after, wilds before, size before)
+    points = 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
+    need_w = 0
+    for rank in NATURALS:
+        n = rc[rank]
+        if rank in melds:
+            nat0, wild0, size0 = melds[rank]
+        elif not n:
+            continue
+        elif n < r.min_naturals:
+            return None
+        else:
+            nat0 = wild0 = size0 = 0
+        if size0 + n > size_cap:
+            return None
+        w = max(0, 3 - size0 - n)
+        if w > r.max_wilds(nat0 + n) - wild0 or size0 + n + w > size_cap:
+            return None
+        plan[rank] = [n, w]
+        info[rank] = (nat0 + n, wild0, size0)
+        need_w += w
+        points += n * RANK_VALUE[rank]
+    spare = rc[TWO] + rc[JOKER_RANK] - need_w
+    if spare < 0:
+        return None
+
+    def room(rank: int) -> int:
+        nat, wild0, size0 = info[rank]
+        n, w = plan[rank]
+        return max(0, min(r.max_wilds(nat) - wild0 - w, size_cap - size0 - n - w))
+
+    def size(rank: int) -> int:
+        return info[rank][2] + plan[rank][0] + plan[rank][1]
+
+    for gap, rank in sorted((7 - size(x), x) for x in plan if 0 < 7 - size(x) <= 3):
+        if gap <= spare and gap <= room(rank):
+            plan[rank][1] += gap
+            spare -= gap
+    wild0 = melds[JOKER_RANK][2] if JOKER_RANK in melds else 0
+    wild_meld = 0
+    if spare and r.wild_melds and spare >= (1 if wild0 else 3):
+        wild_meld = min(spare, r.wild_meld_max - wild0)
+        spare -= wild_meld
+    if spare:
+        def where(rank: int) -> tuple[int, int]:
+            natural_canasta = size(rank) >= 7 and info[rank][1] + plan[rank][1] == 0
+            return (int(natural_canasta), -(info[rank][1] + plan[rank][1]))
+
+        for rank in sorted(plan, key=where):
+            add = min(spare, room(rank))
+            plan[rank][1] += add
+            spare -= add
+        if spare:
+            return None
+    canastas = sum(1 for x in plan if size(x) >= 7) + int(wild0 + wild_meld >= 7)
+    moves: list[Move] = []
+    twos, jokers = rc[TWO], rc[JOKER_RANK]
+    for rank in sorted(plan, key=lambda x: (-plan[x][0], x)):
+        n, w = plan[rank]
+        if not (n or w):
+            continue
+        a = min(w, twos)
+        twos -= a
+        jokers -= w - a
+        moves.append(Move("meld", rank, n, a, w - a))
+    if wild_meld:
+        a = min(wild_meld, twos)
+        moves.append(Move("meld", JOKER_RANK, 0, a, wild_meld - a))
+    if blacks:
+        moves.append(Move("meld", THREE, blacks))
+    return moves, points, canastas
+
+
+# --- the player -----------------------------------------------------------------------------------
+
+class HeuristicPlayer(Player):
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)  # only to escape a position its rules cannot resolve
+        self.memory = Memory()
+
+    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        r = _rules_of(view)
+        self.memory.update(view, r.pile_black_threes == "bonus")
+        if len(legal) == 1:
+            return legal[0]
+        turn = _Turn(view, legal, r, self.memory)
+        phase = view["phase"]
+        if phase == "answer":
+            return turn.answer()
+        if phase == "draw":
+            return turn.draw()
+        return turn.play(self.rng)
+
+
+class _Turn:
+    """One decision: the view parsed once, with the rules of thumb as methods."""
+
+    def __init__(self, view: dict[str, Any], legal: list[Move], r: Rules, memory: Memory) -> None:
+        self.view, self.legal, self.r, self.mem = view, legal, r, memory
+        self.seat: int = view["seat"]
+        self.side: int = view["side"]
+        self.seat_sides: list[int] = view["seat_sides"]
+        self.players: int = view["players"]
+        rc = [0] * 15
+        for text in view["hand"]:
+            rc[_card_rank(text)] += 1
+        self.rc = rc
+        self.hand_size = len(view["hand"])
+        sides = view["sides"]
+        self.me = sides[self.side]
+        self.mine = _melds(self.me)
+        self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
+        self.stock: int = view["stock_size"]
+        self.pile: list[str] = view["pile"]
+        self.need: int = self.me["minimum_needed"]
+        self.staged: int = view["staged_points"] or 0
+        self.pending: list[str] | None = view["pending_pile"]
+
+    # -- shared judgements ---------------------------------------------------------------------
+    def next_seat(self) -> int:
+        return (self.seat + 1) % self.players
+
+    def opponents_threaten(self) -> bool:
+        """Could an opponent go out soon? (their side has the canastas and a small hand)"""
+        sides = self.view["sides"]
+        sizes = self.view["hand_sizes"]
+        for i in self.opponent_sides:
+            if sides[i]["canastas"] >= self.r.canastas_to_go_out:
+                if min(sizes[s] for s in sides[i]["seats"]) <= T["hurry_hand"]:
+                    return True
+            elif sides[i]["canastas"] + 1 >= self.r.canastas_to_go_out and \
+                    min(sizes[s] for s in sides[i]["seats"]) <= 2:
+                return True
+        return False
+
+    def end_near(self) -> bool:
+        return self.stock <= 2 * self.r.draw_count * self.players
+
+    def behind(self) -> bool:
+        sides = self.view["sides"]
+        mine = _table_value(self.me, self.r) + self.me["score"] // 4
+        return any(_table_value(sides[i], self.r) + sides[i]["score"] // 4 > mine + 100
+                   for i in self.opponent_sides)
+
+    def seen_counts(self) -> tuple[list[int], int]:
+        """Per rank, the copies not visible to this seat; and how many cards are unknown to it."""
+        r = self.r
+        total = [r.decks * 4] * 15
+        total[JOKER_RANK] = r.jokers
+        total[THREE] = r.decks * 2
+        unseen = list(total)
+        for i in range(15):
+            unseen[i] -= self.rc[i]
+        for side in self.view["sides"]:
+            for m in side["melds"]:
+                for c in m["cards"]:
+                    unseen[max(0, _card_rank(c))] -= 1
+        for rank in self.mem.pile:
+            if rank != RED:
+                unseen[rank] -= 1
+        known_total = 0
+        for s, known in enumerate(self.mem.known):
+            if s == self.seat:
+                continue
+            for rank, n in known.items():
+                unseen[rank] -= n
+                known_total += n
+        others = sum(n for s, n in enumerate(self.view["hand_sizes"]) if s != self.seat)
+        pool = max(1, self.stock + others - known_total)
+        return [max(0, u) for u in unseen], pool
+
+    # -- answering the partner -----------------------------------------------------------------
+    def answer(self) -> Move:
+        if self.view["permission"] != "asked":
+            return NO  # "ask acaba": never hand the opponents the Acaba bonus
+        if T["answer"] == 1:
+            return YES
+        rc = self.rc
+        points = sum(RANK_VALUE[x] * rc[x] for x in range(15) if x != RED and rc[x])
+        meldable = sum(RANK_VALUE[x] * rc[x] for x in NATURALS if rc[x] >= 3 or x in self.mine)
+        meldable += 20 * rc[TWO] + 50 * rc[JOKER_RANK]
+        if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
+            return YES
+        sides = self.view["sides"]
+        ahead = all(_table_value(self.me, self.r) > _table_value(sides[i], self.r) + 200
+                    for i in self.opponent_sides)
+        if ahead and meldable < 100:
+            return YES
+        return NO if meldable >= 60 or points > 150 else YES
+
+    # -- draw phase ----------------------------------------------------------------------------
+    def draw(self) -> Move:
+        takes = [m for m in self.legal if m.action == "take"]
+        can_draw = DRAW in self.legal
+        if not takes:
+            if can_draw:
+                return DRAW
+            return PASS if PASS in self.legal else self._not_acaba()
+        best = max(takes, key=self.take_cost_key)
+        if T["g_take"]:
+            return min(takes, key=lambda m: (m.twos + m.jokers, m.jokers, m.naturals))
+        if not can_draw:  # the stock is gone: take the discard whenever it fits
+            return best
+        if self.take_value(best) + T["take_bias"] > 0:
+            return best
+        return DRAW
+
+    def _not_acaba(self) -> Move:
+        for m in self.legal:
+            if m.action not in ("acaba", "ask-acaba"):
+                return m
+        return self.legal[0]
+
+    @staticmethod
+    def take_cost_key(m: Move) -> tuple[int, int, int]:
+        # adding to a meld, then a natural pair, then natural + two, natural + joker
+        return (-(m.jokers * 3 + m.twos), -m.naturals, 0)
+
+    def take_value(self, m: Move) -> float:
+        """Worth of taking the pile with ``m`` over drawing from the stock (> 0: take)."""
+        rc = self.rc
+        top = _card_rank(self.pile[-1])
+        if self.need > 0:
+            return 1000.0  # the pile opens the side: always worth it
+        danger = self.opponents_threaten()
+        value = RANK_VALUE[top] + 8.0
+        meld = self.mine.get(top)
+        size_after = (meld[2] if meld else 0) + 1 + m.cards
+        if size_after >= 7 > (meld[2] if meld else 0):
+            value += 150
+        counts = list(rc)
+        counts[top] -= m.naturals
+        counts[TWO] -= m.twos
+        counts[JOKER_RANK] -= m.jokers
+        for text in self.pile[:-1]:
+            rank = _card_rank(text)
+            if rank == RED:
+                value += 100
+            elif rank in (TWO, JOKER_RANK):
+                value += 30
+            elif rank == THREE:
+                value += 0 if self.r.pile_black_threes == "hand" else 5
+            else:
+                counts[rank] += 1
+        for rank in NATURALS:
+            extra = counts[rank] - rc[rank] + (m.naturals if rank == top else 0)
+            if extra <= 0:
+                continue
+            if rank in self.mine or rank == top or counts[rank] >= 3:
+                value += extra * (RANK_VALUE[rank] + 4)
+            elif counts[rank] == 2:
+                value += extra * 4
+            else:
+                value += extra * (-RANK_VALUE[rank] if danger else 1)
+        value -= 25 * m.twos + 45 * m.jokers + (10 if m.naturals == 2 else 0)
+        return value - 10.0  # a stock card is worth about this much
+
+    # -- play phase ----------------------------------------------------------------------------
+    def play(self, rng: random.Random) -> Move:
+        legal = self.legal
+        view = self.view
+        melds = [m for m in legal if m.action == "meld"]
+        if self.withdrawals_this_turn() >= 2:
+            return rng.choice(legal)
+        if view["permission"] == "yes":
+            out = self.going_out_move()
+            if out is not None:
+                return out
+        opening = self.need > 0 and self.staged < self.need
+        if opening:
+            move = self.opening_move()
+            if move is not None:
+                return move
+            if self.pending is not None or (self.staged and not self.discards()):
+                if melds:
+                    return max(melds, key=lambda m: (m.naturals * RANK_VALUE[m.rank] + 20 * m.twos
+                                                     + 50 * m.jokers, -m.jokers))
+                if WITHDRAW in legal:
+                    return WITHDRAW
+            if self.staged and WITHDRAW in legal and not self.discards():
+                return WITHDRAW
+        elif view["permission"] != "no":
+            out = self.going_out_move(ask=True)
+            if out is not None:
+                return out
+        if not opening and T["g_meld"] and melds:
+            from .greedy import GreedyPlayer, _meld_sizes
+            sizes = _meld_sizes(self.me)
+            meld_all = self.me["canastas"] > 0 or view["permission"] == "yes"
+            best = GreedyPlayer(0)._best_meld(melds, sizes, meld_all, False)
+            if best is not None:
+                return best
+        elif not opening:
+            move = self.meld_move(melds)
+            if move is not None:
+                return move
+        discards = self.discards()
+        if discards:
+            if T["g_disc"]:
+                from .greedy import GreedyPlayer, _meld_sizes, _rank_counts
+                return GreedyPlayer._best_discard(view, discards, _rank_counts(view["hand"]), _meld_sizes(self.me))
+            return self.best_discard(discards)
+        if PASS in legal:
+            return PASS
+        if melds:
+            return max(melds, key=lambda m: m.cards)
+        return self._not_acaba()
+
+    def discards(self) -> list[Move]:
+        return [m for m in self.legal if m.action == "discard"]
+
+    def withdrawals_this_turn(self) -> int:
+        count = 0
+        for entry in reversed(self.view["history"]):
+            who, _, rest = entry.partition(" ")
+            action = rest.split(" ", 1)[0]
+            if int(who) == self.seat:
+                count += action == "withdraw"
+            elif action not in ("yes", "no"):
+                break
+        return count
+
+    def drew_from_stock(self) -> bool:
+        for entry in reversed(self.view["history"]):
+            who, _, rest = entry.partition(" ")
+            if int(who) != self.seat:
+                if rest.split(" ", 1)[0] in ("yes", "no"):
+                    continue
+                return False
+            action = rest.split(" ", 1)[0]
+            if action in ("draw", "take"):
+                return bool(action == "draw")
+        return False
+
+    # going out
+    def out_plan(self) -> list[Move] | None:
+        """Moves that go out from here (melds, then a discard if one is left), or None."""
+        rc = list(self.rc)
+        r = self.r
+        need = max(0, self.need - self.staged) if self.need else 0
+        self.me["canastas"]
+        candidates: list[int | None] = [None]
+        order = sorted((x for x in range(15) if x != RED and rc[x]),
+                       key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
+        candidates.extend(order)
+        waived = self.need > 0 and (r.concealed_waives_minimum == "always" or (
+            r.concealed_waives_minimum == "stock_only" and self.drew_from_stock()))
+        for d in candidates:
+            if d is not None:
+                rc[d] -= 1
+            result = meld_everything(r, rc, self.mine)
+            if d is not None:
+                rc[d] += 1
+            if result is None:
+                continue
+            moves, points, canastas = result
+            if canastas < r.canastas_to_go_out:
+                continue
+            if points < need and not (waived and canastas >= 1):
+                continue
+            if d is not None:
+                moves.append(Move("discard", d))
+            elif not moves:
+                continue
+            return moves
+        return None
+
+    def want_out(self) -> bool:
+        """Going out gains when the opponents hold cards, the stock is low, or we cannot gain more."""
+        if T["out"] == 0:
+            return True
+        if self.opponents_threaten() or self.end_near():
+            return True
+        near = sum(1 for rank, (nat, wild, size) in self.mine.items() if 4 <= size < 7)
+        if T["out"] == 1:
+            return near == 0 or self.stock < 20
+        return self.behind() or near == 0
+
+    def going_out_move(self, ask: bool = False) -> Move | None:
+        if self.pending is not None:
+            return None
+        plan = self.out_plan()
+        if plan is None or (ask and not self.want_out()):
+            return None
+        if ask and ASK in self.legal:
+            return ASK
+        for m in plan:
+            if m in self.legal:
+                return m
+        return None
+
+    # opening
+    def opening_move(self) -> Move | None:
+        need = self.need - self.staged
+        keep = 2
+        if self.pending is not None:
+            keep = max(0, 2 - len(self.pending))
+        plan = opening_plan(self.r, self.rc, self.mine, need, keep)
+        if plan is None:
+            return None
+        for m in plan:
+            if m in self.legal:
+                return m
+        return None
+
+    # ordinary melding
+    def meld_move(self, melds: list[Move]) -> Move | None:
+        if not melds:
+            return None
+        rc, mine, r = self.rc, self.mine, self.r
+        legal = set(melds)
+        # 1. natural cards onto the side's melds, then natural triples: all of a rank at once
+        best: Move | None = None
+        for m in melds:
+            if m.twos or m.jokers or m.rank == THREE or m.rank == JOKER_RANK:
+                continue
+            if m.rank not in mine and m.naturals < 3:
+                continue
+            if m.rank not in mine and not T["triples"] and not self.opponents_threaten():
+                continue
+            if (best is None or (m.rank in mine, m.naturals) > (best.rank in mine, best.naturals)) and (
+                    m.naturals == rc[m.rank] or m.rank in mine):
+                best = m
+        if best is not None:
+            return best
+        hurry = self.opponents_threaten() or self.end_near() or (
+            T["race"] and self.me["canastas"] >= r.canastas_to_go_out)
+        unseen: list[int] | None = None
+        # 2. wild cards that finish a canasta
+        wilds = rc[TWO] + rc[JOKER_RANK]
+        if wilds:
+            finish: list[tuple[int, Move]] = []
+            for rank, (_nat, wild, size) in mine.items():
+                if rank in (JOKER_RANK, THREE) or size >= 7 or 7 - size > wilds:
+                    continue
+                gap = 7 - size
+                a = min(gap, rc[TWO])
+                m = Move("meld", rank, 0, a, gap - a)
+                if m not in legal:
+                    continue
+                if wild == 0 and not hurry and T["natwait"]:
+                    # a natural meld one or two short may still become a natural canasta (500)
+                    if unseen is None:
+                        unseen = self.seen_counts()[0]
+                    if unseen[rank] >= gap + 1 and self.stock > 20 and gap <= 2:
+                        continue
+                finish.append((gap * 10 + m.jokers, m))
+            if finish:
+                return min(finish)[1]
+        # 3. running out of time: put down what can be put down, pairs with wild cards included
+        if hurry:
+            spend = [m for m in melds if m.rank != THREE]
+            if spend:
+                def key(m: Move) -> tuple[int, int, int]:
+                    _nat, wild, size = mine.get(m.rank, (0, 0, 0))
+                    spoils = int(size >= 7 and wild == 0 and (m.twos + m.jokers) > 0)
+                    return (-spoils, m.cards, m.naturals * RANK_VALUE[m.rank] + 20 * m.twos + 50 * m.jokers)
+                choice = max(spend, key=key)
+                if key(choice)[0] == 0:
+                    return choice
+        if r.wild_melds and JOKER_RANK in mine:
+            for m in melds:
+                if m.rank == JOKER_RANK and m.cards:
+                    return m
+        return None
+
+    # discarding
+    def best_discard(self, discards: list[Move]) -> Move:
+        view, r, rc = self.view, self.r, self.rc
+        sides = view["sides"]
+        nxt = self.next_seat()
+        nxt_side = self.seat_sides[nxt]
+        feeds_opponent = nxt_side != self.side
+        opp = sides[nxt_side]
+        opp_melds = _melds(opp)
+        opp_opened = bool(opp["opened"])
+        frozen_for_opp = bool(view["pile_frozen"] or r.pile_always_frozen or not opp_opened)
+        unseen, pool = self.seen_counts()
+        known = self.mem.known[nxt]
+        hidden = max(0, view["hand_sizes"][nxt] - sum(known.values()))
+        pile_size = len(self.pile)
+        pile_points = sum(RANK_VALUE[max(0, _card_rank(c))] for c in self.pile)
+        p_wild = 1.0 - (1.0 - (unseen[TWO] + unseen[JOKER_RANK]) / pool) ** hidden if hidden else 0.0
+        if rc[TWO] + rc[JOKER_RANK] == 0:
+            p_wild = min(1.0, p_wild)
+        declined = self.mem.declined[nxt]
+        discarded = self.mem.discarded[nxt]
+        prev = (self.seat - 1) % self.players
+        prev_discarded = self.mem.discarded[prev]
+
+        def danger(rank: int) -> float:
+            if not feeds_opponent:
+                return 0.0
+            value = pile_points + RANK_VALUE[rank] + 10.0 * (pile_size + 1)
+            meld = opp_melds.get(rank)
+            if not frozen_for_opp and meld is not None and r.unfrozen_take_by_adding and not (
+                    r.max_meld_size and meld[2] >= r.max_meld_size) and not (
+                    r.pile_blocked_for_canastas and meld[2] >= 7):
+                return value + 200.0
+            p = unseen[rank] / pool
+            k = known.get(rank, 0)
+            q = 1.0 - p
+            none = q ** hidden
+            one = hidden * p * q ** (hidden - 1) if hidden else 0.0
+            if k >= 2:
+                pair = 1.0
+            elif k == 1:
+                pair = 1.0 - none
+            else:
+                pair = 1.0 - none - one
+            single = 1.0 if k >= 1 else 1.0 - none
+            chance = pair
+            if not frozen_for_opp and r.unfrozen_take_with_natural_plus_wild:
+                chance = pair + (single - pair) * p_wild
+            if not opp_opened:
+                chance *= 0.5
+                value += 50.0
+            if rank in declined:
+                chance *= 0.15 if declined[rank] <= 1 else 0.5
+            elif rank in discarded:
+                chance *= 0.3 if discarded[rank] <= 1 else 0.6
+            return chance * value
+
+        best: Move | None = None
+        best_score = 0.0
+        scores: dict[int, float] = {}
+        for m in discards:
+            rank = m.rank
+            if rank == JOKER_RANK:
+                score = 400.0
+            elif rank == TWO:
+                score = 120.0
+            elif rank == THREE:
+                score = 4.0 - T["three_bonus"] * min(pile_size, 8) + (0.0 if feeds_opponent else 30.0)
+            else:
+                c = rc[rank]
+                v = RANK_VALUE[rank]
+                if c >= 3:
+                    keep = 45.0 + 2 * v
+                elif c == 2:
+                    keep = T["pair_keep"] + v + (8.0 if rank in prev_discarded else 0.0)
+                else:
+                    keep = T["single_keep"] * v
+                if rank in self.mine:
+                    keep += 15.0
+                score = keep + T["danger_w"] * danger(rank)
+            scores[rank] = score
+            if best is None or score < best_score:
+                best, best_score = m, score
+        assert best is not None
+        # Freeze a big pile with a two when the opponents threaten to take it, or we are behind.
+        if TWO in scores and feeds_opponent and not frozen_for_opp and not self.me["opened"] \
+                and pile_size >= T["uf_pile"]:
+            return Move("discard", TWO)
+        if JOKER_RANK in scores and TWO not in scores and feeds_opponent and not frozen_for_opp \
+                and pile_size >= T["joker_freeze"]:
+            return Move("discard", JOKER_RANK)
+        if T["freeze"] and TWO in scores and feeds_opponent and not frozen_for_opp and pile_size >= T["freeze_pile"]:
+            naturals = [s for x, s in scores.items() if x in NATURALS]
+            risk = min(naturals) if naturals else 1000.0
+            if (risk >= T["freeze_risk"] or (self.behind() and pile_size >= 8)) and (
+                    THREE not in scores or pile_size >= T["freeze_three"]):
+                return Move("discard", TWO)
+        return best
+
+
+__all__ = ["HeuristicPlayer", "Memory", "meld_everything", "opening_plan"]

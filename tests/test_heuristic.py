@@ -1,0 +1,180 @@
+"""The heuristic player (canasta.bots.heuristic): legal in every preset, view-only, reproducible,
+stronger than the random and greedy players, and its rules of thumb in hand-built positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import canasta
+from canasta.bots import Player, make_player
+from canasta.bots.heuristic import HeuristicPlayer, Memory, meld_everything, opening_plan
+from canasta.moves import ASK, DRAW, NO, YES, Move
+from canasta.positions import build_position
+from canasta.record import play_game
+from canasta.state import ANSWER_PHASE, PLAY_PHASE, Turn
+
+# Full hands for the other seats, so that build_position deals nothing at random.
+OTHERS = {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH", 2: "QH QS JD JC TC 6C 7C 8D 9H 4S 4C",
+          3: "AC KC QC 5D 6D TS JS 9D 9S 4H 7S"}
+
+
+class Spy(Player):
+    """Wraps a bot and checks what it is given: a view dict and the legal moves, never the State."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner, self.name, self.calls = inner, inner.name, 0
+
+    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        assert isinstance(view, dict) and legal and all(isinstance(m, Move) for m in legal)
+        assert [str(m) for m in legal] == view["legal_moves"]
+        assert not any(isinstance(v, canasta.State) for v in view.values())
+        move = self.inner.choose(view, legal)
+        assert move in legal, f"{move} is not legal here: {view['legal_moves']}"
+        self.calls += 1
+        return move
+
+
+def _view_of(state: canasta.State) -> tuple[dict[str, Any], list[Move]]:
+    return canasta.view(state, state.to_move), canasta.legal_moves(state)
+
+
+def _play(state: canasta.State, bot: Player | None = None) -> Move:
+    view, legal = _view_of(state)
+    return (bot or make_player("heuristic")).choose(view, legal)
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", canasta.variant_names())
+def test_plays_every_preset_with_legal_moves_from_the_view_only(variant: str) -> None:
+    rules = canasta.rules(variant)
+    for seed, mix in ((1, False), (2, True)):
+        names = ["heuristic" if not mix or seat % 2 == 0 else "random" for seat in range(rules.players)]
+        spies = [Spy(make_player(n, seed=seed * 16 + i)) for i, n in enumerate(names)]
+        final, record = play_game(spies, rules, seed=seed)
+        assert canasta.is_over(final) and record["result"] == canasta.outcome(final)
+        assert sum(s.calls for s in spies) == len(record["moves"])
+
+
+def test_reproducible_from_a_seed() -> None:
+    def game(bot_seed: int) -> list[str]:
+        bots = [make_player("heuristic", seed=bot_seed + s) for s in range(4)]
+        return list(play_game(bots, seed=9)[1]["moves"])
+
+    assert game(1) == game(1)
+    # The same deal with fresh players replays move for move: the memory starts empty.
+    bots = [HeuristicPlayer(seed=s) for s in range(4)]
+    first = play_game(bots, seed=4)[1]["moves"]
+    assert play_game(bots, seed=4)[1]["moves"] == first
+
+
+def test_a_whole_classic_game_ends() -> None:
+    bots = [make_player("heuristic", seed=s) for s in range(4)]
+    final, _record = play_game(bots, seed=21)
+    assert canasta.is_over(final)  # speed is measured by benchmarks/players.py, not asserted here
+
+
+def _wins(opponent: str, games: int, seed: int) -> int:
+    wins = 0
+    for i in range(games):
+        side = i % 2  # both seatings
+        names = ["heuristic" if seat % 2 == side else opponent for seat in range(4)]
+        bots = [make_player(n, seed=(seed + i) * 16 + s) for s, n in enumerate(names)]
+        final, _ = play_game(bots, seed=seed + i)
+        wins += final.result is not None and final.result["winner"] == side
+    return wins
+
+
+def test_beats_random() -> None:
+    wins = _wins("random", 30, seed=100)
+    assert wins >= 28, f"heuristic won only {wins} of 30 games against random"
+
+
+def test_takes_a_big_unfrozen_pile() -> None:
+    state = build_position(hands={**OTHERS, 0: "KH KD 5C 6D 7S 8H 9C JS QD 4H 4D"},
+                           pile="9S 8D 6S 5D 4S JD AS KS", melds=[["AS AH AD"], ["QS QH QC"]])
+    move = _play(state)
+    assert DRAW in canasta.legal_moves(state) and move == Move("take", 13, 2)
+
+
+def test_draws_rather_than_spend_a_joker_on_a_tiny_pile() -> None:
+    state = build_position(hands={**OTHERS, 0: "KH 5C 6D 7S 8H 9C JS QD 4H 4D JK"}, pile="KS",
+                           melds=[["AS AH AD"], ["QS QH QC"]])
+    assert Move("take", 13, 1, 0, 1) in canasta.legal_moves(state)
+    assert _play(state) == DRAW
+
+
+def test_does_not_feed_the_next_opponents_meld() -> None:
+    # Side 1 (seat 1 is next) has a meld of 9s and the pile is not frozen: a 9 would give them the pile.
+    state = build_position(hands={**OTHERS, 0: "9D 5C 7S 8S KH KD QD"}, pile="6S 8D JS TS",
+                           melds=[["AS AH AD"], ["9H 9S 9C"]], phase=PLAY_PHASE, turn=Turn(source="stock"))
+    move = _play(state)
+    assert move.action == "discard" and move.rank != 9
+
+
+def test_prefers_a_black_three_as_a_stop_card() -> None:
+    state = build_position(hands={**OTHERS, 0: "3S 5C 7S 8S KH KD QD"}, pile="6S 8D JS TS 4D",
+                           melds=[["AS AH AD"], ["9H 9S 9C"]], phase=PLAY_PHASE, turn=Turn(source="stock"))
+    assert _play(state) == Move("discard", 3)
+
+
+def test_opens_with_the_fewest_cards_and_keeps_wild_cards() -> None:
+    # 50 to open: A A A (60) beats K K 2 (40) + anything, and the joker stays in the hand.
+    state = build_position(hands={**OTHERS, 0: "AH AD AC KH KD 5C 6D 7S 9C JK QD"}, pile="4S 8S",
+                           phase=PLAY_PHASE, turn=Turn(source="stock"))
+    assert _play(state) == Move("meld", 14, 3)
+    rules = canasta.rules()
+    rc = [0] * 15
+    for rank, n in ((14, 2), (13, 3), (12, 2), (5, 1), (2, 1), (0, 1)):
+        rc[rank] = n
+    plan = opening_plan(rules, rc, {}, 90, 2)
+    assert plan is not None and sum(m.cards for m in plan) <= 6
+    assert opening_plan(rules, rc, {}, 500, 2) is None
+
+
+def test_asks_before_going_out_and_answers_the_partner() -> None:
+    state = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S"}, pile="8D",
+                           melds=[["AS AH AD AC AS AH AD", "KS KC KS"], []], phase=PLAY_PHASE,
+                           turn=Turn(source="stock"))
+    assert ASK in canasta.legal_moves(state) and _play(state) == ASK
+    asked = canasta.apply(state, "ask")
+    assert asked.phase == ANSWER_PHASE and asked.to_move == 2
+    # Seat 2 holds a small hand: yes.
+    small = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S", 2: "4S 4C"}, pile="8D",
+                           melds=[["AS AH AD AC AS AH AD", "KS KC KS"], []], phase=ANSWER_PHASE,
+                           turn=Turn(source="stock", permission="asked"))
+    assert _play(small) == YES
+    # Seat 2 holds a lot it could still meld (three queens, jokers): no.
+    big = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S", 2: "QH QS QD JK JK 9H 9D TC TD 6C 7C"},
+                         pile="8D", melds=[["AS AH AD AC AS AH AD", "KS KC KS"], []], phase=ANSWER_PHASE,
+                         turn=Turn(source="stock", permission="asked"))
+    assert _play(big) == NO
+    after_yes = canasta.apply(asked, "yes")
+    bot = make_player("heuristic")
+    while after_yes.hand_number == 1:
+        after_yes = canasta.apply(after_yes, _play(after_yes, bot))
+    assert after_yes.last_hand is not None and after_yes.last_hand[0]["went_out"]
+
+
+def test_meld_everything_finishes_canastas_with_spare_wild_cards() -> None:
+    rules = canasta.rules()
+    rc = [0] * 15
+    rc[9], rc[2], rc[0] = 2, 2, 1
+    result = meld_everything(rules, rc, {13: (5, 0, 5)})
+    assert result is not None
+    moves, points, canastas = result
+    assert canastas == 1 and points == 20 + 40 + 50
+    assert sum(m.cards for m in moves) == 5
+    rc[4] = 1  # a lone 4 cannot be melded
+    assert meld_everything(rules, rc, {13: (5, 0, 5)}) is None
+
+
+def test_memory_tracks_pile_takes() -> None:
+    mem = Memory()
+    view = {"hand_number": 1, "players": 4, "pile": [],
+            "history": ["3 upcard 5H", "0 draw", "0 discard 9", "1 draw", "1 discard 8", "2 take 8 8"]}
+    mem.update(view, False)
+    assert mem.known[2] == {5: 1, 9: 1}
+    assert mem.declined[1] == {9: 0} and mem.discarded[1] == {8: 0} and mem.pile == []
