@@ -32,10 +32,16 @@ class Rules:
     wild_melds: bool = False
     wild_meld_max: int = 7
     max_meld_size: int = 0
+    sequences: bool = False
+    several_melds_per_rank: bool = False
+    wilds_onto_canasta: bool = True
+    twos_as_rank: bool = False
     # Opening (§3.4, D9, D2)
     initial_meld: tuple[tuple[int, int], ...] = CLASSIC_THRESHOLDS
     concealed_waives_minimum: str = "stock_only"
     concealed_allows_pile: bool = True
+    natural_opening: bool = False
+    opening_canasta: tuple[tuple[int, str], ...] = ()
     # Discard pile (§3.5, D3–D6)
     pile_always_frozen: bool = False
     black_three_freezes: bool = False
@@ -43,8 +49,11 @@ class Rules:
     unfrozen_take_with_natural_plus_wild: bool = True
     unfrozen_take_by_adding: bool = True
     one_card_pile_rule: bool = True
+    take_onto_canasta: bool = True
     # Going out (§3.7, D11)
     canastas_to_go_out: int = 1
+    go_out_needs_sequence: bool = False
+    wild_canastas_count_to_go_out: bool = True
     permission: str = "optional_binding"
     # Stock runs out (§3.8, D8, D26)
     last_card_red_three: str = "end_no_meld"
@@ -55,6 +64,13 @@ class Rules:
     mixed_canasta_bonus: int = 300
     wild_canasta_bonus: int = 2000
     wild_canasta_bonus_by_jokers: tuple[tuple[int, int], ...] = ()
+    sequence_bonus: int = 1500
+    twos_canasta_bonus: int = 0
+    mixed_twos_canasta_bonus: int = 0
+    canasta_set_bonuses: tuple[tuple[str, int, int, int], ...] = ()
+    short_sequence_penalty: int = 0
+    black_three_in_hand: int = 5
+    upcard_buries: bool = False
     red_three_scale: tuple[int, ...] = (0, 100, 200, 300, 800)
     red_three_positive_if: str = "meld"
     going_out_bonus: int = 100
@@ -100,6 +116,14 @@ class Rules:
         for lower, value in self.initial_meld:
             if score >= lower:
                 need = value
+        return need
+
+    def opening_canasta_needed(self, score: int) -> str | None:
+        """None, "canasta" or "natural": the kind of canasta an opening at this score must include."""
+        need = None
+        for lower, kind in self.opening_canasta:
+            if score >= lower:
+                need = kind
         return need
 
     def max_wilds(self, naturals: int) -> int:
@@ -159,12 +183,21 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                    "§4B Uruguayan [Sc,R], Cuban [R]", None),
     "wild_meld_max": ("most cards in a meld of wild cards", "§4B [H,Sc,R]", None),
     "max_meld_size": ("most cards in any meld; 0 = no limit", "§4B Cuban [R]", None),
+    "sequences": ("sequences of 3 to 7 cards of one suit (4 low, ace high; no wild cards, twos or threes) "
+                  "may be melded; seven make a canasta and take nothing more", "§4B Samba [H,R,W]", None),
+    "several_melds_per_rank": ("a side may hold several melds of one rank", "§4B Samba [H,R]", None),
+    "wilds_onto_canasta": ("wild cards may be added to a finished canasta", "§4B Samba [R]", None),
+    "twos_as_rank": ("twos may be melded as a rank of their own; while the side's meld of twos is "
+                     "unfinished it may not use twos as wild cards", "§4B Italian [R,W]", None),
     "initial_meld": ("minimum count for a side's first meld: (lowest cumulative score, minimum) pairs",
                      "§3.4, D9 [P,B,W,S1]", None),
     "concealed_waives_minimum": ("when going out concealed skips the minimum count: stock_only = only "
                                  "after drawing from the stock; always; never",
                                  "§3.4, D2 (a) [P]", ("stock_only", "always", "never")),
     "concealed_allows_pile": ("a player may take the pile in the turn he goes out concealed", "D2 [W]", None),
+    "natural_opening": ("a side's opening melds may hold no wild cards", "§4B Italian [R]", None),
+    "opening_canasta": ("(lowest cumulative score, canasta or natural) pairs: from that score the opening "
+                        "must include a canasta (a natural one)", "§4B Brazilian [H,R,W], GC-I14", None),
     "pile_always_frozen": ("the pile always needs a natural pair to be taken", "D5 (variants)", None),
     "black_three_freezes": ("a black three freezes the pile like a wild card", "D4 [B]; default [P,W]", None),
     "black_three_upcard": ("a black three turned up at the deal: stays, or is covered by more cards",
@@ -175,9 +208,16 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                 "§3.5 [P,W,B,S1]", None),
     "one_card_pile_rule": ("a one-card pile may not be taken by a player holding one card",
                            "§3.5, D6 [B,S1,Br]", None),
+    "take_onto_canasta": ("an unfrozen pile may be taken by adding its top card to a finished canasta",
+                          "§4B Samba [H,R,HSW]: no", None),
+    "go_out_needs_sequence": ("one of the canastas needed to go out must be a sequence (escalera)",
+                              "§4B Bolivia [H,Sc,R,W]", None),
+    "wild_canastas_count_to_go_out": ("a canasta of wild cards counts towards canastas_to_go_out",
+                                      "§4B Italian [R]: no", None),
     "canastas_to_go_out": ("canastas a side needs before a player may go out", "§3.7 [P,B,W,S1]", None),
-    "permission": ("asking the partner 'may I go out?': optional_binding = may ask, answer binds; none",
-                   "§3.7, D11 [P,W,S1,B]", ("optional_binding", "none")),
+    "permission": ("asking the partner 'may I go out?': optional_binding = may ask, answer binds; "
+                   "compulsory = must ask and be told yes; none",
+                   "§3.7, D11 [P,W,S1,B]; §4B Brazilian [H,R]", ("optional_binding", "compulsory", "none")),
     "last_card_red_three": ("the last stock card is a red three: end_no_meld = the hand ends at once; "
                             "meld_no_discard = the player may meld first but not discard; no_replace = it "
                             "is not replaced and the turn goes on (two-player)",
@@ -192,6 +232,19 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "wild_canasta_bonus": ("bonus for a canasta of wild cards only", "§4B Uruguayan [Sc,R], Cuban [R]", None),
     "wild_canasta_bonus_by_jokers": ("(jokers in it, bonus) pairs overriding wild_canasta_bonus for a wild "
                                      "canasta with exactly that many jokers", "§4B Cuban [R]", None),
+    "sequence_bonus": ("bonus for a canasta of seven in sequence (samba, escalera)", "§4B [H,R,W]", None),
+    "twos_canasta_bonus": ("bonus for a canasta of seven twos melded as a rank (side going out only)",
+                           "§4B Italian [R,HSW]", None),
+    "mixed_twos_canasta_bonus": ("bonus for a canasta of twos with jokers (side going out only)",
+                                 "§4B Italian [R,HSW]", None),
+    "canasta_set_bonuses": ("(group, natural canastas, canastas, bonus): extra bonuses for a set of canastas; "
+                            "a side scores the best one of each group", "§4B Italian [R,HSW]", None),
+    "short_sequence_penalty": ("penalty for each melded sequence of fewer than 5 cards at the end of a hand",
+                               "§4B Brazilian [H,R,W]", None),
+    "black_three_in_hand": ("what each black three left in a hand costs", "§3.9 (5) [P]; §4B Bolivia 100 [H,Sc,R,W]",
+                            None),
+    "upcard_buries": ("start of a hand: under the upcard go face down as many cards as its number "
+                      "(A 1, J 11, Q 12, K 13), forming the pile", "§4B Italian [R,W,HSW]", None),
     "red_three_scale": ("value of a side's red threes by how many it holds: entry n is the value of n "
                         "(100 each, all four 800); more threes than entries score the last entry",
                         "§3.6 [P,B,W,S1,Br]", None),
@@ -272,6 +325,21 @@ def _coerce(key: str, value: Any) -> Any:
             return tuple(sorted((int(j), int(v)) for j, v in value))
         except (TypeError, ValueError):
             raise ValueError(f"option {key}: want a list of [jokers, bonus] pairs, got {value!r}") from None
+    if key == "opening_canasta":
+        try:
+            value = tuple(sorted((int(lo), str(kind)) for lo, kind in value))
+        except (TypeError, ValueError):
+            raise ValueError(f"option {key}: want a list of [lowest score, canasta|natural] pairs, "
+                             f"got {value!r}") from None
+        if any(kind not in ("canasta", "natural") for _, kind in value):
+            raise ValueError(f"option {key}: each requirement is 'canasta' or 'natural', got {value!r}")
+        return value
+    if key == "canasta_set_bonuses":
+        try:
+            return tuple((str(g), int(n), int(t), int(b)) for g, n, t, b in value)
+        except (TypeError, ValueError):
+            raise ValueError(f"option {key}: want a list of [group, natural canastas, canastas, bonus], "
+                             f"got {value!r}") from None
     if key == "initial_meld":
         try:
             value = tuple(sorted((int(lo), int(need)) for lo, need in value))

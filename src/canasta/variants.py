@@ -9,6 +9,18 @@ from .rules import CLASSIC_THRESHOLDS, Rules, make_rules
 SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # RULES.md §4A [R]
 SIX_PLAYER_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # 5: 1,000; 6: 1,200 [R]
 
+SAMBA_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7000, 160))  # RULES.md §4B [H,HSW]; 150 [W,Br] (D13)
+ITALIAN_THRESHOLDS = (*CLASSIC_THRESHOLDS[:3], (3000, 120), (5000, 160), (7500, 180), (10000, 200))  # [R]
+SAMBA: dict[str, Any] = dict(
+    decks=3, jokers=6, hand_size=15, draw_count=2, wild_rule="max2", sequences=True, several_melds_per_rank=True,
+    wilds_onto_canasta=False, unfrozen_take_with_natural_plus_wild=False, take_onto_canasta=False,
+    canastas_to_go_out=2, going_out_bonus=200, concealed_going_out_bonus=200,
+    red_three_scale=(0, 100, 200, 300, 400, 500, 1000), red_three_positive_if="two_canastas",
+    initial_meld=SAMBA_THRESHOLDS, target=10000)
+BOLIVIA: dict[str, Any] = {
+    **SAMBA, "wild_melds": True, "wild_canasta_bonus": 2500, "go_out_needs_sequence": True,
+    "black_three_in_hand": 100, "initial_meld": (*CLASSIC_THRESHOLDS, (7000, 150)), "target": 15000}
+
 PRESETS: dict[str, dict[str, Any]] = {
     # RULES.md §3: pagat Classic, with the §6 recommended readings.
     "classic": {},
@@ -43,6 +55,36 @@ PRESETS: dict[str, dict[str, Any]] = {
                   red_three_positive_if="canasta", black_three_first_round_discard=False,
                   pile_black_threes="bonus", initial_meld=(*CLASSIC_THRESHOLDS, (5000, 150)), target=7500,
                   concealed_going_out_bonus=100),
+    # §4B Samba [H,R,W,Br,HSW]: three packs, 15 cards, draw 2; sequences; two wilds at most in a group and
+    # none onto a finished canasta; several melds of a rank; the pile with a natural pair, or by adding
+    # its top card to a meld smaller than a canasta; two canastas to go out; 160 from 7,000 (D13).
+    "samba": dict(SAMBA),
+    # §4B Bolivia [H,Sc,R,W]: Samba plus melds of 3-7 wild cards (a bolivia: 2,500), one of the two
+    # canastas to go out must be an escalera, black threes left in hand -100, 150 from 7,000, game 15,000.
+    "bolivia": dict(BOLIVIA),
+    # §4B Brazilian [H,R,W]: Bolivia with any two canastas to go out, the late-game openings (a canasta
+    # from 7,000; a canasta and 200 from 8,000 (R's reading); a natural canasta from 9,000), the pile never
+    # taken for the opening, sequences under 5 cards -1,000, wild canasta 2,000, red threes 5: 1,000 and
+    # 6: 1,200 plus with a canasta, compulsory permission, game 10,000.
+    "brazilian": {**BOLIVIA, "go_out_needs_sequence": False, "pile_needs_opened_side": True,
+                  "initial_meld": (*SAMBA_THRESHOLDS[:4], (7000, 0), (8000, 200), (9000, 0)),
+                  "opening_canasta": ((7000, "canasta"), (9000, "natural")), "short_sequence_penalty": 1000,
+                  "wild_canasta_bonus": 2000, "red_three_scale": SIX_PLAYER_RED_THREES,
+                  "red_three_positive_if": "canasta", "permission": "compulsory", "black_three_in_hand": 100,
+                  "target": 10000},
+    # §4B Chilean ("Tranca") [R,W]: the sources give only "three or four packs, sequences, wild melds";
+    # everything else is Bolivia's (docs/variants/chilean.md names the gaps). Four packs: decks=4 jokers=8.
+    "chilean": dict(BOLIVIA),
+    # §4B Italian [R,W,HSW]: Samba-based; the pile always frozen; twos melded as a rank; natural openings
+    # with the Italian thresholds; a wild canasta does not count for going out; going out 300; red threes
+    # 100 each to 3, 200 each from 4; extra bonuses; the upcard's number of cards buried under it.
+    "italian": {**SAMBA, "pile_always_frozen": True, "twos_as_rank": True, "natural_opening": True,
+                "initial_meld": ITALIAN_THRESHOLDS, "wild_canastas_count_to_go_out": False,
+                "going_out_bonus": 300, "concealed_going_out_bonus": 300,
+                "red_three_scale": (0, 100, 200, 300, 800, 1000, 1200), "twos_canasta_bonus": 3000,
+                "mixed_twos_canasta_bonus": 2000,
+                "canasta_set_bonuses": (("pure", 5, 5, 2000), ("pure", 4, 5, 1000), ("many", 0, 10, 2000)),
+                "upcard_buries": True, "target": 12000},
 }
 
 ALIASES: dict[str, str] = {
@@ -59,6 +101,10 @@ ALIASES: dict[str, str] = {
     "acaba": "british",
     "uruguay": "uruguayan",
     "cuba": "cuban",
+    "tranca": "chilean",
+    "chile": "chilean",
+    "brazil": "brazilian",
+    "italy": "italian",
 }
 
 # Named in the sources but not playable, with the reason (shown by `canasta rules` and the docs).
