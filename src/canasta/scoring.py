@@ -6,10 +6,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cards import (
+    BLACK_THREES,
     JOKER,
     JOKER_RANK,
     RED_THREES,
+    SUITS,
     THREE,
+    TWO,
     VALUE,
     card_str,
     counts_of,
@@ -19,16 +22,49 @@ from .cards import (
     rank_of,
     rank_str,
 )
+from .melds import SEQUENCE_MAX, meld_kind
 from .rules import Rules
 
 LINE_NAMES = (
     "melded_cards", "cards_in_hand", "natural_canastas", "mixed_canastas", "red_threes",
     "going_out", "undeclared_red_threes", "wild_canastas", "black_threes", "concealed_canastas", "acaba",
+    "sequence_canastas", "twos_canastas", "canasta_sets", "short_sequences", "black_threes_in_hand",
 )
+SHORT_SEQUENCE = 5  # a melded sequence under 5 cards costs short_sequence_penalty (RULES.md §4B Brazilian)
+
+
+def _cards_text(cards: Iterable[int]) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def sequence_problem(cards: Sequence[int]) -> str | None:
+    """Why these cards are not a sequence (RULES.md §4B Samba: 3 to 7 cards of one suit in consecutive
+    ranks from 4 up to the ace, with no wild cards, twos or threes), or None."""
+    wild = [c for c in cards if is_wild(c)]
+    if wild:
+        return f"a sequence holds no wild cards or twos ({_cards_text(wild)})"
+    threes = [c for c in cards if rank_of(c) == THREE]
+    if threes:
+        return f"a sequence runs from 4 up to the ace; threes are not part of it ({_cards_text(threes)})"
+    suits = sorted({SUITS[c & 3] for c in cards}, key=SUITS.index)
+    if len(suits) > 1:
+        return f"a sequence is all of one suit, this mixes {', '.join(suits)}"
+    ranks = sorted(rank_of(c) for c in cards)
+    if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return (f"a sequence needs consecutive ranks with no repeats (the ace is high only), this has "
+                f"{' '.join(rank_str(r) for r in ranks)}")
+    if len(cards) > SEQUENCE_MAX:
+        return f"a sequence stops at {SEQUENCE_MAX} cards, this has {len(cards)}"
+    return None
 
 
 def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
-    """Why these cards are not a legal meld on the table, or None (RULES.md §3.3)."""
+    """Why these cards are not a legal meld on the table, or None (RULES.md §3.3, §4B).
+
+    Besides groups of one rank: sequences where ``rules.sequences`` (cards of more than one natural rank
+    are read as a sequence), melds of wild cards only where ``rules.wild_melds``, and melds of twos as a
+    rank of their own where ``rules.twos_as_rank`` (at least 2 twos as its naturals, jokers as its wild
+    cards within the wild-card limit)."""
     if any(c in RED_THREES for c in cards):
         return "red threes are never melded; they are laid out as bonus cards"
     naturals = [rank_of(c) for c in cards if not is_wild(c)]
@@ -37,14 +73,29 @@ def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
         return f"a meld needs at least 3 cards, this has {len(cards)}"
     if rules.max_meld_size and len(cards) > rules.max_meld_size:
         return f"a meld may hold at most {rules.max_meld_size} cards, this has {len(cards)}"
+    if len(set(naturals)) > 1:
+        mixed = ", ".join(rank_str(r) for r in sorted(set(naturals)))
+        if not rules.sequences:
+            return f"a meld holds one rank, this mixes {mixed}"
+        problem = sequence_problem(cards)
+        return None if problem is None else f"neither a group of one rank (it mixes {mixed}) nor a sequence: {problem}"
     if not naturals:
+        twos = sum(1 for c in cards if rank_of(c) == TWO)
+        if rules.twos_as_rank and twos >= 2:
+            jokers = len(cards) - twos
+            if jokers <= rules.max_wilds(twos):
+                return None
+            if not rules.wild_melds:
+                return (f"{jokers} jokers with {twos} twos breaks the wild-card limit ({rules.wild_rule}) "
+                        "of a meld of twos")
         if not rules.wild_melds:
+            if rules.twos_as_rank:
+                return (f"a meld of wild cards only is not allowed, and a meld of twos needs at least 2 twos "
+                        f"(jokers are its wild cards), this has {twos}")
             return "a meld of wild cards only is not allowed"
         if len(cards) > rules.wild_meld_max:
             return f"a meld of wild cards holds at most {rules.wild_meld_max}, this has {len(cards)}"
         return None
-    if len(set(naturals)) > 1:
-        return f"a meld holds one rank, this mixes {', '.join(sorted({rank_str(r) for r in naturals}))}"
     if naturals[0] == THREE:
         return "black threes may not be melded with wild cards" if wilds else None
     if len(naturals) < rules.min_naturals:
@@ -67,13 +118,50 @@ def is_wild_meld(meld: Sequence[int]) -> bool:
     return all(is_wild(c) for c in meld)
 
 
+def kind_of(rules: Rules, meld: Sequence[int]) -> str:
+    """``sequence``, ``wild``, ``twos``, ``natural`` or ``mixed`` under these rules (melds.meld_kind)."""
+    kind = meld_kind(list(meld), rules.twos_as_rank)
+    if kind == "twos":
+        twos = sum(1 for c in meld if rank_of(c) == TWO)
+        if len(meld) - twos > rules.max_wilds(twos):
+            return "wild"  # too many jokers for a meld of twos: legal only as a meld of wild cards
+    return kind
+
+
 def red_threes_positive(rules: Rules, melds: Sequence[Sequence[int]]) -> bool:
+    """Do the side's red threes count plus (D7)? Every canasta counts here, whatever its kind."""
     canastas = sum(1 for m in melds if is_canasta(m))
     if rules.red_three_positive_if == "meld":
         return bool(melds)
     if rules.red_three_positive_if == "canasta":
         return canastas >= 1
     return canastas >= 2
+
+
+def canastas_to_go_out(rules: Rules, melds: Sequence[Sequence[int]]) -> tuple[int, bool]:
+    """(canastas that count towards going out, whether one of them is a sequence) (RULES.md §3.7, §4B).
+
+    Where ``wild_canastas_count_to_go_out`` is off (Italian) neither a canasta of wild cards nor a canasta
+    of twos melded as a rank counts, as in the engine's ``out_canastas``."""
+    n, sequence = 0, False
+    for m in melds:
+        if not is_canasta(m):
+            continue
+        kind = kind_of(rules, m)
+        if not rules.wild_canastas_count_to_go_out and kind in ("wild", "twos"):
+            continue
+        n += 1
+        sequence = sequence or kind == "sequence"
+    return n, sequence
+
+
+def set_bonus(rules: Rules, pure: int, canastas: int) -> int:
+    """The canasta-set bonuses (Italian): for each group, the best entry whose counts the side reaches."""
+    best: dict[str, int] = {}
+    for group, need_pure, need_all, bonus in rules.canasta_set_bonuses:
+        if pure >= need_pure and canastas >= need_all:
+            best[group] = max(best.get(group, 0), bonus)
+    return sum(best.values())
 
 
 def acaba_score(rules: Rules, opponent: bool) -> dict[str, Any]:
@@ -88,14 +176,34 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
                black_threes: Sequence[int] = (), concealed_canastas: int = 0) -> dict[str, Any]:
     """One side's score for a hand: ``{"lines": {...}, "total": N}`` with lines summing to total.
 
-    Lines that only some rules have (wild canastas, black threes laid aside, concealed canastas) appear
-    only under those rules."""
+    Each canasta scores by its kind (``melds.meld_kind``): natural and mixed groups as Classic; a
+    sequence of seven ``sequence_bonus``; wild cards only ``wild_canasta_value``; twos melded as a rank
+    ``twos_canasta_bonus`` (no jokers) or ``mixed_twos_canasta_bonus``, for the side going out only.
+    Lines that only some rules have (wild canastas, black threes laid aside, concealed canastas, sequence
+    canastas, canastas of twos, canasta sets, short sequences, black threes in hand at a cost other than
+    their card value) appear only under those rules."""
     hand = list(hand)
     undeclared = sum(1 for c in hand if c in RED_THREES)
-    canastas = [m for m in melds if is_canasta(m)]
-    naturals = sum(1 for m in canastas if is_natural(m))
-    wild = [m for m in canastas if is_wild_meld(m)]
-    mixed = len(canastas) - naturals - len(wild)
+    counts = dict.fromkeys(("natural", "mixed", "sequence", "wild", "twos"), 0)
+    wild_bonus = twos_bonus = 0
+    pure = all_canastas = 0  # for canasta_set_bonuses; a sequence canasta is pure (natural)
+    for m in melds:
+        if not is_canasta(m):
+            continue
+        kind = kind_of(rules, m)
+        counts[kind] += 1
+        if kind == "wild":
+            wild_bonus += rules.wild_canasta_value(sum(1 for c in m if c == JOKER))
+        elif kind == "twos":
+            if not went_out:
+                continue  # only card values for a side not going out, and no part in canasta sets
+            natural_twos = all(rank_of(c) == TWO for c in m)
+            twos_bonus += rules.twos_canasta_bonus if natural_twos else rules.mixed_twos_canasta_bonus
+            pure += natural_twos
+            all_canastas += 1
+            continue
+        pure += kind in ("natural", "sequence")
+        all_canastas += 1
     n3 = len(red_threes)
     threes = rules.red_three_scale[min(n3, len(rules.red_three_scale) - 1)]
     if n3 and not red_threes_positive(rules, melds):
@@ -103,11 +211,15 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     going_out = 0
     if went_out:
         going_out = rules.concealed_going_out_bonus if concealed else rules.going_out_bonus
+    # Black threes left in hand cost their card value (5) in cards_in_hand, unless the rules give them
+    # another cost (Bolivia 100): then they have a line of their own.
+    own_line = rules.black_three_in_hand != VALUE[BLACK_THREES[0]]
+    in_hand = [c for c in hand if not (own_line and c in BLACK_THREES)]
     lines = {
         "melded_cards": sum(VALUE[c] for m in melds for c in m),
-        "cards_in_hand": -sum(VALUE[c] for c in hand),
-        "natural_canastas": naturals * rules.natural_canasta_bonus,
-        "mixed_canastas": mixed * rules.mixed_canasta_bonus,
+        "cards_in_hand": -sum(VALUE[c] for c in in_hand),
+        "natural_canastas": counts["natural"] * rules.natural_canasta_bonus,
+        "mixed_canastas": counts["mixed"] * rules.mixed_canasta_bonus,
         "red_threes": threes,
         "going_out": going_out,
         "undeclared_red_threes": -undeclared * rules.undeclared_red_three_penalty,
@@ -118,7 +230,18 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     if rules.concealed_canasta_bonus:
         lines["concealed_canastas"] = concealed_canastas * rules.concealed_canasta_bonus
     if rules.wild_melds:  # a line only where the rules have wild canastas
-        lines["wild_canastas"] = sum(rules.wild_canasta_value(sum(1 for c in m if c == JOKER)) for m in wild)
+        lines["wild_canastas"] = wild_bonus
+    if rules.sequences:
+        lines["sequence_canastas"] = counts["sequence"] * rules.sequence_bonus
+    if rules.twos_as_rank:
+        lines["twos_canastas"] = twos_bonus
+    if rules.canasta_set_bonuses:
+        lines["canasta_sets"] = set_bonus(rules, pure, all_canastas)
+    if rules.sequences and rules.short_sequence_penalty:
+        short = sum(1 for m in melds if len(m) < SHORT_SEQUENCE and kind_of(rules, m) == "sequence")
+        lines["short_sequences"] = -short * rules.short_sequence_penalty
+    if own_line:
+        lines["black_threes_in_hand"] = -sum(1 for c in hand if c in BLACK_THREES) * rules.black_three_in_hand
     return {"lines": lines, "total": sum(lines.values())}
 
 
@@ -135,15 +258,32 @@ def _card_list(value: Any, where: str) -> list[int]:
     raise ValueError(f"{where}: want cards as text such as '4C 5D', got {value!r}")
 
 
+def meld_slot(rules: Rules, cards: Sequence[int]) -> tuple[str, int]:
+    """What a legal meld is filed under: ("sequence", suit), ("wild", 0), ("twos", 2) or ("group", rank)."""
+    kind = kind_of(rules, cards)
+    if kind == "sequence":
+        return kind, cards[0] & 3
+    if kind == "wild":
+        return kind, JOKER_RANK
+    if kind == "twos":
+        return kind, TWO
+    return "group", next(rank_of(c) for c in cards if not is_wild(c))
+
+
 def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Score a hand given each side's melds, cards in hand and red threes (DESIGN.md B).
 
-    Each side is a dict with ``melds`` (a list of card texts), ``hand``, ``red_threes`` and the
-    flags ``went_out`` and ``concealed``. Raises ``ValueError`` naming the side and the problem.
+    Each side is a dict with ``melds`` (a list of card texts), ``hand``, ``red_threes``, the flags
+    ``went_out`` and ``concealed``, and, where black threes from taken piles are laid aside (Cuban),
+    ``black_threes``. Melds may be groups, sequences, melds of wild cards or of twos as the rules allow;
+    several melds of one rank only where ``several_melds_per_rank``. Raises ``ValueError`` naming the side
+    and the problem.
     """
     if len(sides) != rules.teams:
         raise ValueError(f"{rules.name} has {rules.teams} sides, the input has {len(sides)}")
     known = {"melds", "hand", "red_threes", "went_out", "concealed"}
+    if rules.pile_black_threes == "bonus":
+        known.add("black_threes")
     total_counts = [0] * 53
     out = []
     outs = 0
@@ -160,31 +300,40 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
         melds = [_card_list(m, f"{name} meld {j + 1}") for j, m in enumerate(raw_melds)]
         hand = _card_list(side.get("hand"), f"{name} hand")
         threes = _card_list(side.get("red_threes"), f"{name} red threes")
+        blacks = _card_list(side.get("black_threes"), f"{name} black threes")
         went_out, concealed = side.get("went_out", False), side.get("concealed", False)
         if not isinstance(went_out, bool) or not isinstance(concealed, bool):
             raise ValueError(f"{name}: went_out and concealed must be true or false")
         if concealed and not went_out:
             raise ValueError(f"{name}: concealed is set but went_out is not")
         outs += went_out
-        ranks: set[int] = set()
+        groups: set[tuple[str, int]] = set()
         for j, m in enumerate(melds):
             problem = meld_problem(rules, m)
             if problem:
-                raise ValueError(f"{name} meld {j + 1} ({' '.join(card_str(c) for c in m)}): {problem}")
-            r = next((rank_of(c) for c in m if not is_wild(c)), JOKER_RANK)
-            if r in ranks:
-                raise ValueError(f"{name}: two melds of {rank_str(r)}s; a side has one meld per rank (they merge)")
-            ranks.add(r)
-            if r == THREE and not went_out:
+                raise ValueError(f"{name} meld {j + 1} ({_cards_text(m)}): {problem}")
+            kind, r = meld_slot(rules, m)
+            if kind == "group" and r == THREE and not went_out:
                 raise ValueError(f"{name}: black threes may be melded only by a side going out")
-        if went_out and sum(1 for m in melds if is_canasta(m)) < rules.canastas_to_go_out:
-            raise ValueError(f"{name}: went out without the {rules.canastas_to_go_out} canasta(s) needed")
+            if kind == "sequence":
+                continue  # a side may hold several sequences of one suit
+            if (kind, r) in groups and not rules.several_melds_per_rank:
+                what = "melds of wild cards" if kind == "wild" else f"melds of {rank_str(r)}s"
+                raise ValueError(f"{name}: two {what}; a side has one meld per rank (they merge)")
+            groups.add((kind, r))
+        if went_out:
+            problem = _going_out_problem(rules, melds)
+            if problem:
+                raise ValueError(f"{name}: went out {problem}")
         for c in threes:
             if c not in RED_THREES:
                 raise ValueError(f"{name}: {card_str(c)} is not a red three")
-        for c in [*hand, *threes, *(c for m in melds for c in m)]:
+        for c in blacks:
+            if c not in BLACK_THREES:
+                raise ValueError(f"{name}: {card_str(c)} is not a black three")
+        for c in [*hand, *threes, *blacks, *(c for m in melds for c in m)]:
             total_counts[c] += 1
-        out.append(score_side(rules, melds, hand, threes, went_out, concealed))
+        out.append(score_side(rules, melds, hand, threes, went_out, concealed, black_threes=blacks))
     if outs > 1:
         raise ValueError("more than one side went out")
     limit = counts_of(pack(rules.decks, rules.jokers))
@@ -194,3 +343,14 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
                              f"holds only {limit[c]}")
     return out
 
+
+def _going_out_problem(rules: Rules, melds: Sequence[Sequence[int]]) -> str | None:
+    """Why a side with these melds could not have gone out (RULES.md §3.7, §4B), or None."""
+    n, sequence = canastas_to_go_out(rules, melds)
+    need = rules.canastas_to_go_out
+    if n < need:
+        not_counted = "" if rules.wild_canastas_count_to_go_out else " (canastas of wild cards or twos do not count)"
+        return f"without the {need} canasta(s) needed{not_counted}"
+    if rules.go_out_needs_sequence and need and not sequence:
+        return f"without a sequence canasta among the {need} canastas needed"
+    return None
