@@ -169,6 +169,13 @@ def candidates(rng: random.Random, s: State) -> list[str]:
              f"meld 2 on {r}", "meld 2 2 JK", "meld 2", "meld JK JK JK JK JK JK JK JK", "meld 3 3 3", "meld 3 3 2",
              f"discard {rng.choice(RANKS)}", "discard 2", "discard 3", "discard JK", "ask", "yes", "no", "withdraw",
              "pass", "acaba", "ask acaba"]
+    if s.rules.sequences or s.rules.several_melds_per_rank:  # sequences, second melds, suited discards
+        suit = rng.choice("SHDC")
+        low = rng.randint(4, 11)
+        run = " ".join(f"{RANK_CHARS[x - 2]}{suit}" for x in range(low, low + rng.randint(1, 4)))
+        texts += [f"meld {run}", f"meld {run} on seq{suit}", f"meld {run} on seq{suit}/2", f"take on seq{suit}",
+                  f"meld {r} {r} {r} on {r}/2", f"meld {r} {r} on {r}/3", f"take {top} {top} on {top}/2",
+                  f"discard {r}{suit}", f"meld 2 on {r}/2", "meld 2 2 2"]
     return rng.sample(texts, 8)
 
 
@@ -178,7 +185,7 @@ def check_illegal_moves(s: State, rng: random.Random) -> None:
         try:
             m = canasta.parse_move(s, text)
         except ValueError:
-            assert text == "take" and not s.pile  # a bare take names the top card
+            assert text in ("take", "take on seqS", "take on seqH", "take on seqD", "take on seqC") and not s.pile
             continue
         if m in legal:
             continue

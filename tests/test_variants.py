@@ -81,8 +81,8 @@ def test_gc_m18_uruguay_wild_melds_and_wild_canasta():
     s2 = assert_legal(s, "meld 2 2 JK")
     assert wild_meld(s2, 0) == cards("2C 2D JK")
     v = canasta.view(s2, 0)["sides"][0]["melds"]
-    assert {"rank": "wild", "cards": ["2D", "2C", "JK"], "naturals": 0, "wilds": 3, "canasta": False,
-            "kind": None} in v
+    assert {"rank": "wild", "key": "JK", "cards": ["2D", "2C", "JK"], "naturals": 0, "wilds": 3,
+            "canasta": False, "kind": None} in v
     # The same meld is illegal in Classic.
     assert_illegal(after_draw(CLASSIC, hands={0: "2C 2D JK 5H 6D 9S"}, melds=[[ACES], []]), "meld 2 2 JK",
                    "WILD_MELD_NOT_ALLOWED")
@@ -995,8 +995,8 @@ def test_every_preset_name_resolves_and_round_trips():
 
 
 def test_unknown_variant_lists_the_valid_ones():
-    with pytest.raises(ValueError, match="unknown variant 'samba'") as info:
-        canasta.rules("samba")
+    with pytest.raises(ValueError, match="unknown variant 'klondike'") as info:
+        canasta.rules("klondike")
     text = str(info.value)
     assert "valid variants:" in text
     for name in [*PRESETS, *ALIASES]:
@@ -1133,7 +1133,7 @@ def test_cli_rules_and_errors(capsys):
     params = {p["name"]: p["value"] for p in data["parameters"]}
     assert params["wild_melds"] is True and params["pile_always_frozen"] is True and params["recycle_pile"] is True
     for argv, needle in ((["rules", "boat"], "not supported"), (["rules", "five-player"], "not supported"),
-                         (["simulate", "-n", "1", "--variant", "samba"], "valid variants:"),
+                         (["simulate", "-n", "1", "--variant", "klondike"], "valid variants:"),
                          (["play", "--variant", "cuban", "--option", "colour=red"], "valid options:"),
                          (["play", "--variant", "two-player", "--seat", "3"], "--seat must be 0..1")):
         status, _, err = _run(capsys, *argv)

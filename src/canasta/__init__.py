@@ -22,7 +22,34 @@ def parse_move(state: State, text: str) -> Move:
     from .moves import parse_move_text
 
     top = rank_of(state.pile[-1]) if state.pile else None
-    return parse_move_text(text, top)
+    return _in_context(state, parse_move_text(text, top))
+
+
+def _in_context(state: State, move: Move) -> Move:
+    """Fill in what the notation may leave to the position: which sequence a run goes to, the suit of a
+    discard in games with sequences, and twos melded as their own rank (Italian)."""
+    from .melds import is_sequence_key, key_rank, key_suit
+
+    r = state.rules
+    if move.action == "discard":
+        if not r.sequences or move.rank < 4:
+            return move._replace(suit=-1)
+        if move.suit < 0:  # "discard 9": the first 9 in suit order the hand holds
+            hand = state.hands[state.turn_seat]
+            suit = next((s for s in range(4) if hand[(move.rank - 2) * 4 + s]), 0)
+            return move._replace(suit=suit)
+        return move
+    if move.action == "meld" and r.twos_as_rank and not r.wild_melds and move.rank == 0 and move.twos:
+        move = move._replace(rank=2)  # "meld 2 2 2": no melds of wild cards here, so a meld of twos
+    if move.action == "meld" and r.twos_as_rank and key_rank(move.rank) == 2:
+        return move._replace(naturals=move.naturals + move.twos, twos=0)
+    if move.action == "meld" and is_sequence_key(move.rank):
+        # "meld 4H 5H 6H" names no sequence: the one these cards extend, else a new one.
+        same = [m for m in legal_moves(state) if m.action == "meld" and is_sequence_key(m.rank)
+                and key_suit(m.rank) == key_suit(move.rank) and (m.low, m.naturals) == (move.low, move.naturals)]
+        if move not in same and same:
+            return same[0]
+    return move
 
 
 __version__ = "0.1.0"

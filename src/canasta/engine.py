@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import secrets
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from .cards import (
@@ -33,6 +34,17 @@ from .cards import (
     rank_of,
 )
 from .errors import IllegalMove
+from .melds import (
+    SEQUENCE_BASE,
+    SEQUENCE_LOW,
+    SEQUENCE_MAX,
+    SLOTS,
+    is_sequence_key,
+    key_rank,
+    key_suit,
+    sequence_key,
+    sequence_span,
+)
 from .moves import ACABA, ASK, ASK_ACABA, DRAW, NO, PASS, WITHDRAW, YES, Move
 from .rules import Rules
 from .scoring import acaba_score, score_side
@@ -67,6 +79,59 @@ def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
 
 def canasta_count(melds: Melds) -> int:
     return sum(1 for m in melds.values() if len(m) >= 7)
+
+
+def _wild_key(rules: Rules, key: int) -> bool:
+    """Is this meld a wild-card meld (for Italian: a meld of twos too, RULES.md §4B)?"""
+    rank = key_rank(key)
+    return rank == JOKER_RANK or (rank == TWO and rules.twos_as_rank)
+
+
+def out_canastas(rules: Rules, sizes: dict[int, int]) -> int:
+    """Canastas that count towards going out, from meld sizes by key (RULES.md §3.7, §4B): wild canastas
+    do not count where wild_canastas_count_to_go_out is off (Italian), and where a sequence is required
+    (Bolivia) the count stops one short of the target until there is one."""
+    n = 0
+    sequence = False
+    for key, size in sizes.items():
+        if size >= 7:
+            if not rules.wild_canastas_count_to_go_out and _wild_key(rules, key):
+                continue
+            n += 1
+            sequence = sequence or is_sequence_key(key)
+    if rules.go_out_needs_sequence and not sequence:
+        n = min(n, rules.canastas_to_go_out - 1)
+    return n
+
+
+def _canastas(rules: Rules, melds: Melds) -> int:
+    if rules.plain_canasta_count:
+        return canasta_count(melds)
+    return out_canastas(rules, {k: len(m) for k, m in melds.items()})
+
+
+def _canastas_after(rules: Rules, melds: Melds, canastas: int, key: int, size0: int, size: int) -> int:
+    """The going-out canasta count once the meld at ``key`` grows from ``size0`` to ``size`` cards."""
+    if rules.plain_canasta_count:
+        return canastas + (size >= 7 > size0)
+    sizes = {k: len(m) for k, m in melds.items()}
+    sizes[key] = size
+    return out_canastas(rules, sizes)
+
+
+def group_keys(melds: Melds, rank: int) -> list[int]:
+    """The keys of a side's melds of one rank, first slot first."""
+    return [k for k in range(rank, SEQUENCE_BASE, SLOTS) if k in melds]
+
+
+def free_key(melds: Melds, first: int) -> int | None:
+    """The first unused key of a kind (``first`` is its slot-0 key); None when every slot is used."""
+    key = first
+    while key in melds:
+        key += 1 if is_sequence_key(first) else SLOTS
+    if is_sequence_key(first) != is_sequence_key(key) or (is_sequence_key(first) and key_suit(key) != key_suit(first)):
+        return None
+    return key
 
 
 # --- dealing ----------------------------------------------------------------------------------
@@ -258,23 +323,53 @@ def _try_without(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]],
     return ok
 
 
-def _out_ok(state: State, canastas: int, points: int) -> str | None:
+def _out_ok(state: State, canastas: int, points: int, melds: Melds | None = None) -> str | None:
     """Why the player may not go out now, or None (RULES.md §3.4 exception, §3.7).
 
-    ``canastas`` and ``points`` (counted towards the minimum) are as they would be after the move.
-    A side that has not opened has no older melds, so its going out is concealed whenever it has a
-    canasta; D2 decides whether that waives the minimum."""
+    ``canastas`` and ``points`` (counted towards the minimum) are as they would be after the move, and
+    so are ``melds`` where given (else the side's melds now). A side that has not opened has no older
+    melds, so its going out is concealed whenever it has a canasta; D2 decides whether that waives the
+    minimum."""
     r = state.rules
     if canastas < r.canastas_to_go_out:
         return "NEED_CANASTA_TO_GO_OUT"
     if state.turn.permission == "no":
         return "PERMISSION_REFUSED"
+    if r.permission == "compulsory" and state.turn.permission != "yes":
+        return "PERMISSION_REQUIRED"
+    if not _opening_canasta_ok(state, state.melds[state.side_of(state.turn_seat)] if melds is None else melds):
+        return "OPENING_NEEDS_CANASTA"
     if points >= _need(state):
         return None
     source = state.turn.source
     waived = (r.concealed_waives_minimum == "always" and (source == "stock" or r.concealed_allows_pile)) or (
         r.concealed_waives_minimum == "stock_only" and source == "stock")
     return None if waived and canastas >= 1 else "BELOW_MINIMUM"
+
+
+def _opening_canasta_ok(state: State, melds: Melds) -> bool:
+    """Does an opening with these melds include the canasta the rules ask for at this score (Brazilian,
+    RULES.md §4B, GC-I14)? A sequence canasta is natural."""
+    r = state.rules
+    if not r.opening_canasta:
+        return True
+    side = state.side_of(state.turn_seat)
+    if state.opened[side]:
+        return True
+    kind = r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
+    return kind is None or any(len(m) >= 7 and (kind == "canasta" or not any(is_wild(c) for c in m))
+                               for m in melds.values())
+
+
+def _twos_counts(meld: tuple[int, ...]) -> tuple[int, int]:
+    """(naturals, wilds) of a meld of twos as a rank: the twos, and the jokers (Italian)."""
+    jokers = meld.count(JOKER)
+    return len(meld) - jokers, jokers
+
+
+def _twos_meld_open(melds: Melds) -> bool:
+    """Italian: the side has a meld of twos that is not yet a canasta (RULES.md §4B, GC-M19)."""
+    return any(len(melds[k]) < 7 for k in group_keys(melds, TWO))
 
 
 # --- legal moves ------------------------------------------------------------------------------
@@ -341,48 +436,73 @@ def _take_moves(state: State) -> list[Move]:
     rc = rank_counts(hand)
     n = rc[rank]
     melds = state.melds[side]
-    meld = melds.get(rank)
-    if (r.pile_needs_opened_side and not state.opened[side]) or (
-            r.pile_blocked_for_canastas and meld is not None and len(meld) >= 7):
-        return []
-    frozen = pile_frozen_for(state, side)
-    options = []
-    if n >= 2:
-        options.append((2, 0, 0))
-    if not frozen:
-        if r.unfrozen_take_with_natural_plus_wild and n >= 1:
-            if rc[TWO]:
-                options.append((1, 1, 0))
-            if rc[JOKER_RANK]:
-                options.append((1, 0, 1))
-        if r.unfrozen_take_by_adding and meld is not None:
-            options.append((0, 0, 0))
-    if not options:
-        return []
-    nat0, wild0 = meld_counts(meld) if meld is not None else (0, 0)
-    size0 = len(meld) if meld is not None else 0
-    canastas = canasta_count(melds)
     opened = state.opened[side]
+    if r.pile_needs_opened_side and not opened:
+        return []
+    if r.several_melds_per_rank:
+        keys = group_keys(melds, rank)
+    else:
+        keys = [rank] if rank in melds else []
+        if r.pile_blocked_for_canastas and keys and len(melds[rank]) >= 7:
+            return []
+    frozen = pile_frozen_for(state, side)
+    pair: list[tuple[int, int, int]] = []
+    if n >= 2:
+        pair.append((2, 0, 0))
+    if not frozen and n >= 1 and r.unfrozen_take_with_natural_plus_wild and not (r.natural_opening and not opened):
+        if rc[TWO] and not (r.twos_as_rank and _twos_meld_open(melds)):
+            pair.append((1, 1, 0))
+        if rc[JOKER_RANK]:
+            pair.append((1, 0, 1))
+    adding = not frozen and r.unfrozen_take_by_adding
+    # (meld key, the meld or None, naturals, twos, jokers from the hand)
+    options: list[tuple[int, tuple[int, ...] | None, int, int, int]] = []
+    for key in keys:
+        cards = melds[key]
+        options.extend((key, cards, *o) for o in pair)
+        if adding and (r.take_onto_canasta or len(cards) < 7):
+            options.append((key, cards, 0, 0, 0))
+    if not keys or r.several_melds_per_rank:
+        new = free_key(melds, rank)
+        if new is not None:
+            options.extend((new, None, *o) for o in pair)
+    sequences: list[tuple[int, tuple[int, ...]]] = []
+    if adding and r.sequences and rank >= SEQUENCE_LOW:
+        first = sequence_key(top & 3)
+        for key in range(first, first + SLOTS):
+            run = melds.get(key)
+            if run is None:
+                break
+            lo, hi = sequence_span(run)
+            if len(run) < SEQUENCE_MAX and rank in (lo - 1, hi + 1):
+                sequences.append((key, run))
+    if not options and not sequences:
+        return []
+    canastas = _canastas(r, melds)
     need = _need(state)
     incoming = _incoming(r, pile)
     moves = []
-    for k, a, b in options:
+    candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
+        (Move("take", key, k, a, b), old, *(meld_counts(old) if old else (0, 0))) for key, old, k, a, b in options]
+    candidates += [(Move("take", key, 0, 0, 0, rank), run, len(run), 0) for key, run in sequences]
+    for move, meld, nat0, wild0 in candidates:
+        k, a, b = move.naturals, move.twos, move.jokers
         nat, wild = nat0 + 1 + k, wild0 + a + b
+        size0 = len(meld) if meld is not None else 0
         size = size0 + 1 + k + a + b
-        if not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size):
+        if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
             continue
         base = RV[rank] * (1 + k) + 20 * a + 50 * b
         after = hsize - k - a - b + incoming
-        c2 = canastas + (1 if size >= 7 and size0 < 7 else 0)
-        move = Move("take", rank, k, a, b)
+        c2 = _canastas_after(r, melds, canastas, move.rank, size0, size)
         if not opened and base < need:
             rc2 = list(rc)
             rc2[rank] -= k
             rc2[TWO] -= a
             rc2[JOKER_RANK] -= b
             keep = max(0, 2 - incoming)
-            melds_nw = {rank: (nat, wild)}
-            if not _opening_reachable(r, rc2, melds_nw, need - base, keep) and not (
+            melds_nw = {} if move.low else {rank: (nat, wild)}
+            if not _reachable(state, move, rc2, melds_nw, need - base, keep) and not (
                     # ... or the opening goes out at once (rare: a pile of one or two cards)
                     keep and _opening_reachable(r, rc2, melds_nw, need - base, 0)
                     and _opening_path(_take(state, move, ()), state.hand_number, {})) and not (
@@ -395,16 +515,101 @@ def _take_moves(state: State) -> list[Move]:
     return moves
 
 
-def _opening_path(state: State, hand_number: int, seen: dict[tuple[int, ...], bool]) -> bool:
-    """After an unopened take: can meld moves reach the minimum (the pile is then picked up) or go out?
-    A small exhaustive search, used only where the greedy bound cannot decide."""
+def _reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
+               keep: int) -> bool:
+    """After an unopened side's take: can the hand still reach the minimum?"""
+    hand = list(state.hands[state.turn_seat])
+    _move_cards(hand, move)  # the cards the take shows leave the hand
+    return _reachable_from(state.rules, lambda: _take(state, move, ()), hand, rc, melds, need, keep,
+                           _required_canasta(state))
+
+
+def _reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
+                    melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
+                    seen: dict[Any, bool] | None = None) -> bool:
+    """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
+    Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
+    openings or an opening canasta give other ways or conditions, a search over the meld moves of the
+    position ``after()`` decides what quick bounds cannot."""
+    if r.natural_opening:
+        rc = list(rc)
+        rc[TWO] = rc[JOKER_RANK] = 0
+    if canasta is None and _opening_reachable(r, rc, melds, need, keep):
+        return True
+    if not (r.sequences or r.twos_as_rank or canasta):
+        return False
+    bound = _max_opening_points(r, rc, melds)[0] + _sequence_points_bound(hand) + 20 * rc[TWO] * r.twos_as_rank
+    if bound < need or (canasta and not _canasta_possible(r, hand, melds, canasta == "natural")):
+        return False
+    position = after()
+    return _opening_path(position, position.hand_number, {} if seen is None else seen)
+
+
+def _required_canasta(state: State) -> str | None:
+    """The kind of canasta ("canasta" or "natural") the turn's side must still show to open, or None."""
+    r = state.rules
+    side = state.side_of(state.turn_seat)
+    if not r.opening_canasta or state.opened[side]:
+        return None
+    return r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
+
+
+def _canasta_possible(r: Rules, hand: list[int] | tuple[int, ...], melds: dict[int, tuple[int, int]],
+                      natural: bool) -> bool:
+    """Could this hand make a canasta at all (a quick necessary condition for Brazilian openings)?"""
+    rc = rank_counts(tuple(hand))
+    wilds = 0 if natural else rc[TWO] + rc[JOKER_RANK]
+    for rank in NATURAL_RANKS:
+        nat, wild = melds.get(rank, (0, 0))
+        if nat + wild + rc[rank] + min(wilds, max(0, r.max_wilds(nat + rc[rank]) - wild)) >= 7 and (
+                not natural or not wild):
+            return True
+    if not natural and r.wild_melds and wilds + melds.get(JOKER_RANK, (0, 0))[1] >= 7:
+        return True
+    if r.sequences:
+        for suit in range(4):
+            run = 0
+            for rank in range(SEQUENCE_LOW, 15):
+                run = run + 1 if hand[(rank - 2) * 4 + suit] else 0
+                if run >= SEQUENCE_MAX:
+                    return True
+    return False
+
+
+def _sequence_points_bound(hand: list[int] | tuple[int, ...]) -> int:
+    """At most how many points sequences could add from this hand: the cards with a suited neighbour."""
+    total = 0
+    for suit in range(4):
+        for rank in range(SEQUENCE_LOW, 15):
+            below = rank > SEQUENCE_LOW and hand[(rank - 3) * 4 + suit]
+            above = rank < 14 and hand[(rank - 1) * 4 + suit]
+            if hand[(rank - 2) * 4 + suit] and (below or above):
+                total += RV[rank]
+    return total
+
+
+SEARCH_LIMIT = 2000  # positions an opening search may visit before it gives up (and says no)
+
+
+def _opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
+    """Can meld moves from here complete the opening (the minimum, and any canasta the rules ask for) or
+    go out? An exhaustive search, used only where the greedy bound cannot decide. It follows the meld
+    moves without the after-withdraw filter (that filter is this very question), and gives up with "no"
+    after SEARCH_LIMIT positions: a move is then refused rather than risk a turn with no way to end."""
     if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
         return True
-    key = state.hands[state.turn_seat]
+    stage = state.stage
+    side = state.side_of(state.turn_seat)
+    melds = state.melds[side]
+    if stage.pending is None and stage.points >= _need(state) and _opening_canasta_ok(state, melds):
+        return True
+    key = (state.hands[state.turn_seat], tuple(sorted((k, len(m)) for k, m in melds.items())))
     if key not in seen:
+        if len(seen) >= SEARCH_LIMIT:
+            return False
         seen[key] = False
         seen[key] = any(_opening_path(_apply(state, m), hand_number, seen)
-                        for m in legal_moves(state) if m.action == "meld")
+                        for m in _play_moves(state, reachable_only=False) if m.action == "meld")
     return seen[key]
 
 
@@ -428,7 +633,7 @@ def _freezes(rules: Rules, card: int) -> bool:
     return is_wild(card) or card in RED_THREES or (rules.black_three_freezes and card in BLACK_THREES)
 
 
-def _play_moves(state: State) -> list[Move]:
+def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     r = state.rules
     p = state.turn_seat
     side = state.side_of(p)
@@ -441,12 +646,18 @@ def _play_moves(state: State) -> list[Move]:
     opened = state.opened[side]
     need = _need(state)
     pts = stage.points if stage is not None else 0
-    canastas = canasta_count(melds)
+    canastas = _canastas(r, melds)
     caps = r.wild_caps
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
+    if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (RULES.md §4B)
+        twos = jokers = 0
+    elif r.twos_as_rank and _twos_meld_open(melds):  # twos are a rank of their own while that meld grows
+        twos = 0
     has_wilds = twos or jokers
+    several = r.several_melds_per_rank
+    no_wild_on_canasta = not r.wilds_onto_canasta
     moves: list[Move] = []
     add = moves.append
 
@@ -459,25 +670,21 @@ def _play_moves(state: State) -> list[Move]:
         if after >= 2 or (after == 1 and turn.no_discard):
             return True
         if after == 0:
-            return _out_ok(state, c2, pts2) is None
+            return _out_ok(state, c2, pts2, _melds_after(state, move) if r.opening_canasta else None) is None
         # One card left: he must go out with it, by discarding it or by melding it (which may finish
         # the canasta he still needs).
         return can_go_out(_apply(state, move))
 
-    for rank in NATURAL_RANKS:
-        n = rc[rank]
-        meld = melds.get(rank)
+    def group_moves(key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int, jokers: int) -> None:
         if meld is None:
-            if n < min_nat:
-                continue
             nat0 = wild0 = size0 = 0
             k_lo = min_nat
         else:
-            if not n and not has_wilds:
-                continue
-            nat0, wild0 = meld_counts(meld)
+            nat0, wild0 = meld_counts(meld) if rank != TWO else _twos_counts(meld)
             size0 = len(meld)
             k_lo = 0
+            if size0 >= 7 and no_wild_on_canasta:
+                twos = jokers = 0
         value = RV[rank]
         for k in range(k_lo, n + 1):
             cap = caps[nat0 + k] - wild0
@@ -490,12 +697,40 @@ def _play_moves(state: State) -> list[Move]:
                         continue
                     after = hsize - cnt
                     if after >= 2 and pending is None:
-                        add(_new_move(Move, ("meld", rank, k, a, b)))
+                        add(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
                     else:
-                        move = _new_move(Move, ("meld", rank, k, a, b))
-                        if end_ok(after, pts + k * value + 20 * a + 50 * b, canastas + (size >= 7 > size0), move):
+                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+                        pts2 = pts + k * value + 20 * a + 50 * b
+                        if end_ok(after, pts2, _canastas_after(r, melds, canastas, key, size0, size), move):
                             add(move)
+
+    for rank in NATURAL_RANKS:
+        n = rc[rank]
+        if not several:
+            meld = melds.get(rank)
+            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds):
+                continue
+            group_moves(rank, rank, meld, n, twos, jokers)
+            continue
+        if not n and not has_wilds:
+            continue
+        for key in group_keys(melds, rank):
+            group_moves(key, rank, melds[key], n, twos, jokers)
+        new = free_key(melds, rank)
+        if n >= min_nat and new is not None:
+            group_moves(new, rank, None, n, twos, jokers)
+    if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
+        keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
+        new = free_key(melds, TWO) if several or not keys else None
+        for key in keys:
+            group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
+        if new is not None and rc[TWO] >= min_nat:
+            group_moves(new, TWO, None, rc[TWO], 0, jokers)
+    if r.sequences:
+        _sequence_moves(state, melds, pts, canastas, hsize, end_ok, add)
     if r.wild_melds and has_wilds:
+        if r.twos_as_rank:
+            twos = 0
         wild_meld = melds.get(JOKER_RANK)
         size0 = len(wild_meld) if wild_meld else 0
         smallest = 1 if wild_meld else 3
@@ -504,8 +739,9 @@ def _play_moves(state: State) -> list[Move]:
                 size = size0 + a + b
                 if a + b < smallest or size > r.wild_meld_max:
                     continue
-                move = _new_move(Move, ("meld", JOKER_RANK, 0, a, b))
-                if end_ok(hsize - a - b, pts + 20 * a + 50 * b, canastas + (size >= 7 > size0), move):
+                move = _new_move(Move, ("meld", JOKER_RANK, 0, a, b, 0, -1))
+                c2 = _canastas_after(r, melds, canastas, JOKER_RANK, size0, size)
+                if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                     add(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None:
         for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
@@ -513,10 +749,11 @@ def _play_moves(state: State) -> list[Move]:
             if (hsize - k == 0 and _out_ok(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(_apply(state, move))):
                 moves.append(move)
-    if turn.withdrew and not opened:
-        moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m)]
+    if turn.withdrew and not opened and reachable_only:
+        seen: dict[Any, bool] = {}  # one search budget shared by the candidate melds
+        moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m, seen)]
     if pending is None:
-        staged_ok = opened or stage is None or pts >= need
+        staged_ok = opened or stage is None or (pts >= need and _opening_canasta_ok(state, melds))
         if turn.no_discard:
             if staged_ok:
                 moves.append(PASS)
@@ -525,9 +762,11 @@ def _play_moves(state: State) -> list[Move]:
                 moves.extend(_discards(state, rc, hsize))
         elif _out_ok(state, canastas, pts) is None:  # the last card: going out, maybe concealed
             moves.extend(_discards(state, rc, hsize))
-    if (r.permission == "optional_binding" and r.partnerships and turn.permission is None
-            and not turn.melded and stage is None and hsize >= 2):
-        # With one card left a "no" would leave no legal move: he could only go out.
+    if r.partnerships and turn.permission is None and hsize >= 2 and (
+            (r.permission == "optional_binding" and not turn.melded and stage is None)
+            or (r.permission == "compulsory" and pending is None)):
+        # With one card left a "no" would leave no legal move: he could only go out. Where asking is
+        # compulsory (Brazilian) it may come after melding: going out needs the "yes".
         moves.append(ASK)
     if stage is not None and stage.points > stage.base and not turn.withdrew:
         moves.append(WITHDRAW)
@@ -536,7 +775,86 @@ def _play_moves(state: State) -> list[Move]:
     return moves
 
 
-def _still_reachable(state: State, move: Move) -> bool:
+def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: int,
+                    end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
+    """Sequence melds (RULES.md §4B Samba): a new sequence of 3 to 7 consecutive cards of one suit from 4
+    to the ace, or a block of consecutive cards added at one end of a sequence shorter than 7."""
+    r = state.rules
+    hand = state.hands[state.turn_seat]
+    for suit in range(4):
+        have = [False] * 16
+        for rank in range(SEQUENCE_LOW, 15):
+            have[rank] = hand[(rank - 2) * 4 + suit] > 0
+        if not any(have):
+            continue
+        first = sequence_key(suit)
+        for key in range(first, first + SLOTS):
+            if key not in melds:
+                break
+            meld = melds[key]
+            size0 = len(meld)
+            if size0 >= SEQUENCE_MAX:
+                continue
+            lo, hi = sequence_span(meld)
+            blocks = []
+            for k in range(1, SEQUENCE_MAX - size0 + 1):
+                if lo - k < SEQUENCE_LOW or not have[lo - k]:
+                    break
+                blocks.append((lo - k, k))
+            for k in range(1, SEQUENCE_MAX - size0 + 1):
+                if hi + k > 14 or not have[hi + k]:
+                    break
+                blocks.append((hi + 1, k))
+            for low, k in blocks:
+                _sequence_move(r, melds, key, low, k, size0, pts, canastas, hsize, end_ok, add)
+        new = free_key(melds, first)
+        if new is None:
+            continue
+        for low in range(SEQUENCE_LOW, 13):
+            for k in range(1, SEQUENCE_MAX + 1):
+                if low + k - 1 > 14 or not have[low + k - 1]:
+                    break
+                if k >= 3:
+                    _sequence_move(r, melds, new, low, k, 0, pts, canastas, hsize, end_ok, add)
+
+
+def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: int, pts: int, canastas: int,
+                   hsize: int, end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
+    move = Move("meld", key, k, 0, 0, low)
+    pts2 = pts + sum(RV[x] for x in range(low, low + k))
+    if end_ok(hsize - k, pts2, _canastas_after(r, melds, canastas, key, size0, size0 + k), move):
+        add(move)
+
+
+def _move_cards(hand: list[int], m: Move) -> list[int]:
+    """Take from ``hand`` (changed in place) the cards a meld or take move shows; returned in order."""
+    cards: list[int] = []
+    key = m.rank
+    if is_sequence_key(key):
+        if m.action == "meld":
+            suit = key_suit(key)
+            for rank in range(m.low, m.low + m.naturals):
+                kind = (rank - 2) * 4 + suit
+                if not hand[kind]:
+                    raise AssertionError("engine took cards the hand does not hold")
+                hand[kind] -= 1
+                cards.append(kind)
+        return cards
+    _take_cards(hand, key_rank(key), m.naturals, cards)
+    _take_cards(hand, TWO, m.twos, cards)
+    _take_cards(hand, JOKER_RANK, m.jokers, cards)
+    return cards
+
+
+def _melds_after(state: State, m: Move) -> Melds:
+    """The side's melds after a meld move (without applying the rest of it)."""
+    melds = dict(state.melds[state.side_of(state.turn_seat)])
+    cards = _move_cards(list(state.hands[state.turn_seat]), m)
+    melds[m.rank] = tuple(sorted((*melds.get(m.rank, ()), *cards)))
+    return melds
+
+
+def _still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
     keeping a card to discard and one to hold, counting a pending pile), or go out outright."""
     after = _apply(state, move)
@@ -546,16 +864,15 @@ def _still_reachable(state: State, move: Move) -> bool:
     if stage is None:  # a pending pile was picked up: the side has opened
         return True
     need = _need(after) - stage.points
-    if need <= 0:
-        return True
     side = after.side_of(after.turn_seat)
+    if need <= 0 and _opening_canasta_ok(after, after.melds[side]):
+        return True
     melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
-    rc = rank_counts(after.hands[after.turn_seat])
-    if stage.pending is None:
-        return _opening_reachable(after.rules, rc, melds, need, 2)
-    keep = max(0, 2 - len(stage.pending))
-    return _opening_reachable(after.rules, rc, melds, need, keep) or (
-        keep > 0 and _opening_path(after, after.hand_number, {}))
+    hand = after.hands[after.turn_seat]
+    rc = rank_counts(hand)
+    keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
+    return _reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, _required_canasta(after), seen) or (
+        stage.pending is not None and keep > 0 and _opening_path(after, after.hand_number, seen))
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
@@ -567,6 +884,11 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     if not r.black_three_first_round_discard and sum(
             1 for h in state.history if " discard " in h) < r.players:
         banned.add(THREE)
+    if r.sequences:  # suits matter: a natural is discarded as a card of one suit
+        hand = state.hands[state.turn_seat]
+        allowed = [Move("discard", x, suit=s) if x >= 4 else m for x, m in DISCARDS if rc[x] and x not in banned
+                   for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
+        return allowed or [m for x, m in DISCARDS if rc[x]]
     moves = [m for x, m in DISCARDS if rc[x] and x not in banned]
     return moves or [m for x, m in DISCARDS if rc[x]]
 
@@ -598,15 +920,33 @@ def can_go_out(state: State) -> bool:
         return False
     p = state.turn_seat
     side = state.side_of(p)
-    rc = rank_counts(state.hands[p])
+    r = state.rules
+    hand = state.hands[p]
+    rc = rank_counts(hand)
+    if r.natural_opening and not state.opened[side] and rc[TWO] + rc[JOKER_RANK] > 1:
+        return False  # the opening holds no wild cards, and only one card can be discarded
     melds = state.melds[side]
-    base_canastas = canasta_count(melds)
     info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
+    sizes = None if r.plain_canasta_count else {x: len(m) for x, m in melds.items()}
+    base = canasta_count(melds)
     pts0 = stage.points if stage is not None else 0
+    if r.twos_as_rank and _twos_meld_open(melds):  # the twos can only join the meld of twos
+        pts0 += 20 * rc[TWO]
+        hand = tuple(0 if k < 4 else n for k, n in enumerate(hand))
+        rc[TWO] = 0
+    if r.sequences:  # the discard is a card of a suit: try each kind
+        all_sizes = {x: len(m) for x, m in melds.items()}
+        for kind in (None, *(k for k in range(53) if hand[k])):
+            rest = list(hand)
+            if kind is not None:
+                rest[kind] -= 1
+            if _out_with_sequences(state, tuple(rest), rank_counts(tuple(rest)), info, all_sizes, pts0):
+                return True
+        return False
     for d in (None, *(x for x in DISCARD_RANKS if rc[x])):
         if d is not None:
             rc[d] -= 1
-        ok = _out_with(state, rc, info, base_canastas, pts0)
+        ok = _out_with(state, rc, info, sizes, base, pts0)
         if d is not None:
             rc[d] += 1
         if ok:
@@ -614,8 +954,72 @@ def can_go_out(state: State) -> bool:
     return False
 
 
-def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]], base_canastas: int,
-              pts0: int) -> bool:
+def _out_with_sequences(state: State, hand: tuple[int, ...], rc: list[int],
+                        info: dict[int, tuple[int, int, int]], sizes: dict[int, int], pts0: int) -> bool:
+    """``_out_with`` where naturals may also go into sequences: try each way of placing the hand's suited
+    runs (a new sequence per suit, blocks added to the side's sequences), then place the rest in groups."""
+    melds = state.melds[state.side_of(state.turn_seat)]
+    per_suit = []
+    for suit in range(4):
+        runs = [(key, *sequence_span(m), len(m)) for key, m in melds.items()
+                if is_sequence_key(key) and key_suit(key) == suit]
+        per_suit.append(_suit_placements(hand, suit, runs))
+    rest = list(rc)
+
+    def place(suit: int, sizes2: dict[int, int], pts: int) -> bool:
+        if suit == 4:
+            return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes2, 0, pts)
+        for used, grown, points in per_suit[suit]:
+            for rank in used:
+                rest[rank] -= 1
+            ok = place(suit + 1, {**sizes2, **grown} if grown else sizes2, pts + points)
+            for rank in used:
+                rest[rank] += 1
+            if ok:
+                return True
+        return False
+
+    return place(0, sizes, pts0)
+
+
+def _suit_placements(hand: tuple[int, ...], suit: int, runs: list[tuple[int, int, int, int]]
+                     ) -> list[tuple[list[int], dict[int, int], int]]:
+    """Ways to place one suit's cards in sequences: (ranks used, meld sizes by key, points). Each of the
+    side's sequences may grow at either end, and one new sequence may be started."""
+    have = [0] * 16
+    for rank in range(SEQUENCE_LOW, 15):
+        have[rank] = hand[(rank - 2) * 4 + suit]
+    options: list[tuple[list[int], dict[int, int], int]] = [([], {}, 0)]
+    for key, lo, hi, size in runs:
+        grown = []
+        for down in range(SEQUENCE_MAX - size + 1):
+            if down and (lo - down < SEQUENCE_LOW or not have[lo - down]):
+                break
+            for up in range(SEQUENCE_MAX - size - down + 1):
+                if up and (hi + up > 14 or not have[hi + up]):
+                    break
+                if down or up:
+                    used = [*range(lo - down, lo), *range(hi + 1, hi + up + 1)]
+                    grown.append((used, {key: size + down + up}, sum(RV[x] for x in used)))
+        options += [(u1 + u2, {**g1, **g2}, p1 + p2) for u1, g1, p1 in options for u2, g2, p2 in grown]
+    new_key = sequence_key(suit, len(runs))
+    starts = []
+    for low in range(SEQUENCE_LOW, 13):
+        for k in range(1, SEQUENCE_MAX + 1):
+            if low + k - 1 > 14 or not have[low + k - 1]:
+                break
+            if k >= 3:
+                used = list(range(low, low + k))
+                starts.append((used, {new_key: k}, sum(RV[x] for x in used)))
+    options += [(u1 + u2, {**g1, **g2}, p1 + p2) for u1, g1, p1 in options for u2, g2, p2 in starts]
+    return options
+
+
+def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]], sizes: dict[int, int] | None,
+              base_canastas: int, pts0: int) -> bool:
+    """Can these hand counts all be melded in groups onto the side's melds ``info``, leaving enough
+    canastas and the minimum met? ``sizes`` (meld sizes by key) is given where the kind of canasta
+    matters for going out (``out_canastas``); else ``base_canastas`` counts the side's canastas."""
     r = state.rules
     blacks = rc[THREE]
     if blacks and (blacks < 3 or THREE in info):
@@ -624,6 +1028,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     need_w = cap_w = 0
     growth: list[tuple[int, int]] = []  # (cards still short of a canasta, spare wild capacity)
     canastas = base_canastas
+    if sizes is not None:
+        sizes = dict(sizes)
     points = pts0 + 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
     for x in NATURAL_RANKS:
         n = rc[x]
@@ -631,6 +1037,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
             nat, wild, size = info[x]
             need, cap = 0, r.max_wilds(nat + n) - wild
             was_canasta = size >= 7
+            if was_canasta and not r.wilds_onto_canasta:
+                cap = 0
         elif not n:
             continue
         elif n < r.min_naturals:
@@ -646,6 +1054,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         points += n * RV[x]
         need_w += need
         cap_w += cap
+        if sizes is not None:
+            sizes[x if x in info else 2 * SEQUENCE_BASE + x] = size + need  # a new group: a key not in use
         if was_canasta:
             continue
         short = 7 - size - need
@@ -656,6 +1066,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     spare = rc[TWO] + rc[JOKER_RANK] - need_w
     if spare < 0:
         return False
+    if sizes is not None:
+        canastas = out_canastas(r, sizes)
     # Wild cards the natural melds cannot hold may form (or join) a meld of wild cards.
     options = [0]
     if r.wild_melds:
@@ -669,11 +1081,16 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         rest = spare - x
         if rest > cap_w:
             continue
-        count = canastas + (1 if wild_size < 7 <= wild_size + x else 0)
+        count = canastas
+        if wild_size < 7 <= wild_size + x:
+            count = out_canastas(r, {**sizes, JOKER_RANK: wild_size + x}) if sizes is not None else count + 1
         for short, room in sorted(growth):
             if short <= room and short <= rest:
                 rest -= short
                 count += 1
+        if sizes is not None and r.go_out_needs_sequence and not any(
+                v >= 7 and is_sequence_key(k) for k, v in sizes.items()):
+            count = min(count, r.canastas_to_go_out - 1)  # groups growing are no sequence
         best = max(best, count)
     if best < r.canastas_to_go_out:
         return False
@@ -695,7 +1112,9 @@ def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
             after = _apply(state, m)
             if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
                 keep.append(m)
-    return keep
+    # can_go_out is exact for groups; where sequences or twos melds make it an estimate and no move
+    # keeps the way out open, the obligation lapses as above rather than leave no move at all.
+    return keep or moves
 
 
 # --- applying moves ---------------------------------------------------------------------------
@@ -852,10 +1271,7 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
     p = state.turn_seat
     side = state.side_of(p)
     hand = list(state.hands[p])
-    cards = [state.pile[-1]]
-    _take_cards(hand, m.rank, m.naturals, cards)
-    _take_cards(hand, TWO, m.twos, cards)
-    _take_cards(hand, JOKER_RANK, m.jokers, cards)
+    cards = [state.pile[-1], *_move_cards(hand, m)]
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
@@ -884,7 +1300,8 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
     if not concealed_out and _concealed_take_waived(r):
         need = _need(state)
         rc = rank_counts(tuple(hand))
-        concealed_out = not _opening_reachable(r, rc, {m.rank: meld_counts(melds[m.rank])}, need - base,
+        nw = {} if is_sequence_key(m.rank) else {key_rank(m.rank): meld_counts(melds[m.rank])}
+        concealed_out = not _opening_reachable(r, rc, nw, need - base,
                                                max(0, 2 - len(rest)))
     if concealed_out:
         picked = _pick_up(new, rest)
@@ -924,10 +1341,7 @@ def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     p = state.turn_seat
     side = state.side_of(p)
     hand = list(state.hands[p])
-    cards: list[int] = []
-    _take_cards(hand, m.rank, m.naturals, cards)
-    _take_cards(hand, TWO, m.twos, cards)
-    _take_cards(hand, JOKER_RANK, m.jokers, cards)
+    cards = _move_cards(hand, m)
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
@@ -970,7 +1384,11 @@ def _discard(state: State, m: Move, history: tuple[str, ...]) -> State:
     p = state.turn_seat
     hand = list(state.hands[p])
     out: list[int] = []
-    _take_cards(hand, m.rank, 1, out)
+    if m.suit >= 0:
+        out.append((m.rank - 2) * 4 + m.suit)
+        hand[out[0]] -= 1
+    else:
+        _take_cards(hand, m.rank, 1, out)
     c = out[0]
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)

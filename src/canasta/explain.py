@@ -6,11 +6,39 @@ a player would think of them. Every code is documented in docs/reason-codes.md.
 
 from __future__ import annotations
 
-from .cards import JOKER_RANK, THREE, TWO, a_rank, rank_str
-from .engine import RV, _out_ok, _take_blocked, canasta_count, meld_counts, minimum_needed, pile_frozen_for, rank_counts
+from .cards import JOKER_RANK, THREE, TWO, a_rank, card_str, rank_of, rank_str
+from .engine import (
+    RV,
+    _canastas,
+    _canastas_after,
+    _melds_after,
+    _opening_canasta_ok,
+    _out_ok,
+    _take_blocked,
+    _twos_counts,
+    _twos_meld_open,
+    free_key,
+    meld_counts,
+    minimum_needed,
+    pile_frozen_for,
+    rank_counts,
+)
 from .engine import can_go_out as _can_go_out
+from .melds import (
+    SEQUENCE_BASE,
+    SEQUENCE_LOW,
+    SEQUENCE_MAX,
+    is_sequence_key,
+    key_label,
+    key_rank,
+    key_slot,
+    key_suit,
+    sequence_key,
+    sequence_span,
+)
 from .moves import ACTIONS, Move
-from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, State
+from .rules import Rules
+from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
 
 
 def _plural(n: int, word: str) -> str:
@@ -18,7 +46,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _held(rc: list[int], m: Move) -> tuple[str, str] | None:
-    for rank, want in ((m.rank, m.naturals), (TWO, m.twos), (JOKER_RANK, m.jokers)):
+    for rank, want in ((key_rank(m.rank), m.naturals), (TWO, m.twos), (JOKER_RANK, m.jokers)):
         if want and rank >= 0 and rc[rank] < want:
             name = "joker" if rank == JOKER_RANK else f"{rank_str(rank)}"
             return "CARDS_NOT_IN_HAND", f"you hold {_plural(rc[rank], name)}, the move needs {want}"
@@ -86,14 +114,22 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if m.action == "discard":
         if m.rank < 0 or m.rank > 14 or m.rank == 1 or rc[m.rank] == 0:
             return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
+        if m.suit >= 0 and (m.rank < 4 or not state.hands[p][(m.rank - 2) * 4 + m.suit]):
+            return "CARDS_NOT_IN_HAND", f"you hold no {str(m).split()[-1]}"
+        if r.sequences and m.rank >= 4 and m.suit < 0:
+            return "NAME_THE_SUIT", f"suits matter in this game: name the card, e.g. 'discard {rank_str(m.rank)}H'"
+        if not r.sequences and m.suit >= 0:
+            return "MALFORMED_MOVE", f"suits do not matter in this game: 'discard {rank_str(m.rank)}'"
         if state.turn.no_discard:
             return "NO_DISCARD_NOW", "the last stock card was a red three: meld if you like, then pass"
         if stage is not None and pts < need and hsize > 1:
             return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
                                      f"meld more or withdraw")
+        if stage is not None and hsize > 1 and not _opening_canasta_ok(state, melds):
+            return _going_out_message("OPENING_NEEDS_CANASTA", r, need, pts)
         if hsize == 1:
-            why = _out_ok(state, canasta_count(melds), pts)
-            return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
+            why = _out_ok(state, _canastas(r, melds), pts)
+            return _going_out_message(why or "NOT_ALLOWED_NOW", r, need, pts)
         if m.rank == JOKER_RANK and not r.jokers_discardable:
             return "JOKER_DISCARD_NOT_ALLOWED", "jokers may not be discarded while you hold another card"
         if m.rank == THREE and not r.black_three_first_round_discard:
@@ -110,10 +146,23 @@ def _shape_problem(m: Move) -> str | None:
     if any(c < 0 for c in counts):
         return "card counts cannot be negative"
     if m.action == "discard":
+        if not -1 <= m.suit <= 3 or m.low:
+            return "a discard names one card"
         return None if counts == (0, 0, 0) else "a discard names one rank and no card counts"
+    if m.suit != -1:
+        return f"{m.action!r} names no suit"
     if m.action in ("take", "meld"):
-        return None if 0 <= m.rank <= 14 else f"no rank code {m.rank}"
-    return None if (m.rank, *counts) == (-1, 0, 0, 0) else f"{m.action!r} takes no rank or cards"
+        if is_sequence_key(m.rank):
+            if m.rank >= SEQUENCE_BASE + 64:
+                return f"no meld key {m.rank}"
+            if m.twos or m.jokers:
+                return "a sequence holds no wild cards"
+            low = 0 if m.action == "take" else SEQUENCE_LOW  # a take names the top card's rank, whatever it is
+            return None if low <= m.low <= 14 else "a sequence move names its lowest rank (4 to A)"
+        if m.low:
+            return "only a sequence move names a lowest rank"
+        return None if 0 <= m.rank < SEQUENCE_BASE and key_rank(m.rank) in range(15) else f"no meld key {m.rank}"
+    return None if (m.rank, *counts, m.low) == (-1, 0, 0, 0, 0) else f"{m.action!r} takes no rank or cards"
 
 
 def _diagnose_acaba(state: State, m: Move) -> tuple[str, str] | None:
@@ -134,11 +183,15 @@ def _diagnose_acaba(state: State, m: Move) -> tuple[str, str] | None:
     return "ACABA_REFUSED", "your partner said no: you may not call Acaba this turn"
 
 
-def _going_out_message(code: str, canastas: int, need: int, pts: int) -> tuple[str, str]:
+def _going_out_message(code: str, r: Rules, need: int, pts: int) -> tuple[str, str]:
     messages = {
-        "NEED_CANASTA_TO_GO_OUT": f"your side needs {_plural(canastas, 'canasta')} before you may go out; "
+        "NEED_CANASTA_TO_GO_OUT": f"your side needs {_canastas_needed(r)} before you may go out; "
                                   f"keep at least one card",
         "PERMISSION_REFUSED": "your partner said no: you may not go out this turn",
+        "PERMISSION_REQUIRED": "ask your partner 'may I go out?' first: here going out needs a yes",
+        "OPENING_NEEDS_CANASTA": "at your side's score the opening must include a canasta"
+                                 + (" (a natural one)" if r.opening_canasta and r.opening_canasta[-1][1] == "natural"
+                                    else ""),
         "BELOW_MINIMUM": f"your melds count {pts}; your side needs {need} to open",
     }
     return code, messages.get(code, "you may not go out now")
@@ -157,9 +210,14 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     if blocked:
         return blocked, "the pile cannot be taken now"
     top = state.pile[-1]
-    rank = m.rank
+    key, rank = m.rank, key_rank(m.rank)
     if r.pile_needs_opened_side and not state.opened[side]:
         return "MUST_OPEN_BEFORE_PILE", "your side must open from its hand before it may take the pile"
+    if is_sequence_key(key):
+        return _diagnose_sequence_take(state, m)
+    slot_problem = _diagnose_slot(state, m, state.melds[side])
+    if slot_problem:
+        return slot_problem
     if rank != (top >> 2) + 2:
         return "TAKE_WRONG_RANK", f"the pile's top card is {a_rank((top >> 2) + 2)}"
     if r.one_card_pile_rule and len(state.pile) == 1 and hsize == 1:
@@ -168,7 +226,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     if held:
         return held
     melds = state.melds[side]
-    if r.pile_blocked_for_canastas and len(melds.get(rank, ())) >= 7:
+    if r.pile_blocked_for_canastas and len(melds.get(key, ())) >= 7:
         return "PILE_BLOCKED_BY_CANASTA", f"your side's {rank_str(rank)}s are a canasta: the pile is blocked"
     frozen = pile_frozen_for(state, side)
     pair = (m.naturals, m.twos, m.jokers) == (2, 0, 0)
@@ -182,47 +240,95 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
         return "FROZEN_NEEDS_NATURAL_PAIR", (f"the pile is frozen: take it with two natural {rank_str(rank)}s "
                                              f"from your hand")
     if m.naturals + m.twos + m.jokers == 0:
-        if rank not in melds:
-            return "NO_MELD_TO_ADD_TO", f"your side has no meld of {rank_str(rank)}s for the top card"
+        if key not in melds:
+            return "NO_MELD_TO_ADD_TO", f"your side has no meld {key_label(key)} for the top card"
         if not r.unfrozen_take_by_adding:
             return "TAKE_NEEDS_PAIR", "these rules need cards from your hand to take the pile"
+        if len(melds[key]) >= 7 and not r.take_onto_canasta:
+            return "TAKE_ONTO_CANASTA", ("the top card may not go onto a finished canasta: take the pile with a "
+                                         "natural pair")
     if m.naturals == 1 and not r.unfrozen_take_with_natural_plus_wild:
         return "TAKE_NEEDS_PAIR", "these rules need a natural pair to take the pile"
     if m.naturals == 0 and m.twos + m.jokers:
         return "TOO_FEW_NATURALS", "the top card needs at least one natural partner from your hand"
-    nat0, wild0 = meld_counts(melds[rank]) if rank in melds else (0, 0)
+    if m.twos and r.twos_as_rank and _twos_meld_open(melds):
+        return "TWOS_NOT_WILD", "while your side's meld of twos is unfinished, twos are not wild cards"
+    if (m.twos or m.jokers) and r.natural_opening and not state.opened[side]:
+        return "OPENING_MUST_BE_NATURAL", "your side's opening melds may hold no wild cards"
+    if key in melds and len(melds[key]) >= 7 and (m.twos or m.jokers) and not r.wilds_onto_canasta:
+        return "WILD_ONTO_CANASTA", "no wild card may be added to a finished canasta"
+    if key not in melds and key != rank and key != free_key(melds, rank):
+        return "NO_MELD_TO_ADD_TO", f"your side has no meld {key_label(key)}"
+    nat0, wild0 = meld_counts(melds[key]) if key in melds else (0, 0)
     nat, wild = nat0 + 1 + m.naturals, wild0 + m.twos + m.jokers
     if not r.meld_ok(nat, wild):
         return "TOO_MANY_WILDS", (f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals "
                                   f"(limit: {r.wild_rule})")
-    if r.max_meld_size and (len(melds.get(rank, ())) + 1 + m.naturals + m.twos + m.jokers) > r.max_meld_size:
+    if r.max_meld_size and (len(melds.get(key, ())) + 1 + m.naturals + m.twos + m.jokers) > r.max_meld_size:
         return "MELD_TOO_LARGE", f"the {rank_str(rank)} meld would pass {r.max_meld_size} cards"
     need = minimum_needed(state, side, state.turn_seat)
     base = RV[rank] * (1 + m.naturals) + 20 * m.twos + 50 * m.jokers
     if need and base < need:
         return "OPENING_NOT_REACHABLE", (f"your side has not opened: the top card and your hand cannot make "
                                          f"melds counting {need} (cards from the pile do not count)")
-    return _going_out_message("NEED_CANASTA_TO_GO_OUT", r.canastas_to_go_out, need, base)
+    return _going_out_message("NEED_CANASTA_TO_GO_OUT", r, need, base)
+
+
+def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:
+    """Taking the pile onto a sequence: only its top card, only onto a sequence shorter than 7 that it
+    extends, and only while the pile is not frozen (RULES.md §4B Samba, GC-P11)."""
+    r = state.rules
+    side = state.side_of(state.turn_seat)
+    top = state.pile[-1]
+    meld = state.melds[side].get(m.rank)
+    if not r.sequences:
+        return "SEQUENCE_NOT_ALLOWED", "these rules have no sequences"
+    if m.naturals:
+        return "TAKE_WITH_TWO_CARDS", "a take onto a sequence adds the top card alone: 'take on seqH'"
+    if meld is None:
+        return "NO_MELD_TO_ADD_TO", (f"your side has no sequence {key_label(m.rank)}; the top card may not start "
+                                     f"one: take the pile with a natural pair")
+    if pile_frozen_for(state, side):
+        return "FROZEN_NEEDS_NATURAL_PAIR", "the pile is frozen: take it with a natural pair from your hand"
+    lo, hi = sequence_span(meld)
+    if top & 3 != key_suit(m.rank) or rank_of(top) not in (lo - 1, hi + 1) or m.low != rank_of(top):
+        return "SEQUENCE_GAP", f"the top card {card_str(top)} does not extend {key_label(m.rank)} at either end"
+    if len(meld) >= SEQUENCE_MAX:
+        return "SEQUENCE_TOO_LONG", f"a sequence stops at {SEQUENCE_MAX} cards"
+    return "NEED_CANASTA_TO_GO_OUT", ("taking the pile would leave you unable to go out: your side needs "
+                                      f"{_canastas_needed(r)}")
 
 
 def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, pts: int) -> tuple[str, str]:
     r = state.rules
     side = state.side_of(state.turn_seat)
     melds = state.melds[side]
-    if m.rank == TWO or (m.rank == JOKER_RANK and not r.wild_melds):
+    if is_sequence_key(m.rank):
+        return _diagnose_sequence(state, m, hsize, need, pts)
+    slot_problem = _diagnose_slot(state, m, melds)
+    if slot_problem:
+        return slot_problem
+    if r.natural_opening and not state.opened[side] and (m.twos or m.jokers):
+        return "OPENING_MUST_BE_NATURAL", "your side's opening melds may hold no wild cards"
+    if m.twos and r.twos_as_rank and _twos_meld_open(melds):
+        return "TWOS_NOT_WILD", "while your side's meld of twos is unfinished, twos are not wild cards"
+    if key_rank(m.rank) == TWO and r.twos_as_rank:
+        m = m._replace(rank=TWO)
+    elif key_rank(m.rank) == TWO or (key_rank(m.rank) == JOKER_RANK and not r.wild_melds):
         return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"
-    if m.rank == 1:
+    key, rank = m.rank, key_rank(m.rank)
+    if rank == 1:
         return "RED_THREE_NOT_MELDABLE", "red threes are never melded"
-    if not (3 <= m.rank <= 14 or m.rank == JOKER_RANK):
+    if not (2 <= rank <= 14 or rank == JOKER_RANK):
         return "UNKNOWN_MOVE", "no such rank"
     if m.naturals + m.twos + m.jokers == 0:
         return "EMPTY_MELD", "meld which cards?"
     held = _held(rc, m)
     if held:
         return held
-    if state.stage is not None and state.stage.pending is not None and m.rank == THREE:
+    if state.stage is not None and state.stage.pending is not None and rank == THREE:
         return "BLACK_THREES_ONLY_GOING_OUT", "black threes may be melded only when going out"
-    if m.rank == THREE:
+    if rank == THREE:
         if m.twos or m.jokers:
             return "BLACK_THREES_NO_WILDS", "black threes may not be melded with wild cards"
         if THREE in melds or m.naturals < 3:
@@ -230,11 +336,11 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         if hsize - m.naturals > 1:
             return "BLACK_THREES_ONLY_GOING_OUT", ("black threes may be melded only in the turn you go out, "
                                                    "as your last meld")
-        why = _out_ok(state, canasta_count(melds), pts + 5 * m.naturals)
-        return _going_out_message(why or "NOT_ALLOWED_NOW", r.canastas_to_go_out, need, pts)
-    meld = melds.get(m.rank)
+        why = _out_ok(state, _canastas(r, melds), pts + 5 * m.naturals)
+        return _going_out_message(why or "NOT_ALLOWED_NOW", r, need, pts)
+    meld = melds.get(key)
     size = (len(meld) if meld else 0) + m.naturals + m.twos + m.jokers
-    if m.rank == JOKER_RANK:
+    if rank == JOKER_RANK:
         if m.naturals:
             return "UNKNOWN_MOVE", "a meld of wild cards holds no natural cards"
         if size < 3:
@@ -243,29 +349,104 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
             return "MELD_TOO_LARGE", f"a meld of wild cards holds at most {r.wild_meld_max} cards"
     elif r.max_meld_size and size > r.max_meld_size:
         return "MELD_TOO_LARGE", f"a meld may hold at most {r.max_meld_size} cards"
-    nat0, wild0 = meld_counts(meld) if meld else (0, 0)
+    if meld and len(meld) >= 7 and (m.twos or m.jokers) and not r.wilds_onto_canasta:
+        return "WILD_ONTO_CANASTA", "no wild card may be added to a finished canasta"
+    nat0, wild0 = (_twos_counts(meld) if rank == TWO else meld_counts(meld)) if meld else (0, 0)
     nat, wild = nat0 + m.naturals, wild0 + m.twos + m.jokers
-    if m.rank != JOKER_RANK and nat < r.min_naturals:
+    if rank != JOKER_RANK and nat < r.min_naturals:
         return "TOO_FEW_NATURALS", f"a meld needs at least {r.min_naturals} natural cards; this has {nat}"
     if size < 3:
         return "MELD_TOO_SMALL", "a new meld needs at least 3 cards"
-    if m.rank != JOKER_RANK and not r.meld_ok(nat, wild):
-        return "TOO_MANY_WILDS", (f"the {rank_str(m.rank)} meld would have {wild} wild cards to {nat} naturals "
+    if rank != JOKER_RANK and not r.meld_ok(nat, wild):
+        return "TOO_MANY_WILDS", (f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals "
                                   f"(limit: {r.wild_rule})")
     after = hsize - m.naturals - m.twos - m.jokers
-    c2 = canasta_count(melds) + (1 if size >= 7 and (not meld or len(meld) < 7) else 0)
-    pts2 = pts + RV[m.rank] * m.naturals + 20 * m.twos + 50 * m.jokers
+    c2 = _canastas_after(r, melds, _canastas(r, melds), key, len(meld) if meld else 0, size)
+    pts2 = pts + RV[rank] * m.naturals + 20 * m.twos + 50 * m.jokers
+    return _meld_consequence(state, m, after, c2, pts2, need)
+
+
+def _meld_consequence(state: State, m: Move, after: int, c2: int, pts2: int, need: int) -> tuple[str, str]:
+    """A well-formed meld of cards the player holds is illegal for what it leaves: too few cards to end
+    the turn, an obligation to go out, or an opening no longer reachable."""
+    r = state.rules
+    side = state.side_of(state.turn_seat)
     if after <= 1:
-        why = _out_ok(state, c2, pts2)
+        why = _out_ok(state, c2, pts2, _melds_after(state, m) if r.opening_canasta else None)
         if why:
             if why == "NEED_CANASTA_TO_GO_OUT":
-                return why, (f"you would be left with {after} card{'s' if after != 1 else ''} but your side has no "
-                             f"{'canasta' if r.canastas_to_go_out == 1 else f'{r.canastas_to_go_out} canastas'}: "
-                             f"keep at least one card after your discard")
-            return _going_out_message(why, r.canastas_to_go_out, need, pts2)
+                return why, (f"you would be left with {after} card{'s' if after != 1 else ''} but your side has "
+                             f"not {_canastas_needed(r)}: keep at least one card after your discard")
+            return _going_out_message(why, r, need, pts2)
     if state.turn.permission == "yes":
         return "MUST_GO_OUT", "your partner said yes: this meld would leave you unable to go out this turn"
     if state.turn.withdrew and not state.opened[side]:
         return "OPENING_NOT_REACHABLE", ("you have withdrawn once this turn: stage only melds that can still "
                                          f"reach {need}, keeping a card to discard, or discard")
+    if after == 1:
+        return "CANNOT_GO_OUT_WITH_LAST_CARD", ("this would leave one card you could neither meld nor discard "
+                                                "to go out: keep two")
     return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
+
+
+def _canastas_needed(r: Rules) -> str:
+    text = "a canasta" if r.canastas_to_go_out == 1 else f"{r.canastas_to_go_out} canastas"
+    if r.go_out_needs_sequence:
+        text += ", one of them a sequence"
+    if not r.wild_canastas_count_to_go_out:
+        text += " (a canasta of wild cards or twos does not count)"
+    return text
+
+
+def _diagnose_slot(state: State, m: Move, melds: Melds) -> tuple[str, str] | None:
+    """A meld named by a second (third ...) slot of its rank: allowed only where a side may hold several
+    melds of a rank, and only as the next free slot."""
+    key = m.rank
+    if key_slot(key) == 0:
+        return None
+    if not state.rules.several_melds_per_rank:
+        return "ONE_MELD_PER_RANK", (f"a side holds one meld of each rank here: meld onto "
+                                     f"{key_label(key_rank(key))}, not {key_label(key)}")
+    new = free_key(melds, key_rank(key))
+    if key not in melds and key != new:
+        return "NO_MELD_TO_ADD_TO", f"your side has no meld {key_label(key)}; a new one is {key_label(new or key)}"
+    return None
+
+
+def _diagnose_sequence(state: State, m: Move, hsize: int, need: int, pts: int) -> tuple[str, str]:
+    r = state.rules
+    side = state.side_of(state.turn_seat)
+    melds = state.melds[side]
+    if not r.sequences:
+        return "SEQUENCE_NOT_ALLOWED", "these rules have no sequences: a meld is cards of one rank"
+    key, suit = m.rank, key_suit(m.rank)
+    hand = state.hands[state.turn_seat]
+    cards = [(x - 2) * 4 + suit for x in range(m.low, m.low + m.naturals)]
+    if m.naturals == 0:
+        return "EMPTY_MELD", "meld which cards?"
+    if m.low + m.naturals - 1 > 14:
+        return "SEQUENCE_GAP", "a sequence runs from 4 up to the ace, no further"
+    missing = [c for c in set(cards) if not hand[c]]
+    if missing:
+        return "CARDS_NOT_IN_HAND", f"you hold no {' '.join(card_str(c) for c in sorted(missing))}"
+    meld = melds.get(key)
+    if meld is None:
+        if key != free_key(melds, sequence_key(suit)):
+            return "NO_MELD_TO_ADD_TO", f"your side has no sequence {key_label(key)}"
+        if m.naturals < 3:
+            return "MELD_TOO_SMALL", "a new sequence needs at least 3 cards"
+        if m.naturals > SEQUENCE_MAX:
+            return "SEQUENCE_TOO_LONG", f"a sequence stops at {SEQUENCE_MAX} cards"
+        size0 = 0
+    else:
+        lo, hi = sequence_span(meld)
+        size0 = len(meld)
+        if size0 + m.naturals > SEQUENCE_MAX:
+            return "SEQUENCE_TOO_LONG", f"a sequence stops at {SEQUENCE_MAX} cards; {key_label(key)} has {size0}"
+        if m.low + m.naturals != lo and m.low != hi + 1:
+            return "SEQUENCE_GAP", (f"the cards must join {key_label(key)} ({rank_str(lo)} to {rank_str(hi)}) "
+                                    f"at one end, with no gap")
+    after = hsize - m.naturals
+    c2 = _canastas_after(r, melds, _canastas(r, melds), key, size0, size0 + m.naturals)
+    pts2 = pts + sum(RV[x] for x in range(m.low, m.low + m.naturals))
+    return _meld_consequence(state, m, after, c2, pts2, need)

@@ -13,7 +13,11 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 ``meld 9 9 9 2``      meld (or add to the side's meld of that rank) naturals, then 2s and JKs
 ``meld 2 on 9``       add wild cards only to the side's meld of 9s
 ``meld 2 2 JK``       a meld of wild cards (variants that allow them), or add to it
-``discard 9``         discard one card of that rank (``discard 2``, ``discard JK``, ``discard 3``)
+``meld 9 9 9 on 9/2`` a second meld of nines, or add to it (variants with several melds of a rank)
+``meld 4H 5H 6H``     a sequence of one suit (Samba family); ``meld 7H on seqH`` adds to the side's
+                      heart sequence (``seqH/2`` a second one); ``take on seqH`` adds the pile's top
+``discard 9``         discard one card of that rank (``discard 2``, ``discard JK``, ``discard 3``);
+                      in games with sequences a natural is named with its suit: ``discard 9H``
 ``ask``               ask the partner "may I go out?"; the partner answers ``yes`` or ``no``
 ``withdraw``          take back melds staged this turn by a side that has not yet opened
 ``acaba``             call "Acaba" (where the rules have it): the hand ends, the opponents score
@@ -27,7 +31,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import JOKER_RANK, TWO, parse_card, parse_rank, rank_of, rank_str
+from .cards import JOKER, JOKER_RANK, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
+from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
 ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba")
 _SYNONYMS = {
@@ -38,25 +43,41 @@ _SYNONYMS = {
 
 
 class Move(NamedTuple):
-    """One atomic move. ``rank`` is the meld, take or discard rank (0 = joker), else -1."""
+    """One atomic move. For a meld or take ``rank`` is the meld's key (melds.py: the rank for a side's
+    first meld of a rank, 0 for wild cards; larger keys for second melds and sequences); for a discard
+    the rank (0 = joker); else -1. ``low`` is the lowest rank a sequence move adds (one block of
+    consecutive cards at one end of the sequence, or a new sequence). ``suit`` names the suit of a
+    discarded natural where suits matter (games with sequences), else -1."""
 
     action: str
     rank: int = -1
     naturals: int = 0
     twos: int = 0
     jokers: int = 0
+    low: int = 0
+    suit: int = -1
 
     def __str__(self) -> str:
         a = self.action
         if a == "discard":
-            return f"discard {rank_str(self.rank)}"
+            return f"discard {rank_str(self.rank)}{SUITS[self.suit] if self.suit >= 0 else ''}"
         if a == "ask-acaba":
             return "ask acaba"
         if a in ("take", "meld"):
-            cards = [rank_str(self.rank)] * self.naturals + ["2"] * self.twos + ["JK"] * self.jokers
+            key = self.rank
+            if is_sequence_key(key):
+                suit = SUITS[key_suit(key)]
+                cards = [f"{rank_str(r)}{suit}" for r in range(self.low, self.low + self.naturals)]
+                if a == "take":
+                    return f"take on {key_label(key)}"
+                return " ".join(["meld", *cards, "on", key_label(key)])
+            rank = key_rank(key)
+            cards = [rank_str(rank)] * self.naturals + ["2"] * self.twos + ["JK"] * self.jokers
             text = " ".join([a, *cards])
-            if a == "meld" and self.naturals == 0 and self.rank != JOKER_RANK:
-                text += f" on {rank_str(self.rank)}"
+            if key_slot(key):
+                text += f" on {key_label(key)}"
+            elif a == "meld" and self.naturals == 0 and rank != JOKER_RANK:
+                text += f" on {rank_str(rank)}"
             return text
         return a
 
@@ -107,32 +128,82 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
     if action == "discard":
         if len(rest) != 1:
             raise ValueError(f"discard one card, e.g. 'discard 9'; got {text.strip()!r}")
-        return Move("discard", _rank_token(rest[0]))
+        rank = _rank_token(rest[0])
+        try:
+            suit = parse_card(rest[0]) & 3 if rank >= 4 else -1
+        except ValueError:
+            suit = -1
+        return Move("discard", rank, suit=suit)
     target: int | None = None
     if len(rest) >= 2 and rest[-2].lower() in ("on", "to"):
-        target = _rank_token(rest[-1])
+        target = _key_token(rest[-1])
         rest = rest[:-2]
+    if (target is not None and is_sequence_key(target)) or _looks_like_sequence(rest):
+        return _sequence_move(action, rest, target, top_rank, text)
     ranks = [_rank_token(t) for t in rest]
     naturals = [r for r in ranks if r not in (TWO, JOKER_RANK)]
     if len(set(naturals)) > 1:
         raise ValueError(f"a meld holds one rank; {text.strip()!r} mixes "
-                         f"{', '.join(sorted({rank_str(r) for r in naturals}))}")
+                         f"{', '.join(sorted({rank_str(r) for r in naturals}))} "
+                         f"(a sequence names cards of one suit, e.g. 'meld 4H 5H 6H')")
     twos, jokers = ranks.count(TWO), ranks.count(JOKER_RANK)
     if action == "take":
-        if target is not None:
-            raise ValueError("'take' names only the cards from your hand, e.g. 'take 9 9'")
         # A take names the rank of the cards it shows; legality (matching the top card) is apply's job.
-        if naturals:
-            return Move("take", naturals[0], len(naturals), twos, jokers)
-        if top_rank is None:
+        shown = naturals[0] if naturals else top_rank
+        if shown is None:
             raise ValueError("there is no pile to take")
-        return Move("take", top_rank, 0, twos, jokers)
+        if target is not None and key_rank(target) != shown:
+            raise ValueError(f"the pile's {rank_str(shown)} cannot go on the {key_label(target)} meld")
+        return Move("take", shown if target is None else target, len(naturals), twos, jokers)
     if not ranks:
         raise ValueError("meld which cards? e.g. 'meld 9 9 9' or 'meld 2 on 9'")
     if naturals:
         rank = naturals[0]
-        if target is not None and target != rank:
-            raise ValueError(f"cannot meld {rank_str(rank)}s on the {rank_str(target)}s")
+        if target is not None and key_rank(target) != rank:
+            raise ValueError(f"cannot meld {rank_str(rank)}s on the {key_label(target)} meld")
     else:  # wild cards only: onto a named meld, or else a meld of wild cards (where the rules allow it)
-        rank = JOKER_RANK if target is None else target
-    return Move("meld", rank, len(naturals), twos, jokers)
+        rank = JOKER_RANK
+    return Move("meld", rank if target is None else target, len(naturals), twos, jokers)
+
+
+def _key_token(token: str) -> int:
+    try:
+        return parse_key(token)
+    except ValueError:
+        return _rank_token(token)
+
+
+def _looks_like_sequence(tokens: list[str]) -> bool:
+    """Cards of one suit, more than one rank and no wild cards: a sequence (a group names one rank)."""
+    try:
+        cards = [parse_card(t) for t in tokens]
+    except ValueError:
+        return False
+    return len({rank_of(c) for c in cards}) > 1 and len({c & 3 for c in cards}) == 1 and not any(
+        c == JOKER or rank_of(c) == TWO for c in cards)
+
+
+def _sequence_move(action: str, tokens: list[str], target: int | None, top_rank: int | None, text: str) -> Move:
+    if action == "take":
+        if tokens:
+            raise ValueError("a take onto a sequence names only the sequence, e.g. 'take on seqH'")
+        if top_rank is None or target is None:
+            raise ValueError("there is no pile to take")
+        return Move("take", target, 0, 0, 0, top_rank)
+    try:
+        cards = [parse_card(t) for t in tokens]
+    except ValueError:
+        raise ValueError(f"a sequence names whole cards with their suit, e.g. 'meld 4H 5H 6H'; got {text.strip()!r}") \
+            from None
+    if not cards:
+        raise ValueError("meld which cards? e.g. 'meld 7H on seqH'")
+    suits = {c & 3 for c in cards if c != JOKER}
+    ranks = sorted(rank_of(c) for c in cards)
+    if JOKER in cards or len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        raise ValueError(f"a sequence is consecutive cards of one suit with no wild cards; {text.strip()!r} is not")
+    suit = suits.pop()
+    if target is None:
+        target = sequence_key(suit)
+    elif key_suit(target) != suit:
+        raise ValueError(f"{SUITS[suit]} cards cannot go on {key_label(target)}")
+    return Move("meld", target, len(cards), 0, 0, ranks[0])

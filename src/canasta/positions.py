@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .cards import RED_THREES, card_str, cards_str, counts_of, is_wild, pack, parse_cards, rank_of
+from .cards import RED_THREES, TWO, card_str, cards_str, counts_of, is_wild, pack, parse_cards, rank_of
+from .engine import free_key
+from .melds import is_run, sequence_key
 from .rules import Rules
 from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
 from .variants import rules as make_rules
@@ -20,6 +22,24 @@ def _cards(text: str | Sequence[str]) -> list[int]:
     if not isinstance(text, str):
         text = " ".join(text)
     return [int(c) for c in parse_cards(text)]
+
+
+def _meld_key(r: Rules, table: Melds, cards: list[int], text: str) -> int:
+    """The key a meld of these cards gets on a side's table: a sequence of its suit, a meld of twos
+    (Italian), a group of its rank (the next free slot where a side may hold several of a rank)."""
+    if r.sequences and len({rank_of(c) for c in cards}) > 1 and is_run(cards):
+        key = free_key(table, sequence_key(cards[0] & 3))
+    else:
+        ranks = {rank_of(c) for c in cards if not is_wild(c)} or {0}  # 0: a meld of wild cards
+        if r.twos_as_rank and ranks == {0} and sum(1 for c in cards if rank_of(c) == TWO) >= 2:
+            ranks = {TWO}
+        if len(ranks) != 1:
+            raise ValueError(f"meld {text!r} must hold exactly one natural rank (or be a sequence)")
+        rank = ranks.pop()
+        key = free_key(table, rank) if r.several_melds_per_rank else (None if rank in table else rank)
+    if key is None:
+        raise ValueError(f"meld {text!r}: the side already has a meld of that kind")
+    return key
 
 
 def build_position(
@@ -60,10 +80,7 @@ def build_position(
         table: Melds = {}
         for text in (melds[side] if side < len(melds) else ()):
             cards = take(_cards(text), f"side {side} meld")
-            ranks = {rank_of(c) for c in cards if not is_wild(c)} or {0}  # 0: a meld of wild cards
-            if len(ranks) != 1:
-                raise ValueError(f"meld {text!r} must hold exactly one natural rank")
-            table[ranks.pop()] = tuple(sorted(cards))
+            table[_meld_key(r, table, cards, text)] = tuple(sorted(cards))
         side_melds.append(table)
     reds = [tuple(take(_cards(red_threes[s]) if s < len(red_threes) else [], "red threes"))
             for s in range(r.teams)]

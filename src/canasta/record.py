@@ -22,10 +22,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .cards import card_str, counts_of, pack, parse_card, rank_of
+from .cards import card_str, counts_of, pack, parse_card
 from .engine import apply, is_over, legal_moves, new_game, outcome, redeal
 from .errors import IllegalMove
-from .moves import Move, parse_move_text
+from .moves import Move
 from .rules import Rules
 from .state import State
 from .variants import rules as make_rules
@@ -111,7 +111,9 @@ def _parse_entry(state: State, entry: Any, number: int) -> Move:
             raise RecordError(f"{entry!r}: seat {head} is not to move, seat {state.to_move} is", number)
         text = rest
     try:
-        return parse_move_text(text, rank_of(state.pile[-1]) if state.pile else None)
+        from . import parse_move  # the position fills in what notation leaves open (sequences, suits)
+
+        return parse_move(state, text)
     except ValueError as exc:
         raise RecordError(f"{entry!r}: BAD_NOTATION: {exc}", number) from None
 

@@ -18,6 +18,14 @@ from .state import State
 from .variants import rules as make_rules
 
 
+def _token_rank(token: str) -> int:
+    """The rank of a move's card token: a rank (``9``) or, in games with sequences, a card (``9H``)."""
+    try:
+        return parse_rank(token)
+    except ValueError:
+        return rank_of(parse_card(token))
+
+
 def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
     """Rank codes each seat is known to hold: cards taken with the pile and not melded or discarded
     since (a lower bound: when the history cannot be followed exactly, less is claimed, never more)."""
@@ -33,7 +41,7 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
         if words[0] == "upcard":
             continue
         if words[0] == "discard":
-            rank = parse_rank(words[1])
+            rank = _token_rank(words[1])
             pile.append(rank)
             mine[rank] = max(0, mine[rank] - 1)
         elif words[0] == "take":
@@ -42,13 +50,13 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
             for rank in taken[:-1]:
                 if rank != 1 and not (bonus_blacks and rank == THREE):
                     mine[rank] += 1
-            for token in words[1:]:
+            for token in words[1: words.index("on")] if "on" in words else words[1:]:
                 rank = parse_rank(token)
                 mine[rank] = max(0, mine[rank] - 1)
         elif words[0] == "meld":
             tokens = words[1: words.index("on")] if "on" in words else words[1:]
             for token in tokens:
-                rank = parse_rank(token)
+                rank = _token_rank(token)
                 mine[rank] = max(0, mine[rank] - 1)
     if [rank_of(parse_card(c)) if parse_card(c) not in RED_THREES else 1 for c in view["pile"]] != pile:
         return {s: Counter() for s in known}  # the pile was recycled or the history is partial

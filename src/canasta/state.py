@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card, parse_rank, rank_str
+from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card, rank_str
+from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
 
 # Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
@@ -202,13 +203,13 @@ class State:
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
-    return {rank_str(r): [card_str(c) for c in m] for r, m in sorted(melds.items())}
+    return {key_label(k): [card_str(c) for c in m] for k, m in sorted(melds.items())}
 
 
 def _turn_json(t: Turn) -> dict[str, Any]:
     return {
         "source": t.source, "permission": t.permission, "melded": t.melded,
-        "new_ranks": [rank_str(r) for r in t.new_ranks], "touched_old": t.touched_old,
+        "new_ranks": [key_label(k) for k in t.new_ranks], "touched_old": t.touched_old,
         "no_discard": t.no_discard, "must_go_out": t.must_go_out, "withdrew": t.withdrew,
     }
 
@@ -218,12 +219,12 @@ def _cards(items: list[str]) -> tuple[int, ...]:
 
 
 def _melds(data: dict[str, list[str]]) -> Melds:
-    return {parse_rank(r): tuple(sorted(_cards(m))) for r, m in data.items()}
+    return {parse_key(k): tuple(sorted(_cards(m))) for k, m in data.items()}
 
 
 def _turn(d: dict[str, Any]) -> Turn:
     return Turn(d["source"], d["permission"], bool(d["melded"]),
-                tuple(parse_rank(r) for r in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]),
+                tuple(parse_key(k) for k in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]),
                 bool(d.get("must_go_out", False)), bool(d.get("withdrew", False)))
 
 
@@ -253,12 +254,24 @@ def _from_dict(d: dict[str, Any]) -> State:
         stage=stage, last_hand=None if d["last_hand"] is None else tuple(d["last_hand"]),
         deal=_cards(d["deal"]), history=tuple(d["history"]), result=d["result"],
         black_threes=tuple(_cards(b) for b in d.get("black_threes", [[]] * t)),
-        concealed_canastas=tuple(tuple(parse_rank(r) for r in c) for c in d.get("concealed_canastas", [[]] * t)),
+        concealed_canastas=tuple(tuple(parse_key(k) for k in c) for c in d.get("concealed_canastas", [[]] * t)),
         recycled=bool(d.get("recycled", False)),
         seat_sides=tuple(int(x) for x in d.get("seat_sides", [rules.side_of(s) for s in range(n)])),
     )
     _check_consistent(state, n, t)
     return state
+
+
+def _filed_right(rules: Rules, key: int, meld: tuple[int, ...]) -> bool:
+    """Does the meld's key match its cards (a sequence of that suit, a group of that rank)?"""
+    from .cards import is_wild, rank_of
+
+    if is_sequence_key(key):
+        return is_run(meld) and all(c & 3 == key_suit(key) for c in meld)
+    rank = key_rank(key)
+    if rank == 2 and rules.twos_as_rank:
+        return all(rank_of(c) in (0, 2) for c in meld)
+    return ({rank_of(c) for c in meld if not is_wild(c)} or {0}) == {rank}
 
 
 def _check_consistent(s: State, players: int, teams: int) -> None:
@@ -276,16 +289,15 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
         raise ValueError("to_move must be the turn's seat outside the answer phase")
     if s.stage is not None and s.phase not in (PLAY_PHASE, ANSWER_PHASE):
         raise ValueError("a staged opening exists only in the play phase (or while the partner answers)")
-    from .cards import is_wild, rank_of
     from .scoring import meld_problem
 
     for side, melds in enumerate(s.melds):
-        for rank, meld in melds.items():
+        for key, meld in melds.items():
             problem = meld_problem(s.rules, meld)
             if problem and s.rules.cutthroat and "wild-card limit" in problem:
                 problem = None  # partners' melds combined in Cutthroat may pass the limit
-            if problem is None and ({rank_of(c) for c in meld if not is_wild(c)} or {0}) != {rank}:
-                problem = f"it is filed under {rank_str(rank)}"
+            if problem is None and not _filed_right(s.rules, key, meld):
+                problem = f"it is filed under {key_label(key)}"
             if problem:
                 raise ValueError(f"side {side} meld {' '.join(card_str(c) for c in meld)}: {problem}")
     if s.phase != GAME_OVER:

@@ -127,7 +127,119 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         ["Canastas to go out: no source says; one, as in Classic.",
          "'The first round' is read as each player's first turn of the hand."],
     ),
+    "samba": (
+        "Samba (three packs, sequences)",
+        "Three packs with six jokers (162 cards), 15 cards each, draw two and discard one. Besides groups, "
+        "a side may meld sequences of 3 to 7 cards of one suit (4 low, ace high; no wild cards, twos or "
+        "threes); seven in sequence are a samba (1,500) and take nothing more. A group holds at most two "
+        "wild cards and none may be added to a finished canasta; a side may hold several melds of one rank. "
+        "The pile is taken with a natural pair, or, when it is not frozen, by adding its top card to a "
+        "meld smaller than a canasta (a sequence included; never to start one). Two canastas to go out; "
+        "going out 200 (no concealed bonus); red threes 100 each, all six 1,000, minus without two "
+        "canastas; the minimum is 160 from 7,000; game 10,000 (Hoyle; Rasa; Wikipedia).",
+        {"decks": "3 [H,R,W,Br]", "jokers": "6 [H,R,W,Br]", "hand_size": "15 [H,R,W]",
+         "draw_count": "2, discard 1 [H,R,W,Br]", "wild_rule": "at most 2 wild cards in a group [H,R,W]",
+         "sequences": "[H,R,W]", "several_melds_per_rank": "[H]; no limit [R]",
+         "wilds_onto_canasta": "no wild card onto a finished canasta [R]",
+         "unfrozen_take_with_natural_plus_wild": "a natural pair, or adding to a meld [H,R,HSW]",
+         "take_onto_canasta": "only onto a meld smaller than a canasta [H,R,HSW]",
+         "canastas_to_go_out": "2 [H,R,HSW]", "going_out_bonus": "200 [H,HSW]",
+         "concealed_going_out_bonus": "no concealed bonus [H,HSW]",
+         "red_three_scale": "100 each, all six 1,000 [H,W,Br,HSW]",
+         "red_three_positive_if": "two canastas [HSW]", "initial_meld": "Classic plus 160 from 7,000 [H,HSW]",
+         "target": "10,000 [H,W,Br,HSW]"},
+        ["D13 the minimum from 7,000 is 160 (Hoyle, HSW); 150 (Wikipedia, Britannica) is "
+         "`--option 'initial_meld=[[-1000000000,15],[0,50],[1500,90],[3000,120],[7000,150]]'`.",
+         "D14 the pile freezes as in Classic (Hoyle), not 'always frozen' (`pile_always_frozen`).",
+         "A natural pair with the top card may start a new meld of that rank or join one of the side's "
+         "unfinished melds of it.",
+         "Melds of one rank are not combined: the sources allow it, the program does not offer it yet.",
+         "A group takes its cards in suit order (spades, hearts, diamonds, clubs): meld a sequence first "
+         "when one of the cards is wanted for both. A discarded natural is named with its suit (`discard 9H`)."],
+    ),
+    "bolivia": (
+        "Bolivia",
+        "Samba with melds of wild cards: 3 to 7 twos and jokers, seven of them a bolivia (2,500) to which "
+        "nothing may be added. A sequence of seven is an escalera (1,500), and one of the two canastas a side "
+        "needs to go out must be an escalera. Black threes left in a hand cost 100 each (melded on going "
+        "out, 5 each); red threes count plus only for a side with two canastas; the minimum is 150 from "
+        "7,000; game 15,000 (Hoyle; Scarne; Rasa; Wikipedia).",
+        {"wild_melds": "3 to 7 wild cards [H,Sc,R]", "wild_canasta_bonus": "a bolivia, 2,500 [H,Sc,R,W]",
+         "go_out_needs_sequence": "[H,Sc,R,W]", "black_three_in_hand": "100 [H,Sc,R,W]",
+         "initial_meld": "Classic plus 150 from 7,000 [H,Sc,R]", "target": "15,000 [H,Sc,R,W]",
+         "red_three_positive_if": "two canastas [Sc,W]"},
+        ["D18 a mixed group holds at most two wild cards, as in Samba (Hoyle), not three or any number.",
+         "Everything else as Samba (see its page), including the choices listed there."],
+    ),
+    "brazilian": (
+        "Brazilian Canasta",
+        "Bolivia with any two canastas to go out and late-game openings: from 7,000 the opening must include "
+        "a canasta, from 8,000 a canasta and 200 points in all (Rasa's reading), from 9,000 a natural "
+        "canasta. The pile is never taken for the opening. A sequence of fewer than five cards left on the "
+        "table at the end of a hand costs 1,000; a wild canasta is worth 2,000; red threes score 100 each to "
+        "four, 1,000 for five and 1,200 for six, plus only with a canasta; a player must ask his partner's "
+        "permission to go out; game 10,000 (Hoyle; Rasa; Wikipedia).",
+        {"go_out_needs_sequence": "any two canastas [H]", "pile_needs_opened_side": "never for the opening [H,R]",
+         "initial_meld": "Bolivia's to 6,995; then see opening_canasta [H,R,W]",
+         "opening_canasta": "a canasta from 7,000, a natural canasta from 9,000 [H,R,W]",
+         "short_sequence_penalty": "1,000 [H,R,W]", "wild_canasta_bonus": "2,000 [H,R,W]",
+         "red_three_scale": "1-4: 100 each; 5: 1,000; 6: 1,200 [H,R,W]",
+         "red_three_positive_if": "a canasta [H,R,W]", "permission": "must always ask [H,R]",
+         "target": "10,000 [H,R,W]", "black_three_in_hand": "100, as Bolivia [H]"},
+        ["D16 from 5,000 to 6,995 the minimum is 120 (Hoyle, by inheritance), not Wikipedia's 150.",
+         "GC-I14 from 8,000 'a canasta worth at least 200' (Hoyle) is read as Rasa's 'a canasta plus 200 "
+         "in all'.",
+         "D17 a wild canasta is 2,000 (Hoyle, Rasa, Wikipedia), not 2,500.",
+         "Not yet played: adding to the ends of an escalera when going out (Hoyle)."],
+    ),
+    "chilean": (
+        "Chilean Canasta (Tranca)",
+        "The sources give only a summary: three packs (or four, with eight jokers), sequences as in Samba, "
+        "melds of wild cards (Rasa; Wikipedia, which names sambas and bolivias without values). Everything "
+        "else is Bolivia's, the nearest documented relative.",
+        {"wild_melds": "[R]", "sequences": "Samba style [R,W]",
+         "decks": "3; 4 with `--option decks=4 --option jokers=8` [R,W]"},
+        ["Gap: cards dealt, draw, minimum counts, canastas to go out, bonuses, red and black threes and the "
+         "game target are not given by any source; Bolivia's values are used (RULES.md §4B, §10 item 4).",
+         "Everything else as Bolivia (see its page)."],
+    ),
+    "italian": (
+        "Italian Canasta",
+        "Samba-based: the pile is always frozen; twos may be melded as a rank of their own, and while the "
+        "side's meld of twos is unfinished it may not use twos as wild cards; openings are natural (no wild "
+        "cards) with the minimum rising to 160 at 5,000, 180 at 7,500 and 200 at 10,000; two canastas to go "
+        "out, of which a canasta of twos does not count; going out 300; red threes 100 each to three, 200 "
+        "each from four; a canasta of seven twos 3,000 and one of twos with jokers 2,000 (side going out "
+        "only); five natural canastas 2,000, four natural and one mixed 1,000, ten canastas 2,000; game "
+        "12,000 (Rasa; Wikipedia; HSW).",
+        {"pile_always_frozen": "[R,W]", "twos_as_rank": "[R,W]", "natural_opening": "[R]",
+         "initial_meld": "[R]", "wild_canastas_count_to_go_out": "a canasta of twos does not count [R]",
+         "going_out_bonus": "300 [R,HSW]", "concealed_going_out_bonus": "300: no concealed bonus [R]",
+         "red_three_scale": "1-3: 100 each; 4 or more: 200 each [R]", "twos_canasta_bonus": "3,000 [R,HSW]",
+         "mixed_twos_canasta_bonus": "2,000 [R,HSW]", "canasta_set_bonuses": "[R,HSW]",
+         "target": "12,000 [R,HSW]"},
+        ["D15 game 12,000 (Rasa, HSW); Wikipedia's 15,000 is `--option target=15000`.",
+         "Red threes count plus only with two canastas, as in Samba (Rasa is silent on the sign).",
+         "Not yet played: the start-of-hand rule that puts the upcard's number of cards face down under it "
+         "(Rasa, Wikipedia); the pile starts with the upcard alone.",
+         "Everything else as Samba (see its page), including the choices listed there."],
+    ),
 }
+
+
+# Presets built on another: a parameter's source is looked up along the chain (RULES.md §4B "inherits").
+PARENT = {"bolivia": "samba", "brazilian": "bolivia", "chilean": "bolivia", "italian": "samba"}
+
+
+def _source_of(preset: str, name: str) -> str:
+    while True:
+        source = NOTES[preset][2].get(name)
+        if source is not None or preset not in PARENT:
+            return source or ""
+        preset = PARENT[preset]
+        source = NOTES[preset][2].get(name)
+        if source is not None:
+            return f"{source} (as {preset.capitalize()})"
 
 
 def _shown(value: Any) -> str:
@@ -136,7 +248,7 @@ def _shown(value: Any) -> str:
 
 def variant_page(rules: Rules) -> str:
     """The page for a preset (with any overrides shown as changed), in Markdown."""
-    title, summary, sources, choices = NOTES[rules.name]
+    title, summary, _sources, choices = NOTES[rules.name]
     classic = make_rules("classic")
     aliases = sorted(a for a, t in ALIASES.items() if t == rules.name)
     lines = [f"# {title}", "", f"Preset `{rules.name}`" + (f" (also {', '.join(f'`{a}`' for a in aliases)})"
@@ -148,7 +260,7 @@ def variant_page(rules: Rules) -> str:
     if changed:
         lines += ["## How it differs from Classic", "", "| parameter | value | source |", "|---|---|---|"]
         for name, value, _meaning, _source in changed:
-            source = sources.get(name, "option" if name in overrides else "")
+            source = "option" if name in overrides else _source_of(rules.name, name)
             lines.append(f"| `{name}` | `{_shown(value)}` | {source} |")
         lines.append("")
     if choices:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import card_str, cards_of, rank_str
+from .cards import TWO, card_str, cards_of, rank_str
 from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pile_frozen_for
+from .melds import is_sequence_key, key_label, key_rank
+from .rules import Rules
 from .scoring import is_natural, is_wild_meld
 from .state import State
 
@@ -23,8 +25,28 @@ def seat_name(rules_players: int, seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def _kind(meld: tuple[int, ...]) -> str:
+def _kind(rules: Rules, key: int, meld: tuple[int, ...]) -> str:
+    if is_sequence_key(key):
+        return "sequence"
+    if key_rank(key) == TWO and rules.twos_as_rank:
+        return "twos"
     return "natural" if is_natural(meld) else "wild" if is_wild_meld(meld) else "mixed"
+
+
+def _rank_name(key: int) -> str:
+    """The meld's rank ("9", "wild", "2"), or "sequence" for a sequence."""
+    if is_sequence_key(key):
+        return "sequence"
+    rank = key_rank(key)
+    return "wild" if rank == 0 else rank_str(rank)
+
+
+def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
+    """Groups from aces down (wild melds last), then sequences by suit: the order a table shows them."""
+    key = item[0]
+    if is_sequence_key(key):
+        return (1, key, 0)
+    return (0, -(key_rank(key) or 1), key)
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
@@ -46,11 +68,10 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "canastas": canasta_count(melds),
             "pile_frozen_for_side": pile_frozen_for(state, side),
             "melds": [
-                {"rank": "wild" if rank == 0 else rank_str(rank), "cards": [card_str(c) for c in m],
-                 "naturals": meld_counts(m)[0],
-                 "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
-                 "kind": _kind(m) if len(m) >= 7 else None}
-                for rank, m in sorted(melds.items(), reverse=True)
+                {"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
+                 "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
+                 "kind": _kind(r, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
+                for key, m in sorted(melds.items(), key=_meld_order)
             ],
         })
     out: dict[str, Any] = {

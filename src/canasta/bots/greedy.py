@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_VALUE, THREE, TWO, parse_card, parse_rank, rank_of
+from ..cards import JOKER_RANK, RANK_VALUE, THREE, TWO, parse_card, rank_of
+from ..melds import is_sequence_key, key_rank, parse_key
 from ..moves import ASK, DRAW, PASS, WITHDRAW, YES, Move
 from . import Player
 
@@ -33,7 +34,13 @@ def _rank_counts(cards: list[str]) -> dict[int, int]:
 
 
 def _meld_sizes(side: dict[str, Any]) -> dict[int, int]:
-    return {parse_rank(m["rank"]): len(m["cards"]) for m in side["melds"]}
+    """Meld sizes by meld key (the rank for a side's first meld of a rank; melds.py)."""
+    return {parse_key(m["key"]): len(m["cards"]) for m in side["melds"]}
+
+
+def _rank_value(key: int) -> int:
+    """The card value of a meld key's rank (a sequence: a middling 10)."""
+    return 10 if is_sequence_key(key) else RANK_VALUE[key_rank(key)]
 
 
 class GreedyPlayer(Player):
@@ -107,7 +114,7 @@ class GreedyPlayer(Player):
 
     @staticmethod
     def _points(m: Move) -> int:
-        return RANK_VALUE[m.rank] * m.naturals + 20 * m.twos + 50 * m.jokers
+        return _rank_value(m.rank) * m.naturals + 20 * m.twos + 50 * m.jokers
 
     @staticmethod
     def _opening_estimate(rc: dict[int, int], sizes: dict[int, int]) -> int:
@@ -137,11 +144,11 @@ class GreedyPlayer(Player):
             if m.rank == THREE:
                 key = (4, m.naturals)  # black threes: only ever legal when going out
             elif wilds == 0:
-                key = (3, completes, m.naturals, RANK_VALUE[m.rank])
+                key = (3, completes, m.naturals, _rank_value(m.rank))
             elif not (meld_all or completes):
                 continue
             elif size0 == 0 and m.cards == 3:
-                key = (2, completes, m.naturals, RANK_VALUE[m.rank], -wilds, m.jokers if opening else m.twos)
+                key = (2, completes, m.naturals, _rank_value(m.rank), -wilds, m.jokers if opening else m.twos)
             else:
                 key = (1, completes, size0 + m.naturals, -wilds if completes else wilds,
                        m.jokers if opening else m.twos)
