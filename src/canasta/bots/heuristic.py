@@ -7,14 +7,17 @@ explains each rule). In short:
 * **The pile:** taken whenever it is worth more than a stock card (always when it opens the side,
   big piles at any price), with the cheapest take: adding to a meld, then a natural pair, then one
   natural and a two, a joker last.
-* **Melding:** naturals go onto the side's melds and triples are laid down; natural pairs stay in the
-  hand to take the pile; wild cards finish canastas and are not spread over short melds.
+* **Melding:** natural cards first (onto the side's melds, new triples); natural pairs stay in the
+  hand to take the pile; wild cards only finish canastas. Once the side has a canasta, everything goes
+  down (pairs with a wild card, wild cards onto the longest melds), to go out sooner and be caught
+  with less.
 * **Discards** come from a memory of the hand (what each player took from the pile, melded, discarded
-  or refused): black threes first, then cards the next opponent is unlikely to take the pile with.
-  A rank the next opponent's side has melded is never thrown onto an unfrozen pile while another card
-  will do. A two freezes a big pile when the opponents have opened and threaten to take it, or we are
-  behind.
-* **Going out** whenever the side has its canastas and it gains; with a partner, ``ask`` first. The
+  or refused): black threes first as stop cards, then cards the next opponent is unlikely to take the
+  pile with. A rank the next opponent's side has melded is never thrown onto an unfrozen pile while
+  another card will do. A two freezes a big pile when every natural discard would be risky, or the
+  side is behind.
+* **Going out** as soon as the side may (the side that goes out usually wins the hand: the bonus, the
+  opponents caught with cards and unfinished canastas); with a partner, ``ask`` first. The
   partner's ``ask`` is answered ``yes`` when the side is ahead or the hands are small, ``no`` when this
   hand still holds many points to meld. Acaba is never called or approved.
 
@@ -115,6 +118,15 @@ class Memory:
         self.known: list[dict[int, int]] = []
         self.discarded: list[dict[int, int]] = []
         self.declined: list[dict[int, int]] = []
+
+    def copy(self) -> Memory:
+        """An independent copy (for search players that play on from the same point)."""
+        other = Memory()
+        other.hand, other.players, other.index, other.pile = self.hand, self.players, self.index, list(self.pile)
+        other.known = [dict(d) for d in self.known]
+        other.discarded = [dict(d) for d in self.discarded]
+        other.declined = [dict(d) for d in self.declined]
+        return other
 
     def reset(self, hand: int, players: int) -> None:
         self.hand, self.players, self.index = hand, players, 0
@@ -346,6 +358,13 @@ class HeuristicPlayer(Player):
         if phase == "draw":
             return turn.draw()
         return turn.play(self.rng)
+
+    def ranked_discards(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
+        """The legal discards in this player's order of preference, best first (for search players)."""
+        discards = [m for m in legal if m.action == "discard"]
+        if not discards:
+            return []
+        return _Turn(view, legal, _rules_of(view), self.memory).ranked_discards(discards)
 
 
 class _Turn:
@@ -667,6 +686,10 @@ class _Turn:
 
     # discarding
     def best_discard(self, discards: list[Move]) -> Move:
+        return self.ranked_discards(discards)[0]
+
+    def ranked_discards(self, discards: list[Move]) -> list[Move]:
+        """The discards, best first: the cheapest to lose and least likely to hand over the pile."""
         view, r, rc = self.view, self.r, self.rc
         sides = view["sides"]
         nxt = self.next_seat()
@@ -723,8 +746,6 @@ class _Turn:
                 value += 50.0
             return chance * value
 
-        best: Move | None = None
-        best_score = 0.0
         scores: dict[int, float] = {}
         for m in discards:
             rank = m.rank
@@ -749,12 +770,11 @@ class _Turn:
                     keep += OWN_MELD_KEEP
                 score = keep + DANGER_WEIGHT * danger(rank)
             scores[rank] = score
-            if best is None or score < best_score:
-                best, best_score = m, score
-        assert best is not None
+        ranked = sorted(discards, key=lambda m: scores[m.rank])
         if self.should_freeze(scores, feeds_opponent and not frozen_for_opp, pile_size):
-            return Move("discard", TWO)
-        return best
+            ranked.remove(Move("discard", TWO))
+            ranked.insert(0, Move("discard", TWO))
+        return ranked
 
 
     def should_freeze(self, scores: dict[int, float], opponent_may_take: bool, pile_size: int) -> bool:
