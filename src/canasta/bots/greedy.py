@@ -33,7 +33,8 @@ def _rank_counts(cards: list[str]) -> dict[int, int]:
 
 
 def _meld_sizes(side: dict[str, Any]) -> dict[int, int]:
-    return {parse_rank(m["rank"]): len(m["cards"]) for m in side["melds"]}
+    """Cards per meld by rank code; a meld of wild cards (Uruguayan, Cuban) is filed under the joker's."""
+    return {JOKER_RANK if m["rank"] == "wild" else parse_rank(m["rank"]): len(m["cards"]) for m in side["melds"]}
 
 
 class GreedyPlayer(Player):
