@@ -3,7 +3,8 @@
 Usage: python benchmarks/players.py [--games N] [--seed S]
 
 Each player takes every seat of seeded Classic games (all four seats the same player), one core.
-The search levels are timed on a sample of decisions (they think for a fixed time per decision).
+The search levels are timed on a sample of decisions (they think for a fixed time per searched decision),
+and the search player's sampling speed on one discard decision.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from typing import Any
 
 import canasta
 from canasta.bots import make_player, player_names
@@ -56,14 +58,26 @@ def main() -> None:
         players = [level_player(level, a.seed + i) for i in range(4)]
         d, s, _ = play(players, a.seed, max_decisions=20 if level == "hard" else 4)
         print(f"{'level ' + level:<22}{d:>10}{d / s:>14,.1f}{'':>12}")
+    state, view, legal = searched_decision(a.seed)
     search = SearchPlayer(a.seed, seconds=None, iterations=20)
-    state = canasta.apply(canasta.new_game(canasta.rules(), seed=a.seed), "draw")
-    legal = canasta.legal_moves(state)
     start = time.perf_counter()
-    search.choose(canasta.view(state, state.to_move), legal)
+    search.choose(view, legal)
     took = time.perf_counter() - start
-    print(f"search: {20 * len(legal) / took:,.0f} playouts/s ({20 / took:,.1f} samples/s of {len(legal)} moves)")
+    print(f"search: {20 / took:,.1f} samples/s on a discard decision of hand {state.hand_number} "
+          f"({search.max_candidates} candidates, play-outs of up to {search.horizon} moves)")
 
+
+def searched_decision(seed: int) -> tuple[canasta.State, dict[str, Any], list[canasta.Move]]:
+    """The first position of a seeded heuristic game where the heuristic discards with a choice of cards
+    (a decision the search player searches)."""
+    state = canasta.new_game(canasta.rules(), seed=seed)
+    bots = [make_player("heuristic", seed + i) for i in range(4)]
+    while True:
+        view, legal = canasta.view(state, state.to_move), canasta.legal_moves(state)
+        move = bots[state.to_move].choose(view, legal)
+        if move.action == "discard" and sum(m.action == "discard" for m in legal) > 1:
+            return state, view, legal
+        state = canasta.apply(state, move)
 
 if __name__ == "__main__":
     main()

@@ -55,6 +55,16 @@ def test_bots_play_whole_games_with_legal_moves(names: tuple[str, ...]) -> None:
     assert sum(s.calls for s in spies) == len(record["moves"])
 
 
+@pytest.mark.parametrize("variant", canasta.variant_names())
+def test_random_and_greedy_play_whole_games_of_every_preset(variant: str) -> None:
+    rules = canasta.rules(variant)
+    names = ["greedy" if seat % 2 == 0 else "random" for seat in range(rules.players)]
+    spies = [Spy(make_player(n, seed=i)) for i, n in enumerate(names)]
+    final, record = play_game(spies, rules, seed=3)
+    assert canasta.is_over(final) and record["result"] == canasta.outcome(final)
+    assert sum(s.calls for s in spies) == len(record["moves"])
+
+
 def test_random_player_is_reproducible() -> None:
     games = [play_game([make_player("random", seed=s) for s in range(4)], seed=5)[1] for _ in range(2)]
     assert games[0] == games[1]

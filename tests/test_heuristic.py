@@ -92,6 +92,12 @@ def test_beats_random() -> None:
     assert wins >= 28, f"heuristic won only {wins} of 30 games against random"
 
 
+def test_beats_greedy_more_often_than_not() -> None:
+    # A regression check only; the measured strength (1,000 games, intervals) is in docs/strength.md.
+    wins = _wins("greedy", 40, seed=200)
+    assert wins > 20, f"heuristic won only {wins} of 40 games against greedy"
+
+
 def test_takes_a_big_unfrozen_pile() -> None:
     state = build_position(hands={**OTHERS, 0: "KH KD 5C 6D 7S 8H 9C JS QD 4H 4D"},
                            pile="9S 8D 6S 5D 4S JD AS KS", melds=[["AS AH AD"], ["QS QH QC"]])
@@ -104,6 +110,36 @@ def test_draws_rather_than_spend_a_joker_on_a_tiny_pile() -> None:
                            melds=[["AS AH AD"], ["QS QH QC"]])
     assert Move("take", 13, 1, 0, 1) in canasta.legal_moves(state)
     assert _play(state) == DRAW
+
+
+def test_takes_the_pile_to_open() -> None:
+    # Neither side has opened; K K with the KS on top plus Q Q Q from the hand reach the 50 needed.
+    state = build_position(hands={**OTHERS, 0: "KH KD QH QD QC 5C 6D 7S 9C JS 4D"},
+                           pile="8D 6S 5S 4S JD KS")
+    assert canasta.legal_moves(state) == [DRAW, Move("take", 13, 2)]
+    bot = make_player("heuristic")
+    assert _play(state, bot) == Move("take", 13, 2)
+    while state.to_move == 0:  # the rest of the turn: complete the opening, then discard
+        state = canasta.apply(state, _play(state, bot))
+    assert state.opened == (True, False)
+    assert sum(state.hands[0]) == 11 - 2 + 5 - 3 - 1  # less K K, plus the pile under the KS, less Q Q Q, the discard
+
+
+OPPONENT_MELDS = ["9S 9H 9D", "8S 8D 8H", "7S 7C 7D", "JS JH JD", "5S 5D 5H"]
+FREEZE_OTHERS = {1: "5H 6H 6S 7D TH TD JH QS QH KS KC", 2: "QD JD TC 6C 7C 8D 9H 4S 4C AH KH",
+                 3: "AC KD 5D 6D TS JS 9D 4H 7S 3C 3C"}
+
+
+@pytest.mark.parametrize(("pile", "freezes"), [("4S 6S 5S 4D KD KS QS TS 8C 6C", True),
+                                               ("4S 6S 2D 5S 4D KD KS QS TS 8C 6C", False)])
+def test_freezes_a_big_pile_with_a_two(pile: str, freezes: bool) -> None:
+    # The next opponent's side has melded most of our ranks: on an unfrozen pile of ten cards any of
+    # them would hand it over, so a two freezes it. A pile that is frozen already needs no second two.
+    state = build_position(hands={**FREEZE_OTHERS, 0: "9C 8H 7H JC 2C 5C QC"}, pile=pile,
+                           melds=[["AS AH AD"], OPPONENT_MELDS], phase=PLAY_PHASE, turn=Turn(source="stock"))
+    assert canasta.view(state, 0)["pile_frozen"] is not freezes
+    move = _play(state)
+    assert move.action == "discard" and (move.rank == 2) is freezes
 
 
 def test_does_not_feed_the_next_opponents_meld() -> None:

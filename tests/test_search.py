@@ -6,8 +6,9 @@ import random
 import pytest
 
 import canasta
+from canasta.bots.heuristic import HeuristicPlayer
 from canasta.bots.levels import LEVELS, hint, level_player
-from canasta.bots.search import SearchPlayer
+from canasta.bots.search import SearchPlayer, rollout_view
 from canasta.engine import rank_counts
 from canasta.sampling import determinize, known_in_hands
 
@@ -112,3 +113,41 @@ def test_levels_and_hint() -> None:
         level_player("godlike")
     with pytest.raises(ValueError):
         hint(state, (state.to_move + 1) % 4)
+
+
+@pytest.mark.parametrize("variant", ["classic", "two-player", "cutthroat", "cuban"])
+def test_rollout_view_matches_the_view(variant: str) -> None:
+    """The search player's play-outs read a reduced view built from the sampled position: every field
+    it has must equal the real view's."""
+    checked = 0
+    for state in walk(variant, seed=5, every=0.1):
+        seat = state.to_move
+        full, quick = canasta.view(state, seat), rollout_view(state, seat)
+        for key, value in quick.items():
+            if key != "sides":
+                assert value == full[key], key
+        for mine, theirs in zip(quick["sides"], full["sides"], strict=True):
+            for key, value in mine.items():
+                if key != "melds":
+                    assert value == theirs[key], key
+            assert [{k: m[k] for k in melds} for melds, m in zip(mine["melds"], theirs["melds"], strict=True)] \
+                == mine["melds"]
+        checked += 1
+    assert checked > 10
+
+
+def test_search_trusts_the_heuristic_without_evidence() -> None:
+    """With fewer samples than it needs to overrule the heuristic, the search player plays the
+    heuristic player's move at every decision of a hand."""
+    state = canasta.new_game(canasta.rules(), seed=6)
+    searchers = [SearchPlayer(s, seconds=None, iterations=1, horizon=4) for s in range(4)]
+    guides = [HeuristicPlayer(s) for s in range(4)]
+    decisions = 0
+    while state.hand_number == 1 and not canasta.is_over(state):
+        seat = state.to_move
+        seen, legal = canasta.view(state, seat), canasta.legal_moves(state)
+        move = searchers[seat].choose(seen, legal)
+        assert move == guides[seat].choose(seen, legal)
+        state = canasta.apply(state, move)
+        decisions += 1
+    assert decisions > 20

@@ -7,14 +7,17 @@ explains each rule). In short:
 * **The pile:** taken whenever it is worth more than a stock card (always when it opens the side,
   big piles at any price), with the cheapest take: adding to a meld, then a natural pair, then one
   natural and a two, a joker last.
-* **Melding:** naturals go onto the side's melds and triples are laid down; natural pairs stay in the
-  hand to take the pile; wild cards finish canastas and are not spread over short melds.
+* **Melding:** natural cards first (onto the side's melds, new triples); natural pairs stay in the
+  hand to take the pile; wild cards only finish canastas. Once the side has a canasta, everything goes
+  down (pairs with a wild card, wild cards onto the longest melds), to go out sooner and be caught
+  with less.
 * **Discards** come from a memory of the hand (what each player took from the pile, melded, discarded
-  or refused): black threes first, then cards the next opponent is unlikely to take the pile with.
-  A rank the next opponent's side has melded is never thrown onto an unfrozen pile while another card
-  will do. A two freezes a big pile when the opponents have opened and threaten to take it, or we are
-  behind.
-* **Going out** whenever the side has its canastas and it gains; with a partner, ``ask`` first. The
+  or refused): black threes first as stop cards, then cards the next opponent is unlikely to take the
+  pile with. A rank the next opponent's side has melded is never thrown onto an unfrozen pile while
+  another card will do. A two freezes a big pile when every natural discard would be risky, or the
+  side is behind.
+* **Going out** as soon as the side may (the side that goes out usually wins the hand: the bonus, the
+  opponents caught with cards and unfinished canastas); with a partner, ``ask`` first. The
   partner's ``ask`` is answered ``yes`` when the side is ahead or the hands are small, ``no`` when this
   hand still holds many points to meld. Acaba is never called or approved.
 
@@ -37,20 +40,19 @@ NATURALS = tuple(range(4, 15))
 RED = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
 _CHAR_RANK = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
 _RULES_CACHE: dict[str, Rules] = {}
-T: dict[str, float] = {"out": 0, "triples": 1, "take_bias": -20, "natwait": 1, "hurry_hand": 4, "freeze": 1,
-                       "pair_keep": 25, "single_keep": 0.3, "three_bonus": 3, "answer": 0, "danger_w": 5, "race": 0,
-                       "g_take": 0, "g_disc": 0, "g_meld": 0, "freeze_pile": 6, "freeze_risk": 30, "freeze_three": 9,
-                       "uf_pile": 99, "joker_freeze": 99}
+# Rules of thumb, in points unless said otherwise (docs/players.md explains each one).
+STOCK_CARD_VALUE = 30.0  # an unknown stock card is worth about this much: take the pile when it is worth more
+THREAT_HAND_SIZE = 4  # an opponent with a canasta and at most this many cards may go out any turn
+PAIR_KEEP = 25.0  # keeping a natural pair (it takes the pile), on top of the card's value
+SINGLE_KEEP = 0.3  # keeping a lone card: a fraction of its value (it counts against us in the hand)
+OWN_MELD_KEEP = 15.0  # keeping a card of a rank our side has melded (it lengthens the meld)
+DANGER_WEIGHT = 5.0  # how much the chance of handing the pile to the next opponent weighs in a discard
+STOP_CARD_PER_PILE_CARD = 3.0  # a black three blocks the next player: worth more as the pile grows
+FREEZE_PILE = 6  # freeze the pile with a two once it holds this many cards ...
+FREEZE_RISK = 30.0  # ... when every natural discard carries at least this much risk,
+FREEZE_BEHIND_PILE = 8  # or when we are behind and the pile holds this many
+FREEZE_OVER_THREE_PILE = 9  # with a black three in hand, freeze only a pile this big
 
-
-def _load_tune() -> None:
-    import os
-    for k, v in os.environ.items():
-        if k.startswith("H_") and k[2:] in T:
-            T[k[2:]] = float(v)
-
-
-_load_tune()
 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
 
@@ -116,6 +118,15 @@ class Memory:
         self.known: list[dict[int, int]] = []
         self.discarded: list[dict[int, int]] = []
         self.declined: list[dict[int, int]] = []
+
+    def copy(self) -> Memory:
+        """An independent copy (for search players that play on from the same point)."""
+        other = Memory()
+        other.hand, other.players, other.index, other.pile = self.hand, self.players, self.index, list(self.pile)
+        other.known = [dict(d) for d in self.known]
+        other.discarded = [dict(d) for d in self.discarded]
+        other.declined = [dict(d) for d in self.declined]
+        return other
 
     def reset(self, hand: int, players: int) -> None:
         self.hand, self.players, self.index = hand, players, 0
@@ -348,6 +359,13 @@ class HeuristicPlayer(Player):
             return turn.draw()
         return turn.play(self.rng)
 
+    def ranked_discards(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
+        """The legal discards in this player's order of preference, best first (for search players)."""
+        discards = [m for m in legal if m.action == "discard"]
+        if not discards:
+            return []
+        return _Turn(view, legal, _rules_of(view), self.memory).ranked_discards(discards)
+
 
 class _Turn:
     """One decision: the view parsed once, with the rules of thumb as methods."""
@@ -383,7 +401,7 @@ class _Turn:
         sizes = self.view["hand_sizes"]
         for i in self.opponent_sides:
             if sides[i]["canastas"] >= self.r.canastas_to_go_out:
-                if min(sizes[s] for s in sides[i]["seats"]) <= T["hurry_hand"]:
+                if min(sizes[s] for s in sides[i]["seats"]) <= THREAT_HAND_SIZE:
                     return True
             elif sides[i]["canastas"] + 1 >= self.r.canastas_to_go_out and \
                     min(sizes[s] for s in sides[i]["seats"]) <= 2:
@@ -430,8 +448,6 @@ class _Turn:
     def answer(self) -> Move:
         if self.view["permission"] != "asked":
             return NO  # "ask acaba": never hand the opponents the Acaba bonus
-        if T["answer"] == 1:
-            return YES
         rc = self.rc
         points = sum(RANK_VALUE[x] * rc[x] for x in range(15) if x != RED and rc[x])
         meldable = sum(RANK_VALUE[x] * rc[x] for x in NATURALS if rc[x] >= 3 or x in self.mine)
@@ -454,11 +470,9 @@ class _Turn:
                 return DRAW
             return PASS if PASS in self.legal else self._not_acaba()
         best = max(takes, key=self.take_cost_key)
-        if T["g_take"]:
-            return min(takes, key=lambda m: (m.twos + m.jokers, m.jokers, m.naturals))
         if not can_draw:  # the stock is gone: take the discard whenever it fits
             return best
-        if self.take_value(best) + T["take_bias"] > 0:
+        if self.take_value(best) > 0:
             return best
         return DRAW
 
@@ -510,7 +524,7 @@ class _Turn:
             else:
                 value += extra * (-RANK_VALUE[rank] if danger else 1)
         value -= 25 * m.twos + 45 * m.jokers + (10 if m.naturals == 2 else 0)
-        return value - 10.0  # a stock card is worth about this much
+        return value - STOCK_CARD_VALUE
 
     # -- play phase ----------------------------------------------------------------------------
     def play(self, rng: random.Random) -> Move:
@@ -540,22 +554,12 @@ class _Turn:
             out = self.going_out_move(ask=True)
             if out is not None:
                 return out
-        if not opening and T["g_meld"] and melds:
-            from .greedy import GreedyPlayer, _meld_sizes
-            sizes = _meld_sizes(self.me)
-            meld_all = self.me["canastas"] > 0 or view["permission"] == "yes"
-            best = GreedyPlayer(0)._best_meld(melds, sizes, meld_all, False)
-            if best is not None:
-                return best
-        elif not opening:
+        if not opening:
             move = self.meld_move(melds)
             if move is not None:
                 return move
         discards = self.discards()
         if discards:
-            if T["g_disc"]:
-                from .greedy import GreedyPlayer, _meld_sizes, _rank_counts
-                return GreedyPlayer._best_discard(view, discards, _rank_counts(view["hand"]), _meld_sizes(self.me))
             return self.best_discard(discards)
         if PASS in legal:
             return PASS
@@ -595,7 +599,6 @@ class _Turn:
         rc = list(self.rc)
         r = self.r
         need = max(0, self.need - self.staged) if self.need else 0
-        self.me["canastas"]
         candidates: list[int | None] = [None]
         order = sorted((x for x in range(15) if x != RED and rc[x]),
                        key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
@@ -622,22 +625,11 @@ class _Turn:
             return moves
         return None
 
-    def want_out(self) -> bool:
-        """Going out gains when the opponents hold cards, the stock is low, or we cannot gain more."""
-        if T["out"] == 0:
-            return True
-        if self.opponents_threaten() or self.end_near():
-            return True
-        near = sum(1 for rank, (nat, wild, size) in self.mine.items() if 4 <= size < 7)
-        if T["out"] == 1:
-            return near == 0 or self.stock < 20
-        return self.behind() or near == 0
-
     def going_out_move(self, ask: bool = False) -> Move | None:
         if self.pending is not None:
             return None
         plan = self.out_plan()
-        if plan is None or (ask and not self.want_out()):
+        if plan is None:
             return None
         if ask and ASK in self.legal:
             return ASK
@@ -662,67 +654,42 @@ class _Turn:
 
     # ordinary melding
     def meld_move(self, melds: list[Move]) -> Move | None:
-        if not melds:
-            return None
-        rc, mine, r = self.rc, self.mine, self.r
-        legal = set(melds)
-        # 1. natural cards onto the side's melds, then natural triples: all of a rank at once
+        """The best meld now, or None to go on to the discard.
+
+        Natural cards first (the most at once, finishing a canasta first), so natural pairs stay in
+        the hand to take the pile. Wild cards only finish a canasta until the side may go out; from
+        then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
+        each card on the table counts for us instead of against us, and going out comes closer."""
+        meld_all = self.me["canastas"] > 0 or self.view["permission"] == "yes"
         best: Move | None = None
+        best_key: tuple[int, ...] = ()
         for m in melds:
-            if m.twos or m.jokers or m.rank == THREE or m.rank == JOKER_RANK:
-                continue
-            if m.rank not in mine and m.naturals < 3:
-                continue
-            if m.rank not in mine and not T["triples"] and not self.opponents_threaten():
-                continue
-            if (best is None or (m.rank in mine, m.naturals) > (best.rank in mine, best.naturals)) and (
-                    m.naturals == rc[m.rank] or m.rank in mine):
-                best = m
-        if best is not None:
-            return best
-        hurry = self.opponents_threaten() or self.end_near() or (
-            T["race"] and self.me["canastas"] >= r.canastas_to_go_out)
-        unseen: list[int] | None = None
-        # 2. wild cards that finish a canasta
-        wilds = rc[TWO] + rc[JOKER_RANK]
-        if wilds:
-            finish: list[tuple[int, Move]] = []
-            for rank, (_nat, wild, size) in mine.items():
-                if rank in (JOKER_RANK, THREE) or size >= 7 or 7 - size > wilds:
-                    continue
-                gap = 7 - size
-                a = min(gap, rc[TWO])
-                m = Move("meld", rank, 0, a, gap - a)
-                if m not in legal:
-                    continue
-                if wild == 0 and not hurry and T["natwait"]:
-                    # a natural meld one or two short may still become a natural canasta (500)
-                    if unseen is None:
-                        unseen = self.seen_counts()[0]
-                    if unseen[rank] >= gap + 1 and self.stock > 20 and gap <= 2:
-                        continue
-                finish.append((gap * 10 + m.jokers, m))
-            if finish:
-                return min(finish)[1]
-        # 3. running out of time: put down what can be put down, pairs with wild cards included
-        if hurry:
-            spend = [m for m in melds if m.rank != THREE]
-            if spend:
-                def key(m: Move) -> tuple[int, int, int]:
-                    _nat, wild, size = mine.get(m.rank, (0, 0, 0))
-                    spoils = int(size >= 7 and wild == 0 and (m.twos + m.jokers) > 0)
-                    return (-spoils, m.cards, m.naturals * RANK_VALUE[m.rank] + 20 * m.twos + 50 * m.jokers)
-                choice = max(spend, key=key)
-                if key(choice)[0] == 0:
-                    return choice
-        if r.wild_melds and JOKER_RANK in mine:
-            for m in melds:
-                if m.rank == JOKER_RANK and m.cards:
-                    return m
-        return None
+            key = self.meld_key(m, meld_all)
+            if key is not None and (best is None or key > best_key):
+                best, best_key = m, key
+        return best
+
+    def meld_key(self, m: Move, meld_all: bool) -> tuple[int, ...] | None:
+        """How much ``meld_move`` likes ``m`` (a larger tuple is better), or None to leave it."""
+        size0 = self.mine[m.rank][2] if m.rank in self.mine else 0
+        completes = int(size0 < 7 <= size0 + m.cards)
+        wilds = m.twos + m.jokers
+        if m.rank == THREE:
+            return (4, m.naturals)  # black threes: only ever legal when going out
+        if wilds == 0:
+            return (3, completes, m.naturals, RANK_VALUE[m.rank])
+        if not (meld_all or completes):
+            return None
+        if size0 == 0 and m.cards == 3:  # a new meld: a pair and a wild card, twos before jokers
+            return (2, completes, m.naturals, RANK_VALUE[m.rank], -wilds, m.twos)
+        return (1, completes, size0 + m.naturals, -wilds if completes else wilds, m.twos)
 
     # discarding
     def best_discard(self, discards: list[Move]) -> Move:
+        return self.ranked_discards(discards)[0]
+
+    def ranked_discards(self, discards: list[Move]) -> list[Move]:
+        """The discards, best first: the cheapest to lose and least likely to hand over the pile."""
         view, r, rc = self.view, self.r, self.rc
         sides = view["sides"]
         nxt = self.next_seat()
@@ -738,8 +705,6 @@ class _Turn:
         pile_size = len(self.pile)
         pile_points = sum(RANK_VALUE[max(0, _card_rank(c))] for c in self.pile)
         p_wild = 1.0 - (1.0 - (unseen[TWO] + unseen[JOKER_RANK]) / pool) ** hidden if hidden else 0.0
-        if rc[TWO] + rc[JOKER_RANK] == 0:
-            p_wild = min(1.0, p_wild)
         declined = self.mem.declined[nxt]
         discarded = self.mem.discarded[nxt]
         prev = (self.seat - 1) % self.players
@@ -765,21 +730,22 @@ class _Turn:
                 pair = 1.0 - none
             else:
                 pair = 1.0 - none - one
-            single = 1.0 if k >= 1 else 1.0 - none
+            single = (1.0 if k >= 1 else 1.0 - none) - pair  # exactly one
+            if k < 2:
+                if rank in discarded:  # a card one throws is seldom from a pair, and often the last
+                    fresh = discarded[rank] <= 1
+                    pair *= 0.3 if fresh else 0.6
+                    single *= 0.5 if fresh else 0.8
+                if rank in declined:  # drew rather than take: no natural pair then
+                    pair *= 0.15 if declined[rank] <= 1 else 0.5
             chance = pair
             if not frozen_for_opp and r.unfrozen_take_with_natural_plus_wild:
-                chance = pair + (single - pair) * p_wild
+                chance += single * p_wild
             if not opp_opened:
                 chance *= 0.5
                 value += 50.0
-            if rank in declined:
-                chance *= 0.15 if declined[rank] <= 1 else 0.5
-            elif rank in discarded:
-                chance *= 0.3 if discarded[rank] <= 1 else 0.6
             return chance * value
 
-        best: Move | None = None
-        best_score = 0.0
         scores: dict[int, float] = {}
         for m in discards:
             rank = m.rank
@@ -788,37 +754,38 @@ class _Turn:
             elif rank == TWO:
                 score = 120.0
             elif rank == THREE:
-                score = 4.0 - T["three_bonus"] * min(pile_size, 8) + (0.0 if feeds_opponent else 30.0)
+                # a stop card for the next opponent (worth little when the next player is our partner)
+                score = 4.0 - STOP_CARD_PER_PILE_CARD * min(pile_size, 8) + (0.0 if feeds_opponent else 30.0)
             else:
                 c = rc[rank]
                 v = RANK_VALUE[rank]
                 if c >= 3:
                     keep = 45.0 + 2 * v
                 elif c == 2:
-                    keep = T["pair_keep"] + v + (8.0 if rank in prev_discarded else 0.0)
+                    # a pair takes the pile; more so when the player before us throws that rank
+                    keep = PAIR_KEEP + v + (8.0 if rank in prev_discarded else 0.0)
                 else:
-                    keep = T["single_keep"] * v
+                    keep = SINGLE_KEEP * v
                 if rank in self.mine:
-                    keep += 15.0
-                score = keep + T["danger_w"] * danger(rank)
+                    keep += OWN_MELD_KEEP
+                score = keep + DANGER_WEIGHT * danger(rank)
             scores[rank] = score
-            if best is None or score < best_score:
-                best, best_score = m, score
-        assert best is not None
-        # Freeze a big pile with a two when the opponents threaten to take it, or we are behind.
-        if TWO in scores and feeds_opponent and not frozen_for_opp and not self.me["opened"] \
-                and pile_size >= T["uf_pile"]:
-            return Move("discard", TWO)
-        if JOKER_RANK in scores and TWO not in scores and feeds_opponent and not frozen_for_opp \
-                and pile_size >= T["joker_freeze"]:
-            return Move("discard", JOKER_RANK)
-        if T["freeze"] and TWO in scores and feeds_opponent and not frozen_for_opp and pile_size >= T["freeze_pile"]:
-            naturals = [s for x, s in scores.items() if x in NATURALS]
-            risk = min(naturals) if naturals else 1000.0
-            if (risk >= T["freeze_risk"] or (self.behind() and pile_size >= 8)) and (
-                    THREE not in scores or pile_size >= T["freeze_three"]):
-                return Move("discard", TWO)
-        return best
+        ranked = sorted(discards, key=lambda m: scores[m.rank])
+        if self.should_freeze(scores, feeds_opponent and not frozen_for_opp, pile_size):
+            ranked.remove(Move("discard", TWO))
+            ranked.insert(0, Move("discard", TWO))
+        return ranked
+
+
+    def should_freeze(self, scores: dict[int, float], opponent_may_take: bool, pile_size: int) -> bool:
+        """Freeze a big pile with a two when every natural discard is risky, or we are behind; a black
+        three (which only stops one player) is kept for smaller piles. ``scores``: rank -> discard cost."""
+        if TWO not in scores or not opponent_may_take or pile_size < FREEZE_PILE:
+            return False
+        naturals = [cost for rank, cost in scores.items() if rank in NATURALS]
+        risky = min(naturals, default=1000.0) >= FREEZE_RISK
+        behind = self.behind() and pile_size >= FREEZE_BEHIND_PILE
+        return (risky or behind) and (THREE not in scores or pile_size >= FREEZE_OVER_THREE_PILE)
 
 
 __all__ = ["HeuristicPlayer", "Memory", "meld_everything", "opening_plan"]

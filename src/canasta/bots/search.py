@@ -1,53 +1,70 @@
-"""Search player: determinized Monte Carlo over the hidden cards (issue "Strong computer players").
+"""Search player: the heuristic player, checked by determinized Monte Carlo (issue "Strong computer players").
 
-For each decision it repeatedly samples the cards it cannot see (``canasta.sampling.determinize``,
-which keeps every card known from the public history), plays each candidate move in that sample,
-and finishes the hand with a fast rollout policy, or stops after ``horizon`` moves and evaluates the
-table. The move with the best mean score difference (own side minus the best other side) wins. It
-stops on its budget: ``seconds`` of thinking or ``iterations`` samples per decision. It sees only the
-view; the sampled positions hold no real hidden card.
+For each decision it asks the heuristic player (``canasta.bots.heuristic``) for its move and, when
+the decision is one where look-ahead pays (take the pile or draw; which card to discard; the
+partner's yes or no), a few alternatives. Then it repeatedly samples the cards it cannot see
+(``canasta.sampling.determinize``, which keeps every card known from the public history), plays each
+candidate in that sample, and lets heuristic players finish the hand, or stops after ``horizon``
+moves and scores the table. Every candidate is played on the same samples, so their differences are
+paired. It plays an alternative only when its mean gain over the heuristic's move is more than
+``margin`` standard errors above zero: without evidence it trusts the heuristic. Melds follow the
+heuristic. It stops on its budget: ``seconds`` of thinking or ``iterations`` samples per decision.
+It sees only the view; the sampled positions hold no real hidden card.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
 
-from ..cards import cards_of
-from ..engine import apply, is_over, legal_moves
-from ..moves import Move
+from ..cards import card_str, cards_of, rank_str
+from ..engine import apply, canasta_count, is_over, legal_moves, meld_counts, minimum_needed
+from ..moves import DRAW, Move
 from ..sampling import determinize
 from ..scoring import score_side
 from ..state import State
 from . import Player
+from .heuristic import HeuristicPlayer
 
-_ACTION_ORDER = {"take": 0, "meld": 1, "discard": 2, "draw": 3}
+CANDIDATES = 2  # the heuristic's move and its best alternative: more samples each than with more moves
+MIN_SAMPLES = 4  # never deviate from the heuristic on fewer samples than this
 
 
-def rollout_move(state: State, rng: random.Random) -> Move:
-    """A cheap, sensible policy for rollouts: take the pile, meld the most cards, then discard the
-    least useful card (a lone low card, never a wild if something else can go)."""
-    moves = legal_moves(state)
-    if len(moves) == 1:
-        return moves[0]
-    takes = [m for m in moves if m.action == "take"]
-    if takes:
-        return takes[0]
-    melds = [m for m in moves if m.action == "meld"]
-    if melds:
-        best = max(melds, key=lambda m: (m.naturals * 2 + m.twos + m.jokers, rng.random()))
-        return best
-    if state.phase == "answer":
-        return moves[0]  # yes
-    discards = [m for m in moves if m.action == "discard"]
-    if discards:
-        hand = state.hands[state.turn_seat]
-        def cost(m: Move) -> tuple[int, float]:
-            held = sum(hand[k] for k in range(53) if (k >> 2) + 2 == m.rank) if m.rank > 2 else 9
-            return (held * 10 + (50 if m.rank in (0, 2) else 0) + (0 if m.rank == 3 else 5), rng.random())
-        return min(discards, key=cost)
-    return moves[0]
+def rollout_view(state: State, seat: int) -> dict[str, Any]:
+    """The parts of ``canasta.view(state, seat)`` the heuristic player reads, built quickly.
+
+    For rollouts inside a sampled position only (the sample is the searcher's own guess, so nothing
+    hidden leaks); players in real games get the full ``canasta.view``."""
+    r = state.rules
+    stage = state.stage
+    sides = []
+    for side in range(r.teams):
+        melds = state.melds[side]
+        sides.append({
+            "seats": list(state.seats_of(side)),
+            "score": state.scores[side],
+            "opened": state.opened[side],
+            "minimum_needed": minimum_needed(state, side, seat if side == state.side_of(seat) else None),
+            "red_threes": [card_str(c) for c in state.red_threes[side]],
+            "canastas": canasta_count(melds),
+            "melds": [{"rank": "wild" if rank == 0 else rank_str(rank), "cards": [card_str(c) for c in m],
+                       "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1]}
+                      for rank, m in sorted(melds.items(), reverse=True)],
+        })
+    return {
+        "rules": r.to_dict(),
+        "seat": seat, "side": state.side_of(seat), "players": r.players, "hand_number": state.hand_number,
+        "phase": state.phase, "hand": [card_str(c) for c in cards_of(state.hands[seat])],
+        "hand_sizes": [sum(h) for h in state.hands], "seat_sides": list(state.seat_sides),
+        "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile],
+        "pile_frozen": state.pile_frozen,
+        "sides": sides, "permission": state.turn.permission,
+        "staged_points": None if stage is None else stage.points,
+        "pending_pile": None if stage is None or stage.pending is None else [card_str(c) for c in stage.pending],
+        "history": list(state.history),
+    }
 
 
 def evaluate(state: State, side: int) -> float:
@@ -63,24 +80,69 @@ def evaluate(state: State, side: int) -> float:
     return mine - max(others, default=0)
 
 
+def hand_result(state: State, side: int) -> float:
+    """Own side's score minus the best other side's in the hand that just ended."""
+    results = state.last_hand or ()
+    if len(results) <= side:
+        return 0.0
+    others = [x["total"] for i, x in enumerate(results) if i != side]
+    return float(results[side]["total"] - max(others, default=0))
+
+
 class SearchPlayer(Player):
     name = "search"
 
     def __init__(self, seed: int | None = None, seconds: float | None = 0.1, iterations: int | None = None,
-                 horizon: int = 80) -> None:
+                 horizon: int = 40, margin: float = 2.5, candidates: int = CANDIDATES) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.iterations = iterations
         self.horizon = horizon
+        self.margin = margin
+        self.max_candidates = candidates
+        self.guide = HeuristicPlayer(seed)
         self.last_reason = ""
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        if len(legal) == 1:
-            return legal[0]
+        guided = self.guide.choose(view, legal)
+        candidates = self.candidates(view, legal, guided)
+        if len(candidates) < 2:
+            self.last_reason = "the heuristic player's move (nothing to search)"
+            return guided
+        gains, samples = self.search(view, candidates)
+        best, best_gain, best_se = guided, 0.0, 0.0
+        for move in candidates[1:]:
+            diffs = gains[move]
+            mean = sum(diffs) / len(diffs)
+            se = _standard_error(diffs, mean)
+            if samples >= MIN_SAMPLES and mean > self.margin * se and mean > best_gain:
+                best, best_gain, best_se = move, mean, se
+        if best == guided:
+            self.last_reason = f"the heuristic player's move; no alternative did better over {samples} sampled deals"
+        else:
+            self.last_reason = (f"{best_gain:+.0f} points (± {best_se:.0f}) over the heuristic's {guided} "
+                                f"in {samples} sampled deals")
+        return best
+
+    def candidates(self, view: dict[str, Any], legal: list[Move], guided: Move) -> list[Move]:
+        """The heuristic's move first, then the alternatives worth a look (none for melds)."""
+        phase = view["phase"]
+        if phase == "answer":
+            others = [m for m in legal if m != guided]
+        elif phase == "draw":
+            takes = [m for m in legal if m.action == "take"]
+            others = [DRAW] if guided.action == "take" and DRAW in legal else takes[:1] if guided == DRAW else []
+        elif guided.action == "discard":
+            others = [m for m in self.guide.ranked_discards(view, legal) if m != guided]
+        else:
+            others = []
+        return [guided, *others][:self.max_candidates]
+
+    def search(self, view: dict[str, Any], candidates: list[Move]) -> tuple[dict[Move, list[float]], int]:
+        """Per alternative, its result minus the heuristic move's in each sample; and the sample count."""
         seat = view["seat"]
+        gains: dict[Move, list[float]] = {m: [] for m in candidates[1:]}
         start = time.perf_counter()
-        totals = dict.fromkeys(legal, 0.0)
-        counts = dict.fromkeys(legal, 0)
         samples = 0
         while True:
             if self.iterations is not None and samples >= self.iterations:
@@ -88,30 +150,36 @@ class SearchPlayer(Player):
             if self.iterations is None and samples and time.perf_counter() - start >= (self.seconds or 0.0):
                 break
             world = determinize(view, self.rng)
-            for move in legal:
-                totals[move] += self._playout(world, move, seat)
-                counts[move] += 1
+            seed = self.rng.randrange(2**31)
+            base = self.playout(world, candidates[0], seat, seed)
+            for move in candidates[1:]:
+                gains[move].append(self.playout(world, move, seat, seed) - base)
             samples += 1
-        best = max(legal, key=lambda m: (totals[m] / max(1, counts[m]), -legal.index(m)))
-        self.last_reason = (f"best average result over {samples} sampled deals: "
-                            f"{totals[best] / max(1, counts[best]):+.0f} points against the other side")
-        return best
+        return gains, samples
 
-    def _playout(self, state: State, move: Move, seat: int) -> float:
+    def playout(self, state: State, move: Move, seat: int, seed: int) -> float:
+        """Play ``move``, then heuristic players to the end of the hand or ``horizon`` moves."""
         side = state.side_of(seat)
         hand_number = state.hand_number
+        players = [HeuristicPlayer(seed + s) for s in range(state.rules.players)]
+        for player in players:  # the memory of the hand is public knowledge: start from the guide's
+            player.memory = self.guide.memory.copy()
         state = apply(state, move)
         for _ in range(self.horizon):
             if is_over(state) or state.hand_number != hand_number:
-                break
-            state = apply(state, rollout_move(state, self.rng))
-        if state.hand_number != hand_number or is_over(state):
-            results = state.last_hand or ()
-            if len(results) > side:
-                mine = results[side]["total"]
-                others = [x["total"] for i, x in enumerate(results) if i != side]
-                return float(mine - max(others, default=0))
+                return hand_result(state, side)
+            who = state.to_move
+            state = apply(state, players[who].choose(rollout_view(state, who), legal_moves(state)))
+        if is_over(state) or state.hand_number != hand_number:
+            return hand_result(state, side)
         return evaluate(state, side)
 
 
-__all__ = ["SearchPlayer"]
+def _standard_error(values: list[float], mean: float) -> float:
+    if len(values) < 2:
+        return math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return math.sqrt(variance / len(values))
+
+
+__all__ = ["SearchPlayer", "evaluate", "rollout_view"]
