@@ -30,7 +30,8 @@ import json
 import random
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_rank
+from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card, parse_rank, rank_of
+from ..melds import SLOTS, parse_key
 from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..variants import rules as make_rules
@@ -77,11 +78,25 @@ def _rules_of(view: dict[str, Any]) -> Rules:
 
 
 def _melds(side: dict[str, Any]) -> MeldInfo:
+    """The side's first meld of each rank (sequences and second melds of a rank are not planned with)."""
     out: MeldInfo = {}
     for m in side["melds"]:
-        rank = JOKER_RANK if m["rank"] == "wild" else parse_rank(m["rank"])
-        out[rank] = (m["naturals"], m["wilds"], len(m["cards"]))
+        key = parse_key(m["key"])
+        if key < SLOTS:
+            out[key] = (m["naturals"], m["wilds"], len(m["cards"]))
     return out
+
+
+def _token_rank(token: str) -> int | None:
+    """The rank of a card token in a move (``9``, ``9H``, ``JK``); None for a meld label or a keyword."""
+    try:
+        return parse_rank(token)
+    except ValueError:
+        pass
+    try:
+        return rank_of(parse_card(token))
+    except ValueError:
+        return None
 
 
 def _table_value(side: dict[str, Any], r: Rules) -> int:
@@ -157,7 +172,9 @@ class Memory:
         words = entry.split()
         seat, action = int(words[0]), words[1]
         if action == "discard":
-            rank = parse_rank(words[2])
+            rank = _token_rank(words[2])
+            if rank is None:
+                return
             self._forget(seat, rank)
             self.discarded[seat][rank] = 0
             self.pile.append(rank)
@@ -168,8 +185,8 @@ class Memory:
             if self.pile and self.pile[-1] in NATURALS:
                 self.declined[seat][self.pile[-1]] = 0
         elif action == "take":
-            for token in words[2:]:
-                self._forget(seat, parse_rank(token))
+            for token in words[2: words.index("on") if "on" in words else None]:
+                self._forget(seat, _token_rank(token) or 0)
             known = self.known[seat]
             for rank in self.pile[:-1]:
                 if rank == RED or (rank == THREE and black_threes_aside):
@@ -185,7 +202,9 @@ class Memory:
             if len(tokens) >= 2 and tokens[-2] == "on":
                 tokens = tokens[:-2]
             for token in tokens:
-                self._forget(seat, parse_rank(token))
+                rank = _token_rank(token)
+                if rank is not None:
+                    self._forget(seat, rank)
 
 
 # --- planning helpers ---------------------------------------------------------------------------
@@ -339,6 +358,19 @@ def meld_everything(r: Rules, rc: list[int], melds: MeldInfo) -> tuple[list[Move
 
 # --- the player -----------------------------------------------------------------------------------
 
+def _plain_moves(legal: list[Move], hand_size: int) -> tuple[list[Move], Move | None]:
+    """Split off the moves of the Samba family that the rules of thumb below do not plan with (sequences,
+    second melds of a rank): the legal moves without them, and the one of them worth playing now, if any:
+    a take onto a sequence, else the longest such meld that leaves two cards to play on."""
+    plain = [m for m in legal if m.action not in ("meld", "take") or m.rank < SLOTS]
+    others = [m for m in legal if m not in plain]
+    worth = [m for m in others if m.action == "take" or hand_size - m.cards >= 2]
+    best = max(worth, key=lambda m: (m.action == "take", m.cards), default=None)
+    if best is None and not plain and others:
+        best = others[0]
+    return plain, best
+
+
 class HeuristicPlayer(Player):
     name = "heuristic"
 
@@ -351,6 +383,10 @@ class HeuristicPlayer(Player):
         self.memory.update(view, r.pile_black_threes == "bonus")
         if len(legal) == 1:
             return legal[0]
+        if r.sequences or r.several_melds_per_rank:
+            legal, extra = _plain_moves(legal, len(view["hand"]))
+            if extra is not None and (not legal or view["phase"] == "play"):
+                return extra
         turn = _Turn(view, legal, r, self.memory)
         phase = view["phase"]
         if phase == "answer":
