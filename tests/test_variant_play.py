@@ -175,7 +175,8 @@ def candidates(rng: random.Random, s: State) -> list[str]:
         run = " ".join(f"{RANK_CHARS[x - 2]}{suit}" for x in range(low, low + rng.randint(1, 4)))
         texts += [f"meld {run}", f"meld {run} on seq{suit}", f"meld {run} on seq{suit}/2", f"take on seq{suit}",
                   f"meld {r} {r} {r} on {r}/2", f"meld {r} {r} on {r}/3", f"take {top} {top} on {top}/2",
-                  f"discard {r}{suit}", f"meld 2 on {r}/2", "meld 2 2 2"]
+                  f"discard {r}{suit}", f"meld 2 on {r}/2", "meld 2 2 2", f"combine {r}/2 on {r}",
+                  f"combine {r} on {r}/2"]
     return rng.sample(texts, 8)
 
 
@@ -341,20 +342,20 @@ PERFT: dict[tuple[str, int], list[int]] = {
     ("uruguayan", 0): [1, 13, 16, 226, 701],
     ("uruguayan", 150): [2, 25, 69, 209, 829],
     ("uruguayan", 40): [1, 7, 8, 48, 54],
-    ('bolivia', 0): [1, 39, 442, 4403, 39591],
-    ('bolivia', 150): [2, 3, 31, 84, 787],
-    ('bolivia', 40): [14, 63, 444, 3665, 22524],
-    ('brazilian', 0): [1, 39, 463, 4562, 40738],
-    ('brazilian', 150): [2, 8, 18, 620, 9848],
+    ('bolivia', 0): [1, 39, 442, 4405, 39619],
+    ('bolivia', 150): [5, 8, 168, 2510, 28058],
+    ('bolivia', 40): [16, 89, 449, 1871, 7872],
+    ('brazilian', 0): [1, 39, 463, 4564, 40768],
+    ('brazilian', 150): [8, 19, 74, 169, 758],
     ('brazilian', 40): [1, 6, 10, 130, 489],
-    ('chilean', 0): [1, 39, 442, 4403, 39591],
-    ('chilean', 150): [2, 3, 31, 84, 787],
-    ('chilean', 40): [14, 63, 444, 3665, 22524],
-    ('italian', 0): [1, 18, 35, 407, 928],
-    ('italian', 150): [1, 1, 16, 19, 281],
-    ('italian', 40): [12, 43, 183, 869, 3272],
-    ('samba', 0): [1, 39, 442, 4403, 39591],
-    ('samba', 150): [18, 91, 482, 3237, 18639],
+    ('chilean', 0): [1, 39, 442, 4405, 39619],
+    ('chilean', 150): [5, 8, 168, 2510, 28058],
+    ('chilean', 40): [16, 89, 449, 1871, 7872],
+    ('italian', 0): [1, 20, 41, 419, 1063],
+    ('italian', 150): [9, 24, 326, 5285, 59286],
+    ('italian', 40): [16, 78, 301, 832, 2365],
+    ('samba', 0): [1, 39, 442, 4405, 39619],
+    ('samba', 150): [18, 92, 489, 3252, 18861],
     ('samba', 40): [12, 48, 165, 433, 1411],
 }
 

@@ -17,6 +17,7 @@ import canasta
 from canasta.cards import card_str
 from canasta.melds import parse_key
 from canasta.record import Recorder, replay
+from canasta.sampling import determinize
 from canasta.state import Turn
 from golden_helpers import after_draw, assert_illegal, assert_legal, cards, moves, play
 
@@ -278,3 +279,36 @@ def test_chilean_four_packs() -> None:
     assert r.pack_size == 216
     s = canasta.new_game(r, seed=1)
     assert sum(map(sum, s.hands)) + len(s.stock) + len(s.pile) + sum(map(len, s.red_threes)) == 216
+
+
+def test_samba_combines_melds_of_a_rank() -> None:
+    """RULES.md §4B Samba [H]: a side may hold two melds of a rank and combine them."""
+    s = opened(SAMBA, "KS KH 9C 9D", ["KS KH KD 2S", "KS KH KD KC"])
+    after = assert_legal(s, "combine K/2 on K")
+    assert meld(after, 0, "K") == cards("KS KH KD 2S KS KH KD KC") and parse_key("K/2") not in after.melds[0]
+    assert_illegal(s, "combine K on K/2", "COMBINE_MISMATCH")
+    assert_illegal(s, "combine K/3 on K", "NO_MELD_TO_ADD_TO")
+    wild = opened(SAMBA, "9C 9D", ["KS KH KD 2S 2H", "KS KH KD 2C"])
+    assert_illegal(wild, "combine K/2 on K", "TOO_MANY_WILDS")  # three wild cards in one group
+    assert_illegal(opened(canasta.rules(), "9C 9D", ["KS KH KD"]), "combine K/2 on K", "ONE_MELD_PER_RANK")
+
+
+def test_italian_upcard_buries_cards_nobody_sees() -> None:
+    """RULES.md §4B Italian: the upcard's number of cards go face down under it (A 1, J 11, Q 12, K 13)."""
+    for seed in range(1, 30):
+        s = canasta.new_game(ITALY, seed=seed)
+        top = s.pile[-1]
+        number = {14: 1}.get(top // 4 + 2, top // 4 + 2)
+        if s.pile_hidden:
+            break
+    assert s.pile_hidden == number and len(s.pile) == number + 1
+    v = canasta.view(s, 0)
+    assert v["pile"] == [card_str(top)] and v["pile_hidden"] == number and v["pile_size"] == number + 1
+    assert v["public_state"]["pile"] == [None] * number + [card_str(top)]
+    assert s.history[0].split()[2:] == [card_str(top)]
+    # The view is the same whatever the buried cards are: nobody sees them.
+    swapped = s.replace(pile=(*s.stock[:number], top), stock=(*s.pile[:number], *s.stock[number:]))
+    assert canasta.view(swapped, 0) == v
+    sample = determinize(v, random.Random(2))
+    assert sample.pile_hidden == number and sample.pile[-1] == top and len(sample.stock) == len(s.stock)
+    assert canasta.State.from_json(s.to_json()).pile_hidden == number

@@ -175,6 +175,9 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
             continue
         break
     red: list[list[int]] = [[] for _ in range(rules.teams)]
+    upcards = list(pile)
+    if rules.upcard_buries:  # Italian: the upcard's number of cards face down under it (RULES.md §4B)
+        pile = [stock.pop() for _ in range(min(_upcard_number(pile[-1]), len(stock) - 1))] + pile
     for i in range(n):
         seat = (first + i) % n
         h = hands[seat]
@@ -190,10 +193,16 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
         opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
         phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck),
-        history=(f"{dealer} upcard {' '.join(card_str(c) for c in pile)}",),
+        history=(f"{dealer} upcard {' '.join(card_str(c) for c in upcards)}",),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
-        seat_sides=tuple(rules.side_of(s) for s in range(n)),
+        seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
     )
+
+
+def _upcard_number(card: int) -> int:
+    """The number a card shows for Italian's start of hand: A 1, 2-10, J 11, Q 12, K 13 (a joker 0)."""
+    rank = rank_of(card)
+    return 1 if rank == 14 else rank
 
 
 # --- questions about a position -------------------------------------------------------------
@@ -728,6 +737,8 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             group_moves(new, TWO, None, rc[TWO], 0, jokers)
     if r.sequences:
         _sequence_moves(state, melds, pts, canastas, hsize, end_ok, add)
+    if several and pending is None:
+        moves.extend(_combine_moves(r, melds))
     if r.wild_melds and has_wilds:
         if r.twos_as_rank:
             twos = 0
@@ -772,6 +783,30 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         moves.append(WITHDRAW)
     if pending is None:
         moves.extend(_acaba_moves(state))
+    return moves
+
+
+def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
+    """Two melds of one rank may be combined (RULES.md §4B Samba [H]): a later one into an earlier one,
+    when the result keeps the wild-card limits (and, where wild cards may not join a canasta, no wild
+    card meets a finished canasta)."""
+    moves = []
+    for rank in (JOKER_RANK, TWO, *NATURAL_RANKS):
+        keys = group_keys(melds, rank)
+        for i, target in enumerate(keys):
+            for source in keys[i + 1:]:
+                a, b = melds[target], melds[source]
+                (n1, w1), (n2, w2) = (_twos_counts(a), _twos_counts(b)) if rank == TWO else (
+                    meld_counts(a), meld_counts(b))
+                size = len(a) + len(b)
+                if rank == JOKER_RANK:
+                    ok = size <= r.wild_meld_max
+                else:
+                    ok = r.meld_ok(n1 + n2, w1 + w2) and not (r.max_meld_size and size > r.max_meld_size)
+                if not r.wilds_onto_canasta and ((len(a) >= 7 and w2) or (len(b) >= 7 and w1)):
+                    ok = False
+                if ok:
+                    moves.append(Move("combine", target, low=source))
     return moves
 
 
@@ -1158,6 +1193,13 @@ def _apply(state: State, m: Move) -> State:
         return _take(state, m, history)
     if a == "meld":
         return _meld(state, m, history)
+    if a == "combine":
+        melds = list(state.melds)
+        table = dict(melds[side])
+        table[m.rank] = tuple(sorted((*table[m.rank], *table.pop(m.low))))
+        melds[side] = table
+        turn = state.turn._replace(melded=True, touched_old=True)
+        return state.replace(melds=tuple(melds), turn=turn, history=history)
     if a == "discard":
         return _discard(state, m, history)
     if a in ("ask", "ask-acaba"):
@@ -1292,7 +1334,7 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes),
-                        black_threes=tuple(black_threes), pile=left,
+                        black_threes=tuple(black_threes), pile=left, pile_hidden=min(state.pile_hidden, len(left)),
                         pile_frozen=any(_freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, history=history)
     if state.opened[side]:
         return _pick_up(new, rest)
@@ -1412,7 +1454,7 @@ def _next_turn(state: State) -> State:
         # The pile under its top card is turned over as a new stock (RULES.md §3.8 variant, §5).
         top = new.pile[-1]
         new = new.replace(stock=tuple(reversed(new.pile[:-1])), pile=(top,), pile_frozen=_freezes(r, top),
-                          recycled=True)
+                          pile_hidden=0, recycled=True)
     # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
     if not new.stock and (r.end_of_stock == "end_at_once" or not _take_moves(new)):
         return _end_hand(new, None)

@@ -75,7 +75,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if acaba:
         return acaba
     if state.phase == DRAW_PHASE:
-        if m.action in ("meld", "discard", "withdraw", "ask"):
+        if m.action in ("meld", "discard", "withdraw", "ask", "combine"):
             return "MUST_DRAW_FIRST", "draw from the stock or take the pile first"
         if m.action == "draw":
             return "STOCK_EMPTY", "the stock is empty: take the discard if you can, or pass"
@@ -137,6 +137,8 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         if state.turn.permission == "yes":
             return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
         return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
+    if m.action == "combine":
+        return _diagnose_combine(state, m)
     return _diagnose_meld(state, m, rc, hsize, need, pts)
 
 
@@ -151,6 +153,11 @@ def _shape_problem(m: Move) -> str | None:
         return None if counts == (0, 0, 0) else "a discard names one rank and no card counts"
     if m.suit != -1:
         return f"{m.action!r} names no suit"
+    if m.action == "combine":
+        if (m.naturals, m.twos, m.jokers) != (0, 0, 0) or not all(
+                0 <= k < SEQUENCE_BASE and key_rank(k) in range(15) for k in (m.rank, m.low)):
+            return "combine names two meld keys of groups"
+        return None
     if m.action in ("take", "meld"):
         if is_sequence_key(m.rank):
             if m.rank >= SEQUENCE_BASE + 64:
@@ -272,6 +279,33 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
         return "OPENING_NOT_REACHABLE", (f"your side has not opened: the top card and your hand cannot make "
                                          f"melds counting {need} (cards from the pile do not count)")
     return _going_out_message("NEED_CANASTA_TO_GO_OUT", r, need, base)
+
+
+def _diagnose_combine(state: State, m: Move) -> tuple[str, str]:
+    r = state.rules
+    melds = state.melds[state.side_of(state.turn_seat)]
+    if not r.several_melds_per_rank:
+        return "ONE_MELD_PER_RANK", "a side holds one meld of each rank here: there is nothing to combine"
+    for key in (m.low, m.rank):
+        if key not in melds:
+            return "NO_MELD_TO_ADD_TO", f"your side has no meld {key_label(key)}"
+    if key_rank(m.low) != key_rank(m.rank) or m.low == m.rank:
+        return "COMBINE_MISMATCH", "only two different melds of the same rank can be combined"
+    if key_slot(m.low) < key_slot(m.rank):
+        return "COMBINE_MISMATCH", f"combine the later meld into the earlier one: 'combine {key_label(m.rank)} on " \
+                                   f"{key_label(m.low)}'"
+    if state.stage is not None and state.stage.pending is not None:
+        return "MUST_COMPLETE_OPENING", "finish the opening you started by taking the pile first"
+    if state.turn.permission == "yes":
+        return "MUST_GO_OUT", "your partner said yes: meld and discard to go out this turn"
+    a, b = melds[m.rank], melds[m.low]
+    if not r.wilds_onto_canasta and (len(a) >= 7 or len(b) >= 7):
+        return "WILD_ONTO_CANASTA", "no wild card may be added to a finished canasta"
+    if key_rank(m.rank) == JOKER_RANK:
+        return "MELD_TOO_LARGE", f"a meld of wild cards holds at most {r.wild_meld_max} cards"
+    if r.max_meld_size and len(a) + len(b) > r.max_meld_size:
+        return "MELD_TOO_LARGE", f"a meld may hold at most {r.max_meld_size} cards"
+    return "TOO_MANY_WILDS", f"together the two melds would break the wild-card limit ({r.wild_rule})"
 
 
 def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:

@@ -16,6 +16,7 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 ``meld 9 9 9 on 9/2`` a second meld of nines, or add to it (variants with several melds of a rank)
 ``meld 4H 5H 6H``     a sequence of one suit (Samba family); ``meld 7H on seqH`` adds to the side's
                       heart sequence (``seqH/2`` a second one); ``take on seqH`` adds the pile's top
+``combine 9/2 on 9``  put the side's second meld of nines into its first (several melds of a rank)
 ``discard 9``         discard one card of that rank (``discard 2``, ``discard JK``, ``discard 3``);
                       in games with sequences a natural is named with its suit: ``discard 9H``
 ``ask``               ask the partner "may I go out?"; the partner answers ``yes`` or ``no``
@@ -34,7 +35,7 @@ from typing import NamedTuple
 from .cards import JOKER, JOKER_RANK, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
 from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
-ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba")
+ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "combine")
 _SYNONYMS = {
     "d": "draw", "stock": "draw", "pick": "take", "pickup": "take", "pile": "take",
     "m": "meld", "add": "meld", "lay": "meld", "x": "discard", "throw": "discard",
@@ -46,7 +47,8 @@ class Move(NamedTuple):
     """One atomic move. For a meld or take ``rank`` is the meld's key (melds.py: the rank for a side's
     first meld of a rank, 0 for wild cards; larger keys for second melds and sequences); for a discard
     the rank (0 = joker); else -1. ``low`` is the lowest rank a sequence move adds (one block of
-    consecutive cards at one end of the sequence, or a new sequence). ``suit`` names the suit of a
+    consecutive cards at one end of the sequence, or a new sequence), and for ``combine`` the key of the
+    meld put into the meld ``rank``. ``suit`` names the suit of a
     discarded natural where suits matter (games with sequences), else -1."""
 
     action: str
@@ -63,6 +65,8 @@ class Move(NamedTuple):
             return f"discard {rank_str(self.rank)}{SUITS[self.suit] if self.suit >= 0 else ''}"
         if a == "ask-acaba":
             return "ask acaba"
+        if a == "combine":
+            return f"combine {key_label(self.low)} on {key_label(self.rank)}"
         if a in ("take", "meld"):
             key = self.rank
             if is_sequence_key(key):
@@ -121,6 +125,10 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
         raise ValueError(f"unknown move {words[0]!r}; moves are: {', '.join(ACTIONS)}")
     if action == "ask" and [w.lower() for w in rest] == ["acaba"]:
         return Move("ask-acaba")
+    if action == "combine":
+        if len(rest) != 3 or rest[1].lower() not in ("on", "to", "into"):
+            raise ValueError(f"combine names two melds of one rank, e.g. 'combine K/2 on K'; got {text.strip()!r}")
+        return Move("combine", _key_token(rest[2]), low=_key_token(rest[0]))
     if action in ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba"):
         if rest:
             raise ValueError(f"{action!r} takes no cards, got {' '.join(rest)!r}")

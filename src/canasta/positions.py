@@ -121,4 +121,5 @@ def build_position(
         deal=tuple(stock_cards), history=(f"{(turn_seat - 1) % r.players} upcard {cards_str(pile_cards)}",),
         result=None, black_threes=((),) * r.teams,
         concealed_canastas=((),) * r.teams, recycled=False, seat_sides=tuple(r.side_of(s) for s in range(r.players)),
+        pile_hidden=0,
     )

@@ -70,6 +70,7 @@ class Rules:
     canasta_set_bonuses: tuple[tuple[str, int, int, int], ...] = ()
     short_sequence_penalty: int = 0
     black_three_in_hand: int = 5
+    upcard_buries: bool = False
     red_three_scale: tuple[int, ...] = (0, 100, 200, 300, 800)
     red_three_positive_if: str = "meld"
     going_out_bonus: int = 100
@@ -247,6 +248,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                "§4B Brazilian [H,R,W]", None),
     "black_three_in_hand": ("what each black three left in a hand costs", "§3.9 (5) [P]; §4B Bolivia 100 [H,Sc,R,W]",
                             None),
+    "upcard_buries": ("start of a hand: as many cards as the upcard's number (A 1, J 11, Q 12, K 13) go face "
+                      "down under it, forming the pile with it", "§4B Italian [R,W,HSW]", None),
     "red_three_scale": ("value of a side's red threes by how many it holds: entry n is the value of n "
                         "(100 each, all four 800); more threes than entries score the last entry",
                         "§3.6 [P,B,W,S1,Br]", None),

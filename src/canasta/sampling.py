@@ -110,6 +110,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
             stock.append(c)
         else:
             hands[target].append(c)
+    buried = d["pile"].count(None)  # face-down pile cards (Italian): any unseen cards
+    d["pile"] = [card_str(stock.pop()) if c is None else c for c in d["pile"]] if buried else d["pile"]
     d["hands"] = [[card_str(c) for c in sorted(h)] for h in hands]
     d["stock"] = [card_str(c) for c in stock]
     d["deal"] = list(d["stock"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card, rank_str
+from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
 
@@ -59,7 +59,7 @@ class State:
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
         "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
-        "seat_sides",
+        "seat_sides", "pile_hidden",
     )
 
     rules: Rules
@@ -88,6 +88,7 @@ class State:
     concealed_canastas: tuple[tuple[int, ...], ...]  # ranks of canastas laid down whole from the hand
     recycled: bool  # the pile has been turned over as a new stock this hand (recycle_pile)
     seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
+    pile_hidden: int  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
     # Caches of legal_moves, filled on first use (a State never changes, so they stay valid).
     _legal: list[Any] | None
     _legal_set: frozenset[Any] | None
@@ -173,9 +174,10 @@ class State:
             "history": list(self.history),
             "result": self.result,
             "black_threes": [cs(b) for b in self.black_threes],
-            "concealed_canastas": [[rank_str(r) for r in c] for c in self.concealed_canastas],
+            "concealed_canastas": [[key_label(k) for k in c] for c in self.concealed_canastas],
             "recycled": self.recycled,
             "seat_sides": list(self.seat_sides),
+            "pile_hidden": self.pile_hidden,
         }
 
     def to_json(self) -> str:
@@ -257,6 +259,7 @@ def _from_dict(d: dict[str, Any]) -> State:
         concealed_canastas=tuple(tuple(parse_key(k) for k in c) for c in d.get("concealed_canastas", [[]] * t)),
         recycled=bool(d.get("recycled", False)),
         seat_sides=tuple(int(x) for x in d.get("seat_sides", [rules.side_of(s) for s in range(n)])),
+        pile_hidden=int(d.get("pile_hidden", 0)),
     )
     _check_consistent(state, n, t)
     return state
@@ -281,6 +284,8 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
     if not (len(s.scores) == len(s.melds) == len(s.red_threes) == len(s.opened) == len(s.black_threes)
             == len(s.concealed_canastas) == teams):
         raise ValueError(f"position does not have one score, meld set and red-three set for each of {teams} sides")
+    if not 0 <= s.pile_hidden <= len(s.pile):
+        raise ValueError(f"pile_hidden must be 0 to the pile's size, got {s.pile_hidden}")
     if not (0 <= s.to_move < players and 0 <= s.turn_seat < players and 0 <= s.dealer < players):
         raise ValueError("position names a seat that does not exist")
     if s.phase not in (DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, GAME_OVER):

@@ -153,7 +153,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "D14 the pile freezes as in Classic (Hoyle), not 'always frozen' (`pile_always_frozen`).",
          "A natural pair with the top card may start a new meld of that rank or join one of the side's "
          "unfinished melds of it.",
-         "Melds of one rank are not combined: the sources allow it, the program does not offer it yet.",
+         "Two melds of one rank may be combined (`combine K/2 on K`) when the result keeps the wild-card "
+         "limits; a wild card never meets a finished canasta that way either.",
          "A group takes its cards in suit order (spades, hearts, diamonds, clubs): meld a sequence first "
          "when one of the cards is wanted for both. A discarded natural is named with its suit (`discard 9H`)."],
     ),
@@ -217,11 +218,13 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "going_out_bonus": "300 [R,HSW]", "concealed_going_out_bonus": "300: no concealed bonus [R]",
          "red_three_scale": "1-3: 100 each; 4 or more: 200 each [R]", "twos_canasta_bonus": "3,000 [R,HSW]",
          "mixed_twos_canasta_bonus": "2,000 [R,HSW]", "canasta_set_bonuses": "[R,HSW]",
-         "target": "12,000 [R,HSW]"},
+         "target": "12,000 [R,HSW]", "upcard_buries": "[R,W,HSW]"},
         ["D15 game 12,000 (Rasa, HSW); Wikipedia's 15,000 is `--option target=15000`.",
          "Red threes count plus only with two canastas, as in Samba (Rasa is silent on the sign).",
-         "Not yet played: the start-of-hand rule that puts the upcard's number of cards face down under it "
-         "(Rasa, Wikipedia); the pile starts with the upcard alone.",
+         "Start of a hand: the cards go face down under the whole upcard (a wild card or red three turned "
+         "first stays face up as in Classic); an ace counts 1, a black three 3, and nobody sees the buried "
+         "cards until someone takes the pile. The sources do not say whether buried wild cards freeze the "
+         "pile: they do not (nobody knows they are there).",
          "Everything else as Samba (see its page), including the choices listed there."],
     ),
 }

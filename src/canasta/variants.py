@@ -77,15 +77,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     "chilean": dict(BOLIVIA),
     # §4B Italian [R,W,HSW]: Samba-based; the pile always frozen; twos melded as a rank; natural openings
     # with the Italian thresholds; a wild canasta does not count for going out; going out 300; red threes
-    # 100 each to 3, 200 each from 4; extra bonuses. Not yet played: the start-of-hand rule that buries
-    # the upcard's number of cards face down under it (docs/variants/italian.md).
+    # 100 each to 3, 200 each from 4; extra bonuses; the upcard's number of cards face down under it.
     "italian": {**SAMBA, "pile_always_frozen": True, "twos_as_rank": True, "natural_opening": True,
                 "initial_meld": ITALIAN_THRESHOLDS, "wild_canastas_count_to_go_out": False,
                 "going_out_bonus": 300, "concealed_going_out_bonus": 300,
                 "red_three_scale": (0, 100, 200, 300, 800, 1000, 1200), "twos_canasta_bonus": 3000,
                 "mixed_twos_canasta_bonus": 2000,
                 "canasta_set_bonuses": (("pure", 5, 5, 2000), ("pure", 4, 5, 1000), ("many", 0, 10, 2000)),
-                "target": 12000},
+                "upcard_buries": True, "target": 12000},
 }
 
 ALIASES: dict[str, str] = {

@@ -90,7 +90,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "scores": list(state.scores),  # one column per side (per player in Cutthroat)
         "seat_sides": list(state.seat_sides),
         "stock_size": len(state.stock),
-        "pile": [card_str(c) for c in state.pile],
+        "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],  # the face-down cards stay hidden
+        "pile_hidden": state.pile_hidden,
         "pile_top": card_str(state.pile[-1]) if state.pile else None,
         "pile_size": len(state.pile),
         "pile_frozen": state.pile_frozen,
@@ -123,6 +124,7 @@ def public_state(state: State, seat: int) -> dict[str, Any]:
     d = state.to_dict()
     d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
     d["stock"] = None
+    d["pile"] = [None] * state.pile_hidden + d["pile"][state.pile_hidden:]
     del d["deal"], d["seed"]
     if d["stage"] is not None and state.turn_seat != seat:
         d["stage"]["hand"] = None
