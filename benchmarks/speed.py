@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Speed benchmark: random players play whole Classic games through the public API.
+"""Speed benchmark: random players play whole games (Classic, or --variant NAME) through the public API.
 
 Every player picks uniformly from ``canasta.legal_moves(state)`` with a seeded ``random.Random``,
 so a run is reproducible move for move. The script measures, in one process and one thread:
@@ -57,8 +57,9 @@ def play_game(game_seed: int, rng: random.Random, rules: canasta.Rules, max_move
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Time random Classic games through the canasta API.")
+    parser = argparse.ArgumentParser(description="Time random games (Classic, or any preset) through the canasta API.")
     parser.add_argument("--games", type=int, default=100, help="number of whole games to play (default 100)")
+    parser.add_argument("--variant", default="classic", help="the preset to play (default classic)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed for the deals and the players' choices (default 0)")
     parser.add_argument("--max-moves", type=int, default=200_000,
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--cpu needs os.sched_setaffinity (Linux)")
         os.sched_setaffinity(0, {args.cpu})
 
-    rules = canasta.rules("classic")
+    rules = canasta.rules(args.variant)
     rng = random.Random(args.seed)
     legal_ns: list[int] = []
     apply_ns: list[int] = []
@@ -132,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         ("apply", f"{apply_mean:.1f} µs mean, {apply_median:.1f} µs median"),
         ("legal_moves + apply", f"{figures['api_share_of_wall']:.0%} of wall time"),
     ]
-    print(f"canasta {canasta.__version__} speed benchmark: random players, Classic, seed {args.seed}, one process")
+    print(f"canasta {canasta.__version__} speed benchmark: random players, {rules.name}, seed {args.seed}, one process")
     print(f"python   {figures['python']}")
     print(f"platform {figures['platform']} ({figures['machine']}, {figures['processor']}, "
           f"{figures['cpus_available']} CPUs available{'' if args.cpu is None else f', pinned to CPU {args.cpu}'})")

@@ -63,6 +63,7 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     *((name, name, {}) for name in canasta.variant_names()),
     *((f"classic+{key}", "classic", opts) for key, opts in HOUSE_RULES.items()),
+    ("chilean+four_packs", "chilean", {"decks": 4, "jokers": 8}),  # 216 cards (RULES.md §4B Chilean)
 ]
 
 

@@ -312,3 +312,11 @@ def test_italian_upcard_buries_cards_nobody_sees() -> None:
     sample = determinize(v, random.Random(2))
     assert sample.pile_hidden == number and sample.pile[-1] == top and len(sample.stock) == len(s.stock)
     assert canasta.State.from_json(s.to_json()).pile_hidden == number
+
+
+def test_italian_pile_always_frozen() -> None:
+    """RULES.md §4B Italian: the pile is always frozen, so only a natural pair takes it."""
+    s = after_draw(ITALY, hands={0: "9S 2C 5D 6D"}, melds=[["9C 9D 9H"], ["AC AC AD"]], pile="4D 9D",
+                   seed=5).replace(phase="draw", turn=Turn())
+    assert not [m for m in moves(s) if m.startswith("take")]
+    assert_illegal(s, "take", "FROZEN_NEEDS_NATURAL_PAIR")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
+from .melds import key_label
 from .moves import Move
 from .view import seat_name
 
@@ -48,7 +49,8 @@ def _meld_lines(side: dict[str, Any]) -> list[str]:
     for m in side["melds"]:
         tag = f" [{m['kind']} canasta]" if m["canasta"] else ""
         cards = sorted(m["cards"], key=lambda c: (c == "JK" or c[0] == "2", c == "JK"))  # naturals first
-        out.append(f"    {m['rank']}s x{len(m['cards'])}{tag}: {' '.join(cards)}")
+        name = f"sequence {m['key']}" if m["rank"] == "sequence" else f"{m['key']}s"
+        out.append(f"    {name} x{len(m['cards'])}{tag}: {' '.join(cards)}")
     return out
 
 
@@ -145,19 +147,21 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
     """A short explanation of a legal move, for ``help``."""
     a = move.action
     me = view["sides"][view["side"]]
-    melded = {m["rank"]: m for m in me["melds"]}
+    melded = {m["key"]: m for m in me["melds"]}
     if a == "draw":
         return "draw the top card of the stock"
     if a == "take":
         rest = view["pile_size"] - 1
         if move.cards == 0:
-            how = f"add the top card {view['pile_top']} to your side's {rank_str(move.rank)}s"
+            how = f"add the top card {view['pile_top']} to your side's {key_label(move.rank)} meld"
         else:
             hand_cards = " ".join([rank_str(move.rank)] * move.naturals + ["2"] * move.twos + ["JK"] * move.jokers)
             how = f"meld the top card {view['pile_top']} with {hand_cards} from your hand"
         return f"take the pile: {how}; the other {rest} card{'s' if rest != 1 else ''} join your hand"
+    if a == "combine":
+        return f"put your side's {key_label(move.low)} meld into its {key_label(move.rank)} meld"
     if a == "meld":
-        r = rank_str(move.rank)
+        r = key_label(move.rank)
         if move.rank == 3:
             return f"meld {move.naturals} black threes (only when going out)"
         old = melded.get(r)
@@ -169,7 +173,7 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
     if a == "discard":
         if len(view["hand"]) == 1:
             return "discard your last card and go out"
-        card = "joker" if move.rank == JOKER_RANK else rank_str(move.rank)
+        card = "joker" if move.rank == JOKER_RANK else str(move).split()[-1]
         return f"discard one {card} and end your turn"
     return {
         "ask": "ask your partner 'may I go out?' (the answer binds you)",
@@ -193,7 +197,9 @@ def render_help(legal: Sequence[Move], view: dict[str, Any]) -> str:
 _LINE_LABELS = {
     "melded_cards": "melded cards", "cards_in_hand": "cards in hand", "natural_canastas": "natural canastas",
     "mixed_canastas": "mixed canastas", "red_threes": "red threes", "going_out": "going out",
-    "undeclared_red_threes": "red threes not laid out",
+    "undeclared_red_threes": "red threes not laid out", "sequence_canastas": "sequence canastas",
+    "wild_canastas": "wild canastas", "twos_canastas": "canastas of twos", "canasta_sets": "sets of canastas",
+    "short_sequences": "short sequences", "black_threes_in_hand": "black threes in hand",
 }
 
 

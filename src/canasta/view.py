@@ -49,6 +49,14 @@ def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
     return (0, -(key_rank(key) or 1), key)
 
 
+def meld_entries(rules: Rules, melds: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
+    """A side's melds as the view shows them, in table order."""
+    return [{"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
+             "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
+             "kind": _kind(rules, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
+            for key, m in sorted(melds.items(), key=_meld_order)]
+
+
 def view(state: State, seat: int) -> dict[str, Any]:
     """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
     r = state.rules
@@ -67,12 +75,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "red_threes": [card_str(c) for c in state.red_threes[side]],
             "canastas": canasta_count(melds),
             "pile_frozen_for_side": pile_frozen_for(state, side),
-            "melds": [
-                {"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
-                 "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
-                 "kind": _kind(r, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
-                for key, m in sorted(melds.items(), key=_meld_order)
-            ],
+            "melds": meld_entries(r, melds),
         })
     out: dict[str, Any] = {
         "variant": r.name,

@@ -19,12 +19,13 @@ import random
 import time
 from typing import Any
 
-from ..cards import card_str, cards_of, rank_str
-from ..engine import apply, canasta_count, is_over, legal_moves, meld_counts, minimum_needed
+from ..cards import card_str, cards_of
+from ..engine import apply, canasta_count, is_over, legal_moves, minimum_needed
 from ..moves import DRAW, Move
 from ..sampling import determinize
 from ..scoring import score_side
 from ..state import State
+from ..view import meld_entries
 from . import Player
 from .heuristic import HeuristicPlayer
 
@@ -49,16 +50,14 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
             "minimum_needed": minimum_needed(state, side, seat if side == state.side_of(seat) else None),
             "red_threes": [card_str(c) for c in state.red_threes[side]],
             "canastas": canasta_count(melds),
-            "melds": [{"rank": "wild" if rank == 0 else rank_str(rank), "cards": [card_str(c) for c in m],
-                       "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1]}
-                      for rank, m in sorted(melds.items(), reverse=True)],
+            "melds": meld_entries(r, melds),
         })
     return {
         "rules": r.to_dict(),
         "seat": seat, "side": state.side_of(seat), "players": r.players, "hand_number": state.hand_number,
         "phase": state.phase, "hand": [card_str(c) for c in cards_of(state.hands[seat])],
         "hand_sizes": [sum(h) for h in state.hands], "seat_sides": list(state.seat_sides),
-        "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile],
+        "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],
         "pile_frozen": state.pile_frozen,
         "sides": sides, "permission": state.turn.permission,
         "staged_points": None if stage is None else stage.points,
