@@ -320,3 +320,17 @@ def test_italian_pile_always_frozen() -> None:
                    seed=5).replace(phase="draw", turn=Turn())
     assert not [m for m in moves(s) if m.startswith("take")]
     assert_illegal(s, "take", "FROZEN_NEEDS_NATURAL_PAIR")
+
+
+def test_brazilian_escalera_grows_past_seven_only_to_go_out() -> None:
+    """RULES.md §4B Brazilian [H,R,W]: cards may be added to the ends of an escalera when going out."""
+    table = ["QH QD QC QS QH QD QC", "5H 6H 7H 8H 9H TH JH"]
+    s = opened(BRAZIL, "QH 9C", table)
+    assert_illegal(s, "meld QH on seqH", "SEQUENCE_TOO_LONG")  # no permission asked: he cannot go out
+    s = play(s, "ask", "yes")
+    s = play(s, "meld QH on seqH")
+    assert s.turn.must_go_out and meld(s, 0, "seqH") == cards("5H 6H 7H 8H 9H TH JH QH")
+    s = play(s, "discard 9C")
+    assert s.last_hand is not None and s.last_hand[0]["went_out"]
+    assert s.last_hand[0]["lines"]["sequence_canastas"] == 1500
+    assert_illegal(opened(SAMBA, "QH 9C 9D", table), "meld QH on seqH", "SEQUENCE_TOO_LONG")

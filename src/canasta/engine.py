@@ -828,20 +828,28 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
                 break
             meld = melds[key]
             size0 = len(meld)
-            if size0 >= SEQUENCE_MAX:
+            past = size0 >= SEQUENCE_MAX  # only when going out (Brazilian), else nothing more
+            if past and not r.sequence_extends_going_out:
                 continue
+            room = 14 if past else SEQUENCE_MAX - size0
             lo, hi = sequence_span(meld)
             blocks = []
-            for k in range(1, SEQUENCE_MAX - size0 + 1):
+            for k in range(1, room + 1):
                 if lo - k < SEQUENCE_LOW or not have[lo - k]:
                     break
                 blocks.append((lo - k, k))
-            for k in range(1, SEQUENCE_MAX - size0 + 1):
+            for k in range(1, room + 1):
                 if hi + k > 14 or not have[hi + k]:
                     break
                 blocks.append((hi + 1, k))
             for low, k in blocks:
-                _sequence_move(r, melds, key, low, k, size0, pts, canastas, hsize, end_ok, add)
+                if past:
+                    move = Move("meld", key, k, 0, 0, low)
+                    after = _apply(state, move)
+                    if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
+                        add(move)
+                else:
+                    _sequence_move(r, melds, key, low, k, size0, pts, canastas, hsize, end_ok, add)
         new = free_key(melds, first)
         if new is None:
             continue
@@ -1389,7 +1397,10 @@ def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
     turn = state.turn
     turn = turn._replace(melded=True, new_ranks=turn.new_ranks if old else (*turn.new_ranks, m.rank),
-                         touched_old=turn.touched_old or (old is not None and m.rank not in turn.new_ranks))
+                         touched_old=turn.touched_old or (old is not None and m.rank not in turn.new_ranks),
+                         # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
+                         must_go_out=turn.must_go_out or (old is not None and is_sequence_key(m.rank)
+                                                          and len(old) >= SEQUENCE_MAX))
     stage = state.stage
     if not state.opened[side]:
         if stage is None:

@@ -476,6 +476,9 @@ def _diagnose_sequence(state: State, m: Move, hsize: int, need: int, pts: int) -
         lo, hi = sequence_span(meld)
         size0 = len(meld)
         if size0 + m.naturals > SEQUENCE_MAX:
+            if r.sequence_extends_going_out and m.low in (lo - m.naturals, hi + 1) and m.low >= SEQUENCE_LOW:
+                return "SEQUENCE_TOO_LONG", (f"a sequence passes {SEQUENCE_MAX} cards only in the turn you go out, "
+                                             f"and after this you could not go out")
             return "SEQUENCE_TOO_LONG", f"a sequence stops at {SEQUENCE_MAX} cards; {key_label(key)} has {size0}"
         if m.low + m.naturals != lo and m.low != hi + 1:
             return "SEQUENCE_GAP", (f"the cards must join {key_label(key)} ({rank_str(lo)} to {rank_str(hi)}) "

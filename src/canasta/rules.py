@@ -33,6 +33,7 @@ class Rules:
     wild_meld_max: int = 7
     max_meld_size: int = 0
     sequences: bool = False
+    sequence_extends_going_out: bool = False
     several_melds_per_rank: bool = False
     wilds_onto_canasta: bool = True
     twos_as_rank: bool = False
@@ -190,6 +191,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "max_meld_size": ("most cards in any meld; 0 = no limit", "§4B Cuban [R]", None),
     "sequences": ("sequences of 3 to 7 cards of one suit (4 low, ace high; no wild cards, twos or threes) "
                   "may be melded; seven make a canasta and take nothing more", "§4B Samba [H,R,W]", None),
+    "sequence_extends_going_out": ("in the turn a player goes out, cards may be added to the ends of a finished "
+                                   "sequence (past seven)", "§4B Brazilian [H,R,W]", None),
     "several_melds_per_rank": ("a side may hold several melds of one rank", "§4B Samba [H,R]", None),
     "wilds_onto_canasta": ("wild cards may be added to a finished canasta", "§4B Samba [R]", None),
     "twos_as_rank": ("twos may be melded as a rank of their own; while the side's meld of twos is "

@@ -37,7 +37,7 @@ def _cards_text(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-def sequence_problem(cards: Sequence[int]) -> str | None:
+def sequence_problem(cards: Sequence[int], longest: int = SEQUENCE_MAX) -> str | None:
     """Why these cards are not a sequence (RULES.md §4B Samba: 3 to 7 cards of one suit in consecutive
     ranks from 4 up to the ace, with no wild cards, twos or threes), or None."""
     wild = [c for c in cards if is_wild(c)]
@@ -53,8 +53,8 @@ def sequence_problem(cards: Sequence[int]) -> str | None:
     if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
         return (f"a sequence needs consecutive ranks with no repeats (the ace is high only), this has "
                 f"{' '.join(rank_str(r) for r in ranks)}")
-    if len(cards) > SEQUENCE_MAX:
-        return f"a sequence stops at {SEQUENCE_MAX} cards, this has {len(cards)}"
+    if len(cards) > longest:
+        return f"a sequence stops at {longest} cards, this has {len(cards)}"
     return None
 
 
@@ -77,7 +77,7 @@ def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
         mixed = ", ".join(rank_str(r) for r in sorted(set(naturals)))
         if not rules.sequences:
             return f"a meld holds one rank, this mixes {mixed}"
-        problem = sequence_problem(cards)
+        problem = sequence_problem(cards, 11 if rules.sequence_extends_going_out else SEQUENCE_MAX)
         return None if problem is None else f"neither a group of one rank (it mixes {mixed}) nor a sequence: {problem}"
     if not naturals:
         twos = sum(1 for c in cards if rank_of(c) == TWO)

@@ -186,12 +186,14 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "short_sequence_penalty": "1,000 [H,R,W]", "wild_canasta_bonus": "2,000 [H,R,W]",
          "red_three_scale": "1-4: 100 each; 5: 1,000; 6: 1,200 [H,R,W]",
          "red_three_positive_if": "a canasta [H,R,W]", "permission": "must always ask [H,R]",
-         "target": "10,000 [H,R,W]", "black_three_in_hand": "100, as Bolivia [H]"},
+         "target": "10,000 [H,R,W]", "black_three_in_hand": "100, as Bolivia [H]",
+         "sequence_extends_going_out": "[H,R,W]"},
         ["D16 from 5,000 to 6,995 the minimum is 120 (Hoyle, by inheritance), not Wikipedia's 150.",
          "GC-I14 from 8,000 'a canasta worth at least 200' (Hoyle) is read as Rasa's 'a canasta plus 200 "
          "in all'.",
          "D17 a wild canasta is 2,000 (Hoyle, Rasa, Wikipedia), not 2,500.",
-         "Not yet played: adding to the ends of an escalera when going out (Hoyle)."],
+         "Adding to the ends of an escalera when going out (Hoyle): a card added past seven obliges the "
+         "player to go out that turn; the engine offers it only when he still can."],
     ),
     "chilean": (
         "Chilean Canasta (Tranca)",

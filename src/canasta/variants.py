@@ -67,6 +67,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     # taken for the opening, sequences under 5 cards -1,000, wild canasta 2,000, red threes 5: 1,000 and
     # 6: 1,200 plus with a canasta, compulsory permission, game 10,000.
     "brazilian": {**BOLIVIA, "go_out_needs_sequence": False, "pile_needs_opened_side": True,
+                  "sequence_extends_going_out": True,
                   "initial_meld": (*SAMBA_THRESHOLDS[:4], (7000, 0), (8000, 200), (9000, 0)),
                   "opening_canasta": ((7000, "canasta"), (9000, "natural")), "short_sequence_penalty": 1000,
                   "wild_canasta_bonus": 2000, "red_three_scale": SIX_PLAYER_RED_THREES,
