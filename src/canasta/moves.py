@@ -103,7 +103,9 @@ ACABA = Move("acaba")
 ASK_ACABA = Move("ask-acaba")
 
 
-def _rank_token(token: str) -> int:
+def token_rank(token: str) -> int | None:
+    """The rank of a card token in a move (``9``, ``9H``, ``10♥``, ``JK``); None for anything else (a meld
+    label such as ``seqH`` or a keyword such as ``on``)."""
     try:
         return parse_rank(token)
     except ValueError:
@@ -111,7 +113,14 @@ def _rank_token(token: str) -> int:
     try:
         return rank_of(parse_card(token))
     except ValueError:
-        raise ValueError(f"{token!r} is not a card or rank (e.g. 9, 9H, 10♥, 2, JK)") from None
+        return None
+
+
+def _rank_token(token: str) -> int:
+    rank = token_rank(token)
+    if rank is None:
+        raise ValueError(f"{token!r} is not a card or rank (e.g. 9, 9H, 10♥, 2, JK)")
+    return rank
 
 
 def parse_move_text(text: str, top_rank: int | None) -> Move:

@@ -14,16 +14,9 @@ from typing import Any
 
 from .cards import RED_THREES, THREE, card_str, counts_of, pack, parse_card, parse_rank, rank_of
 from .engine import RANK_KINDS
+from .moves import token_rank
 from .state import State
 from .variants import rules as make_rules
-
-
-def _token_rank(token: str) -> int:
-    """The rank of a move's card token: a rank (``9``) or, in games with sequences, a card (``9H``)."""
-    try:
-        return parse_rank(token)
-    except ValueError:
-        return rank_of(parse_card(token))
 
 
 def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
@@ -41,7 +34,7 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
         if words[0] == "upcard":
             continue
         if words[0] == "discard":
-            rank = _token_rank(words[1])
+            rank = token_rank(words[1]) or 0
             pile.append(rank)
             mine[rank] = max(0, mine[rank] - 1)
         elif words[0] == "take":
@@ -56,7 +49,7 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
         elif words[0] == "meld":
             tokens = words[1: words.index("on")] if "on" in words else words[1:]
             for token in tokens:
-                rank = _token_rank(token)
+                rank = token_rank(token) or 0
                 mine[rank] = max(0, mine[rank] - 1)
     if [rank_of(parse_card(c)) if parse_card(c) not in RED_THREES else 1 for c in view["pile"]] != pile:
         return {s: Counter() for s in known}  # the pile was recycled or the history is partial

@@ -30,9 +30,9 @@ import json
 import random
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card, parse_rank, rank_of
+from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO
 from ..melds import SLOTS, parse_key
-from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move
+from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..variants import rules as make_rules
 from . import Player
@@ -86,17 +86,6 @@ def _melds(side: dict[str, Any]) -> MeldInfo:
             out[key] = (m["naturals"], m["wilds"], len(m["cards"]))
     return out
 
-
-def _token_rank(token: str) -> int | None:
-    """The rank of a card token in a move (``9``, ``9H``, ``JK``); None for a meld label or a keyword."""
-    try:
-        return parse_rank(token)
-    except ValueError:
-        pass
-    try:
-        return rank_of(parse_card(token))
-    except ValueError:
-        return None
 
 
 def _table_value(side: dict[str, Any], r: Rules) -> int:
@@ -172,7 +161,7 @@ class Memory:
         words = entry.split()
         seat, action = int(words[0]), words[1]
         if action == "discard":
-            rank = _token_rank(words[2])
+            rank = token_rank(words[2])
             if rank is None:
                 return
             self._forget(seat, rank)
@@ -186,7 +175,7 @@ class Memory:
                 self.declined[seat][self.pile[-1]] = 0
         elif action == "take":
             for token in words[2: words.index("on") if "on" in words else None]:
-                self._forget(seat, _token_rank(token) or 0)
+                self._forget(seat, token_rank(token) or 0)
             known = self.known[seat]
             for rank in self.pile[:-1]:
                 if rank == RED or (rank == THREE and black_threes_aside):
@@ -202,7 +191,7 @@ class Memory:
             if len(tokens) >= 2 and tokens[-2] == "on":
                 tokens = tokens[:-2]
             for token in tokens:
-                rank = _token_rank(token)
+                rank = token_rank(token)
                 if rank is not None:
                     self._forget(seat, rank)
 
