@@ -334,3 +334,13 @@ def test_brazilian_escalera_grows_past_seven_only_to_go_out() -> None:
     assert s.last_hand is not None and s.last_hand[0]["went_out"]
     assert s.last_hand[0]["lines"]["sequence_canastas"] == 1500
     assert_illegal(opened(SAMBA, "QH 9C 9D", table), "meld QH on seqH", "SEQUENCE_TOO_LONG")
+
+
+def test_bolivia_a_group_finished_on_going_out_is_no_escalera() -> None:
+    """GC-G05 the other way round: melding a seventh card of a group does not stand in for the escalera."""
+    s = opened(BOLIVIA, "KS 9C 9D", ["QH QD QC QS QH QD QC", "KH KD KC KS KH KD"])
+    assert not canasta.can_go_out(s)
+    s = opened(BOLIVIA, "KS KS KH KH KD KD KC 9C", ["QH QD QC QS QH QD QC"])  # a new group of seven
+    assert not canasta.can_go_out(s)
+    s = opened(BOLIVIA, "KS 9C", ["4H 5H 6H 7H 8H 9H TH", "KH KD KC KS KH KD"])
+    assert canasta.can_go_out(s)

@@ -1098,7 +1098,7 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         need_w += need
         cap_w += cap
         if sizes is not None:
-            sizes[x if x in info else 2 * SEQUENCE_BASE + x] = size + need  # a new group: a key not in use
+            sizes[x] = size + need  # the meld of that rank (a new one takes the first slot, x)
         if was_canasta:
             continue
         short = 7 - size - need
