@@ -346,9 +346,7 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         return "OPENING_MUST_BE_NATURAL", "your side's opening melds may hold no wild cards"
     if m.twos and r.twos_as_rank and _twos_meld_open(melds):
         return "TWOS_NOT_WILD", "while your side's meld of twos is unfinished, twos are not wild cards"
-    if key_rank(m.rank) == TWO and r.twos_as_rank:
-        m = m._replace(rank=TWO)
-    elif key_rank(m.rank) == TWO or (key_rank(m.rank) == JOKER_RANK and not r.wild_melds):
+    if (key_rank(m.rank) == TWO and not r.twos_as_rank) or (key_rank(m.rank) == JOKER_RANK and not r.wild_melds):
         return "WILD_MELD_NOT_ALLOWED", "a meld of wild cards only is not allowed; name a rank: 'meld 2 on 9'"
     key, rank = m.rank, key_rank(m.rank)
     if rank == 1:
