@@ -8,16 +8,19 @@ JSON and records. Scoring tables alone are in test_variants2_scoring.py. Every l
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 
 import canasta
-from canasta.cards import card_str
-from canasta.melds import parse_key
+from canasta.cards import RED_THREES, card_str, is_wild, rank_of
+from canasta.engine import free_key
+from canasta.melds import is_run, is_sequence_key, key_rank, key_suit, parse_key, sequence_key, sequence_span
 from canasta.record import Recorder, replay
 from canasta.sampling import determinize
+from canasta.scoring import meld_problem
 from canasta.state import Turn
 from golden_helpers import after_draw, assert_illegal, assert_legal, cards, moves, play
 
@@ -344,3 +347,74 @@ def test_bolivia_a_group_finished_on_going_out_is_no_escalera() -> None:
     assert not canasta.can_go_out(s)
     s = opened(BOLIVIA, "KS 9C", ["4H 5H 6H 7H 8H 9H TH", "KH KD KC KS KH KD"])
     assert canasta.can_go_out(s)
+
+
+# --- an independent check of the meld moves -------------------------------------------------------------
+
+def _expected_melds(s: canasta.State) -> set[tuple[object, ...]]:
+    """Every meld move leaving at least two cards, found by brute force: each multiset of hand cards is
+    checked with the scoring module's meld validator (``meld_problem``) against each meld it could join,
+    and the moves are named as the notation names them (a sequence grows by one block at one end)."""
+    r = s.rules
+    side = s.side_of(s.turn_seat)
+    melds = s.melds[side]
+    hand = s.hands[s.turn_seat]
+    kinds = [k for k in range(53) if hand[k] and k not in RED_THREES]
+    out: set[tuple[object, ...]] = set()
+    for counts in itertools.product(*(range(hand[k] + 1) for k in kinds)):
+        chosen = [k for k, n in zip(kinds, counts, strict=True) for _ in range(n)]
+        if not chosen or sum(hand) - len(chosen) < 2:
+            continue
+        naturals = {rank_of(c) for c in chosen if not is_wild(c)}
+        if is_run(chosen) or (len(chosen) == 1 and rank_of(chosen[0]) >= 4):
+            suit, ranks = chosen[0] & 3, sorted(rank_of(c) for c in chosen)
+            first = sequence_key(suit)
+            for key in [k for k in melds if is_sequence_key(k) and key_suit(k) == suit]:
+                lo, hi = sequence_span(melds[key])
+                if (ranks[-1] == lo - 1 or ranks[0] == hi + 1) and len(melds[key]) + len(chosen) <= 7:
+                    out.add(("meld", key, len(chosen), 0, 0, ranks[0]))
+            new = free_key(melds, first)
+            if new is not None and 3 <= len(chosen) <= 7:
+                out.add(("meld", new, len(chosen), 0, 0, ranks[0]))
+        if len(naturals) > 1:
+            continue
+        rank = naturals.pop() if naturals else 0  # wild cards alone: onto any group, or a meld of their own
+        if rank == 3:
+            continue  # black threes are melded only when going out
+        twos = sum(1 for c in chosen if rank_of(c) == 2)
+        jokers = chosen.count(52)
+        move = (len(chosen) - twos - jokers, twos, jokers, 0)
+        keys = [k for k in melds if not is_sequence_key(k) and key_rank(k) == rank]
+        for key in keys if rank else [k for k in melds if not is_sequence_key(k)]:
+            old = melds[key]
+            if meld_problem(r, [*old, *chosen]) is None and not (
+                    len(old) >= 7 and (twos or jokers) and not r.wilds_onto_canasta):
+                out.add(("meld", key, *move))
+        new = free_key(melds, rank) if r.several_melds_per_rank or not keys else None
+        if new is not None and meld_problem(r, chosen) is None and len(chosen) >= 3:
+            out.add(("meld", new, *move))
+    return out
+
+
+@pytest.mark.parametrize("name", ["samba", "bolivia", "brazilian"])
+def test_meld_moves_match_a_brute_force_enumeration(name: str) -> None:
+    rules = canasta.rules(name)
+    checked = 0
+    for seed in range(1, 150):
+        rng = random.Random(seed)
+        s = canasta.new_game(rules, seed=seed)
+        for _ in range(rng.randrange(20, 160)):
+            if canasta.is_over(s):
+                break
+            legal = canasta.legal_moves(s)
+            s = canasta.apply(s, rng.choice([m for m in legal if m.action in ("meld", "take")] or legal)
+                              if rng.random() < 0.6 else rng.choice(legal))
+        side = s.side_of(s.turn_seat)
+        if (s.phase != "play" or not s.opened[side] or s.stage is not None or s.turn.permission is not None
+                or sum(s.hands[s.turn_seat]) > 14):
+            continue
+        engine = {tuple(m)[:6] for m in canasta.legal_moves(s)
+                  if m.action == "meld" and sum(s.hands[s.turn_seat]) - m.cards >= 2 and m.rank != 3}
+        assert engine == _expected_melds(s), s.to_json()
+        checked += 1
+    assert checked >= 30

@@ -742,18 +742,20 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.wild_melds and has_wilds:
         if r.twos_as_rank:
             twos = 0
-        wild_meld = melds.get(JOKER_RANK)
-        size0 = len(wild_meld) if wild_meld else 0
-        smallest = 1 if wild_meld else 3
-        for a in range(twos + 1):
-            for b in range(jokers + 1):
-                size = size0 + a + b
-                if a + b < smallest or size > r.wild_meld_max:
-                    continue
-                move = _new_move(Move, ("meld", JOKER_RANK, 0, a, b, 0, -1))
-                c2 = _canastas_after(r, melds, canastas, JOKER_RANK, size0, size)
-                if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
-                    add(move)
+        keys = group_keys(melds, JOKER_RANK)
+        new = free_key(melds, JOKER_RANK) if several or not keys else None
+        for key in [*keys, *([new] if new is not None else [])]:
+            size0 = len(melds.get(key, ()))
+            smallest = 1 if size0 else 3
+            for a in range(twos + 1):
+                for b in range(jokers + 1):
+                    size = size0 + a + b
+                    if a + b < smallest or size > r.wild_meld_max:
+                        continue
+                    move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
+                    c2 = _canastas_after(r, melds, canastas, key, size0, size)
+                    if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
+                        add(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None:
         for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
             move = Move("meld", THREE, k)
