@@ -418,3 +418,56 @@ def test_meld_moves_match_a_brute_force_enumeration(name: str) -> None:
         assert engine == _expected_melds(s), s.to_json()
         checked += 1
     assert checked >= 30
+
+
+def _expected_takes(s: canasta.State) -> set[tuple[object, ...]]:
+    """The takes of an opened side, by brute force from the rules of RULES.md §4B Samba: the top card with a
+    natural pair (onto a meld of its rank, or as a new meld), or alone onto a meld of its rank or a sequence it
+    extends that is not yet a canasta, the second way only while the pile is not frozen."""
+    r = s.rules
+    side = s.side_of(s.turn_seat)
+    melds = s.melds[side]
+    top = s.pile[-1]
+    rank = rank_of(top)
+    if is_wild(top) or rank == 3:
+        return set()
+    held = sum(s.hands[s.turn_seat][(rank - 2) * 4 + suit] for suit in range(4))
+    frozen = s.pile_frozen or r.pile_always_frozen
+    groups = [k for k in melds if not is_sequence_key(k) and key_rank(k) == rank]
+    out: set[tuple[object, ...]] = set()
+    for key in groups:
+        old = melds[key]
+        if held >= 2 and meld_problem(r, [*old, top, top, top]) is None:
+            out.add(("take", key, 2, 0, 0, 0))
+        if not frozen and len(old) < 7:
+            out.add(("take", key, 0, 0, 0, 0))
+    new = free_key(melds, rank)
+    if held >= 2 and new is not None:
+        out.add(("take", new, 2, 0, 0, 0))
+    for key in [k for k in melds if is_sequence_key(k) and key_suit(k) == top & 3]:
+        lo, hi = sequence_span(melds[key])
+        if not frozen and len(melds[key]) < 7 and rank in (lo - 1, hi + 1):
+            out.add(("take", key, 0, 0, 0, rank))
+    return out
+
+
+@pytest.mark.parametrize("name", ["samba", "bolivia"])
+def test_takes_match_a_brute_force_enumeration(name: str) -> None:
+    rules = canasta.rules(name)
+    checked = 0
+    for seed in range(1, 400):
+        rng = random.Random(seed)
+        s = canasta.new_game(rules, seed=seed)
+        for _ in range(rng.randrange(20, 200)):
+            if canasta.is_over(s):
+                break
+            legal = canasta.legal_moves(s)
+            s = canasta.apply(s, rng.choice([m for m in legal if m.action == "meld"] or legal)
+                              if rng.random() < 0.6 else rng.choice(legal))
+        hand_size = sum(s.hands[s.turn_seat])
+        if s.phase != "draw" or not s.opened[s.side_of(s.turn_seat)] or len(s.pile) < 2 or hand_size < 4:
+            continue
+        engine = {tuple(m)[:6] for m in canasta.legal_moves(s) if m.action == "take"}
+        assert engine == _expected_takes(s), s.to_json()
+        checked += engine != set()
+    assert checked >= 10
