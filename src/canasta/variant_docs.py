@@ -152,7 +152,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "`--option 'initial_meld=[[-1000000000,15],[0,50],[1500,90],[3000,120],[7000,150]]'`.",
          "D14 the pile freezes as in Classic (Hoyle), not 'always frozen' (`pile_always_frozen`).",
          "A natural pair with the top card may start a new meld of that rank or join one of the side's "
-         "unfinished melds of it.",
+         "melds of it (naturals may join a finished canasta; the top card alone may not).",
          "Two melds of one rank may be combined (`combine K/2 on K`) when the result keeps the wild-card "
          "limits; a wild card never meets a finished canasta that way either.",
          "A group takes its cards in suit order (spades, hearts, diamonds, clubs): meld a sequence first "
