@@ -1138,3 +1138,13 @@ def test_cli_rules_and_errors(capsys):
                          (["play", "--variant", "two-player", "--seat", "3"], "--seat must be 0..1")):
         status, _, err = _run(capsys, *argv)
         assert status == 2 and needle in err, argv
+
+
+def test_two_player_last_card_red_three_leaves_one_card_that_may_not_go_out() -> None:
+    """Found by the arena: a player holding one card draws the last stock card, a red three, which is not
+    replaced (two-player); without the two canastas he may not discard it, so he passes and the hand ends."""
+    s = position(TWO, hands={0: "9C"}, stock="3H", melds=[[K7, ACES], ["QS QH QD"]], seed=3)
+    s = play(s, "draw")
+    assert moves(s) == {"pass"}
+    after = play(s, "pass")
+    assert after.hand_number == 2 and not any(e["went_out"] for e in after.last_hand)

@@ -775,6 +775,10 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                 moves.extend(_discards(state, rc, hsize))
         elif _out_ok(state, canastas, pts) is None:  # the last card: going out, maybe concealed
             moves.extend(_discards(state, rc, hsize))
+        elif not state.stock and not any(m.action == "meld" for m in moves):
+            # The last stock card was a red three, not replaced (last_card_red_three=no_replace), and the
+            # one card held may not go out: nothing is left to play, so the hand ends (sources silent).
+            moves.append(PASS)
     if r.partnerships and turn.permission is None and hsize >= 2 and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)):

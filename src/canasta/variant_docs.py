@@ -40,6 +40,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "last_card_red_three": "the last single card counts as a full draw; a red three among the last "
                                 "cards is not replaced [P,R]"},
         ["D12 two canastas to go out (pagat, Hoyle, Rasa) rather than Wikipedia's 'usually'.",
+         "A red three drawn as the last stock card is not replaced; if it leaves the player one card he may "
+         "not go out with (too few canastas), he passes and the hand ends (the sources are silent).",
          "The rulebooks' relief from penalties for exposed cards and insufficient melds (R) does not arise: "
          "the program never lets either happen."],
     ),
