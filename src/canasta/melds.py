@@ -14,16 +14,12 @@ for a second or third meld of the same kind: ``9/2``, ``seqH/2``.
 
 from __future__ import annotations
 
-from .cards import JOKER_RANK, RANK_CHARS, SUITS, TWO, is_wild, parse_rank, rank_of, rank_str
+from .cards import SUITS, TWO, is_wild, parse_rank, rank_of, rank_str
 
 SEQUENCE_BASE = 64
 SLOTS = 16
-SEQUENCE_LOW, SEQUENCE_HIGH = 4, 14  # runs use 4 (low) up to the ace (high); no twos or threes
+SEQUENCE_LOW = 4  # runs use 4 (low) up to the ace (high); no twos or threes
 SEQUENCE_MAX = 7
-
-
-def group_key(rank: int, slot: int = 0) -> int:
-    return rank + SLOTS * slot
 
 
 def sequence_key(suit: int, slot: int = 0) -> int:
@@ -69,7 +65,7 @@ def parse_key(text: str) -> int:
         if len(suit) != 1 or suit not in SUITS:
             raise ValueError(f"{text!r} is not a sequence label; write seq and a suit, e.g. seqH")
         return sequence_key(SUITS.index(suit), slot)
-    return group_key(parse_rank(base), slot)
+    return parse_rank(base) + SLOTS * slot
 
 
 def sequence_span(cards: tuple[int, ...]) -> tuple[int, int]:
@@ -105,6 +101,6 @@ def _twos_group(cards: tuple[int, ...] | list[int]) -> bool:
 
 
 __all__ = [
-    "JOKER_RANK", "RANK_CHARS", "SEQUENCE_BASE", "SEQUENCE_MAX", "group_key", "is_run", "is_sequence_key",
-    "key_label", "key_rank", "key_slot", "key_suit", "meld_kind", "parse_key", "sequence_key", "sequence_span",
+    "SEQUENCE_BASE", "SEQUENCE_LOW", "SEQUENCE_MAX", "SLOTS", "is_run", "is_sequence_key", "key_label", "key_rank",
+    "key_slot", "key_suit", "meld_kind", "parse_key", "sequence_key", "sequence_span",
 ]
