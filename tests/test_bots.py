@@ -10,16 +10,13 @@ from typing import Any
 import pytest
 
 import canasta
+from bot_helpers import OTHERS, Spy
 from canasta.bots import Player, make_player, player_names
 from canasta.moves import ASK, DRAW, YES, Move
 from canasta.positions import build_position
 from canasta.record import play_game, replay
 from canasta.simulate import seat_players, simulate
 from canasta.state import PLAY_PHASE, Turn
-
-# Full hands for seats 1-3, so that build_position deals nothing at random.
-OTHERS = {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH", 2: "QH QS JD JC TC 6C 7C 8D 9H 4S 4C",
-          3: "AC KC QC 5D 6D TS JS 9D 9S 4H 7S"}
 
 
 def test_registry() -> None:
@@ -31,20 +28,6 @@ def test_registry() -> None:
         make_player("alphazero")
 
 
-class Spy(Player):
-    """Wraps a bot and checks what it is given: a view dict and the legal moves, never the State."""
-
-    def __init__(self, inner: Player) -> None:
-        self.inner, self.name, self.calls = inner, inner.name, 0
-
-    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        assert isinstance(view, dict) and legal and all(isinstance(m, Move) for m in legal)
-        assert [str(m) for m in legal] == view["legal_moves"]
-        assert not any(isinstance(v, canasta.State) for v in view.values())
-        move = self.inner.choose(view, legal)
-        assert move in legal
-        self.calls += 1
-        return move
 
 
 @pytest.mark.parametrize("names", [("random",) * 4, ("greedy",) * 4, ("greedy", "random") * 2])
