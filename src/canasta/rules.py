@@ -25,7 +25,10 @@ class Rules:
     decks: int = 2
     jokers: int = 4
     hand_size: int = 11
+    foot_size: int = 0
     draw_count: int = 1
+    upcard: bool = True
+    threes_laid_out: str = "red"
     # Melds (§3.3, D10)
     min_naturals: int = 2
     wild_rule: str = "max3"
@@ -37,12 +40,25 @@ class Rules:
     several_melds_per_rank: bool = False
     wilds_onto_canasta: bool = True
     twos_as_rank: bool = False
+    rule_of_five: int = 0
+    pure_ranks: tuple[int, ...] = ()
+    pure_after_opening_ranks: tuple[int, ...] = ()
+    wild_meld_blocks_wilds: bool = False
+    dead_ranks: bool = False
+    black_threes_meldable: bool = True
     # Opening (§3.4, D9, D2)
     initial_meld: tuple[tuple[int, int], ...] = CLASSIC_THRESHOLDS
     concealed_waives_minimum: str = "stock_only"
     concealed_allows_pile: bool = True
     natural_opening: bool = False
     opening_canasta: tuple[tuple[int, str], ...] = ()
+    initial_meld_by_hand: tuple[int, ...] = ()
+    top_card_counts: bool = True
+    opening_needs_meld: str = "none"
+    splash: bool = False
+    bonus_cards: tuple[int, ...] = ()
+    bonus_cards_stock: int = 0
+    special_hands: tuple[tuple[str, int], ...] = ()
     # Discard pile (§3.5, D3–D6)
     pile_always_frozen: bool = False
     black_three_freezes: bool = False
@@ -53,9 +69,13 @@ class Rules:
     take_onto_canasta: bool = True
     # Going out (§3.7, D11)
     canastas_to_go_out: int = 1
+    natural_canastas_to_go_out: int = 0
+    go_out_needs_discard: bool = False
     go_out_needs_sequence: bool = False
     wild_canastas_count_to_go_out: bool = True
     permission: str = "optional_binding"
+    permission_once: bool = False
+    swad: bool = False
     # Stock runs out (§3.8, D8, D26)
     last_card_red_three: str = "end_no_meld"
     end_of_stock: str = "play_on"
@@ -66,6 +86,11 @@ class Rules:
     wild_canasta_bonus: int = 2000
     wild_canasta_bonus_by_jokers: tuple[tuple[int, int], ...] = ()
     sequence_bonus: int = 1500
+    rank_canasta_bonus: tuple[tuple[int, int], ...] = ()
+    unfinished_penalties: tuple[tuple[int, int], ...] = ()
+    four_jokers_wild_meld_penalty: int = 0
+    hand_penalties: tuple[tuple[int, int, int], ...] = ()
+    melds_minus_without_canasta: bool = False
     twos_canasta_bonus: int = 0
     mixed_twos_canasta_bonus: int = 0
     canasta_set_bonuses: tuple[tuple[str, int, int, int], ...] = ()
@@ -93,6 +118,7 @@ class Rules:
     black_three_bonus_scale: tuple[int, ...] = (0, 5, 10, 15, 100)
     # End of game (§3.10)
     target: int = 5000
+    hands_per_game: int = 0
     tie: str = "play_on"
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
 
@@ -112,7 +138,10 @@ class Rules:
     def partnerships(self) -> bool:
         return self.players > self.teams
 
-    def minimum_count(self, score: int) -> int:
+    def minimum_count(self, score: int, hand_number: int = 1) -> int:
+        if self.initial_meld_by_hand:  # Hand and Foot: by the hand's number (RULES.md §4C)
+            by_hand = self.initial_meld_by_hand
+            return by_hand[min(hand_number, len(by_hand)) - 1]
         need = self.initial_meld[0][1]
         for lower, value in self.initial_meld:
             if score >= lower:
@@ -181,6 +210,13 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "jokers": ("jokers in the pack", "§2 [P,B,W,S1]", None),
     "hand_size": ("cards dealt to each player", "§3.1 [P,B,W,S1]", None),
     "draw_count": ("cards drawn from the stock per turn", "§3.2 [all]", None),
+    "foot_size": ("cards dealt face down to each player as a foot, picked up when the hand is used up; "
+                  "0 = no foot", "§4C Hand and Foot [W]", None),
+    "upcard": ("a card is turned up to start the discard pile (false: the pile starts empty)",
+               "§3.1 [P,B,W,S1]; §4C Modern American: none [P]", None),
+    "threes_laid_out": ("which threes are laid out and replaced when dealt or drawn: red; all (black too); "
+                        "none (threes stay in the hand)", "§3.6 [all]; §4C Modern American all [CLA,P], "
+                        "Hand and Foot none [W]", ("red", "all", "none")),
     "min_naturals": ("natural cards every meld needs", "§3.3 [P,B,W,S1,AAPCM]", None),
     "wild_rule": ("limit on wild cards in a meld: max3 = at most 3; max2 = at most 2; le_naturals = "
                   "no more wilds than naturals; lt_naturals = fewer wilds than naturals",
@@ -197,6 +233,17 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "wilds_onto_canasta": ("wild cards may be added to a finished canasta", "§4B Samba [R]", None),
     "twos_as_rank": ("twos may be melded as a rank of their own; while the side's meld of twos is "
                      "unfinished it may not use twos as wild cards", "§4B Italian [R,W]", None),
+    "rule_of_five": ("after its opening turn a side may add wild cards to a meld only when the meld then has "
+                     "at least this many naturals; 0 = off", "§4C Modern American 5 [CLA,P]", None),
+    "pure_ranks": ("ranks (4-14) whose melds never hold wild cards", "§4C Modern American sevens [CLA,P]", None),
+    "pure_after_opening_ranks": ("ranks whose melds may hold wild cards only when made in the side's opening turn",
+                                 "§4C Modern American aces [CLA,P,WCA]", None),
+    "wild_meld_blocks_wilds": ("while the side has an unfinished meld of wild cards, its wild cards may go "
+                               "nowhere else", "§4C Modern American [CLA,P]", None),
+    "dead_ranks": ("once a canasta of a rank is finished, nobody may meld that rank or take a pile topped by it",
+                   "§4C Modern American [CLA,P]", None),
+    "black_threes_meldable": ("black threes may be melded (three or four of them, only when going out)",
+                              "§3.3 [P,B,W]; §4C Hand and Foot: never [W]", None),
     "initial_meld": ("minimum count for a side's first meld: (lowest cumulative score, minimum) pairs",
                      "§3.4, D9 [P,B,W,S1]", None),
     "concealed_waives_minimum": ("when going out concealed skips the minimum count: stock_only = only "
@@ -206,6 +253,23 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "natural_opening": ("a side's opening melds may hold no wild cards", "§4B Italian [R]", None),
     "opening_canasta": ("(lowest cumulative score, canasta or natural) pairs: from that score the opening "
                         "must include a canasta (a natural one)", "§4B Brazilian [H,R,W], GC-I14", None),
+    "initial_meld_by_hand": ("minimum count by the hand's number (first hand first; later hands use the last "
+                             "value); overrides initial_meld when set", "§4C Hand and Foot 50/90/120/150 [W]", None),
+    "top_card_counts": ("the pile's top card counts towards an opening made by taking the pile",
+                        "§3.4 [P,B,W]; §4C Modern American: no [CLA]", None),
+    "opening_needs_meld": ("the opening must include: none = any melds; natural = a meld of three or more "
+                           "natural cards (CLA's clean triple); natural_or_wild = that or a meld of wild cards",
+                           "§4C Modern American [CLA] / [P], GC-I11", ("none", "natural", "natural_or_wild")),
+    "splash": ("a complete natural or wild canasta laid down from the hand opens with no minimum count",
+               "§4C Modern American [P only]", None),
+    "bonus_cards": ("cards dealt from the stock to the player who opens from his hand, for the first, second "
+                    "... side to open; he may use them from his next turn", "§4C Modern American 4, 3 [CLA,P,WCA]",
+                    None),
+    "bonus_cards_stock": ("no bonus cards once the stock holds fewer cards than this (the turn card, 9th "
+                          "from the bottom, has been drawn)", "§4C Modern American [CLA,P]", None),
+    "special_hands": ("(name, value) pairs: the special hands an unopened player may lay down with all his "
+                      "cards after drawing, ending the hand; see docs/variants/modern-american.md",
+                      "§4C Modern American [P] / [CLA], GC-S20", None),
     "pile_always_frozen": ("the pile always needs a natural pair to be taken", "D5 (variants)", None),
     "black_three_freezes": ("a black three freezes the pile like a wild card", "D4 [B]; default [P,W]", None),
     "black_three_upcard": ("a black three turned up at the deal: stays, or is covered by more cards",
@@ -222,14 +286,23 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                               "§4B Bolivia [H,Sc,R,W]", None),
     "wild_canastas_count_to_go_out": ("a canasta of wild cards counts towards canastas_to_go_out",
                                       "§4B Italian [R]: no", None),
+    "natural_canastas_to_go_out": ("how many of the canastas needed to go out must be natural",
+                                   "§4C Hand and Foot 3 of 7 [W]", None),
+    "go_out_needs_discard": ("going out needs a final discard (not a three): a player may not meld his last card",
+                             "§4C Modern American [CLA,P], GC-G07", None),
     "canastas_to_go_out": ("canastas a side needs before a player may go out", "§3.7 [P,B,W,S1]", None),
     "permission": ("asking the partner 'may I go out?': optional_binding = may ask, answer binds; "
                    "compulsory = must ask and be told yes; none",
                    "§3.7, D11 [P,W,S1,B]; §4B Brazilian [H,R]", ("optional_binding", "compulsory", "none")),
+    "permission_once": ("a player may ask to go out only once per hand", "§4C Modern American [P]", None),
+    "swad": ("no seven, wild card, ace or dead card may be discarded onto an empty pile unless nothing else "
+             "can be discarded", "§4C Modern American [CLA]", None),
     "last_card_red_three": ("the last stock card is a red three: end_no_meld = the hand ends at once; "
                             "meld_no_discard = the player may meld first but not discard; no_replace = it "
-                            "is not replaced and the turn goes on (two-player)",
-                            "§3.8, D8 [P,B,W] / [Br,S1]", ("end_no_meld", "meld_no_discard", "no_replace")),
+                            "is not replaced and the turn goes on (two-player); end_in_hand = the hand ends "
+                            "at once and the three stays in the hand (Modern American, any three)",
+                            "§3.8, D8 [P,B,W] / [Br,S1]; §4C GC-E04 [CLA,P]",
+                            ("end_no_meld", "meld_no_discard", "no_replace", "end_in_hand")),
     "end_of_stock": ("stock empty: play_on = play on while discards are taken; end_at_once = the hand "
                      "ends when a player must draw", "§3.8 [P,B,W,S1] / [W-old]", ("play_on", "end_at_once")),
     "forced_take_after_stock": ("stock empty: when the next player must take the discard: "
@@ -241,6 +314,18 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "wild_canasta_bonus_by_jokers": ("(jokers in it, bonus) pairs overriding wild_canasta_bonus for a wild "
                                      "canasta with exactly that many jokers", "§4B Cuban [R]", None),
     "sequence_bonus": ("bonus for a canasta of seven in sequence (samba, escalera)", "§4B [H,R,W]", None),
+    "rank_canasta_bonus": ("(rank, bonus) pairs: the bonus for a natural canasta of that rank, in place of "
+                           "natural_canasta_bonus", "§4C Modern American 7s and aces 2,500 [CLA,P]", None),
+    "unfinished_penalties": ("(rank, penalty) pairs: what an unfinished meld of that rank (0 = wild cards) costs "
+                             "at the end of the hand", "§4C Modern American [CLA,P], GC-S08", None),
+    "four_jokers_wild_meld_penalty": ("penalty for an unfinished meld of wild cards holding all four jokers, in "
+                                      "place of its unfinished_penalties entry; 0 = the entry",
+                                      "§4C Modern American 2,500 [P] (CLA: 2,000)", None),
+    "hand_penalties": ("(rank, count, penalty) triples: a player ending the hand with at least count cards of "
+                       "the rank pays the penalty (each player separately, besides the cards' values)",
+                       "§4C Modern American aces, sevens [CLA,P], GC-S08, GC-S09", None),
+    "melds_minus_without_canasta": ("a side with no canasta scores its melded cards minus",
+                                    "§4C Modern American [CLA,P], GC-S11", None),
     "twos_canasta_bonus": ("bonus for a canasta of seven twos melded as a rank (side going out only)",
                            "§4B Italian [R,HSW]", None),
     "mixed_twos_canasta_bonus": ("bonus for a canasta of twos with jokers (side going out only)",
@@ -257,8 +342,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                         "(100 each, all four 800); more threes than entries score the last entry",
                         "§3.6 [P,B,W,S1,Br]", None),
     "red_three_positive_if": ("red threes count plus only if the side has: meld = melded at all; "
-                              "canasta = a canasta; two_canastas", "§3.6, D7 [P,B,W,S1,Br,D]",
-                              ("meld", "canasta", "two_canastas")),
+                              "canasta = a canasta; two_canastas; by_canastas = minus with none, nothing "
+                              "with one, plus with two or more (Modern American, each colour scored apart)",
+                              "§3.6, D7 [P,B,W,S1,Br,D]; §4C [CLA,P], GC-S10",
+                              ("meld", "canasta", "two_canastas", "by_canastas")),
     "going_out_bonus": ("bonus for going out", "§3.7 [P,B,W,D,S1,Br]", None),
     "concealed_going_out_bonus": ("bonus for going out concealed, in place of the going-out bonus",
                                   "§3.7, D1 [P,B,W,D,S1,Br]", None),
@@ -291,6 +378,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "black_three_bonus_scale": ("value of a side's black threes laid aside from taken piles by how many",
                                 "§4B Cuban [R,W]", None),
     "target": ("a side reaching this total at the end of a hand ends the game", "§3.10 [P,B,W,S1]", None),
+    "hands_per_game": ("the game is this many hands, highest total wins; 0 = play to target",
+                       "§4C Hand and Foot four hands [W]", None),
     "tie": ("equal totals at or over the target: play_on = deal another hand; draw", "§3.10 (sources silent)",
             ("play_on", "draw")),
 }
@@ -328,6 +417,22 @@ def _coerce(key: str, value: Any) -> Any:
             raise ValueError(f"option {key}: want a list of values for 0, 1, 2, ... threes, "
                              f"got {value!r}") from None
         return value
+    if key in ("bonus_cards", "pure_ranks", "pure_after_opening_ranks", "initial_meld_by_hand"):
+        try:
+            return tuple(int(v) for v in value)
+        except (TypeError, ValueError):
+            raise ValueError(f"option {key}: want a list of whole numbers, got {value!r}") from None
+    if key in ("rank_canasta_bonus", "unfinished_penalties", "hand_penalties", "special_hands"):
+        width = 3 if key == "hand_penalties" else 2
+        try:
+            items = tuple(tuple(v) for v in value)
+            if any(len(v) != width for v in items):
+                raise ValueError
+            if key == "special_hands":
+                return tuple((str(n), int(v)) for n, v in items)
+            return tuple(tuple(int(x) for x in v) for v in items)
+        except (TypeError, ValueError):
+            raise ValueError(f"option {key}: want a list of {width}-item lists, got {value!r}") from None
     if key == "wild_canasta_bonus_by_jokers":
         try:
             return tuple(sorted((int(j), int(v)) for j, v in value))
@@ -371,14 +476,14 @@ def _coerce(key: str, value: Any) -> Any:
 
 
 def _validate(r: Rules) -> None:
-    if not 2 <= r.players <= 6:
-        raise ValueError(f"players must be 2 to 6, got {r.players}")
+    if not 2 <= r.players <= 7:
+        raise ValueError(f"players must be 2 to 7, got {r.players}")
     if r.teams < 2 or r.players % r.teams:
         raise ValueError(f"teams must divide players into equal sides of one or more, got {r.teams} for {r.players}")
     if r.decks < 1 or r.jokers < 0 or r.hand_size < 1 or r.draw_count < 1:
         raise ValueError("decks, hand_size and draw_count must be at least 1 and jokers at least 0")
-    if r.players * r.hand_size + 2 > r.pack_size:
-        raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in a pack of {r.pack_size}")
+    if r.players * (r.hand_size + r.foot_size) + 2 > r.pack_size:
+        raise ValueError(f"{r.players} hands of {r.hand_size + r.foot_size} do not fit in a pack of {r.pack_size}")
     if r.min_naturals < 1 or r.canastas_to_go_out < 0:
         raise ValueError("min_naturals must be at least 1 and canastas_to_go_out at least 0")
     if len(r.red_three_scale) < 2:

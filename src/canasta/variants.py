@@ -21,6 +21,22 @@ BOLIVIA: dict[str, Any] = {
     **SAMBA, "wild_melds": True, "wild_canasta_bonus": 2500, "go_out_needs_sequence": True,
     "black_three_in_hand": 100, "initial_meld": (*CLASSIC_THRESHOLDS, (7000, 150)), "target": 15000}
 
+# §4C Modern American, pagat's profile (D20): see docs/variants/modern-american.md for every value's source.
+AMERICAN_THRESHOLDS = ((-(10**9), 125), (3000, 155), (5000, 180))  # negative scores too [CLA,P,NVSO]
+MODERN_AMERICAN: dict[str, Any] = dict(
+    hand_size=13, upcard=False, threes_laid_out="all", wild_rule="max2", max_meld_size=7, wild_melds=True,
+    rule_of_five=5, pure_ranks=(7,), pure_after_opening_ranks=(14,), wild_meld_blocks_wilds=True, dead_ranks=True,
+    initial_meld=AMERICAN_THRESHOLDS, top_card_counts=False, opening_needs_meld="natural_or_wild", splash=True,
+    bonus_cards=(4, 3), bonus_cards_stock=9, special_hands=(("pairs", 2500), ("pairs_twos_sevens_aces", 2000),
+                                                            ("garbage", 2000)),
+    pile_always_frozen=True, canastas_to_go_out=2, go_out_needs_discard=True, permission_once=True,
+    rank_canasta_bonus=((7, 2500), (14, 2500)), wild_canasta_bonus=2000,
+    wild_canasta_bonus_by_jokers=((0, 3000), (4, 2500)), concealed_going_out_bonus=100,
+    red_three_scale=(0, 100, 300, 500, 1000), red_three_positive_if="by_canastas", last_card_red_three="end_in_hand",
+    unfinished_penalties=((14, 2500), (7, 2500), (0, 2000)), four_jokers_wild_meld_penalty=2500,
+    hand_penalties=((14, 3, 1500), (7, 3, 1500)), melds_minus_without_canasta=True, undeclared_red_three_penalty=5,
+    target=8500)
+
 PRESETS: dict[str, dict[str, Any]] = {
     # RULES.md §3: pagat Classic, with the §6 recommended readings.
     "classic": {},
@@ -86,6 +102,23 @@ PRESETS: dict[str, dict[str, Any]] = {
                 "mixed_twos_canasta_bonus": 2000,
                 "canasta_set_bonuses": (("pure", 5, 5, 2000), ("pure", 4, 5, 1000), ("many", 0, 10, 2000)),
                 "upcard_buries": True, "target": 12000},
+    # §4C Modern American in pagat's profile: 13 cards, no upcard, bonus cards, the rule of five, dead ranks,
+    # all threes laid out, two canastas and a discard to go out, the penalties, special hands, game 8,500.
+    "modern-american": dict(MODERN_AMERICAN),
+    # The Canasta League of America's profile where it differs from pagat's (D20): the opening needs a clean
+    # triple, no Splash, garbage 3,000, an unfinished wild meld -2,000 whatever its jokers, SWAD.
+    "modern-american-cla": {**MODERN_AMERICAN, "opening_needs_meld": "natural", "splash": False,
+                            "special_hands": (("garbage", 3000),), "four_jokers_wild_meld_penalty": 0,
+                            "permission_once": False, "swad": True},
+    # §4C Hand and Foot, Wikipedia's baseline (D21): decks = players + 1 with their jokers, an 11-card hand and
+    # an 11-card foot, draw 2, the pile with a natural pair and only its top 5 cards, 3 natural + 4 mixed
+    # canastas to go out (1 + 2 alone), red threes -300 in hand, openings 50/90/120/150 by hand, four hands.
+    "hand-and-foot": dict(players=4, teams=2, decks=5, jokers=10, hand_size=11, foot_size=11, draw_count=2,
+                          threes_laid_out="none", black_threes_meldable=False, pile_always_frozen=True,
+                          pile_take_limit=5, canastas_to_go_out=7, natural_canastas_to_go_out=3,
+                          permission="compulsory", undeclared_red_three_penalty=300,
+                          initial_meld_by_hand=(50, 90, 120, 150), hands_per_game=4, concealed_going_out_bonus=100,
+                          red_three_scale=(0, 0)),
 }
 
 ALIASES: dict[str, str] = {
@@ -106,6 +139,11 @@ ALIASES: dict[str, str] = {
     "chile": "chilean",
     "brazil": "brazilian",
     "italy": "italian",
+    "american": "modern-american",
+    "modern": "modern-american",
+    "cla": "modern-american-cla",
+    "hand-foot": "hand-and-foot",
+    "handandfoot": "hand-and-foot",
 }
 
 # Named in the sources but not playable, with the reason (shown by `canasta rules` and the docs).
@@ -135,4 +173,17 @@ def canonical_name(name: str) -> str:
 def rules(name: str = "classic", **overrides: Any) -> Rules:
     """The rules of a named variant with overrides, e.g. ``rules("classic", target=10000)``."""
     key = canonical_name(name)
-    return make_rules(key, PRESETS[key], overrides)
+    base = PRESETS[key]
+    if key == "hand-and-foot" and "players" in overrides:
+        # decks = players + 1, jokers in (RULES.md §4C [W]); alone (1 + 2 canastas) unless teams are given
+        base = _hand_and_foot_for(int(overrides["players"]), overrides)
+    return make_rules(key, base, overrides)
+
+
+def _hand_and_foot_for(players: int, overrides: dict[str, Any]) -> dict[str, Any]:
+    base = dict(PRESETS["hand-and-foot"], players=players, decks=players + 1, jokers=2 * (players + 1))
+    teams = int(overrides.get("teams", 2 if players in (4, 6) else players))
+    base["teams"] = teams
+    if teams == players:  # each for himself: 1 natural + 2 mixed, nobody to ask
+        base.update(canastas_to_go_out=3, natural_canastas_to_go_out=1, permission="none")
+    return base
