@@ -165,7 +165,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
             hands[(first + i) % n][stock.pop()] += 1
     pile: list[int] = []
     frozen = False
-    while True:
+    while rules.upcard:  # Modern American starts with an empty pile (RULES.md §4C [P])
         c = stock.pop()
         pile.append(c)
         black = c in BLACK_THREES
@@ -176,13 +176,14 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         break
     red: list[list[int]] = [[] for _ in range(rules.teams)]
     upcards = list(pile)
-    if rules.upcard_buries:  # Italian: the upcard's number of cards face down under it (RULES.md §4B)
+    if rules.upcard_buries and pile:  # Italian: the upcard's number of cards face down under it (RULES.md §4B)
         pile = [stock.pop() for _ in range(min(_upcard_number(pile[-1]), len(stock) - 1))] + pile
+    laid = laid_out_threes(rules)
     for i in range(n):
         seat = (first + i) % n
         h = hands[seat]
-        while h[5] or h[6]:
-            for k in RED_THREES:
+        while any(h[k] for k in laid):
+            for k in laid:
                 while h[k]:
                     h[k] -= 1
                     red[rules.side_of(seat)].append(k)
@@ -193,10 +194,16 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
         opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
         phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck),
-        history=(f"{dealer} upcard {' '.join(card_str(c) for c in upcards)}",),
+        history=(" ".join((str(dealer), "upcard", *(card_str(c) for c in upcards))),),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
         seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
     )
+
+
+def laid_out_threes(rules: Rules) -> tuple[int, ...]:
+    """The threes a player lays out and replaces when dealt or drawn (RULES.md §3.6; §4C: all threes in
+    Modern American, none in Hand and Foot)."""
+    return {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}[rules.threes_laid_out]
 
 
 def _upcard_number(card: int) -> int:
@@ -228,8 +235,42 @@ def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
 
 
 def _need(state: State) -> int:
-    """The minimum the player whose turn it is must still meet."""
+    """The minimum the player whose turn it is must still meet (none after a Splash, RULES.md §4C [P]:
+    a complete natural or wild canasta laid down from the hand in a turn begun from the stock)."""
+    if state.rules.splash and state.stage is not None and state.turn.source == "stock" and any(
+            len(m) >= 7 and (not any(is_wild(c) for c in m) or all(is_wild(c) for c in m))
+            for m in state.melds[state.side_of(state.turn_seat)].values()):
+        return 0
     return minimum_needed(state, state.side_of(state.turn_seat), state.turn_seat)
+
+
+def dead_ranks(state: State) -> frozenset[int]:
+    """Ranks nobody may meld any more: a canasta of them is finished (RULES.md §4C Modern American)."""
+    if not state.rules.dead_ranks:
+        return frozenset()
+    return frozenset(key_rank(k) for melds in state.melds for k, m in melds.items()
+                     if len(m) >= 7 and key_rank(k) >= 4 and not is_sequence_key(k))
+
+
+def after_opening_turn(state: State) -> bool:
+    """Has the side of the player to move opened in an earlier turn? (Modern American's rule of five and
+    aces: wild cards join melds freely only in the side's opening turn, RULES.md §4C.)"""
+    return state.opened[state.side_of(state.turn_seat)] and state.stage is None and not state.turn.opened_now
+
+
+def _unfinished_wild_meld(rules: Rules, melds: Melds) -> bool:
+    """Modern American: the side has a meld of wild cards short of a canasta, so its wild cards may go
+    nowhere else (RULES.md §4C [CLA,P]) and it may not go out."""
+    return rules.wild_meld_blocks_wilds and any(len(melds[k]) < 7 for k in group_keys(melds, JOKER_RANK))
+
+
+def group_wilds(state: State, rank: int, twos: int, jokers: int) -> tuple[int, int]:
+    """The twos and jokers a meld of ``rank`` may take this turn (sevens never, aces only in the opening
+    turn, nothing while a wild meld is unfinished: RULES.md §4C)."""
+    r = state.rules
+    if rank in r.pure_ranks or (rank in r.pure_after_opening_ranks and after_opening_turn(state)):
+        return 0, 0
+    return twos, jokers
 
 
 def pile_frozen_for(state: State, side: int) -> bool:
@@ -290,11 +331,10 @@ def _max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int,
         pts += value
         used += n
         cap += extra_cap
-    if rules.wild_melds:  # wild cards beyond the melds' room may make (or join) a meld of their own
+    if rules.wild_melds:  # wild cards may make (or join) a meld of their own, and the rest go to the melds
         wild_size = melds[JOKER_RANK][1] if JOKER_RANK in melds else 0
-        left = spare - min(spare, cap)
-        if left >= (1 if wild_size else 3):
-            cap += min(left, rules.wild_meld_max - wild_size)
+        if spare >= (1 if wild_size else 3):
+            cap += rules.wild_meld_max - wild_size
     placed = len(wild_values) - spare + min(spare, cap)
     pts += sum(wild_values[:placed])
     used += placed
@@ -346,8 +386,12 @@ def _out_ok(state: State, canastas: int, points: int, melds: Melds | None = None
         return "PERMISSION_REFUSED"
     if r.permission == "compulsory" and state.turn.permission != "yes":
         return "PERMISSION_REQUIRED"
-    if not _opening_canasta_ok(state, state.melds[state.side_of(state.turn_seat)] if melds is None else melds):
-        return "OPENING_NEEDS_CANASTA"
+    table = state.melds[state.side_of(state.turn_seat)] if melds is None else melds
+    if _unfinished_wild_meld(r, table):
+        return "WILD_MELD_UNFINISHED"
+    opening = _opening_problem(state, table)
+    if opening:
+        return opening
     if points >= _need(state):
         return None
     source = state.turn.source
@@ -357,17 +401,29 @@ def _out_ok(state: State, canastas: int, points: int, melds: Melds | None = None
 
 
 def _opening_canasta_ok(state: State, melds: Melds) -> bool:
-    """Does an opening with these melds include the canasta the rules ask for at this score (Brazilian,
-    RULES.md §4B, GC-I14)? A sequence canasta is natural."""
+    """Does an opening with these melds include what the rules ask of it? (See ``_opening_problem``.)"""
+    return _opening_problem(state, melds) is None
+
+
+def _opening_problem(state: State, melds: Melds) -> str | None:
+    """What an opening with these melds lacks, or None: the canasta Brazilian asks for at this score
+    (RULES.md §4B, GC-I14; a sequence canasta is natural), or the natural meld of three or more (or a meld
+    of wild cards) Modern American asks for (RULES.md §4C, GC-I11)."""
     r = state.rules
-    if not r.opening_canasta:
-        return True
     side = state.side_of(state.turn_seat)
     if state.opened[side]:
-        return True
-    kind = r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
-    return kind is None or any(len(m) >= 7 and (kind == "canasta" or not any(is_wild(c) for c in m))
-                               for m in melds.values())
+        return None
+    if r.opening_canasta:
+        kind = r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
+        if kind is not None and not any(len(m) >= 7 and (kind == "canasta" or not any(is_wild(c) for c in m))
+                                        for m in melds.values()):
+            return "OPENING_NEEDS_CANASTA"
+    if r.opening_needs_meld != "none" and not any(
+            (len(m) >= 3 and not any(is_wild(c) for c in m))
+            or (r.opening_needs_meld == "natural_or_wild" and all(is_wild(c) for c in m))
+            for m in melds.values()):
+        return "OPENING_NEEDS_NATURAL_MELD"
+    return None
 
 
 def _twos_counts(meld: tuple[int, ...]) -> tuple[int, int]:
@@ -442,6 +498,8 @@ def _take_moves(state: State) -> list[Move]:
         return []
     top = pile[-1]
     rank = rank_of(top)
+    if r.dead_ranks and rank in dead_ranks(state):
+        return []
     rc = rank_counts(hand)
     n = rc[rank]
     melds = state.melds[side]
@@ -501,7 +559,7 @@ def _take_moves(state: State) -> list[Move]:
         size = size0 + 1 + k + a + b
         if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
             continue
-        base = RV[rank] * (1 + k) + 20 * a + 50 * b
+        base = RV[rank] * (k + r.top_card_counts) + 20 * a + 50 * b
         after = hsize - k - a - b + incoming
         c2 = _canastas_after(r, melds, canastas, move.rank, size0, size)
         if not opened and base < need:
@@ -517,7 +575,7 @@ def _take_moves(state: State) -> list[Move]:
                     and _opening_path(_take(state, move, ()), state.hand_number, {})) and not (
                     _concealed_take_waived(r) and can_go_out(_take(state, move, (), True))):
                 continue
-        elif (after == 0 and _out_ok(state, c2, base) is not None) or (
+        elif (after == 0 and (r.go_out_needs_discard or _out_ok(state, c2, base) is not None)) or (
                 after == 1 and not can_go_out(_take(state, move, ()))):
             continue
         moves.append(move)
@@ -543,9 +601,12 @@ def _reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tupl
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
-    if canasta is None and _opening_reachable(r, rc, melds, need, keep):
+    # Modern American's limits (pure sevens, a wild meld that blocks wild cards, a natural meld required)
+    # make the greedy count only a bound: the search decides.
+    restricted = bool(r.pure_ranks or r.wild_meld_blocks_wilds or r.opening_needs_meld != "none")
+    if canasta is None and not restricted and _opening_reachable(r, rc, melds, need, keep):
         return True
-    if not (r.sequences or r.twos_as_rank or canasta):
+    if not (r.sequences or r.twos_as_rank or canasta or restricted):
         return False
     bound = _max_opening_points(r, rc, melds)[0] + _sequence_points_bound(hand) + 20 * rc[TWO] * r.twos_as_rank
     if bound < need or (canasta and not _canasta_possible(r, hand, melds, canasta == "natural")):
@@ -664,9 +725,14 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         twos = jokers = 0
     elif r.twos_as_rank and _twos_meld_open(melds):  # twos are a rank of their own while that meld grows
         twos = 0
+    if _unfinished_wild_meld(r, melds):  # wild cards go only to the wild meld (Modern American)
+        twos = jokers = 0
     has_wilds = twos or jokers
     several = r.several_melds_per_rank
     no_wild_on_canasta = not r.wilds_onto_canasta
+    five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
+    dead = dead_ranks(state) if r.dead_ranks else ()
+    special = bool(r.pure_ranks or r.pure_after_opening_ranks)
     moves: list[Move] = []
     add = moves.append
 
@@ -679,6 +745,8 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         if after >= 2 or (after == 1 and turn.no_discard):
             return True
         if after == 0:
+            if r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
+                return False
             return _out_ok(state, c2, pts2, _melds_after(state, move) if r.opening_canasta else None) is None
         # One card left: he must go out with it, by discarding it or by melding it (which may finish
         # the canasta he still needs).
@@ -697,6 +765,8 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         value = RV[rank]
         for k in range(k_lo, n + 1):
             cap = caps[nat0 + k] - wild0
+            if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+                cap = 0
             for a in range((twos if twos < cap else cap) + 1):
                 room = cap - a
                 for b in range((jokers if jokers < room else room) + 1):
@@ -717,9 +787,12 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         n = rc[rank]
         if not several:
             meld = melds.get(rank)
-            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds):
+            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or rank in dead:
                 continue
-            group_moves(rank, rank, meld, n, twos, jokers)
+            if special:
+                group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
+            else:
+                group_moves(rank, rank, meld, n, twos, jokers)
             continue
         if not n and not has_wilds:
             continue
@@ -739,7 +812,10 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         _sequence_moves(state, melds, pts, canastas, hsize, end_ok, add)
     if several and pending is None:
         moves.extend(_combine_moves(r, melds))
-    if r.wild_melds and has_wilds:
+    if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
+        twos, jokers = rc[TWO], rc[JOKER_RANK]
+        if r.natural_opening and not opened:
+            twos = jokers = 0
         if r.twos_as_rank:
             twos = 0
         keys = group_keys(melds, JOKER_RANK)
@@ -756,7 +832,7 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     c2 = _canastas_after(r, melds, canastas, key, size0, size)
                     if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                         add(move)
-    if rc[THREE] >= 3 and THREE not in melds and pending is None:
+    if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable:
         for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
             move = Move("meld", THREE, k)
             if (hsize - k == 0 and _out_ok(state, canastas, pts + 5 * k) is None) or (
@@ -781,7 +857,8 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             moves.append(PASS)
     if r.partnerships and turn.permission is None and hsize >= 2 and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
-            or (r.permission == "compulsory" and pending is None)):
+            or (r.permission == "compulsory" and pending is None)) and not (
+            r.permission_once and f"{p} ask" in state.history):  # once a hand (Modern American [P])
         # With one card left a "no" would leave no legal move: he could only go out. Where asking is
         # compulsory (Brazilian) it may come after melding: going out needs the "yes".
         moves.append(ASK)
@@ -930,6 +1007,8 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     banned = set()
     if not r.jokers_discardable:
         banned.add(JOKER_RANK)
+    if r.swad and not state.pile:  # CLA: no seven, wild card, ace or dead card onto an empty pile
+        banned.update((7, 14, TWO, JOKER_RANK, *dead_ranks(state)))
     if not r.black_three_first_round_discard and sum(
             1 for h in state.history if " discard " in h) < r.players:
         banned.add(THREE)
@@ -975,6 +1054,8 @@ def can_go_out(state: State) -> bool:
     if r.natural_opening and not state.opened[side] and rc[TWO] + rc[JOKER_RANK] > 1:
         return False  # the opening holds no wild cards, and only one card can be discarded
     melds = state.melds[side]
+    if not state.opened[side] and _opening_problem(state, melds) == "OPENING_NEEDS_NATURAL_MELD":
+        return False  # Modern American: an estimate on the safe side (going out while opening is rare)
     info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
     sizes = None if r.plain_canasta_count else {x: len(m) for x, m in melds.items()}
     base = canasta_count(melds)
@@ -993,6 +1074,8 @@ def can_go_out(state: State) -> bool:
                 return True
         return False
     for d in (None, *(x for x in DISCARD_RANKS if rc[x])):
+        if d is None and r.go_out_needs_discard:
+            continue
         if d is not None:
             rc[d] -= 1
         ok = _out_with(state, rc, info, sizes, base, pts0)
@@ -1071,8 +1154,11 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     matters for going out (``out_canastas``); else ``base_canastas`` counts the side's canastas."""
     r = state.rules
     blacks = rc[THREE]
-    if blacks and (blacks < 3 or THREE in info):
+    if blacks and (blacks < 3 or THREE in info or not r.black_threes_meldable):
         return False
+    if r.dead_ranks and any(rc[x] for x in dead_ranks(state)):
+        return False
+    five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
     size_cap = r.max_meld_size or 10**9
     need_w = cap_w = 0
     growth: list[tuple[int, int]] = []  # (cards still short of a canasta, spare wild capacity)
@@ -1096,6 +1182,9 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
             nat, wild, size = 0, 0, 0
             need, cap = max(0, 3 - n), r.max_wilds(n)
             was_canasta = False
+        if (nat + n < five or x in r.pure_ranks
+                or (x in r.pure_after_opening_ranks and after_opening_turn(state))):
+            cap = 0  # Modern American: no wild cards here (RULES.md §4C)
         size += n
         if size + need > size_cap or cap < need:
             return False
@@ -1123,6 +1212,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         wild_size = info[JOKER_RANK][2] if JOKER_RANK in info else 0
         lo = 1 if wild_size else 3
         options += [x for x in range(lo, r.wild_meld_max - wild_size + 1) if x <= spare]
+        if r.wild_meld_blocks_wilds:  # a wild meld must be finished to go out, before wilds go elsewhere
+            options = [x for x in options if wild_size + x in (0, 7)]
     else:
         wild_size = 0
     best = -1
@@ -1254,15 +1345,20 @@ def _draw(state: State, history: tuple[str, ...]) -> State:
     hand = list(state.hands[p])
     owner = _red_three_slot(state, p)
     reds = list(state.red_threes[owner])
+    laid = laid_out_threes(r)
     no_discard = False
     ended = False
     for _ in range(r.draw_count):
         if not stock:
             break
         c = stock.pop()
-        while c in RED_THREES:
+        while c in laid:
+            if not stock and r.last_card_red_three == "end_in_hand":
+                hand[c] += 1  # the last card is a three: play stops, it stays in hand (GC-E04)
+                ended = True
+                break
             reds.append(c)
-            history = (*history, f"{p} red-three {card_str(c)}")
+            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
             if not stock:
                 # The last stock card was a red three (RULES.md §3.8, D8).
                 if r.last_card_red_three == "end_no_meld":
@@ -1352,7 +1448,7 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
                         pile_frozen=any(_freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, history=history)
     if state.opened[side]:
         return _pick_up(new, rest)
-    base = sum(VALUE[c] for c in cards)
+    base = sum(VALUE[c] for c in cards[not r.top_card_counts:])  # cards[0] is the top card
     if not concealed_out and _concealed_take_waived(r):
         need = _need(state)
         rc = rank_counts(tuple(hand))
@@ -1390,7 +1486,8 @@ def _maybe_pick_up(state: State) -> State:
         return state
     opened = list(state.opened)
     opened[side] = True
-    return _pick_up(state.replace(stage=None, opened=tuple(opened)), stage.pending)
+    turn = state.turn._replace(opened_now=True)
+    return _pick_up(state.replace(stage=None, opened=tuple(opened), turn=turn), stage.pending)
 
 
 def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
@@ -1456,11 +1553,44 @@ def _discard(state: State, m: Move, history: tuple[str, ...]) -> State:
                                          history=history))
     if not any(hand):
         return _end_hand(new, p)
+    if r.bonus_cards and state.stage is not None and state.turn.source == "stock":
+        new = _deal_bonus_cards(new, p)
     if state.turn.melded or state.turn.source == "pile":
         has = list(new.has_melded)
         has[p] = True
         new = new.replace(has_melded=tuple(has))
     return _next_turn(new)
+
+
+def _deal_bonus_cards(state: State, p: int) -> State:
+    """Modern American (RULES.md §4C [CLA,P,WCA]): the player who has just opened from his hand gets the
+    bonus cards of his side's place in the order of opening (4, then 3), from the stock, to use from his next
+    turn; none once the turn card is gone (the stock under bonus_cards_stock cards). Threes among them are
+    laid out and replaced."""
+    r = state.rules
+    place = sum(state.opened) - 1
+    if place >= len(r.bonus_cards) or len(state.stock) < r.bonus_cards_stock:
+        return state
+    stock = list(state.stock)
+    hand = list(state.hands[p])
+    side = state.side_of(p)
+    threes = list(state.red_threes[side])
+    laid = laid_out_threes(r)
+    history = state.history
+    for _ in range(r.bonus_cards[place]):
+        while stock:
+            c = stock.pop()
+            if c not in laid or not stock:
+                hand[c] += 1
+                break
+            threes.append(c)
+            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    all_threes = list(state.red_threes)
+    all_threes[side] = tuple(threes)
+    return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(all_threes),
+                         history=(*history, f"{p} bonus-cards {sum(hand) - sum(state.hands[p])}"))
 
 
 def _next_turn(state: State) -> State:

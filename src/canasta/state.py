@@ -34,6 +34,7 @@ class Turn(NamedTuple):
     no_discard: bool = False  # last stock card was a red three under meld_no_discard
     must_go_out: bool = False  # took the pile to go out concealed below the minimum (D2 "always")
     withdrew: bool = False  # staged melds were withdrawn this turn (allowed once, so turns end)
+    opened_now: bool = False  # the side completed its opening this turn by picking up a pending pile
 
 
 class Stage(NamedTuple):
@@ -213,6 +214,7 @@ def _turn_json(t: Turn) -> dict[str, Any]:
         "source": t.source, "permission": t.permission, "melded": t.melded,
         "new_ranks": [key_label(k) for k in t.new_ranks], "touched_old": t.touched_old,
         "no_discard": t.no_discard, "must_go_out": t.must_go_out, "withdrew": t.withdrew,
+        "opened_now": t.opened_now,
     }
 
 
@@ -227,7 +229,7 @@ def _melds(data: dict[str, list[str]]) -> Melds:
 def _turn(d: dict[str, Any]) -> Turn:
     return Turn(d["source"], d["permission"], bool(d["melded"]),
                 tuple(parse_key(k) for k in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]),
-                bool(d.get("must_go_out", False)), bool(d.get("withdrew", False)))
+                bool(d.get("must_go_out", False)), bool(d.get("withdrew", False)), bool(d.get("opened_now", False)))
 
 
 def _from_dict(d: dict[str, Any]) -> State:
