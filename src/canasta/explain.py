@@ -12,11 +12,14 @@ from .engine import (
     _canastas,
     _canastas_after,
     _melds_after,
-    _opening_canasta_ok,
+    _opening_problem,
     _out_ok,
     _take_blocked,
     _twos_counts,
     _twos_meld_open,
+    _unfinished_wild_meld,
+    after_opening_turn,
+    dead_ranks,
     free_key,
     meld_counts,
     minimum_needed,
@@ -103,6 +106,8 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "NO_PERMISSION_RULE", "these rules have no asking permission to go out"
         if state.turn.permission is not None:
             return "ALREADY_ASKED", "you have already asked this turn"
+        if r.permission_once and f"{p} ask" in state.history:
+            return "ASKED_ONCE", "you may ask permission to go out only once a hand"
         if hsize < 2:
             return "ASK_WITH_ONE_CARD", "with one card left you can only go out: there is nothing to ask"
         return "ASK_BEFORE_MELDING", "ask permission after drawing and before melding anything"
@@ -125,8 +130,9 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         if stage is not None and pts < need and hsize > 1:
             return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
                                      f"meld more or withdraw")
-        if stage is not None and hsize > 1 and not _opening_canasta_ok(state, melds):
-            return _going_out_message("OPENING_NEEDS_CANASTA", r, need, pts)
+        opening = _opening_problem(state, melds) if stage is not None and hsize > 1 else None
+        if opening:
+            return _going_out_message(opening, r, need, pts)
         if hsize == 1:
             why = _out_ok(state, _canastas(r, melds), pts)
             return _going_out_message(why or "NOT_ALLOWED_NOW", r, need, pts)
@@ -136,6 +142,9 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "BLACK_THREE_FIRST_ROUND", "black threes may not be discarded in the first round"
         if state.turn.permission == "yes":
             return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
+        if r.swad and not state.pile:
+            return "SWAD", ("no seven, wild card, ace or dead card may be discarded onto an empty pile while you "
+                            "hold another card")
         return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
     if m.action == "combine":
         return _diagnose_combine(state, m)
@@ -200,6 +209,10 @@ def _going_out_message(code: str, r: Rules, need: int, pts: int) -> tuple[str, s
                                  + (" (a natural one)" if r.opening_canasta and r.opening_canasta[-1][1] == "natural"
                                     else ""),
         "BELOW_MINIMUM": f"your melds count {pts}; your side needs {need} to open",
+        "OPENING_NEEDS_NATURAL_MELD": "the opening must include a meld of three or more natural cards"
+                                      + (" or a meld of wild cards" * (r.opening_needs_meld == "natural_or_wild")),
+        "WILD_MELD_UNFINISHED": "your side's meld of wild cards must be a canasta before you may go out",
+        "GO_OUT_NEEDS_DISCARD": "going out needs a final discard: keep a card (not a three) to discard",
     }
     return code, messages.get(code, "you may not go out now")
 
@@ -220,6 +233,8 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     key, rank = m.rank, key_rank(m.rank)
     if r.pile_needs_opened_side and not state.opened[side]:
         return "MUST_OPEN_BEFORE_PILE", "your side must open from its hand before it may take the pile"
+    if rank_of(top) in dead_ranks(state):
+        return "DEAD_RANK", f"a canasta of {rank_str(rank_of(top))}s is finished: nobody may take a pile topped by one"
     if is_sequence_key(key):
         return _diagnose_sequence_take(state, m)
     slot_problem = _diagnose_slot(state, m, state.melds[side])
@@ -274,7 +289,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
     if r.max_meld_size and (len(melds.get(key, ())) + 1 + m.naturals + m.twos + m.jokers) > r.max_meld_size:
         return "MELD_TOO_LARGE", f"the {rank_str(rank)} meld would pass {r.max_meld_size} cards"
     need = minimum_needed(state, side, state.turn_seat)
-    base = RV[rank] * (1 + m.naturals) + 20 * m.twos + 50 * m.jokers
+    base = RV[rank] * (r.top_card_counts + m.naturals) + 20 * m.twos + 50 * m.jokers
     if need and base < need:
         return "OPENING_NOT_REACHABLE", (f"your side has not opened: the top card and your hand cannot make "
                                          f"melds counting {need} (cards from the pile do not count)")
@@ -358,9 +373,21 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
     held = _held(rc, m)
     if held:
         return held
+    if rank in dead_ranks(state):
+        return "DEAD_RANK", f"a canasta of {rank_str(rank)}s is finished: nobody may meld them any more"
+    if (m.twos or m.jokers) and rank >= 4:
+        if rank in r.pure_ranks:
+            return "PURE_RANK", f"a meld of {rank_str(rank)}s never holds wild cards"
+        if rank in r.pure_after_opening_ranks and after_opening_turn(state):
+            return "WILDS_ONLY_IN_OPENING", (f"a meld of {rank_str(rank)}s takes wild cards only in the turn "
+                                             "your side opens")
+    if (m.twos or m.jokers) and rank != JOKER_RANK and _unfinished_wild_meld(r, melds):
+        return "WILD_MELD_UNFINISHED", "while your side's meld of wild cards is unfinished, wild cards go only there"
     if state.stage is not None and state.stage.pending is not None and rank == THREE:
         return "BLACK_THREES_ONLY_GOING_OUT", "black threes may be melded only when going out"
     if rank == THREE:
+        if not r.black_threes_meldable:
+            return "BLACK_THREES_NOT_MELDABLE", "black threes are never melded in this game"
         if m.twos or m.jokers:
             return "BLACK_THREES_NO_WILDS", "black threes may not be melded with wild cards"
         if THREE in melds or m.naturals < 3:
@@ -389,6 +416,9 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         return "TOO_FEW_NATURALS", f"a meld needs at least {r.min_naturals} natural cards; this has {nat}"
     if size < 3:
         return "MELD_TOO_SMALL", "a new meld needs at least 3 cards"
+    if (m.twos or m.jokers) and rank != JOKER_RANK and nat < r.rule_of_five and after_opening_turn(state):
+        return "RULE_OF_FIVE", (f"after your side's opening turn wild cards join a meld only when it has "
+                                f"{r.rule_of_five} natural cards; the {rank_str(rank)} meld would have {nat}")
     if rank != JOKER_RANK and not r.meld_ok(nat, wild):
         return "TOO_MANY_WILDS", (f"the {rank_str(rank)} meld would have {wild} wild cards to {nat} naturals "
                                   f"(limit: {r.wild_rule})")
@@ -403,6 +433,8 @@ def _meld_consequence(state: State, m: Move, after: int, c2: int, pts2: int, nee
     the turn, an obligation to go out, or an opening no longer reachable."""
     r = state.rules
     side = state.side_of(state.turn_seat)
+    if after == 0 and r.go_out_needs_discard:
+        return _going_out_message("GO_OUT_NEEDS_DISCARD", r, need, pts2)
     if after <= 1:
         why = _out_ok(state, c2, pts2, _melds_after(state, m) if r.opening_canasta else None)
         if why:

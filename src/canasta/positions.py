@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .cards import RED_THREES, TWO, card_str, cards_str, counts_of, is_wild, pack, parse_cards, rank_of
-from .engine import free_key
+from .cards import RED_THREES, TWO, card_str, counts_of, is_wild, pack, parse_cards, rank_of
+from .engine import free_key, laid_out_threes
 from .melds import is_run, sequence_key
 from .rules import Rules
 from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
@@ -93,8 +93,9 @@ def build_position(
     for seat in range(r.players):
         if seat in given:
             cards = given[seat]
-        else:  # red threes are never left in a hand: they stay in the stock
-            picks = [i for i, c in enumerate(rest) if c not in RED_THREES][: r.hand_size]
+        else:  # threes that are laid out are never left in a hand: they stay in the stock
+            laid = laid_out_threes(r)
+            picks = [i for i, c in enumerate(rest) if c not in laid][: r.hand_size]
             cards = [rest[i] for i in picks]
             chosen = set(picks)
             rest = [c for i, c in enumerate(rest) if i not in chosen]
@@ -118,7 +119,8 @@ def build_position(
         stock=tuple(stock_cards), pile=tuple(pile_cards), pile_frozen=pile_frozen, melds=tuple(side_melds),
         red_threes=tuple(reds), opened=tuple(opened), has_melded=tuple(has_melded), turn_seat=turn_seat,
         to_move=to_move, phase=phase, turn=turn or Turn(), stage=None, last_hand=None,
-        deal=tuple(stock_cards), history=(f"{(turn_seat - 1) % r.players} upcard {cards_str(pile_cards)}",),
+        deal=tuple(stock_cards), history=(" ".join((str((turn_seat - 1) % r.players), "upcard",
+                                                     *(card_str(c) for c in pile_cards))),),
         result=None, black_threes=((),) * r.teams,
         concealed_canastas=((),) * r.teams, recycled=False, seat_sides=tuple(r.side_of(s) for s in range(r.players)),
         pile_hidden=0,

@@ -48,7 +48,7 @@ class Recorder:
     ``rec.state`` is the current state and ``rec.record()`` the record so far."""
 
     def __init__(self, state: State, players: Sequence[str] | None = None) -> None:
-        if state.hand_number != 1 or any(" upcard " not in entry for entry in state.history):
+        if state.hand_number != 1 or any(entry.split()[1:2] != ["upcard"] for entry in state.history):
             raise ValueError("a record starts at the beginning of a game (hand 1, no moves yet)")
         self.state = state
         self.players = list(players) if players is not None else None

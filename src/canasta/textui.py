@@ -130,10 +130,16 @@ def describe_history(entry: str, players: int, me: int, answerer: int | None = N
     who, _, what = entry.partition(" ")
     seat = int(who)
     name = "You" if seat == me else seat_name(players, seat)
+    if what == "upcard":
+        return f"{name} dealt; no upcard, the pile starts empty"
     if what.startswith("upcard "):
         return f"{name} dealt; turned up {what.split(' ', 1)[1]} to start the pile"
     if what.startswith("red-three "):
         return f"{name}: drew a red three ({what.split()[1]}), laid out and replaced"
+    if what.startswith("three "):
+        return f"{name}: drew a three ({what.split()[1]}), laid out and replaced"
+    if what.startswith("bonus-cards "):
+        return f"{name}: opened from the hand and took {what.split()[1]} bonus cards (to use from the next turn)"
     if what in ("yes", "no"):
         asker = "you" if seat == me else name
         if answerer is None:
