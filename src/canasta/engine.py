@@ -45,9 +45,10 @@ from .melds import (
     sequence_key,
     sequence_span,
 )
-from .moves import ACABA, ASK, ASK_ACABA, DRAW, NO, PASS, WITHDRAW, YES, Move
+from .moves import ACABA, ASK, ASK_ACABA, DRAW, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from .rules import Rules
-from .scoring import acaba_score, score_side
+from .scoring import acaba_score, score_side, score_special_hand
+from .special_hands import SPECIAL_HAND_SIZE, special_hand_of
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, PLAY_PHASE, Melds, Stage, State, Turn
 
 RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
@@ -864,6 +865,10 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         moves.append(ASK)
     if stage is not None and stage.points > stage.base and not turn.withdrew:
         moves.append(WITHDRAW)
+    if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
+        name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (RULES.md §4C, GC-S20)
+        if name is not None:
+            moves.append(Move("declare", SPECIAL_HAND_NAMES.index(name)))
     if pending is None:
         moves.extend(_acaba_moves(state))
     return moves
@@ -1319,6 +1324,8 @@ def _apply(state: State, m: Move) -> State:
         return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), history=history)
     if a == "acaba":
         return _end_hand(state.replace(history=history), None, acaba_by=p)
+    if a == "declare":
+        return _end_hand(state.replace(history=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
@@ -1608,7 +1615,10 @@ def _next_turn(state: State) -> State:
     return new
 
 
-def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None) -> State:
+def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
+              special: tuple[int, str] | None = None) -> State:
+    """Score the hand and deal the next (or end the game). ``special``: (side, name) of a special hand laid
+    down, which that side scores alone while the others score their hands as usual (GC-S20)."""
     r = state.rules
     if went_out is not None:  # Cutthroat: going out before the pile was taken makes the lone hand
         state = _form_cutthroat_sides(state, went_out)
@@ -1627,12 +1637,16 @@ def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None) -
         if acaba_by is not None:  # Acaba: only the opponents score, acaba_bonus each (RULES.md §4A)
             results.append(acaba_score(r, side != state.side_of(acaba_by)))
             continue
-        hand = [c for seat in state.seats_of(side) for c in cards_of(state.hands[seat])]
+        if special is not None and special[0] == side:
+            results.append(score_special_hand(r, special[1]))
+            continue
+        hands = [cards_of(state.hands[seat]) for seat in state.seats_of(side)]
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
-        results.append(score_side(r, melds_list, hand, state.red_threes[column], went_out=side == out_side,
-                                  concealed=concealed and side == out_side, black_threes=state.black_threes[side],
-                                  concealed_canastas=whole))
+        results.append(score_side(r, melds_list, [c for h in hands for c in h], state.red_threes[column],
+                                  went_out=side == out_side, concealed=concealed and side == out_side,
+                                  black_threes=state.black_threes[side], concealed_canastas=whole,
+                                  player_hands=hands))
     scores = tuple(s + res["total"] for s, res in zip(state.scores, results, strict=True))
     column_sides = [state.side_of(c) if r.cutthroat else c for c in range(r.teams)]
     summary = tuple({**res, "cumulative": total, "went_out": side == out_side,

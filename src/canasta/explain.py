@@ -6,7 +6,7 @@ a player would think of them. Every code is documented in docs/reason-codes.md.
 
 from __future__ import annotations
 
-from .cards import JOKER_RANK, THREE, TWO, a_rank, card_str, rank_of, rank_str
+from .cards import JOKER_RANK, THREE, TWO, a_rank, card_str, cards_of, rank_of, rank_str
 from .engine import (
     RV,
     _canastas,
@@ -39,7 +39,8 @@ from .melds import (
     sequence_key,
     sequence_span,
 )
-from .moves import ACTIONS, Move
+from .moves import ACTIONS, SPECIAL_HAND_NAMES, Move
+from .special_hands import SPECIAL_HAND_SIZE, forms
 from .rules import Rules
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
 
@@ -78,7 +79,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if acaba:
         return acaba
     if state.phase == DRAW_PHASE:
-        if m.action in ("meld", "discard", "withdraw", "ask", "combine"):
+        if m.action in ("meld", "discard", "withdraw", "ask", "combine", "declare"):
             return "MUST_DRAW_FIRST", "draw from the stock or take the pile first"
         if m.action == "draw":
             return "STOCK_EMPTY", "the stock is empty: take the discard if you can, or pass"
@@ -97,6 +98,8 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         return "ALREADY_DREW", "you have already drawn this turn: meld or discard"
     if state.turn.permission == "yes" and m.action in ("withdraw", "discard") and hsize > 1 and _can_go_out(state):
         return "MUST_GO_OUT", "your partner said yes: you must go out this turn, and this move would not"
+    if m.action == "declare":
+        return _diagnose_declare(state, m, hsize)
     if m.action == "withdraw":
         if state.turn.withdrew and stage is not None:
             return "ALREADY_WITHDREW", "you may withdraw staged melds once a turn: complete the opening or discard"
@@ -162,6 +165,9 @@ def _shape_problem(m: Move) -> str | None:
         return None if counts == (0, 0, 0) else "a discard names one rank and no card counts"
     if m.suit != -1:
         return f"{m.action!r} names no suit"
+    if m.action == "declare":
+        ok = 0 <= m.rank < len(SPECIAL_HAND_NAMES) and counts == (0, 0, 0) and not m.low
+        return None if ok else "declare names one special hand"
     if m.action == "combine":
         if (m.naturals, m.twos, m.jokers) != (0, 0, 0) or not all(
                 0 <= k < SEQUENCE_BASE and key_rank(k) in range(15) for k in (m.rank, m.low)):
@@ -179,6 +185,23 @@ def _shape_problem(m: Move) -> str | None:
             return "only a sequence move names a lowest rank"
         return None if 0 <= m.rank < SEQUENCE_BASE and key_rank(m.rank) in range(15) else f"no meld key {m.rank}"
     return None if (m.rank, *counts, m.low) == (-1, 0, 0, 0, 0) else f"{m.action!r} takes no rank or cards"
+
+
+def _diagnose_declare(state: State, m: Move, hsize: int) -> tuple[str, str]:
+    """A special hand (Modern American, RULES.md §4C, GC-S20) that may not be laid down now."""
+    r = state.rules
+    name = SPECIAL_HAND_NAMES[m.rank]
+    have = dict(r.special_hands)
+    if name not in have:
+        others = ", ".join(have) or "none"
+        return "NO_SPECIAL_HAND", f"these rules have no special hand {name!r} (they have: {others})"
+    side = state.side_of(state.turn_seat)
+    if state.opened[side] or state.stage is not None or state.turn.source != "stock":
+        return "SPECIAL_HAND_NOT_NOW", ("a special hand is laid down by a player whose side has not opened, "
+                                        "after drawing from the stock and before melding")
+    if hsize != SPECIAL_HAND_SIZE or not forms(name, cards_of(state.hands[state.turn_seat])):
+        return "SPECIAL_HAND_NOT_FORMED", f"your {hsize} cards do not form {name} (docs/variants/{r.name}.md)"
+    return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
 
 
 def _diagnose_acaba(state: State, m: Move) -> tuple[str, str] | None:

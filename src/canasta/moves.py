@@ -25,6 +25,8 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 ``ask acaba``         ask the partner first whether to call Acaba; the answer binds
 ``pass``              decline the discard when the stock is empty (the hand ends), or end a turn
                       that may not discard (last stock card a red three, meld_no_discard)
+``declare garbage``   lay down a special hand (Modern American: ``garbage``, ``pairs``,
+                      ``pairs_twos_sevens_aces``), ending the hand
 ====================  =====================================================================
 """
 
@@ -35,7 +37,10 @@ from typing import NamedTuple
 from .cards import JOKER, JOKER_RANK, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
 from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
-ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "combine")
+ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "combine",
+           "declare")
+# The special hands a ``declare`` move names, by its ``rank`` (special_hands.py defines them).
+SPECIAL_HAND_NAMES = ("garbage", "pairs", "pairs_twos_sevens_aces")
 _SYNONYMS = {
     "d": "draw", "stock": "draw", "pick": "take", "pickup": "take", "pile": "take",
     "m": "meld", "add": "meld", "lay": "meld", "x": "discard", "throw": "discard",
@@ -67,6 +72,9 @@ class Move(NamedTuple):
             return "ask acaba"
         if a == "combine":
             return f"combine {key_label(self.low)} on {key_label(self.rank)}"
+        if a == "declare":
+            name = SPECIAL_HAND_NAMES[self.rank] if 0 <= self.rank < len(SPECIAL_HAND_NAMES) else "?"
+            return f"declare {name}"
         if a in ("take", "meld"):
             key = self.rank
             if is_sequence_key(key):
@@ -138,6 +146,11 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
         if len(rest) != 3 or rest[1].lower() not in ("on", "to", "into"):
             raise ValueError(f"combine names two melds of one rank, e.g. 'combine K/2 on K'; got {text.strip()!r}")
         return Move("combine", _key_token(rest[2]), low=_key_token(rest[0]))
+    if action == "declare":
+        name = "_".join(rest).lower().replace("-", "_")
+        if name not in SPECIAL_HAND_NAMES:
+            raise ValueError(f"declare names a special hand: {', '.join(SPECIAL_HAND_NAMES)}; got {text.strip()!r}")
+        return Move("declare", SPECIAL_HAND_NAMES.index(name))
     if action in ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba"):
         if rest:
             raise ValueError(f"{action!r} takes no cards, got {' '.join(rest)!r}")
