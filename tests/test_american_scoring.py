@@ -399,3 +399,10 @@ def test_cli_special_hand_and_errors(capsys: pytest.CaptureFixture[str], monkeyp
     assert status != 0 and out == "" and "special_hand 'pairs'" in err
     status, out, err = run_score(capsys, monkeypatch, {**MA_INPUT, "variant": "classic"})
     assert status != 0 and "unknown field(s) threes" in err
+
+
+def test_threes_scale_is_not_confused_with_the_black_three_bonus_scale() -> None:
+    """Modern American with Cuban pile black threes on top: laid-out black threes still use red_three_scale."""
+    mixed = canasta.rules("modern-american", pile_black_threes="bonus")
+    res = score_side(mixed, [cards(K7), cards(Q7)], [], cards("3C 3S"), black_threes=cards("3C"))
+    assert res["lines"]["black_threes_laid_out"] == 300 and res["lines"]["black_threes"] == 5

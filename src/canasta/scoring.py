@@ -269,12 +269,12 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
             continue
         pure += kind in ("natural", "sequence")
         all_canastas += 1
-    scale = rules.red_three_scale
+    three_scale = rules.red_three_scale
     all_threes = rules.threes_laid_out == "all"  # each colour scored apart (GC-S10)
     reds = [c for c in red_threes if c in RED_THREES] if all_threes else list(red_threes)
     blacks_out = [c for c in red_threes if c not in RED_THREES] if all_threes else []
     sign = threes_sign(rules, melds) if red_threes else 0
-    threes = sign * scale[min(len(reds), len(scale) - 1)]
+    threes = sign * three_scale[min(len(reds), len(three_scale) - 1)]
     going_out = 0
     if went_out:
         going_out = rules.concealed_going_out_bonus if concealed else rules.going_out_bonus
@@ -315,7 +315,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     if rules.rank_canasta_bonus:
         lines["rank_canastas"] = rank_bonuses
     if all_threes:
-        lines["black_threes_laid_out"] = sign * scale[min(len(blacks_out), len(scale) - 1)]
+        lines["black_threes_laid_out"] = sign * three_scale[min(len(blacks_out), len(three_scale) - 1)]
     if rules.unfinished_penalties:
         lines["unfinished_melds"] = -sum(unfinished_penalty(rules, m) for m in melds)
     if rules.hand_penalties:
