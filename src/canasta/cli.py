@@ -448,7 +448,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="score one hand from JSON (DESIGN.md B)",
                        description='Read {"variant": ..., "options": {...}, "sides": [{"melds": [...], "hand": ..., '
                                    '"red_threes": ..., "went_out": false, "concealed": false}, ...]} and print '
-                                   '{"sides": [{"lines": {...}, "total": N}, ...]}.')
+                                   '{"sides": [{"lines": {...}, "total": N}, ...]}. A side may give "hands" (one '
+                                   'card text per player) instead of "hand", for penalties charged per player; '
+                                   'in Modern American "red_threes" (or "threes") holds threes of both colours, '
+                                   'and "special_hand": NAME marks a side that laid down a special hand (it '
+                                   'scores only that).')
     p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
     p.add_argument("--variant", metavar="NAME", help="score under this variant (overrides the file's)")
     _add_option_arg(p)

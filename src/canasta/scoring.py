@@ -24,11 +24,13 @@ from .cards import (
 )
 from .melds import SEQUENCE_MAX, meld_kind
 from .rules import Rules
+from .special_hands import SPECIAL_HAND_SIZE, SPECIAL_HANDS, forms
 
 LINE_NAMES = (
     "melded_cards", "cards_in_hand", "natural_canastas", "mixed_canastas", "red_threes",
     "going_out", "undeclared_red_threes", "wild_canastas", "black_threes", "concealed_canastas", "acaba",
     "sequence_canastas", "twos_canastas", "canasta_sets", "short_sequences", "black_threes_in_hand",
+    "rank_canastas", "black_threes_laid_out", "unfinished_melds", "hand_penalties", "special_hand",
 )
 SHORT_SEQUENCE = 5  # a melded sequence under 5 cards costs short_sequence_penalty (RULES.md §4B Brazilian)
 
@@ -64,7 +66,8 @@ def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
     Besides groups of one rank: sequences where ``rules.sequences`` (cards of more than one natural rank
     are read as a sequence), melds of wild cards only where ``rules.wild_melds``, and melds of twos as a
     rank of their own where ``rules.twos_as_rank`` (at least 2 twos as its naturals, jokers as its wild
-    cards within the wild-card limit)."""
+    cards within the wild-card limit). Ranks in ``rules.pure_ranks`` never take wild cards, and where all
+    threes are laid out (Modern American, GC-M17) no three is melded."""
     if any(c in RED_THREES for c in cards):
         return "red threes are never melded; they are laid out as bonus cards"
     naturals = [rank_of(c) for c in cards if not is_wild(c)]
@@ -97,7 +100,11 @@ def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
             return f"a meld of wild cards holds at most {rules.wild_meld_max}, this has {len(cards)}"
         return None
     if naturals[0] == THREE:
+        if rules.threes_laid_out == "all":
+            return "threes are laid out as bonus cards, never melded"
         return "black threes may not be melded with wild cards" if wilds else None
+    if wilds and naturals[0] in rules.pure_ranks:
+        return f"a meld of {rank_str(naturals[0])}s never holds wild cards"
     if len(naturals) < rules.min_naturals:
         return f"only {len(naturals)} natural card; a meld needs at least {rules.min_naturals}"
     if wilds > rules.max_wilds(len(naturals)):
@@ -138,6 +145,42 @@ def red_threes_positive(rules: Rules, melds: Sequence[Sequence[int]]) -> bool:
     return canastas >= 2
 
 
+def threes_sign(rules: Rules, melds: Sequence[Sequence[int]]) -> int:
+    """1, 0 or -1: how the side's laid-out threes count (D7). Under ``by_canastas`` (Modern American,
+    GC-S10) minus with no canasta, nothing with one, plus with two or more; otherwise plus or minus as
+    ``red_threes_positive``."""
+    if rules.red_three_positive_if == "by_canastas":
+        canastas = sum(1 for m in melds if is_canasta(m))
+        return -1 if canastas == 0 else 0 if canastas == 1 else 1
+    return 1 if red_threes_positive(rules, melds) else -1
+
+
+def unfinished_penalty(rules: Rules, meld: Sequence[int]) -> int:
+    """What this meld costs if it is still unfinished (under 7 cards) at the end of the hand (Modern
+    American, RULES.md §4C, GC-S08): the ``unfinished_penalties`` entry of its rank (0 for a meld of wild
+    cards), or ``four_jokers_wild_meld_penalty`` for a meld of wild cards holding all four jokers where
+    that is set. A meld of aces with wild cards (made in the opening) counts as a meld of aces."""
+    if is_canasta(meld) or not rules.unfinished_penalties:
+        return 0
+    kind = kind_of(rules, meld)
+    if kind == "wild":
+        if rules.four_jokers_wild_meld_penalty and sum(1 for c in meld if c == JOKER) >= 4:
+            return rules.four_jokers_wild_meld_penalty
+        rank = JOKER_RANK
+    elif kind in ("natural", "mixed"):
+        rank = next(rank_of(c) for c in meld if not is_wild(c))
+    else:
+        return 0
+    return dict(rules.unfinished_penalties).get(rank, 0)
+
+
+def hand_penalty(rules: Rules, cards: Iterable[int]) -> int:
+    """What one player's cards left in hand cost besides their values (Modern American ``hand_penalties``:
+    at least 3 aces 1,500, at least 3 sevens 1,500; GC-S08, GC-S09)."""
+    ranks = [rank_of(c) for c in cards]
+    return sum(penalty for rank, count, penalty in rules.hand_penalties if ranks.count(rank) >= count)
+
+
 def canastas_to_go_out(rules: Rules, melds: Sequence[Sequence[int]]) -> tuple[int, bool]:
     """(canastas that count towards going out, whether one of them is a sequence) (RULES.md §3.7, §4B).
 
@@ -173,25 +216,47 @@ def acaba_score(rules: Rules, opponent: bool) -> dict[str, Any]:
 
 def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int],
                red_threes: Sequence[int], went_out: bool = False, concealed: bool = False,
-               black_threes: Sequence[int] = (), concealed_canastas: int = 0) -> dict[str, Any]:
+               black_threes: Sequence[int] = (), concealed_canastas: int = 0, *,
+               player_hands: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
     """One side's score for a hand: ``{"lines": {...}, "total": N}`` with lines summing to total.
 
-    Each canasta scores by its kind (``melds.meld_kind``): natural and mixed groups as Classic; a
-    sequence of seven ``sequence_bonus``; wild cards only ``wild_canasta_value``; twos melded as a rank
+    Each canasta scores by its kind (``melds.meld_kind``): natural and mixed groups as Classic (a natural
+    canasta of a rank in ``rank_canasta_bonus`` scores that bonus instead); a sequence of seven
+    ``sequence_bonus``; wild cards only ``wild_canasta_value``; twos melded as a rank
     ``twos_canasta_bonus`` (no jokers) or ``mixed_twos_canasta_bonus``, for the side going out only.
     Lines that only some rules have (wild canastas, black threes laid aside, concealed canastas, sequence
     canastas, canastas of twos, canasta sets, short sequences, black threes in hand at a cost other than
-    their card value) appear only under those rules."""
+    their card value, and Modern American's canastas of 7s and aces, black threes laid out, unfinished
+    melds and hand penalties) appear only under those rules.
+
+    ``hand`` is every card left in the side's hands. ``player_hands`` splits them by player, for the
+    penalties charged to each player separately (``hand_penalties``); it must hold the same cards as
+    ``hand``, or ``hand`` may be empty and is then taken from it. Without it ``hand`` counts as one
+    player's. Where ``threes_laid_out`` is ``all``, ``red_threes`` holds the side's laid-out threes of both
+    colours, and each colour is scored apart on ``red_three_scale`` (GC-S10)."""
     hand = list(hand)
+    player_hands = [list(h) for h in player_hands]
+    if player_hands:
+        everything = [c for h in player_hands for c in h]
+        if not hand:
+            hand = everything
+        elif sorted(hand) != sorted(everything):
+            raise ValueError("player_hands do not hold the same cards as hand")
+    else:
+        player_hands = [hand]
     undeclared = sum(1 for c in hand if c in RED_THREES)
     counts = dict.fromkeys(("natural", "mixed", "sequence", "wild", "twos"), 0)
     wild_bonus = twos_bonus = 0
     pure = all_canastas = 0  # for canasta_set_bonuses; a sequence canasta is pure (natural)
+    rank_bonus, rank_bonuses, by_rank = dict(rules.rank_canasta_bonus), 0, 0
     for m in melds:
         if not is_canasta(m):
             continue
         kind = kind_of(rules, m)
         counts[kind] += 1
+        if kind == "natural" and rank_bonus and rank_of(m[0]) in rank_bonus:
+            rank_bonuses += rank_bonus[rank_of(m[0])]  # natural 7s or aces (Modern American)
+            by_rank += 1
         if kind == "wild":
             wild_bonus += rules.wild_canasta_value(sum(1 for c in m if c == JOKER))
         elif kind == "twos":
@@ -204,10 +269,12 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
             continue
         pure += kind in ("natural", "sequence")
         all_canastas += 1
-    n3 = len(red_threes)
-    threes = rules.red_three_scale[min(n3, len(rules.red_three_scale) - 1)]
-    if n3 and not red_threes_positive(rules, melds):
-        threes = -threes
+    three_scale = rules.red_three_scale
+    all_threes = rules.threes_laid_out == "all"  # each colour scored apart (GC-S10)
+    reds = [c for c in red_threes if c in RED_THREES] if all_threes else list(red_threes)
+    blacks_out = [c for c in red_threes if c not in RED_THREES] if all_threes else []
+    sign = threes_sign(rules, melds) if red_threes else 0
+    threes = sign * three_scale[min(len(reds), len(three_scale) - 1)]
     going_out = 0
     if went_out:
         going_out = rules.concealed_going_out_bonus if concealed else rules.going_out_bonus
@@ -215,10 +282,13 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     # another cost (Bolivia 100): then they have a line of their own.
     own_line = rules.black_three_in_hand != VALUE[BLACK_THREES[0]]
     in_hand = [c for c in hand if not (own_line and c in BLACK_THREES)]
+    melded = sum(VALUE[c] for m in melds for c in m)
+    if rules.melds_minus_without_canasta and not any(is_canasta(m) for m in melds):
+        melded = -melded  # GC-S11
     lines = {
-        "melded_cards": sum(VALUE[c] for m in melds for c in m),
+        "melded_cards": melded,
         "cards_in_hand": -sum(VALUE[c] for c in in_hand),
-        "natural_canastas": counts["natural"] * rules.natural_canasta_bonus,
+        "natural_canastas": (counts["natural"] - by_rank) * rules.natural_canasta_bonus,
         "mixed_canastas": counts["mixed"] * rules.mixed_canasta_bonus,
         "red_threes": threes,
         "going_out": going_out,
@@ -242,7 +312,26 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
         lines["short_sequences"] = -short * rules.short_sequence_penalty
     if own_line:
         lines["black_threes_in_hand"] = -sum(1 for c in hand if c in BLACK_THREES) * rules.black_three_in_hand
+    if rules.rank_canasta_bonus:
+        lines["rank_canastas"] = rank_bonuses
+    if all_threes:
+        lines["black_threes_laid_out"] = sign * three_scale[min(len(blacks_out), len(three_scale) - 1)]
+    if rules.unfinished_penalties:
+        lines["unfinished_melds"] = -sum(unfinished_penalty(rules, m) for m in melds)
+    if rules.hand_penalties:
+        lines["hand_penalties"] = -sum(hand_penalty(rules, h) for h in player_hands)
     return {"lines": lines, "total": sum(lines.values())}
+
+
+def score_special_hand(rules: Rules, name: str) -> dict[str, Any]:
+    """The score of a side that laid down a special hand (Modern American, RULES.md §4C, GC-S20): only the
+    hand's value from ``rules.special_hands``, in one line ``special_hand``; nothing else of the side's
+    counts that hand. Raises ``ValueError`` for a name these rules do not have."""
+    values = dict(rules.special_hands)
+    if name not in values:
+        have = ", ".join(values) or "none"
+        raise ValueError(f"{name!r} is not a special hand of {rules.name} (these rules have: {have})")
+    return {"lines": {"special_hand": values[name]}, "total": values[name]}
 
 
 def _card_list(value: Any, where: str) -> list[int]:
@@ -276,17 +365,29 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
     Each side is a dict with ``melds`` (a list of card texts), ``hand``, ``red_threes``, the flags
     ``went_out`` and ``concealed``, and, where black threes from taken piles are laid aside (Cuban),
     ``black_threes``. Melds may be groups, sequences, melds of wild cards or of twos as the rules allow;
-    several melds of one rank only where ``several_melds_per_rank``. Raises ``ValueError`` naming the side
-    and the problem.
+    several melds of one rank only where ``several_melds_per_rank``.
+
+    ``hands`` (a list with one card text per player of the side) may replace ``hand``, for the penalties
+    charged to each player (Modern American ``hand_penalties``); a plain ``hand`` counts as one player's.
+    Where all threes are laid out (Modern American) ``red_threes`` holds the side's threes of both colours
+    and may be called ``threes``. Where the rules have special hands, ``special_hand`` names the one a
+    side laid down: that side then scores only its value (it has no melds and did not go out; its
+    ``hand``, if given, must form the special hand). Raises ``ValueError`` naming the side and the problem.
     """
     if len(sides) != rules.teams:
         raise ValueError(f"{rules.name} has {rules.teams} sides, the input has {len(sides)}")
-    known = {"melds", "hand", "red_threes", "went_out", "concealed"}
+    all_threes = rules.threes_laid_out == "all"
+    known = {"melds", "hand", "hands", "red_threes", "went_out", "concealed"}
     if rules.pile_black_threes == "bonus":
         known.add("black_threes")
+    if all_threes:
+        known.add("threes")
+    if rules.special_hands:
+        known.add("special_hand")
+    per_side = rules.players // rules.teams
     total_counts = [0] * 53
     out = []
-    outs = 0
+    outs = specials = 0
     for i, side in enumerate(sides):
         name = f"side {i + 1}"
         if not isinstance(side, dict):
@@ -298,8 +399,11 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
         if not isinstance(raw_melds, list):
             raise ValueError(f"{name}: melds must be a list of card texts")
         melds = [_card_list(m, f"{name} meld {j + 1}") for j, m in enumerate(raw_melds)]
-        hand = _card_list(side.get("hand"), f"{name} hand")
-        threes = _card_list(side.get("red_threes"), f"{name} red threes")
+        hand, player_hands = _side_hands(side, name, per_side)
+        if "threes" in side and "red_threes" in side:
+            raise ValueError(f"{name}: give the laid-out threes once, as threes or as red_threes")
+        threes = _card_list(side.get("threes", side.get("red_threes")), f"{name} threes" if all_threes
+                            else f"{name} red threes")
         blacks = _card_list(side.get("black_threes"), f"{name} black threes")
         went_out, concealed = side.get("went_out", False), side.get("concealed", False)
         if not isinstance(went_out, bool) or not isinstance(concealed, bool):
@@ -326,22 +430,70 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
             if problem:
                 raise ValueError(f"{name}: went out {problem}")
         for c in threes:
-            if c not in RED_THREES:
+            if all_threes and c not in RED_THREES and c not in BLACK_THREES:
+                raise ValueError(f"{name}: {card_str(c)} is not a three")
+            if not all_threes and c not in RED_THREES:
                 raise ValueError(f"{name}: {card_str(c)} is not a red three")
         for c in blacks:
             if c not in BLACK_THREES:
                 raise ValueError(f"{name}: {card_str(c)} is not a black three")
         for c in [*hand, *threes, *blacks, *(c for m in melds for c in m)]:
             total_counts[c] += 1
-        out.append(score_side(rules, melds, hand, threes, went_out, concealed, black_threes=blacks))
+        special = side.get("special_hand")
+        if special is not None:
+            specials += 1
+            _check_special_hand(rules, name, special, melds, went_out, player_hands if "hands" in side
+                                else [hand] if "hand" in side else [])
+            out.append(score_special_hand(rules, special))
+            continue
+        out.append(score_side(rules, melds, hand, threes, went_out, concealed, black_threes=blacks,
+                              player_hands=player_hands))
     if outs > 1:
         raise ValueError("more than one side went out")
+    if specials > 1:
+        raise ValueError("more than one side laid down a special hand; the first one ends the hand")
+    if specials and outs:
+        raise ValueError("a special hand ends the hand, so no side can also have gone out")
     limit = counts_of(pack(rules.decks, rules.jokers))
     for c in range(53):
         if total_counts[c] > limit[c]:
             raise ValueError(f"{total_counts[c]} × {card_str(c)} but the pack of {rules.pack_size} "
                              f"holds only {limit[c]}")
     return out
+
+
+def _side_hands(side: dict[str, Any], name: str, per_side: int) -> tuple[list[int], list[list[int]]]:
+    """A side's cards in hand and, from ``hands``, the same split by player (empty without ``hands``)."""
+    if "hands" not in side:
+        return _card_list(side.get("hand"), f"{name} hand"), []
+    if "hand" in side:
+        raise ValueError(f"{name}: give the cards in hand once, as hand (all together) or as hands (per player)")
+    raw = side["hands"]
+    if not isinstance(raw, list):
+        raise ValueError(f"{name}: hands must be a list with one card text per player, e.g. [\"AS AH AD\", \"7S\"]")
+    if len(raw) > per_side:
+        raise ValueError(f"{name}: hands has {len(raw)} entries but a side has {per_side} player(s)")
+    player_hands = [_card_list(h, f"{name} hand of player {j + 1}") for j, h in enumerate(raw)]
+    return [c for h in player_hands for c in h], player_hands
+
+
+def _check_special_hand(rules: Rules, name: str, special: Any, melds: Sequence[Sequence[int]], went_out: bool,
+                        hands: Sequence[Sequence[int]]) -> None:
+    """Why a side's ``special_hand`` entry cannot stand (raised as ``ValueError``)."""
+    values = dict(rules.special_hands)
+    if not isinstance(special, str) or special not in values:
+        raise ValueError(f"{name}: special_hand {special!r} is not one of {rules.name}'s special hands: "
+                         f"{', '.join(values)}")
+    if melds:
+        raise ValueError(f"{name}: a special hand is laid down by an unopened side, but this side has melds")
+    if went_out:
+        raise ValueError(f"{name}: a special hand ends the hand; the side did not also go out")
+    if hands and not any(forms(special, h) for h in hands):
+        if all(len(h) != SPECIAL_HAND_SIZE for h in hands):
+            sizes = ", ".join(str(len(h)) for h in hands)
+            raise ValueError(f"{name}: a special hand is {SPECIAL_HAND_SIZE} cards; the hand(s) given hold {sizes}")
+        what = SPECIAL_HANDS.get(special, "a hand this program does not define")
+        raise ValueError(f"{name}: the hand given does not form {special} ({what})")
 
 
 def _going_out_problem(rules: Rules, melds: Sequence[Sequence[int]]) -> str | None:

@@ -206,6 +206,9 @@ _LINE_LABELS = {
     "undeclared_red_threes": "red threes not laid out", "sequence_canastas": "sequence canastas",
     "wild_canastas": "wild canastas", "twos_canastas": "canastas of twos", "canasta_sets": "sets of canastas",
     "short_sequences": "short sequences", "black_threes_in_hand": "black threes in hand",
+    "rank_canastas": "canastas of 7s and aces", "black_threes_laid_out": "black threes laid out",
+    "unfinished_melds": "unfinished melds", "hand_penalties": "3 aces or 7s in a hand",
+    "special_hand": "special hand",
 }
 
 

@@ -231,11 +231,120 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "pile: they do not (nobody knows they are there).",
          "Everything else as Samba (see its page), including the choices listed there."],
     ),
+    "modern-american": (
+        "Modern American Canasta (pagat's profile)",
+        "The American partnership game of the 1950s as played today (pagat; Canasta League of America; WCA). "
+        "13 cards each and no upcard: the discard pile starts empty. Every three, red or black, is laid out "
+        "and replaced. The opening needs 125 (below 3,000, negative scores too), 155 (from 3,000) or 180 "
+        "(from 5,000), must include a natural meld of three or more or a meld of wild cards, and the top "
+        "card of a taken pile does not count; a Splash (a complete natural or wild canasta laid down from "
+        "the hand) opens with no minimum. The first side to open from its hand is dealt 4 bonus cards from "
+        "the stock, the second 3: they go to the opener after his discard, for use from his next turn; "
+        "there are none once the stock holds fewer than 9 cards (the turn card has been drawn) and none for "
+        "an opening made by taking the pile. Melds hold 3 to 7 cards, at least 2 natural and at most 2 "
+        "wild; after the side's opening turn wild cards join a meld only if it then has 5 naturals (the "
+        "rule of five); sevens never take wild cards, aces only in the opening turn. Melds of 3 to 7 wild "
+        "cards are allowed, and while one is unfinished the side's wild cards go nowhere else. Once any "
+        "side finishes a canasta of a rank, that rank is dead: nobody melds it or takes a pile topped by "
+        "it. The pile always needs a natural pair. Going out needs two canastas and a final discard (not "
+        "a three); a player may ask permission once per hand. If the last stock card is a three, the hand "
+        "ends with the three in hand (-5). An unopened player holding 14 cards after drawing may lay down a "
+        "special hand, which ends the hand. Scoring: natural canasta 500, mixed 300, natural 7s or aces "
+        "2,500, wild canasta 2,000 (2,500 with all four jokers, 3,000 all twos); going out 100, no "
+        "concealed bonus; threes per colour 100 / 300 / 500 / 1,000 for one to four, minus with no "
+        "canasta, nothing with one, plus with two or more; a side with no canasta scores its melds minus; "
+        "an unfinished meld of aces or sevens -2,500, of wild cards -2,000 (-2,500 holding all four "
+        "jokers); each player holding 3 or more aces, or 3 or more sevens, -1,500 for each besides their "
+        "card values; a special hand scores only its value for the side that laid it down. Game 8,500. "
+        "The Canasta League of America's profile is `modern-american-cla` (D20: never mix the two).",
+        {"hand_size": "13 [P,CLA,WCA]", "upcard": "no upcard, the pile starts empty [P]",
+         "threes_laid_out": "all threes, red and black, laid out and replaced [CLA,P]",
+         "wild_rule": "at least 2 naturals, at most 2 wild cards [CLA,WCA]", "max_meld_size": "7 [P]",
+         "wild_melds": "3 to 7 wild cards [CLA,P]", "rule_of_five": "[CLA,P]",
+         "pure_ranks": "sevens never take wild cards [CLA,P,WCA] (GC-M17)",
+         "pure_after_opening_ranks": "aces take wild cards only in the opening [CLA,P,WCA] (GC-M17)",
+         "wild_meld_blocks_wilds": "[CLA,P]", "dead_ranks": "[CLA,P] (GC-P12)",
+         "initial_meld": "125 below 3,000 (negative scores too), 155 from 3,000, 180 from 5,000 [CLA,P,NVSO]",
+         "top_card_counts": "the top discard does not count [CLA] (GC-I11)",
+         "opening_needs_meld": "a natural meld of 3 or more, or a meld of wild cards [P] (GC-I11)",
+         "splash": "[P only]", "bonus_cards": "4 to the first side to open, 3 to the second [CLA,P,WCA]",
+         "bonus_cards_stock": "none after the turn card, 9th from the bottom [CLA,P,WCA]",
+         "special_hands": "pairs 2,500; pairs with twos, sevens or aces 2,000; garbage 2,000 [P] (GC-S20); "
+                          "pagat's straight (3,000) is not implemented",
+         "pile_always_frozen": "a natural pair is always needed [CLA,P] (GC-P12)",
+         "canastas_to_go_out": "2 [CLA,P,WCA]", "go_out_needs_discard": "[CLA,P] (GC-G07)",
+         "permission_once": "[P]", "rank_canasta_bonus": "natural 7s 2,500, natural aces 2,500 [CLA,P]",
+         "wild_canasta_bonus": "2,000 [CLA,P]",
+         "wild_canasta_bonus_by_jokers": "all twos 3,000; four jokers and three twos 2,500 [CLA,P]",
+         "concealed_going_out_bonus": "no concealed bonus: going out is 100 either way [CLA,P]",
+         "red_three_scale": "1: 100, 2: 300, 3: 500, 4: 1,000, for each colour apart [CLA,P] (GC-S10)",
+         "red_three_positive_if": "no canasta minus, one nothing, two or more plus [CLA,P] (GC-S10)",
+         "last_card_red_three": "the last stock card is a three: play stops, it counts -5 [CLA,P] (GC-E04)",
+         "unfinished_penalties": "aces 2,500, sevens 2,500, wild cards 2,000 [CLA,P] (GC-S08)",
+         "four_jokers_wild_meld_penalty": "2,500 [P] (CLA: 2,000; D20)",
+         "hand_penalties": "3 or more aces, 3 or more sevens: 1,500 each, per player, besides the cards' "
+                           "values [CLA,P] (GC-S08, GC-S09)",
+         "melds_minus_without_canasta": "[CLA,P] (GC-S11)",
+         "undeclared_red_three_penalty": "a three left in hand costs 5 [CLA,P] (GC-E04)",
+         "target": "8,500 [CLA,P,D,NVSO]"},
+        ["D20 pagat's profile: garbage 2,000, an unfinished wild meld with all four jokers -2,500, the opening "
+         "may rest on a meld of wild cards instead of a natural one, the Splash, permission asked once per "
+         "hand. The CLA's values are the `modern-american-cla` preset; the two are not mixed.",
+         "Special hands (thinly sourced: RULES.md gives only their names and values, so these definitions are "
+         "this program's readings). Garbage: two four-of-a-kinds and two three-of-a-kinds of four different "
+         "natural ranks (4 to ace), no wild cards. Pairs: seven pairs of seven different natural ranks, none "
+         "of them sevens or aces, no wild cards. Pairs with twos, sevens or aces: seven pairs of seven "
+         "different ranks with no jokers, at least one pair of twos, sevens or aces (a pair of twos counts as "
+         "a pair, not as wild cards). Two pairs of one rank (four kings) do not make two pairs. Threes never "
+         "appear (they are laid out). When 14 cards form more than one, the higher value is taken "
+         "(`canasta.special_hands.special_hand_of`). The declaring side scores the hand's value and nothing "
+         "else (its threes and cards do not count); the other side scores its hand normally (GC-S20).",
+         "Gap: pagat's Straight (3,000) needs a three kept in the hand while unopened, which this program "
+         "does not offer (every three is laid out at once), so it is not implemented.",
+         "Threes: each colour is scored apart on 100 / 300 / 500 / 1,000 (two red and one black: 300 + 100, "
+         "GC-S10); the sign counts every canasta, a wild one included. A three left in hand (only when the "
+         "last stock card is a three, GC-E04) costs 5, red or black.",
+         "An unfinished meld of aces costs 2,500 whether or not it holds wild cards (a mixed ace meld can "
+         "only be made in the opening turn): RULES.md's summary says 'natural-ace meld', read here as any "
+         "meld of aces, since the penalty is for aces begun and not finished. An unfinished meld of wild "
+         "cards holds all four jokers when it has four jokers.",
+         "The penalties add up and are charged per player (GC-S08, GC-S09): a player with three aces and "
+         "three sevens pays 3,000, two partners with three aces each pay 1,500 each; the cards' values are "
+         "deducted too. A scorekeeper who gives one `hand` for the side is charged as one player "
+         "(`canasta score` takes `hands`, one per player).",
+         "A side with no canasta (of any kind) scores all its melded cards minus, unfinished wild melds "
+         "included (GC-S11).",
+         "Bonus cards: dealt to the opener after his discard, so he uses them from his next turn; the first "
+         "side to open from the hand gets 4 and the second 3; an opening made by taking the pile gets none.",
+         "SWAD (no seven, wild card, ace or dead card discarded onto an empty pile) is CLA only and is not "
+         "part of this profile."],
+    ),
+    "modern-american-cla": (
+        "Modern American Canasta (Canasta League of America profile)",
+        "Modern American as the Canasta League of America plays it, where it differs from pagat's profile "
+        "(`modern-american`, D20): the opening must include a clean triple (a natural meld of three or "
+        "more; a meld of wild cards does not do); no Splash; garbage is the only special hand, worth 3,000; "
+        "an unfinished meld of wild cards costs 2,000 however many jokers it holds; permission to go out "
+        "may be asked more than once; and SWAD: no seven, wild card, ace or dead card may be discarded onto "
+        "an empty pile unless nothing else can be. Everything else is as the pagat profile (see its page).",
+        {"opening_needs_meld": "a clean (natural) triple [CLA,WCA] (GC-I11)", "splash": "no Splash [P only]",
+         "special_hands": "garbage 3,000 [CLA] (GC-S20); the CLA's other ten hands and the Dream Hands are "
+                          "not implemented",
+         "four_jokers_wild_meld_penalty": "0: the wild-meld entry, 2,000 [CLA] (D20)",
+         "permission_once": "the once-per-hand limit is pagat's [P]", "swad": "[CLA]"},
+        ["D20 the CLA's readings throughout; pagat's are the `modern-american` preset.",
+         "Gap: the CLA has eleven special hands and Dream Hands (8,500, winning the game at once); RULES.md "
+         "names only garbage with its value, so only garbage is implemented (as defined on the "
+         "`modern-american` page, a thinly sourced reading).",
+         "Everything else as the pagat profile (see its page), including the choices listed there."],
+    ),
 }
 
 
 # Presets built on another: a parameter's source is looked up along the chain (RULES.md §4B "inherits").
-PARENT = {"bolivia": "samba", "brazilian": "bolivia", "chilean": "bolivia", "italian": "samba"}
+PARENT = {"bolivia": "samba", "brazilian": "bolivia", "chilean": "bolivia", "italian": "samba",
+          "modern-american-cla": "modern-american"}
+PARENT_LABEL = {"modern-american": "pagat's profile"}
 
 
 def _source_of(preset: str, name: str) -> str:
@@ -246,7 +355,7 @@ def _source_of(preset: str, name: str) -> str:
         preset = PARENT[preset]
         source = NOTES[preset][2].get(name)
         if source is not None:
-            return f"{source} (as {preset.capitalize()})"
+            return f"{source} (as {PARENT_LABEL.get(preset, preset.capitalize())})"
 
 
 def _shown(value: Any) -> str:
