@@ -261,3 +261,43 @@ def test_swad_on_an_empty_pile() -> None:
     assert_legal(opened(PAGAT, "7S AS 2C 5D 9C", ["QS QH QD"], pile=""), "discard 7")
     only = opened(CLA, "7S 7H AS", ["QS QH QD"], pile="")
     assert_legal(only, "discard 7")  # nothing else could go
+
+
+# --- GC-S20: special hands through the engine -------------------------------------------------------------
+
+GARBAGE = "KS KH KD KC QS QH QD QC 9S 9H 9D 6S 6H 6D"  # two fours and two threes of a kind, no wild cards
+
+
+class TestSpecialHands:
+    @pytest.mark.parametrize(("rules", "value"), [(PAGAT, 2000), (CLA, 3000)], ids=["pagat", "cla"])
+    def test_garbage_ends_the_hand_and_scores_alone(self, rules: canasta.Rules, value: int) -> None:
+        s = opening(rules, GARBAGE, melds=[[], ["AC AC AD"]], opened=[False, True])
+        after = assert_legal(s, "declare garbage")
+        assert after.hand_number == 2
+        declared, other = after.last_hand
+        assert declared["lines"] == {"special_hand": value} and declared["total"] == value
+        assert other["lines"]["melded_cards"] == -60  # the opponents score as usual: no canasta, melds minus
+        assert not other["went_out"] and after.scores[0] == value
+
+    def test_only_before_opening_and_before_melding(self) -> None:
+        assert_illegal(opened(PAGAT, GARBAGE, ["AS AH AD"]), "declare garbage", "SPECIAL_HAND_NOT_NOW")
+        s = opening(PAGAT, GARBAGE + " 5S")
+        assert_illegal(s, "declare garbage", "SPECIAL_HAND_NOT_FORMED")  # 15 cards
+        taken = after_draw(PAGAT, source="pile", hands={0: GARBAGE}, scores=[0, 0], seed=7)
+        assert_illegal(taken, "declare garbage", "SPECIAL_HAND_NOT_NOW")
+
+    def test_not_formed_and_not_in_the_rules(self) -> None:
+        s = opening(PAGAT, "KS KH KD KC QS QH QD QC 9S 9H 9D 6S 6H 5D")
+        assert_illegal(s, "declare garbage", "SPECIAL_HAND_NOT_FORMED")
+        assert "declare garbage" not in moves(s)
+        pairs = "KS KH QS QH JS JH TS TH 9S 9H 8S 8H 6S 6H"
+        assert_legal(opening(PAGAT, pairs), "declare pairs")
+        assert_illegal(opening(CLA, pairs), "declare pairs", "NO_SPECIAL_HAND")
+        assert_illegal(after_draw(canasta.rules(), hands={0: GARBAGE}, seed=7), "declare garbage", "NO_SPECIAL_HAND")
+
+    def test_notation_round_trip(self) -> None:
+        s = opening(PAGAT, GARBAGE)
+        for text in ("declare garbage", "declare pairs", "declare pairs_twos_sevens_aces"):
+            assert str(canasta.parse_move(s, text)) == text
+        with pytest.raises(ValueError):
+            canasta.parse_move(s, "declare straight")

@@ -40,8 +40,8 @@ from .melds import (
     sequence_span,
 )
 from .moves import ACTIONS, SPECIAL_HAND_NAMES, Move
-from .special_hands import SPECIAL_HAND_SIZE, forms
 from .rules import Rules
+from .special_hands import SPECIAL_HAND_SIZE, forms
 from .state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
 
 
