@@ -30,10 +30,11 @@ import json
 import random
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO
+from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
 from ..melds import SLOTS, parse_key
 from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
+from ..scoring import score_side
 from ..variants import rules as make_rules
 from . import Player
 
@@ -89,20 +90,11 @@ def _melds(side: dict[str, Any]) -> MeldInfo:
 
 
 def _table_value(side: dict[str, Any], r: Rules) -> int:
-    """The side's hand score so far from the table: melded cards, canasta bonuses, red threes."""
-    total = 0
-    for m in side["melds"]:
-        total += sum(RANK_VALUE[max(0, _card_rank(c))] for c in m["cards"])
-        if len(m["cards"]) >= 7:
-            if m["rank"] == "wild":
-                total += r.wild_canasta_bonus
-            else:
-                total += r.natural_canasta_bonus if m["wilds"] == 0 else r.mixed_canasta_bonus
-    reds = len(side["red_threes"])
-    scale = r.red_three_scale
-    red_value = scale[min(reds, len(scale) - 1)]
-    total += red_value if side["melds"] else -red_value
-    return total
+    """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
+    penalties), as the scoring module would count it if the hand ended with empty hands."""
+    melds = [[int(parse_card(c)) for c in m["cards"]] for m in side["melds"]]
+    threes = [int(parse_card(c)) for c in side["red_threes"]]
+    return int(score_side(r, melds, [], threes)["total"])
 
 
 # --- memory of the hand ---------------------------------------------------------------------------

@@ -71,9 +71,9 @@ def evaluate(state: State, side: int) -> float:
     r = state.rules
     values = []
     for s in range(r.teams):
-        seats = state.seats_of(s)
-        hand = [c for seat in seats for c in cards_of(state.hands[seat])]
-        values.append(int(score_side(r, list(state.melds[s].values()), hand, state.red_threes[s])["total"]))
+        hands = [cards_of(state.hands[seat]) for seat in state.seats_of(s)]
+        values.append(int(score_side(r, list(state.melds[s].values()), [c for h in hands for c in h],
+                                     state.red_threes[s], player_hands=hands)["total"]))
     mine = values[side]
     others = [v for i, v in enumerate(values) if i != side and state.seats_of(i)]
     return mine - max(others, default=0)
