@@ -101,7 +101,7 @@ def walk(rules: canasta.Rules, seed: int, plies: int) -> State:
 
 def check_pack(s: State) -> None:
     counts = [0] * 53
-    for h in s.hands:
+    for h in (*s.hands, *s.feet):
         for kind, n in enumerate(h):
             counts[kind] += n
     loose = [*s.stock, *s.pile, *(c for r in s.red_threes for c in r), *(c for b in s.black_threes for c in b),
@@ -135,17 +135,22 @@ def check_round_trip(s: State) -> None:
 
 
 def _reshuffle_hidden(s: State, seat: int, rng: random.Random) -> State:
-    """The same position for ``seat``: the other hands (sizes kept) and the stock order reshuffled."""
+    """The same position for ``seat``: the other hands and every foot, the seat's own too (sizes kept),
+    reshuffled among themselves, and the stock order reshuffled."""
     others = [p for p in range(s.rules.players) if p != seat]
-    pool = [c for p in others for c in cards_of(s.hands[p])]
+    pool = [c for p in others for c in cards_of(s.hands[p])] + [c for f in s.feet for c in cards_of(f)]
     rng.shuffle(pool)
     hands = list(s.hands)
     for p in others:
         n = sum(s.hands[p])
         hands[p], pool = tuple(counts_of(pool[:n])), pool[n:]
+    feet = list(s.feet)
+    for p in range(s.rules.players):
+        n = sum(s.feet[p])
+        feet[p], pool = tuple(counts_of(pool[:n])), pool[n:]
     stock = list(s.stock)
     rng.shuffle(stock)
-    return s.replace(hands=tuple(hands), stock=tuple(stock))
+    return s.replace(hands=tuple(hands), stock=tuple(stock), feet=tuple(feet))
 
 
 def check_views(s: State, rng: random.Random) -> None:
@@ -153,6 +158,7 @@ def check_views(s: State, rng: random.Random) -> None:
         v = canasta.view(s, seat)
         assert v["hand"] == [card_str(c) for c in cards_of(s.hands[seat])]
         assert v["hand_sizes"] == [sum(h) for h in s.hands]
+        assert v["foot_sizes"] == [sum(f) for f in s.feet]
         assert not {"hands", "stock", "deal", "seed"} & set(v)
         assert v == canasta.view(_reshuffle_hidden(s, seat, rng), seat), f"view({seat}) shows hidden cards"
         json.dumps(v)
