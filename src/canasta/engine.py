@@ -1134,7 +1134,7 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     matters for going out (``out_canastas``); else ``base_canastas`` counts the side's canastas."""
     r = state.rules
     blacks = rc[THREE]
-    if blacks and (blacks < 3 or THREE in info):
+    if blacks and (blacks < 3 or THREE in info or not r.black_threes_meldable):
         return False
     size_cap = r.max_meld_size or 10**9
     need_w = cap_w = 0
