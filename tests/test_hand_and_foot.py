@@ -284,3 +284,28 @@ def test_record_replays() -> None:
         rec.apply(rng.choice(canasta.legal_moves(rec.state)))
     final = replay(json.loads(json.dumps(rec.record())))
     assert final.to_json() == rec.state.to_json()
+
+
+def test_play_and_simulate_commands(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`canasta play --variant hand-and-foot` through standard input (random legal moves typed from
+    `help`), then `canasta simulate` with every kind of computer player but search."""
+    import io
+    import sys
+
+    from canasta.cli import main
+    from test_cli import HelpDriver
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stdin", HelpDriver(out, seed=2))
+    assert main(["play", "--variant", "hand-and-foot", "--seed", "3", "--opponents", "greedy"]) == 0
+    text = out.getvalue()
+    assert "Game over after" in text.splitlines()[-1], text[-2000:]
+    assert "Feet (face down): you 11" in text and "picked up" in text
+    monkeypatch.undo()
+    status = main(["simulate", "--variant", "hand-and-foot", "-n", "1", "--players", "heuristic,greedy",
+                   "--no-progress"])
+    assert status == 0 and "1 games of hand-and-foot" in capsys.readouterr().out
+    status = main(["simulate", "--variant", "hand-and-foot", "-o", "players=5", "-n", "1", "--players", "random",
+                   "--no-progress"])
+    assert status == 0

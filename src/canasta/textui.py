@@ -95,6 +95,10 @@ def render_view(view: dict[str, Any]) -> str:
     lines.append(f"Pile: {pile_status(view)}")
     others = ", ".join(f"{seat_name(players, s)} {n}" for s, n in enumerate(view["hand_sizes"]) if s != seat)
     lines.append(f"Stock: {view['stock_size']} cards. Cards held: {others}")
+    feet = view.get("foot_sizes") or []
+    if any(feet):  # Hand and Foot: every foot lies face down, its owner's too
+        lines.append("Feet (face down): " + ", ".join(
+            f"{'you' if s == seat else seat_name(players, s)} {n if n else 'picked up'}" for s, n in enumerate(feet)))
     if view["staged_points"] is not None:
         need = view["sides"][view["side"]]["minimum_needed"]
         lines.append(f"Opening this turn: your melds count {view['staged_points']} of the {need} needed"
@@ -134,6 +138,8 @@ def describe_history(entry: str, players: int, me: int, answerer: int | None = N
         return f"{name} dealt; turned up {what.split(' ', 1)[1]} to start the pile"
     if what.startswith("red-three "):
         return f"{name}: drew a red three ({what.split()[1]}), laid out and replaced"
+    if what == "foot":
+        return f"{name}: picked up {'your' if seat == me else 'the'} foot"
     if what in ("yes", "no"):
         asker = "you" if seat == me else name
         if answerer is None:

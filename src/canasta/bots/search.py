@@ -56,7 +56,8 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
         "rules": r.to_dict(),
         "seat": seat, "side": state.side_of(seat), "players": r.players, "hand_number": state.hand_number,
         "phase": state.phase, "hand": [card_str(c) for c in cards_of(state.hands[seat])],
-        "hand_sizes": [sum(h) for h in state.hands], "seat_sides": list(state.seat_sides),
+        "hand_sizes": [sum(h) for h in state.hands], "foot_sizes": [sum(f) for f in state.feet],
+        "seat_sides": list(state.seat_sides),
         "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],
         "pile_frozen": state.pile_frozen,
         "sides": sides, "permission": state.turn.permission,
@@ -72,7 +73,7 @@ def evaluate(state: State, side: int) -> float:
     values = []
     for s in range(r.teams):
         seats = state.seats_of(s)
-        hand = [c for seat in seats for c in cards_of(state.hands[seat])]
+        hand = [c for seat in seats for h in (state.hands[seat], state.feet[seat]) for c in cards_of(h)]
         values.append(int(score_side(r, list(state.melds[s].values()), hand, state.red_threes[s])["total"]))
     mine = values[side]
     others = [v for i, v in enumerate(values) if i != side and state.seats_of(i)]
