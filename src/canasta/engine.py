@@ -1022,7 +1022,9 @@ def can_go_out(state: State) -> bool:
 
     Exact for Classic: for each choice of final discard (or none), every natural rank must be
     meldable, the wild cards must fit the melds' wild limits, enough canastas must be possible, and
-    the opening (if any) must be met or waived."""
+    the opening (if any) must be met or waived. Exact too for Hand and Foot's natural canastas among
+    groups (``_out_with``); with sequences they are not counted here (no preset combines the two). A
+    player who still has a foot cannot go out: emptying his hand picks the foot up."""
     if state.phase != PLAY_PHASE or state.turn.permission == "no" or state.turn.no_discard:
         return False
     stage = state.stage
