@@ -256,7 +256,7 @@ class TestGoingOut:
 def test_swad_on_an_empty_pile() -> None:
     cla = opened(CLA, "7S AS 2C 5D 9C", ["QS QH QD"], pile="")
     for text in ("discard 7", "discard A", "discard 2"):
-        assert_illegal(cla, text, "SWAD")
+        assert_illegal(cla, text, "EMPTY_PILE_DISCARD")
     assert_legal(cla, "discard 5")
     assert_legal(opened(PAGAT, "7S AS 2C 5D 9C", ["QS QH QD"], pile=""), "discard 7")
     only = opened(CLA, "7S 7H AS", ["QS QH QD"], pile="")

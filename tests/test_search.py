@@ -13,7 +13,7 @@ from canasta.engine import rank_counts
 from canasta.sampling import determinize, known_in_hands
 
 VIEW_KEYS = ("hand", "hand_sizes", "pile", "stock_size", "sides", "phase", "to_move", "legal_moves", "scores",
-             "history", "upcards", "public_state")
+             "history", "upcards", "public_state", "foot_sizes")
 
 
 def walk(variant: str, seed: int, every: float = 0.15):
@@ -26,7 +26,7 @@ def walk(variant: str, seed: int, every: float = 0.15):
         state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
 
 
-@pytest.mark.parametrize("variant", ["classic", "cutthroat", "cuban", "two-player", "six-player"])
+@pytest.mark.parametrize("variant", ["classic", "cutthroat", "cuban", "two-player", "six-player", "hand-and-foot"])
 def test_determinized_positions_look_the_same_to_the_seat(variant: str) -> None:
     rng = random.Random(1)
     checked = 0
@@ -57,13 +57,17 @@ def test_known_cards_from_a_taken_pile_are_placed_in_that_hand() -> None:
         assert east[11] >= 2 and east[8] >= 1  # the jacks and the 8 taken from the pile
 
 
-def test_no_player_can_peek() -> None:
+@pytest.mark.parametrize("variant", ["classic", "hand-and-foot"])
+def test_no_player_can_peek(variant: str) -> None:
     """A player sees only the view: two positions that differ in every hidden card but look the same
-    to the seat get the same decision from every player (search included, with a fixed sample count)."""
-    for state in list(walk("classic", seed=11, every=0.05))[:12]:
+    to the seat get the same decision from every player (search included, with a fixed sample count).
+    In Hand and Foot the feet are hidden too, the seat's own included."""
+    for state in list(walk(variant, seed=11, every=0.05))[:12]:
         seat = state.to_move
         other = determinize(canasta.view(state, seat), random.Random(99))
         assert other.hands != state.hands or other.stock != state.stock  # the hidden cards differ ...
+        if state.rules.foot_size and any(state.feet[seat]):
+            assert other.feet != state.feet and [sum(f) for f in other.feet] == [sum(f) for f in state.feet]
         assert canasta.view(other, seat)["public_state"] == canasta.view(state, seat)["public_state"]
         for make in (lambda: SearchPlayer(5, seconds=None, iterations=2, horizon=6),
                      lambda: canasta.bots.make_player("greedy", 5), lambda: canasta.bots.make_player("random", 5)):

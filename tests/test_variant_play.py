@@ -17,7 +17,7 @@ Classic), seeded games of random legal moves must end within a bound, and along 
 Perft: the number of move sequences of length 1 to 5 from three fixed positions per preset (the deal of
 ``new_game(rules, seed)`` and the positions 40 and 150 random plies later), stored as literals. To print
 them after a deliberate change to dealing, to the move order of the walk or to the rules:
-``python tests/test_variant_play.py``.
+``python tests/test_variant_play.py`` (or ``... NAME ...`` for some presets or configurations only).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from typing import Any
 
 import pytest
@@ -60,10 +61,18 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
                                           "hand_size": 15, "draw_count": 2, "permission": "none"},
 }
 
+# Player counts of Hand and Foot (decks = players + 1; RULES.md §4C): random play and perft, like a preset.
+OPTION_CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hand-and-foot+six": ("hand-and-foot", {"players": 6}),  # two teams of three
+    "hand-and-foot+six-three-teams": ("hand-and-foot", {"players": 6, "teams": 3}),
+    "hand-and-foot+five-alone": ("hand-and-foot", {"players": 5}),  # each for himself: 1 natural + 2
+}
+
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     *((name, name, {}) for name in canasta.variant_names()),
     *((f"classic+{key}", "classic", opts) for key, opts in HOUSE_RULES.items()),
     ("chilean+four_packs", "chilean", {"decks": 4, "jokers": 8}),  # 216 cards (RULES.md §4B Chilean)
+    *((name, variant, opts) for name, (variant, opts) in OPTION_CONFIGS.items()),
 ]
 
 
@@ -101,7 +110,7 @@ def walk(rules: canasta.Rules, seed: int, plies: int) -> State:
 
 def check_pack(s: State) -> None:
     counts = [0] * 53
-    for h in s.hands:
+    for h in (*s.hands, *s.feet):
         for kind, n in enumerate(h):
             counts[kind] += n
     loose = [*s.stock, *s.pile, *(c for r in s.red_threes for c in r), *(c for b in s.black_threes for c in b),
@@ -135,17 +144,22 @@ def check_round_trip(s: State) -> None:
 
 
 def _reshuffle_hidden(s: State, seat: int, rng: random.Random) -> State:
-    """The same position for ``seat``: the other hands (sizes kept) and the stock order reshuffled."""
+    """The same position for ``seat``: the other hands and every foot, the seat's own too (sizes kept),
+    reshuffled among themselves, and the stock order reshuffled."""
     others = [p for p in range(s.rules.players) if p != seat]
-    pool = [c for p in others for c in cards_of(s.hands[p])]
+    pool = [c for p in others for c in cards_of(s.hands[p])] + [c for f in s.feet for c in cards_of(f)]
     rng.shuffle(pool)
     hands = list(s.hands)
     for p in others:
         n = sum(s.hands[p])
         hands[p], pool = tuple(counts_of(pool[:n])), pool[n:]
+    feet = list(s.feet)
+    for p in range(s.rules.players):
+        n = sum(s.feet[p])
+        feet[p], pool = tuple(counts_of(pool[:n])), pool[n:]
     stock = list(s.stock)
     rng.shuffle(stock)
-    return s.replace(hands=tuple(hands), stock=tuple(stock))
+    return s.replace(hands=tuple(hands), stock=tuple(stock), feet=tuple(feet))
 
 
 def check_views(s: State, rng: random.Random) -> None:
@@ -153,6 +167,7 @@ def check_views(s: State, rng: random.Random) -> None:
         v = canasta.view(s, seat)
         assert v["hand"] == [card_str(c) for c in cards_of(s.hands[seat])]
         assert v["hand_sizes"] == [sum(h) for h in s.hands]
+        assert v["foot_sizes"] == [sum(f) for f in s.feet]
         assert not {"hands", "stock", "deal", "seed"} & set(v)
         assert v == canasta.view(_reshuffle_hidden(s, seat, rng), seat), f"view({seat}) shows hidden cards"
         json.dumps(v)
@@ -169,7 +184,7 @@ def candidates(rng: random.Random, s: State) -> list[str]:
              f"take {top} {top} {top}", f"meld {r} {r} {r}", f"meld {r} {r}", f"meld {r}", f"meld {r} {r} 2 2 2 JK",
              f"meld 2 on {r}", "meld 2 2 JK", "meld 2", "meld JK JK JK JK JK JK JK JK", "meld 3 3 3", "meld 3 3 2",
              f"discard {rng.choice(RANKS)}", "discard 2", "discard 3", "discard JK", "ask", "yes", "no", "withdraw",
-             "pass", "acaba", "ask acaba"]
+             "pass", "acaba", "ask acaba", "discard 3H"]
     if s.rules.sequences or s.rules.several_melds_per_rank:  # sequences, second melds, suited discards
         suit = rng.choice("SHDC")
         low = rng.randint(4, 11)
@@ -358,11 +373,26 @@ PERFT: dict[tuple[str, int], list[int]] = {
     ('samba', 0): [1, 39, 442, 4405, 39619],
     ('samba', 150): [18, 92, 489, 3252, 18861],
     ('samba', 40): [12, 48, 165, 433, 1411],
+    # Hand and Foot, checked by hand at 0 plies (after the first draw: every meld of the 13 cards, each
+    # discard, the red three 3D discarded as itself) and at 40 plies (no pair for the top 4: draw only).
+    ('hand-and-foot', 0): [1, 28, 252, 1821, 12579],
+    ('hand-and-foot', 40): [1, 5, 7, 31, 69],
+    ('hand-and-foot', 150): [4, 5, 32, 54, 305],
+    ('hand-and-foot+six', 0): [1, 8, 10, 120, 365],
+    ('hand-and-foot+six', 40): [1, 7, 11, 65, 230],
+    ('hand-and-foot+six', 150): [7, 12, 118, 924, 6355],
+    ('hand-and-foot+six-three-teams', 0): [1, 8, 10, 120, 365],
+    ('hand-and-foot+six-three-teams', 40): [1, 12, 21, 83, 183],
+    ('hand-and-foot+six-three-teams', 150): [7, 11, 53, 172, 368],
+    ('hand-and-foot+five-alone', 0): [2, 33, 231, 1180, 6724],
+    ('hand-and-foot+five-alone', 40): [7, 11, 203, 2577, 22008],
+    ('hand-and-foot+five-alone', 150): [1, 13, 53, 196, 517],
 }
 
 
 def perft_position(name: str, plies: int) -> State:
-    return walk(canasta.rules(name), PERFT_SEED, plies)
+    variant, options = OPTION_CONFIGS.get(name, (name, {}))
+    return walk(canasta.rules(variant, **options), PERFT_SEED, plies)
 
 
 @pytest.mark.parametrize(("name", "plies"), sorted(PERFT), ids=[f"{n}-{p}" for n, p in sorted(PERFT)])
@@ -373,12 +403,15 @@ def test_perft(name: str, plies: int) -> None:
 
 
 def test_perft_covers_every_preset() -> None:
-    assert set(PERFT) == {(name, n) for name in canasta.variant_names() for n in PERFT_PLIES}
+    names = [*canasta.variant_names(), *OPTION_CONFIGS]
+    assert set(PERFT) == {(name, n) for name in names for n in PERFT_PLIES}
     assert all(len(counts) == PERFT_DEPTH for counts in PERFT.values())
 
 
 if __name__ == "__main__":  # print the PERFT table
-    for variant in canasta.variant_names():
+    for variant in [*canasta.variant_names(), *OPTION_CONFIGS]:
+        if sys.argv[1:] and variant not in sys.argv[1:]:
+            continue
         for n in PERFT_PLIES:
             state = perft_position(variant, n)
             print(f"    ({variant!r}, {n}): {[perft(state, d) for d in range(1, PERFT_DEPTH + 1)]},")

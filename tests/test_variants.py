@@ -917,6 +917,8 @@ def test_preset_deals_its_pack(name):
     s = canasta.new_game(r, seed=2)
     assert [sum(h) for h in s.hands] == [r.hand_size] * r.players
     total = sum(sum(h) for h in s.hands) + len(s.stock) + len(s.pile) + sum(len(x) for x in s.red_threes)
+    total += sum(sum(f) for f in s.feet)  # Hand and Foot: the feet
+    assert [sum(f) for f in s.feet] == [r.foot_size] * r.players
     assert total == r.pack_size == r.decks * 52 + r.jokers
     assert len(s.scores) == r.teams and s.to_move == 0 and s.dealer == r.players - 1
     for seat in range(r.players):

@@ -32,6 +32,8 @@ def _in_context(state: State, move: Move) -> Move:
 
     r = state.rules
     if move.action == "discard":
+        if move.rank == 1:  # a red three keeps its suit ("discard 3D")
+            return move
         if not r.sequences or move.rank < 4:
             return move._replace(suit=-1)
         if move.suit < 0:  # "discard 9": the first 9 in suit order the hand holds

@@ -164,6 +164,10 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
     for _ in range(rules.hand_size):
         for i in range(n):
             hands[(first + i) % n][stock.pop()] += 1
+    feet = [[0] * 53 for _ in range(n)]
+    for _ in range(rules.foot_size):  # Hand and Foot: each player's foot, dealt after the hands
+        for i in range(n):
+            feet[(first + i) % n][stock.pop()] += 1
     pile: list[int] = []
     frozen = False
     while rules.upcard:  # Modern American starts with an empty pile (RULES.md §4C [P])
@@ -198,6 +202,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         history=(" ".join((str(dealer), "upcard", *(card_str(c) for c in upcards))),),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
         seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
+        feet=tuple(tuple(f) for f in feet),
     )
 
 
@@ -231,8 +236,8 @@ def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
     if state.opened[side] or not seats:  # a Cutthroat side left empty when its player joined a partner
         return 0
     if state.rules.cutthroat:
-        return state.rules.minimum_count(state.scores[seats[0] if seat is None else seat])
-    return state.rules.minimum_count(state.scores[side])
+        return state.rules.minimum_count(state.scores[seats[0] if seat is None else seat], state.hand_number)
+    return state.rules.minimum_count(state.scores[side], state.hand_number)
 
 
 def _need(state: State) -> int:
@@ -373,16 +378,21 @@ def _try_without(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]],
     return ok
 
 
-def _out_ok(state: State, canastas: int, points: int, melds: Melds | None = None) -> str | None:
+def _out_ok(state: State, canastas: int, points: int, melds: Melds | None = None,
+            naturals: int | None = None) -> str | None:
     """Why the player may not go out now, or None (RULES.md §3.4 exception, §3.7).
 
     ``canastas`` and ``points`` (counted towards the minimum) are as they would be after the move, and
     so are ``melds`` where given (else the side's melds now). A side that has not opened has no older
     melds, so its going out is concealed whenever it has a canasta; D2 decides whether that waives the
-    minimum."""
+    minimum. ``naturals`` is the count of natural canastas after the move (else counted in ``melds``)."""
     r = state.rules
     if canastas < r.canastas_to_go_out:
         return "NEED_CANASTA_TO_GO_OUT"
+    if r.natural_canastas_to_go_out and (natural_canastas(
+            state.melds[state.side_of(state.turn_seat)] if melds is None else melds)
+            if naturals is None else naturals) < r.natural_canastas_to_go_out:
+        return "NEED_NATURAL_CANASTAS"
     if state.turn.permission == "no":
         return "PERMISSION_REFUSED"
     if r.permission == "compulsory" and state.turn.permission != "yes":
@@ -436,6 +446,33 @@ def _twos_counts(meld: tuple[int, ...]) -> tuple[int, int]:
 def _twos_meld_open(melds: Melds) -> bool:
     """Italian: the side has a meld of twos that is not yet a canasta (RULES.md §4B, GC-M19)."""
     return any(len(melds[k]) < 7 for k in group_keys(melds, TWO))
+
+
+# --- Hand and Foot (RULES.md §4C): the foot, threes kept in the hand, natural canastas to go out ------------
+
+def has_foot(state: State, seat: int) -> bool:
+    """Has the seat a foot still to pick up? Emptying the hand then is not going out: the foot is picked up."""
+    return bool(state.rules.foot_size) and any(state.feet[seat])
+
+
+def natural_canastas(melds: Melds) -> int:
+    """Canastas with no wild card (natural_canastas_to_go_out; a sequence is natural)."""
+    return sum(1 for m in melds.values() if len(m) >= 7 and meld_counts(m)[1] == 0)
+
+
+def _pick_up_foot(state: State, seat: int) -> State:
+    """The seat's foot becomes its hand (the hand is empty); the pickup is public."""
+    hands = list(state.hands)
+    feet = list(state.feet)
+    hands[seat], feet[seat] = feet[seat], (0,) * len(feet[seat])
+    return state.replace(hands=tuple(hands), feet=tuple(feet), history=(*state.history, f"{seat} foot"))
+
+
+def _hand_emptied(state: State, seat: int) -> State:
+    """The seat's hand is empty after a meld or a take: he picks up his foot and plays on, or has gone out."""
+    if has_foot(state, seat):
+        return _pick_up_foot(state, seat)
+    return _end_hand(state, seat)
 
 
 # --- legal moves ------------------------------------------------------------------------------
@@ -549,6 +586,7 @@ def _take_moves(state: State) -> list[Move]:
     canastas = _canastas(r, melds)
     need = _need(state)
     incoming = _incoming(r, pile)
+    foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
     moves = []
     candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
         (Move("take", key, k, a, b), old, *(meld_counts(old) if old else (0, 0))) for key, old, k, a, b in options]
@@ -568,7 +606,7 @@ def _take_moves(state: State) -> list[Move]:
             rc2[rank] -= k
             rc2[TWO] -= a
             rc2[JOKER_RANK] -= b
-            keep = max(0, 2 - incoming)
+            keep = 0 if foot else max(0, 2 - incoming)
             melds_nw = {} if move.low else {rank: (nat, wild)}
             if not _reachable(state, move, rc2, melds_nw, need - base, keep) and not (
                     # ... or the opening goes out at once (rare: a pile of one or two cards)
@@ -576,8 +614,9 @@ def _take_moves(state: State) -> list[Move]:
                     and _opening_path(_take(state, move, ()), state.hand_number, {})) and not (
                     _concealed_take_waived(r) and can_go_out(_take(state, move, (), True))):
                 continue
-        elif (after == 0 and (r.go_out_needs_discard or _out_ok(state, c2, base) is not None)) or (
-                after == 1 and not can_go_out(_take(state, move, ()))):
+        elif not foot and ((after == 0 and (r.go_out_needs_discard or _out_ok(state, c2, base, _melds_after(
+                state, move) if r.natural_canastas_to_go_out else None) is not None)) or (
+                after == 1 and not can_go_out(_take(state, move, ())))):
             continue
         moves.append(move)
     return moves
@@ -696,7 +735,8 @@ def _incoming(rules: Rules, pile: tuple[int, ...]) -> int:
     """How many cards taking the pile puts into the hand (the top card is melded; red threes, and
     black threes under pile_black_threes="bonus", are laid out instead)."""
     taken = _pile_split(rules, pile)[0][:-1]
-    aside = RED_THREES if rules.pile_black_threes == "hand" else (*RED_THREES, *BLACK_THREES)
+    reds = laid_out_threes(rules)
+    aside = reds if rules.pile_black_threes == "hand" else (*reds, *BLACK_THREES)
     return sum(1 for c in taken if c not in aside)
 
 
@@ -734,6 +774,7 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
     dead = dead_ranks(state) if r.dead_ranks else ()
     special = bool(r.pure_ranks or r.pure_after_opening_ranks)
+    foot = has_foot(state, p)
     moves: list[Move] = []
     add = moves.append
 
@@ -745,10 +786,13 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             after += len(pending)
         if after >= 2 or (after == 1 and turn.no_discard):
             return True
+        if foot:  # into the foot, not out: the opening must stand first (a withdraw rescues one card left)
+            return opened or pts2 >= need or (after == 1 and not turn.withdrew)
         if after == 0:
             if r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
                 return False
-            return _out_ok(state, c2, pts2, _melds_after(state, move) if r.opening_canasta else None) is None
+            return _out_ok(state, c2, pts2, _melds_after(state, move) if r.opening_canasta
+                           or r.natural_canastas_to_go_out else None) is None
         # One card left: he must go out with it, by discarding it or by melding it (which may finish
         # the canasta he still needs).
         return can_go_out(_apply(state, move))
@@ -833,7 +877,7 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     c2 = _canastas_after(r, melds, canastas, key, size0, size)
                     if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                         add(move)
-    if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable:
+    if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
         for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
             move = Move("meld", THREE, k)
             if (hsize - k == 0 and _out_ok(state, canastas, pts + 5 * k) is None) or (
@@ -847,7 +891,7 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         if turn.no_discard:
             if staged_ok:
                 moves.append(PASS)
-        elif hsize >= 2:
+        elif hsize >= 2 or foot:  # with a foot the last card's discard picks the foot up
             if staged_ok:
                 moves.extend(_discards(state, rc, hsize))
         elif _out_ok(state, canastas, pts) is None:  # the last card: going out, maybe concealed
@@ -856,7 +900,7 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             # The last stock card was a red three, not replaced (last_card_red_three=no_replace), and the
             # one card held may not go out: nothing is left to play, so the hand ends (sources silent).
             moves.append(PASS)
-    if r.partnerships and turn.permission is None and hsize >= 2 and (
+    if r.partnerships and turn.permission is None and hsize >= 2 and not foot and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)) and not (
             r.permission_once and f"{p} ask" in state.history):  # once a hand (Modern American [P])
@@ -981,6 +1025,8 @@ def _melds_after(state: State, m: Move) -> Melds:
     """The side's melds after a meld move (without applying the rest of it)."""
     melds = dict(state.melds[state.side_of(state.turn_seat)])
     cards = _move_cards(list(state.hands[state.turn_seat]), m)
+    if m.action == "take":
+        cards.append(state.pile[-1])
     melds[m.rank] = tuple(sorted((*melds.get(m.rank, ()), *cards)))
     return melds
 
@@ -1021,9 +1067,17 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
         hand = state.hands[state.turn_seat]
         allowed = [Move("discard", x, suit=s) if x >= 4 else m for x, m in DISCARDS if rc[x] and x not in banned
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
-        return allowed or [m for x, m in DISCARDS if rc[x]]
+        return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
     moves = [m for x, m in DISCARDS if rc[x] and x not in banned]
-    return moves or [m for x, m in DISCARDS if rc[x]]
+    return (moves or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
+
+
+def _red_three_discards(state: State, rc: list[int]) -> list[Move]:
+    """Red threes held (threes_laid_out="none") are discarded as the card itself: ``discard 3H``."""
+    if not rc[1]:
+        return []
+    hand = state.hands[state.turn_seat]
+    return [Move("discard", 1, suit=k & 3) for k in RED_THREES if hand[k]]
 
 
 def _acaba_moves(state: State) -> list[Move]:
@@ -1045,13 +1099,17 @@ def can_go_out(state: State) -> bool:
 
     Exact for Classic: for each choice of final discard (or none), every natural rank must be
     meldable, the wild cards must fit the melds' wild limits, enough canastas must be possible, and
-    the opening (if any) must be met or waived."""
+    the opening (if any) must be met or waived. Exact too for Hand and Foot's natural canastas among
+    groups (``_out_with``); with sequences they are not counted here (no preset combines the two). A
+    player who still has a foot cannot go out: emptying his hand picks the foot up."""
     if state.phase != PLAY_PHASE or state.turn.permission == "no" or state.turn.no_discard:
         return False
     stage = state.stage
     if stage is not None and stage.pending is not None:
         return False
     p = state.turn_seat
+    if has_foot(state, p):  # emptying the hand only picks up the foot
+        return False
     side = state.side_of(p)
     r = state.rules
     hand = state.hands[p]
@@ -1170,6 +1228,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     canastas = base_canastas
     if sizes is not None:
         sizes = dict(sizes)
+    want_nat = r.natural_canastas_to_go_out
+    nat_caps: list[int] = []  # wild room of the melds that end as natural canastas if no wild joins them
     points = pts0 + 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
     for x in NATURAL_RANKS:
         n = rc[x]
@@ -1196,7 +1256,10 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         cap = min(cap, size_cap - size)
         points += n * RV[x]
         need_w += need
-        cap_w += cap
+        if want_nat and wild == 0 and need == 0 and size >= 7:
+            nat_caps.append(cap)  # room counted below, only in the natural canastas the side can spare
+        else:
+            cap_w += cap
         if sizes is not None:
             sizes[x] = size + need  # the meld of that rank (a new one takes the first slot, x)
         if was_canasta:
@@ -1209,6 +1272,10 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     spare = rc[TWO] + rc[JOKER_RANK] - need_w
     if spare < 0:
         return False
+    if want_nat:  # exact: the spared natural canastas (most room first) take wild cards and stay canastas
+        if len(nat_caps) < want_nat:
+            return False
+        cap_w += sum(sorted(nat_caps, reverse=True)[want_nat:])
     if sizes is not None:
         canastas = out_canastas(r, sizes)
     # Wild cards the natural melds cannot hold may form (or join) a meld of wild cards.
@@ -1239,7 +1306,7 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         best = max(best, count)
     if best < r.canastas_to_go_out:
         return False
-    return _out_ok(state, best, points) is None
+    return _out_ok(state, best, points, naturals=want_nat) is None
 
 
 def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
@@ -1436,8 +1503,9 @@ def _take(state: State, m: Move, history: tuple[str, ...], concealed_out: bool =
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
     taken, left = _pile_split(r, state.pile)
     rest = taken[:-1]
-    reds = tuple(c for c in rest if c in RED_THREES)
-    rest = tuple(c for c in rest if c not in RED_THREES)
+    laid = laid_out_threes(r)
+    reds = tuple(c for c in rest if c in laid)
+    rest = tuple(c for c in rest if c not in laid)
     red_threes = list(state.red_threes)
     owner = _red_three_slot(state, p)
     red_threes[owner] = (*red_threes[owner], *reds)
@@ -1481,7 +1549,7 @@ def _pick_up(state: State, cards: tuple[int, ...]) -> State:
     hands[p] = tuple(hand)
     new = state.replace(hands=tuple(hands))
     if not cards and not any(hand):
-        return _end_hand(new, p)
+        return _hand_emptied(new, p)
     return new
 
 
@@ -1528,7 +1596,7 @@ def _meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     if stage is not None and stage.pending is not None:
         return _maybe_pick_up(new)
     if not any(hand):
-        return _end_hand(_confirm_opening(new), p)
+        return _hand_emptied(_confirm_opening(new), p)
     return new
 
 
@@ -1548,7 +1616,7 @@ def _discard(state: State, m: Move, history: tuple[str, ...]) -> State:
     hand = list(state.hands[p])
     out: list[int] = []
     if m.suit >= 0:
-        out.append((m.rank - 2) * 4 + m.suit)
+        out.append(4 + m.suit if m.rank == 1 else (m.rank - 2) * 4 + m.suit)  # rank 1: a red three
         hand[out[0]] -= 1
     else:
         _take_cards(hand, m.rank, 1, out)
@@ -1559,7 +1627,9 @@ def _discard(state: State, m: Move, history: tuple[str, ...]) -> State:
     new = _confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
                                          history=history))
     if not any(hand):
-        return _end_hand(new, p)
+        if not has_foot(new, p):
+            return _end_hand(new, p)
+        new = _pick_up_foot(new, p)  # playable from his next turn
     if r.bonus_cards and state.stage is not None and state.turn.source == "stock":
         new = _deal_bonus_cards(new, p)
     if state.turn.melded or state.turn.source == "pile":
@@ -1640,7 +1710,8 @@ def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
         if special is not None and special[0] == side:
             results.append(score_special_hand(r, special[1]))
             continue
-        hands = [cards_of(state.hands[seat]) for seat in state.seats_of(side)]
+        # cards left in a hand or a foot count minus (Hand and Foot)
+        hands = [[*cards_of(state.hands[seat]), *cards_of(state.feet[seat])] for seat in state.seats_of(side)]
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
         results.append(score_side(r, melds_list, [c for h in hands for c in h], state.red_threes[column],
@@ -1672,13 +1743,19 @@ def _game_result(state: State, scores: tuple[int, ...], canastas_count: bool = T
             return {"scores": list(scores), "winner": winner, "hands": state.hand_number,
                     "by": f"{r.canastas_to_win} canastas"}
     best = max(scores)
-    if best < r.target:
+    if r.hands_per_game:  # a fixed number of hands (Hand and Foot): the target plays no part
+        if state.hand_number < r.hands_per_game:
+            return None
+    elif best < r.target:
         return None
     leaders = [i for i, s in enumerate(scores) if s == best]
     if len(leaders) > 1 and r.tie != "draw":
         return None
-    return {"scores": list(scores), "winner": leaders[0] if len(leaders) == 1 else None,
-            "hands": state.hand_number}
+    result: dict[str, Any] = {"scores": list(scores), "winner": leaders[0] if len(leaders) == 1 else None,
+              "hands": state.hand_number}
+    if r.hands_per_game:
+        result["by"] = f"{r.hands_per_game} hands"
+    return result
 
 
 def redeal(state: State, deck: list[int]) -> State:

@@ -21,6 +21,7 @@ from .engine import (
     after_opening_turn,
     dead_ranks,
     free_key,
+    has_foot,
     meld_counts,
     minimum_needed,
     pile_frozen_for,
@@ -104,6 +105,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         if state.turn.withdrew and stage is not None:
             return "ALREADY_WITHDREW", "you may withdraw staged melds once a turn: complete the opening or discard"
         return "NOTHING_TO_WITHDRAW", "only melds staged this turn by a side that has not opened can be withdrawn"
+    foot = has_foot(state, p)
     if m.action == "ask":
         if r.permission == "none" or not r.partnerships:
             return "NO_PERMISSION_RULE", "these rules have no asking permission to go out"
@@ -111,6 +113,9 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "ALREADY_ASKED", "you have already asked this turn"
         if r.permission_once and f"{p} ask" in state.history:
             return "ASKED_ONCE", "you may ask permission to go out only once a hand"
+        if foot:
+            return "ASK_BEFORE_FOOT", ("you have not picked up your foot yet, so you cannot go out this turn: "
+                                       "there is nothing to ask")
         if hsize < 2:
             return "ASK_WITH_ONE_CARD", "with one card left you can only go out: there is nothing to ask"
         return "ASK_BEFORE_MELDING", "ask permission after drawing and before melding anything"
@@ -120,23 +125,26 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if m.action == "pass":
         return "CANNOT_PASS", "you cannot pass now: discard to end your turn"
     if m.action == "discard":
-        if m.rank < 0 or m.rank > 14 or m.rank == 1 or rc[m.rank] == 0:
+        if m.rank == 1:  # a red three, named as the card (held only where threes_laid_out is "none")
+            if m.suit not in (1, 2) or not state.hands[p][4 + m.suit]:
+                return "CARDS_NOT_IN_HAND", f"you hold no {str(m).split()[-1] if m.suit in (1, 2) else 'red three'}"
+        elif m.rank < 0 or m.rank > 14 or rc[m.rank] == 0:
             return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
-        if m.suit >= 0 and (m.rank < 4 or not state.hands[p][(m.rank - 2) * 4 + m.suit]):
+        if m.rank != 1 and m.suit >= 0 and (m.rank < 4 or not state.hands[p][(m.rank - 2) * 4 + m.suit]):
             return "CARDS_NOT_IN_HAND", f"you hold no {str(m).split()[-1]}"
         if r.sequences and m.rank >= 4 and m.suit < 0:
             return "NAME_THE_SUIT", f"suits matter in this game: name the card, e.g. 'discard {rank_str(m.rank)}H'"
-        if not r.sequences and m.suit >= 0:
+        if not r.sequences and m.suit >= 0 and m.rank != 1:
             return "MALFORMED_MOVE", f"suits do not matter in this game: 'discard {rank_str(m.rank)}'"
         if state.turn.no_discard:
             return "NO_DISCARD_NOW", "the last stock card was a red three: meld if you like, then pass"
-        if stage is not None and pts < need and hsize > 1:
+        if stage is not None and pts < need and (hsize > 1 or foot):
             return "BELOW_MINIMUM", (f"your melds this turn count {pts}; your side needs {need} to open: "
                                      f"meld more or withdraw")
         opening = _opening_problem(state, melds) if stage is not None and hsize > 1 else None
         if opening:
             return _going_out_message(opening, r, need, pts)
-        if hsize == 1:
+        if hsize == 1 and not foot:
             why = _out_ok(state, _canastas(r, melds), pts)
             return _going_out_message(why or "NOT_ALLOWED_NOW", r, need, pts)
         if m.rank == JOKER_RANK and not r.jokers_discardable:
@@ -146,7 +154,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         if state.turn.permission == "yes":
             return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
         if r.swad and not state.pile:
-            return "SWAD", ("no seven, wild card, ace or dead card may be discarded onto an empty pile while you "
+            return "EMPTY_PILE_DISCARD", ("no seven, wild card, ace or dead card may be discarded onto an empty pile while you "
                             "hold another card")
         return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
     if m.action == "combine":
@@ -236,6 +244,7 @@ def _going_out_message(code: str, r: Rules, need: int, pts: int) -> tuple[str, s
                                       + (" or a meld of wild cards" * (r.opening_needs_meld == "natural_or_wild")),
         "WILD_MELD_UNFINISHED": "your side's meld of wild cards must be a canasta before you may go out",
         "GO_OUT_NEEDS_DISCARD": "going out needs a final discard: keep a card (not a three) to discard",
+        "NEED_NATURAL_CANASTAS": f"your side needs {_canastas_needed(r)} before you may go out",
     }
     return code, messages.get(code, "you may not go out now")
 
@@ -408,6 +417,11 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         return "WILD_MELD_UNFINISHED", "while your side's meld of wild cards is unfinished, wild cards go only there"
     if state.stage is not None and state.stage.pending is not None and rank == THREE:
         return "BLACK_THREES_ONLY_GOING_OUT", "black threes may be melded only when going out"
+    if rank == THREE and not r.black_threes_meldable:
+        return "BLACK_THREES_NOT_MELDABLE", "black threes are never melded in these rules"
+    if rank == THREE and has_foot(state, state.turn_seat):
+        return "BLACK_THREES_ONLY_GOING_OUT", ("black threes may be melded only in the turn you go out, and you "
+                                               "have not picked up your foot yet")
     if rank == THREE:
         if not r.black_threes_meldable:
             return "BLACK_THREES_NOT_MELDABLE", "black threes are never melded in this game"
@@ -456,9 +470,13 @@ def _meld_consequence(state: State, m: Move, after: int, c2: int, pts2: int, nee
     the turn, an obligation to go out, or an opening no longer reachable."""
     r = state.rules
     side = state.side_of(state.turn_seat)
-    if after == 0 and r.go_out_needs_discard:
+    if has_foot(state, state.turn_seat):  # emptying the hand picks up the foot: the opening must stand first
+        if after == 0 and not state.opened[side] and pts2 < need:
+            return "BELOW_MINIMUM", (f"your melds this turn would count {pts2}; your side needs {need} to open "
+                                     f"before you may play into your foot")
+    elif after == 0 and r.go_out_needs_discard:
         return _going_out_message("GO_OUT_NEEDS_DISCARD", r, need, pts2)
-    if after <= 1:
+    elif after <= 1:
         why = _out_ok(state, c2, pts2, _melds_after(state, m) if r.opening_canasta else None)
         if why:
             if why == "NEED_CANASTA_TO_GO_OUT":
@@ -482,6 +500,8 @@ def _canastas_needed(r: Rules) -> str:
         text += ", one of them a sequence"
     if not r.wild_canastas_count_to_go_out:
         text += " (a canasta of wild cards or twos does not count)"
+    if r.natural_canastas_to_go_out:
+        text += f", {r.natural_canastas_to_go_out} of them natural"
     return text
 
 

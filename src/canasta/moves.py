@@ -18,7 +18,8 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
                       heart sequence (``seqH/2`` a second one); ``take on seqH`` adds the pile's top
 ``combine 9/2 on 9``  put the side's second meld of nines into its first (several melds of a rank)
 ``discard 9``         discard one card of that rank (``discard 2``, ``discard JK``, ``discard 3``);
-                      in games with sequences a natural is named with its suit: ``discard 9H``
+                      in games with sequences a natural is named with its suit: ``discard 9H``;
+                      a red three held (Hand and Foot) is named as the card: ``discard 3H``
 ``ask``               ask the partner "may I go out?"; the partner answers ``yes`` or ``no``
 ``withdraw``          take back melds staged this turn by a side that has not yet opened
 ``acaba``             call "Acaba" (where the rules have it): the hand ends, the opponents score
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import JOKER, JOKER_RANK, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
+from .cards import JOKER, JOKER_RANK, RED_THREES, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
 from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
 ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "combine",
@@ -67,7 +68,8 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         a = self.action
         if a == "discard":
-            return f"discard {rank_str(self.rank)}{SUITS[self.suit] if self.suit >= 0 else ''}"
+            shown = "3" if self.rank == 1 else rank_str(self.rank)  # rank 1: a red three held (Hand and Foot)
+            return f"discard {shown}{SUITS[self.suit] if self.suit >= 0 else ''}"
         if a == "ask-acaba":
             return "ask acaba"
         if a == "combine":
@@ -159,6 +161,11 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
         if len(rest) != 1:
             raise ValueError(f"discard one card, e.g. 'discard 9'; got {text.strip()!r}")
         rank = _rank_token(rest[0])
+        try:
+            if parse_card(rest[0]) in RED_THREES:  # "discard 3H": a red three held (threes_laid_out="none")
+                return Move("discard", 1, suit=parse_card(rest[0]) & 3)
+        except ValueError:
+            pass
         try:
             suit = parse_card(rest[0]) & 3 if rank >= 4 else -1
         except ValueError:

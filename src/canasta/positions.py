@@ -59,10 +59,12 @@ def build_position(
     pile_frozen: bool | None = None,
     hand_number: int = 1,
     seed: int = 0,
+    feet: Mapping[int, str] | Sequence[str | None] = (),
 ) -> State:
     """A position from card texts. ``melds[side]`` is a list of meld texts; ``pile`` lists the pile
     bottom first. ``opened`` defaults to "the side has melds"; ``pile_frozen`` to "the pile holds a
-    wild card or a red three"."""
+    wild card or a red three". Where the rules deal a foot (Hand and Foot), ``feet`` gives some seats'
+    feet ("" = already picked up); the other seats get ``foot_size`` cards from what is left."""
     r = rules or make_rules()
     hand_map: dict[int, str] = dict(hands) if isinstance(hands, Mapping) else {
         i: h for i, h in enumerate(hands) if h is not None}
@@ -86,6 +88,9 @@ def build_position(
             for s in range(r.teams)]
     pile_cards = take(_cards(pile), "pile")
     given = {seat: take(_cards(text), f"hand {seat}") for seat, text in hand_map.items()}
+    foot_map: dict[int, str] = dict(feet) if isinstance(feet, Mapping) else {
+        i: f for i, f in enumerate(feet) if f is not None}
+    given_feet = {seat: take(_cards(text), f"foot {seat}") for seat, text in foot_map.items()}
     stock_cards = take(_cards(stock), "stock") if stock is not None else None
     rest = [c for c in range(53) for _ in range(left[c])]
     random.Random(seed).shuffle(rest)
@@ -100,6 +105,13 @@ def build_position(
             chosen = set(picks)
             rest = [c for i, c in enumerate(rest) if i not in chosen]
         hands_out.append(tuple(counts_of(cards)))
+    feet_out = []
+    for seat in range(r.players):
+        if seat in given_feet:
+            cards = given_feet[seat]
+        else:
+            cards, rest = rest[: r.foot_size], rest[r.foot_size:]
+        feet_out.append(tuple(counts_of(cards)))
     if stock_cards is None:
         stock_cards, rest = rest, []
     pile_cards = rest + pile_cards
@@ -123,5 +135,5 @@ def build_position(
                                                      *(card_str(c) for c in pile_cards))),),
         result=None, black_threes=((),) * r.teams,
         concealed_canastas=((),) * r.teams, recycled=False, seat_sides=tuple(r.side_of(s) for s in range(r.players)),
-        pile_hidden=0,
+        pile_hidden=0, feet=tuple(feet_out),
     )

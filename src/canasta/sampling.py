@@ -1,6 +1,6 @@
 """Sampling the hidden cards for search players: a full position consistent with one seat's view.
 
-``determinize(view, rng)`` deals the cards the seat cannot see (the other hands and the stock) at
+``determinize(view, rng)`` deals the cards the seat cannot see (the other hands, every foot and the stock) at
 random, but keeps what the seat knows: its own hand, the table, the pile, every hand's size, and the
 cards each player is known to hold because he took them with the pile and has not played them since
 (tracked from the public history). It reads nothing but the view, so a player built on it cannot peek.
@@ -23,8 +23,10 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
     """Rank codes each seat is known to hold: cards taken with the pile and not melded or discarded
     since (a lower bound: when the history cannot be followed exactly, less is claimed, never more)."""
     r = view["public_state"]["rules"]
-    limit = int(r["options"].get("pile_take_limit", 0) or 0)
-    bonus_blacks = r["options"].get("pile_black_threes") == "bonus" or r["variant"] == "cuban"
+    rules = make_rules(r["variant"], **r["options"])
+    limit = rules.pile_take_limit
+    bonus_blacks = rules.pile_black_threes == "bonus"
+    held_reds = rules.threes_laid_out == "none"  # red threes taken with the pile join the hand
     pile = [rank_of(parse_card(c)) if parse_card(c) not in RED_THREES else 1 for c in view["upcards"]]
     known: dict[int, Counter[int]] = {s: Counter() for s in range(view["players"])}
     for entry in view["history"]:
@@ -34,14 +36,14 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
         if words[0] == "upcard":
             continue
         if words[0] == "discard":
-            rank = token_rank(words[1]) or 0
+            rank = 1 if _is_red_three(words[1]) else token_rank(words[1]) or 0
             pile.append(rank)
             mine[rank] = max(0, mine[rank] - 1)
         elif words[0] == "take":
             taken = pile[-limit:] if limit and len(pile) > limit else pile
             pile = pile[: len(pile) - len(taken)]
             for rank in taken[:-1]:
-                if rank != 1 and not (bonus_blacks and rank == THREE):
+                if (rank != 1 or held_reds) and not (bonus_blacks and rank == THREE):
                     mine[rank] += 1
             for token in words[1: words.index("on")] if "on" in words else words[1:]:
                 rank = parse_rank(token)
@@ -60,6 +62,13 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
             rank = rank_of(parse_card(c))
             taker[rank] = max(0, taker[rank] - 1)
     return known
+
+
+def _is_red_three(token: str) -> bool:
+    try:
+        return parse_card(token) in RED_THREES
+    except ValueError:
+        return False
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> State:
@@ -97,15 +106,25 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
         else:
             rest.append(c)
     stock = []
-    for c in rest:  # deal the rest at random; red threes are never held, so they stay in the stock
+    held_reds = rules.threes_laid_out == "none"  # Hand and Foot: red threes may be in hands and feet
+    foot_sizes = view.get("foot_sizes") or [0] * rules.players
+    feet: list[list[int]] = [[] for _ in range(rules.players)]
+    for c in rest:  # deal the rest at random; laid-out red threes are never held, so they stay in the stock
         target = next((s for s in hidden if len(hands[s]) < view["hand_sizes"][s]), None)
-        if target is None or c in RED_THREES:
+        foot = next((s for s in range(rules.players) if len(feet[s]) < foot_sizes[s]), None)
+        if c in RED_THREES and not held_reds:
             stock.append(c)
-        else:
+        elif target is not None:
             hands[target].append(c)
+        elif foot is not None:  # every foot is unknown, the seat's own too
+            feet[foot].append(c)
+        else:
+            stock.append(c)
     buried = d["pile"].count(None)  # face-down pile cards (Italian): any unseen cards
     d["pile"] = [card_str(stock.pop()) if c is None else c for c in d["pile"]] if buried else d["pile"]
     d["hands"] = [[card_str(c) for c in sorted(h)] for h in hands]
+    if "feet" in d:
+        d["feet"] = [[card_str(c) for c in sorted(f)] for f in feet]
     d["stock"] = [card_str(c) for c in stock]
     d["deal"] = list(d["stock"])
     d["seed"] = rng.randrange(2**31)

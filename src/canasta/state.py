@@ -60,7 +60,7 @@ class State:
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
         "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
-        "seat_sides", "pile_hidden",
+        "seat_sides", "pile_hidden", "feet",
     )
 
     rules: Rules
@@ -90,6 +90,7 @@ class State:
     recycled: bool  # the pile has been turned over as a new stock this hand (recycle_pile)
     seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
     pile_hidden: int  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
+    feet: tuple[Hand, ...]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
     # Caches of legal_moves, filled on first use (a State never changes, so they stay valid).
     _legal: list[Any] | None
     _legal_set: frozenset[Any] | None
@@ -150,7 +151,7 @@ class State:
                 "points": st.points,
                 "pending": None if st.pending is None else cs(st.pending),
             }
-        return {
+        out: dict[str, Any] = {
             "format": "canasta-state/1",
             "rules": self.rules.to_dict(),
             "seed": self.seed,
@@ -180,6 +181,9 @@ class State:
             "seat_sides": list(self.seat_sides),
             "pile_hidden": self.pile_hidden,
         }
+        if self.rules.foot_size or any(any(f) for f in self.feet):  # only in games with a foot (Hand and Foot)
+            out["feet"] = [cs(cards_of(f)) for f in self.feet]
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -262,6 +266,7 @@ def _from_dict(d: dict[str, Any]) -> State:
         recycled=bool(d.get("recycled", False)),
         seat_sides=tuple(int(x) for x in d.get("seat_sides", [rules.side_of(s) for s in range(n)])),
         pile_hidden=int(d.get("pile_hidden", 0)),
+        feet=tuple(hand(f) for f in d.get("feet") or [[]] * n),
     )
     _check_consistent(state, n, t)
     return state
@@ -283,6 +288,8 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
     """Reject positions that no game could reach in shape: wrong sizes or a wrong pack."""
     if len(s.hands) != players or len(s.has_melded) != players:
         raise ValueError(f"position has {len(s.hands)} hands for {players} players")
+    if len(s.feet) != players:
+        raise ValueError(f"position has {len(s.feet)} feet for {players} players")
     if not (len(s.scores) == len(s.melds) == len(s.red_threes) == len(s.opened) == len(s.black_threes)
             == len(s.concealed_canastas) == teams):
         raise ValueError(f"position does not have one score, meld set and red-three set for each of {teams} sides")
@@ -316,7 +323,7 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
             everything.extend(s.stage.pending)
         for c in everything:
             counts[c] += 1
-        for h in s.hands:
+        for h in (*s.hands, *s.feet):
             for c in range(NUM_KINDS):
                 counts[c] += h[c]
         want = counts_of(_pack(s.rules))

@@ -95,6 +95,10 @@ def render_view(view: dict[str, Any]) -> str:
     lines.append(f"Pile: {pile_status(view)}")
     others = ", ".join(f"{seat_name(players, s)} {n}" for s, n in enumerate(view["hand_sizes"]) if s != seat)
     lines.append(f"Stock: {view['stock_size']} cards. Cards held: {others}")
+    feet = view.get("foot_sizes") or []
+    if any(feet):  # Hand and Foot: every foot lies face down, its owner's too
+        lines.append("Feet (face down): " + ", ".join(
+            f"{'you' if s == seat else seat_name(players, s)} {n if n else 'picked up'}" for s, n in enumerate(feet)))
     if view["staged_points"] is not None:
         need = view["sides"][view["side"]]["minimum_needed"]
         lines.append(f"Opening this turn: your melds count {view['staged_points']} of the {need} needed"
@@ -140,6 +144,8 @@ def describe_history(entry: str, players: int, me: int, answerer: int | None = N
         return f"{name}: drew a three ({what.split()[1]}), laid out and replaced"
     if what.startswith("bonus-cards "):
         return f"{name}: opened from the hand and took {what.split()[1]} bonus cards (to use from the next turn)"
+    if what == "foot":
+        return f"{name}: picked up {'your' if seat == me else 'the'} foot"
     if what in ("yes", "no"):
         asker = "you" if seat == me else name
         if answerer is None:

@@ -338,6 +338,63 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "`modern-american` page, a thinly sourced reading).",
          "Everything else as the pagat profile (see its page), including the choices listed there."],
     ),
+    "hand-and-foot": (
+        "Hand and Foot",
+        "An American partnership game with no standard rules (pagat says so); this preset is Wikipedia's "
+        "baseline (RULES.md §4C, D21). One pack more than there are players, jokers in (five packs and ten "
+        "jokers for four). Each player gets a hand of 11 cards and a face-down foot of 11 that nobody, its "
+        "owner included, may look at until he picks it up. Draw two, discard one. A player who empties his "
+        "hand by melding picks up his foot at once and plays on; one who empties it by his discard picks it "
+        "up then and plays it from his next turn. Going out is emptying the hand once the foot is picked up: "
+        "it needs seven canastas for the side, three of them natural (alone: three, one natural), and the "
+        "partner's yes. The pile always needs a natural pair and the taker gets only its top five cards. Red "
+        "threes are not laid out: they stay in the hand, may be discarded (stopping the next player), and "
+        "cost 300 each when left in a hand or foot; black threes are never melded. The opening needs 50, "
+        "90, 120 and 150 in the four hands of a game; the highest total after four hands wins.",
+        {"decks": "players + 1 [W]; 5 packs for 4 players [7oaksrb (pagat-derived), ourpastimes]",
+         "jokers": "2 per pack, all in [W, 7oaksrb, ourpastimes]",
+         "foot_size": "11 [W, klassa, nwpages]; 13 [7oaksrb, reference.com]",
+         "draw_count": "2, discard 1 [W and most HF-x]",
+         "threes_laid_out": "red threes stay in the hand: -300 if left there [W]",
+         "black_threes_meldable": "never melded; 5 in hand or foot [W]",
+         "pile_always_frozen": "a natural pair is needed [W]",
+         "pile_take_limit": "the top 5 cards [W]; house rules 3, 7 or all (D21)",
+         "canastas_to_go_out": "7 in partnerships, 3 alone [W]",
+         "natural_canastas_to_go_out": "3 of the 7 (1 of the 3 alone) [W]",
+         "permission": "the partner must say yes [W]",
+         "undeclared_red_three_penalty": "300 [W]; 500 [klassa, chantastic]",
+         "red_three_scale": "red threes are never laid out, so never score plus [W]",
+         "initial_meld_by_hand": "50/90/120/150 [W, rogerdem, landoware]; 60/90/120/150 [positivelyorganic, "
+                                 "drwingnut]",
+         "concealed_going_out_bonus": "100: no concealed bonus [W]",
+         "hands_per_game": "four hands, implied by the four thresholds [W]; 10,000 points [chantastic]"},
+        ["D21 Wikipedia's profile as the baseline, every house rule an option: a 13-card hand and foot "
+         "(`--option hand_size=13 --option foot_size=13`); the pile's top 3 or 7 cards, or all of it "
+         "(`pile_take_limit=3`, `7`, `0`); red threes -500 (`undeclared_red_three_penalty=500`); fewer "
+         "canastas to go out, e.g. one natural and one more (`canastas_to_go_out=2 natural_canastas_to_go_out=1`); "
+         "thresholds 60/90/120/150 (`initial_meld_by_hand=[60,90,120,150]`); thresholds by score rather than "
+         "by hand (chantastic: `initial_meld_by_hand=[] initial_meld=[[0,50],[2500,90],[5000,120],[7500,150]] "
+         "hands_per_game=0 target=10000`).",
+         "Players: `canasta.rules(\"hand-and-foot\", players=N)` (2 to 7) takes N + 1 packs with their jokers. "
+         "Four and six play in two teams (six as two teams of three; `teams=3` gives three pairs); other "
+         "numbers play each for himself: 1 natural + 2 more canastas to go out, nobody to ask.",
+         "The foot: picked up only when the hand is empty. Before it is picked up nobody can go out, so "
+         "emptying the hand needs no canastas and asking permission is not offered; but the side must have "
+         "opened (met the minimum with this turn's melds) before its player melds his last card into the foot. "
+         "A hand emptied by the last card's discard takes the foot for the next turn. Cards of a foot never "
+         "picked up count minus with the hand's (W: cards left in hand and foot count against the side).",
+         "Natural canastas: a canasta with no wild card; more natural canastas than the three needed count "
+         "towards the other four.",
+         "Red threes: a red three dealt or drawn stays in the hand (no replacement card); one taken with the "
+         "pile joins the hand; it is discarded as the card itself (`discard 3H`); on top of the pile it stops "
+         "the next player taking it (like a black three). A red three or wild card turned up at the deal is "
+         "covered as in Classic (the sources are silent).",
+         "Thinly documented, Classic kept: wild cards per meld (house pages say at most 3, fewer than the "
+         "naturals, or up to half: D10's Classic limit of 3 with 2 naturals is kept), card values, canasta "
+         "bonuses (500/300 [W]; house bonuses such as 1,500 for sevens are not offered), the end of the stock "
+         "(the hand ends as in Classic), and a tie after four hands (`tie`: play on, so a fifth hand at 150). "
+         "The +100 for cutting exactly 22 cards (X13, a house rule) is not offered: the program deals."],
+    ),
 }
 
 
@@ -392,7 +449,8 @@ def variants_index() -> str:
     lines = ["# Variants", "", "| preset | aliases | what it is |", "|---|---|---|"]
     for name in sorted(PRESETS):
         aliases = ", ".join(sorted(a for a, t in ALIASES.items() if t == name))
-        lines.append(f"| [`{name}`]({name}.md) | {aliases} | {NOTES[name][0]} |")
+        title = NOTES[name][0] if name in NOTES else "(no page yet)"
+        lines.append(f"| [`{name}`]({name}.md) | {aliases} | {title} |")
     lines += ["", "Not supported, and why:", ""]
     lines += [f"- `{name}`: {why}." for name, why in sorted(UNSUPPORTED.items())]
     lines += ["", "Any preset takes the house rules of RULES.md §5 as options (`--option KEY=VALUE`, or keyword "

@@ -1,6 +1,7 @@
 """What one seat may see (DESIGN.md A "per-seat views"): the only door hidden cards pass through.
 
-A seat sees its own hand; of the others only their sizes; the table (melds, red threes, the pile,
+A seat sees its own hand; of the others only their sizes; of every foot (Hand and Foot), its own
+included, only its size; the table (melds, red threes, the pile,
 which every player watched being built); the stock's size but never its order; scores and the
 public history. The seed and the deal are never shown: they would reveal the stock.
 """
@@ -90,6 +91,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "hand": [card_str(c) for c in cards_of(state.hands[seat])],
         "hand_sizes": [sum(h) for h in state.hands],
+        "foot_sizes": [sum(f) for f in state.feet],  # a foot is hidden from everybody, its owner too
         "scores": list(state.scores),  # one column per side (per player in Cutthroat)
         "seat_sides": list(state.seat_sides),
         "stock_size": len(state.stock),
@@ -121,12 +123,14 @@ def upcards(state: State) -> list[str]:
 
 def public_state(state: State, seat: int) -> dict[str, Any]:
     """The position as ``seat`` may know it: ``state.to_dict()`` with every hidden part blanked (other
-    hands, the stock, the hand snapshot of another player's staged opening) or left out (the deal and
-    the seed).
+    hands, the stock, every foot (its owner's too), the hand snapshot of another player's staged opening)
+    or left out (the deal and the seed).
     ``canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
     d = state.to_dict()
     d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
     d["stock"] = None
+    if "feet" in d:
+        d["feet"] = [None] * len(d["feet"])
     d["pile"] = [None] * state.pile_hidden + d["pile"][state.pile_hidden:]
     del d["deal"], d["seed"]
     if d["stage"] is not None and state.turn_seat != seat:

@@ -185,6 +185,8 @@ class GreedyPlayer(Player):
 
         def cost(m: Move) -> int:
             rank = m.rank
+            if rank == 1:  # a red three held (Hand and Foot): costly in hand, and it stops the next player
+                return -2_000
             value = RANK_VALUE[rank]
             if rank in WILD_RANKS:
                 return 10_000 + value

@@ -393,7 +393,7 @@ class _Turn:
         self.side: int = view["side"]
         self.seat_sides: list[int] = view["seat_sides"]
         self.players: int = view["players"]
-        rc = [0] * 15
+        rc = [0] * 16  # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
         for text in view["hand"]:
             rc[_card_rank(text)] += 1
         self.rc = rc
@@ -766,7 +766,9 @@ class _Turn:
         scores: dict[int, float] = {}
         for m in discards:
             rank = m.rank
-            if rank == JOKER_RANK:
+            if rank == 1:  # a red three held (Hand and Foot): costly in hand, and it stops the next player
+                score = -100.0
+            elif rank == JOKER_RANK:
                 score = 400.0
             elif rank == TWO:
                 score = 120.0

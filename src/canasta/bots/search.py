@@ -56,7 +56,8 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
         "rules": r.to_dict(),
         "seat": seat, "side": state.side_of(seat), "players": r.players, "hand_number": state.hand_number,
         "phase": state.phase, "hand": [card_str(c) for c in cards_of(state.hands[seat])],
-        "hand_sizes": [sum(h) for h in state.hands], "seat_sides": list(state.seat_sides),
+        "hand_sizes": [sum(h) for h in state.hands], "foot_sizes": [sum(f) for f in state.feet],
+        "seat_sides": list(state.seat_sides),
         "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],
         "pile_frozen": state.pile_frozen,
         "sides": sides, "permission": state.turn.permission,
@@ -71,7 +72,7 @@ def evaluate(state: State, side: int) -> float:
     r = state.rules
     values = []
     for s in range(r.teams):
-        hands = [cards_of(state.hands[seat]) for seat in state.seats_of(s)]
+        hands = [[*cards_of(state.hands[seat]), *cards_of(state.feet[seat])] for seat in state.seats_of(s)]
         values.append(int(score_side(r, list(state.melds[s].values()), [c for h in hands for c in h],
                                      state.red_threes[s], player_hands=hands)["total"]))
     mine = values[side]
