@@ -68,8 +68,13 @@ OPTION_CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "hand-and-foot+five-alone": ("hand-and-foot", {"players": 5}),  # each for himself: 1 natural + 2
 }
 
+# Random players run up Modern American's penalties for unfinished melds of aces, sevens and wild cards
+# (thousands a hand), so their games to 8,500 do not end: they play a fixed number of hands instead.
+RANDOM_GAME_OPTIONS: dict[str, dict[str, Any]] = {
+    "modern-american": {"hands_per_game": 3}, "modern-american-cla": {"hands_per_game": 3}}
+
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    *((name, name, {}) for name in canasta.variant_names()),
+    *((name, name, RANDOM_GAME_OPTIONS.get(name, {})) for name in canasta.variant_names()),
     *((f"classic+{key}", "classic", opts) for key, opts in HOUSE_RULES.items()),
     ("chilean+four_packs", "chilean", {"decks": 4, "jokers": 8}),  # 216 cards (RULES.md §4B Chilean)
     *((name, variant, opts) for name, (variant, opts) in OPTION_CONFIGS.items()),
@@ -184,7 +189,8 @@ def candidates(rng: random.Random, s: State) -> list[str]:
              f"take {top} {top} {top}", f"meld {r} {r} {r}", f"meld {r} {r}", f"meld {r}", f"meld {r} {r} 2 2 2 JK",
              f"meld 2 on {r}", "meld 2 2 JK", "meld 2", "meld JK JK JK JK JK JK JK JK", "meld 3 3 3", "meld 3 3 2",
              f"discard {rng.choice(RANKS)}", "discard 2", "discard 3", "discard JK", "ask", "yes", "no", "withdraw",
-             "pass", "acaba", "ask acaba", "discard 3H"]
+             "pass", "acaba", "ask acaba", "discard 3H", "declare garbage", "declare pairs", f"meld {r} {r} 2",
+             "meld 7 7 7 2", "meld A A 2", "meld 2 on A", "meld 2 on 7"]
     if s.rules.sequences or s.rules.several_melds_per_rank:  # sequences, second melds, suited discards
         suit = rng.choice("SHDC")
         low = rng.randint(4, 11)
@@ -387,6 +393,14 @@ PERFT: dict[tuple[str, int], list[int]] = {
     ('hand-and-foot+five-alone', 0): [2, 33, 231, 1180, 6724],
     ('hand-and-foot+five-alone', 40): [7, 11, 203, 2577, 22008],
     ('hand-and-foot+five-alone', 150): [1, 13, 53, 196, 517],
+    # Modern American, checked by hand at 0 plies (after the draw: Q Q 2 and Q Q 2 2 but no 7 7 2, each
+    # discard, ask) and at 40 plies (a staged opening at 75 of 125: no discard; A A JK allowed in the opening).
+    ('modern-american', 0): [1, 14, 16, 205, 286],
+    ('modern-american', 40): [6, 150, 2501, 26260, 211752],
+    ('modern-american', 150): [12, 44, 180, 1068, 5712],
+    ('modern-american-cla', 0): [1, 11, 13, 151, 211],
+    ('modern-american-cla', 40): [6, 144, 2502, 28192, 237986],
+    ('modern-american-cla', 150): [12, 13, 264, 825, 4499],
 }
 
 

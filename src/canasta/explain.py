@@ -154,8 +154,8 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         if state.turn.permission == "yes":
             return "MUST_GO_OUT", "your partner said yes: you must go out this turn"
         if r.swad and not state.pile:
-            return "EMPTY_PILE_DISCARD", ("no seven, wild card, ace or dead card may be discarded onto an empty pile while you "
-                            "hold another card")
+            return "EMPTY_PILE_DISCARD", ("no seven, wild card, ace or dead card may be discarded onto an empty "
+                                          "pile while you hold another card")
         return "NOT_ALLOWED_NOW", f"{m} is not allowed now"
     if m.action == "combine":
         return _diagnose_combine(state, m)

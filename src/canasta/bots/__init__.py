@@ -14,11 +14,13 @@ it never receives the ``State``. ``make_player(name, seed)`` builds one by name:
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
 from ..moves import Move
+from ..rules import Rules
 
 
 class Player(ABC):
@@ -32,6 +34,21 @@ class Player(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+_RULES_CACHE: dict[str, Rules] = {}
+
+
+def rules_of(view: dict[str, Any]) -> Rules:
+    """The rules object a view describes (cached: players ask for it every move)."""
+    spec = view["rules"]
+    key = json.dumps(spec, sort_keys=True)
+    r = _RULES_CACHE.get(key)
+    if r is None:
+        from ..variants import rules as make_rules
+
+        r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
+    return r
 
 
 def _registry() -> dict[str, Callable[[int | None], Player]]:

@@ -20,7 +20,8 @@ from typing import Any
 from ..cards import JOKER_RANK, RANK_VALUE, THREE, TWO, parse_card, rank_of
 from ..melds import is_sequence_key, key_rank, parse_key
 from ..moves import ASK, DRAW, PASS, WITHDRAW, YES, Move
-from . import Player
+from . import Player, rules_of
+from .penalties import safe_moves, shed_bonus
 
 WILD_RANKS = (JOKER_RANK, TWO)
 
@@ -48,10 +49,14 @@ class GreedyPlayer(Player):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)  # only to escape a stuck opening (see _fallback)
+        self.shed: set[int] = set()
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
+        rules = rules_of(view)
+        legal = safe_moves(rules, view, legal)
+        self.shed = {rank for rank in range(15) if shed_bonus(rules, rank, _rank_counts(view["hand"]).get(rank, 0))}
         if YES in legal:
             return YES
         if view["phase"] == "draw":
@@ -175,8 +180,7 @@ class GreedyPlayer(Player):
                     stray += n
         return stray <= 1
 
-    @staticmethod
-    def _best_discard(view: dict[str, Any], discards: list[Move], rc: dict[int, int],
+    def _best_discard(self, view: dict[str, Any], discards: list[Move], rc: dict[int, int],
                       sizes: dict[int, int]) -> Move:
         opponents: set[int] = set()
         for i, side in enumerate(view["sides"]):
@@ -197,6 +201,8 @@ class GreedyPlayer(Player):
                 c += 300
             if rank in opponents:
                 c += 500
+            if rank in self.shed:  # three or more of a penalised rank in hand (Modern American)
+                c -= 1_000
             return c
 
         return min(discards, key=cost)

@@ -26,7 +26,6 @@ Fast: a move costs a few dozen microseconds to a millisecond; no game is simulat
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -35,19 +34,19 @@ from ..melds import SLOTS, parse_key
 from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
-from ..variants import rules as make_rules
-from . import Player
+from . import Player, rules_of
+from .penalties import safe_moves, shed_bonus
 
 NATURALS = tuple(range(4, 15))
 RED = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
 _CHAR_RANK = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
-_RULES_CACHE: dict[str, Rules] = {}
 # Rules of thumb, in points unless said otherwise (docs/players.md explains each one).
 STOCK_CARD_VALUE = 30.0  # an unknown stock card is worth about this much: take the pile when it is worth more
 THREAT_HAND_SIZE = 4  # an opponent with a canasta and at most this many cards may go out any turn
 PAIR_KEEP = 25.0  # keeping a natural pair (it takes the pile), on top of the card's value
 SINGLE_KEEP = 0.3  # keeping a lone card: a fraction of its value (it counts against us in the hand)
 OWN_MELD_KEEP = 15.0  # keeping a card of a rank our side has melded (it lengthens the meld)
+SHED_PENALISED = 80.0  # shedding a rank held three or more times where that costs 1,500 (Modern American)
 DANGER_WEIGHT = 5.0  # how much the chance of handing the pile to the next opponent weighs in a discard
 STOP_CARD_PER_PILE_CARD = 3.0  # a black three blocks the next player: worth more as the pile grows
 FREEZE_PILE = 6  # freeze the pile with a two once it holds this many cards ...
@@ -69,13 +68,6 @@ def _card_rank(text: str) -> int:
     return rank
 
 
-def _rules_of(view: dict[str, Any]) -> Rules:
-    spec = view["rules"]
-    key = json.dumps(spec, sort_keys=True)
-    r = _RULES_CACHE.get(key)
-    if r is None:
-        r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
-    return r
 
 
 def _melds(side: dict[str, Any]) -> MeldInfo:
@@ -360,10 +352,11 @@ class HeuristicPlayer(Player):
         self.memory = Memory()
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        r = _rules_of(view)
+        r = rules_of(view)
         self.memory.update(view, r.pile_black_threes == "bonus")
         if len(legal) == 1:
             return legal[0]
+        legal = safe_moves(r, view, legal)
         if r.sequences or r.several_melds_per_rank:
             legal, extra = _plain_moves(legal, len(view["hand"]))
             if extra is not None and (not legal or view["phase"] == "play"):
@@ -381,7 +374,7 @@ class HeuristicPlayer(Player):
         discards = [m for m in legal if m.action == "discard"]
         if not discards:
             return []
-        return _Turn(view, legal, _rules_of(view), self.memory).ranked_discards(discards)
+        return _Turn(view, legal, rules_of(view), self.memory).ranked_discards(discards)
 
 
 class _Turn:
@@ -787,6 +780,7 @@ class _Turn:
                     keep = SINGLE_KEEP * v
                 if rank in self.mine:
                     keep += OWN_MELD_KEEP
+                keep -= SHED_PENALISED * shed_bonus(r, rank, c)
                 score = keep + DANGER_WEIGHT * danger(rank)
             scores[rank] = score
         ranked = sorted(discards, key=lambda m: scores[m.rank])
