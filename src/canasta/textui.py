@@ -89,7 +89,8 @@ def render_view(view: dict[str, Any]) -> str:
         you = " (you)" if i == view["side"] else ""
         reds = " ".join(side["red_threes"]) or "none"
         n = side["canastas"]
-        lines.append(f"{side_name(players, teams, i)}{you}: {n} canasta{'s' if n != 1 else ''}; red threes {reds}; "
+        threes = "threes" if any(c[0] == "3" and c[1] in "SC" for c in side["red_threes"]) else "red threes"
+        lines.append(f"{side_name(players, teams, i)}{you}: {n} canasta{'s' if n != 1 else ''}; {threes} {reds}; "
                      f"melds{':' if side['melds'] else ' none'}")
         lines += _meld_lines(side)
     lines.append(f"Pile: {pile_status(view)}")
@@ -174,19 +175,23 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
         return f"put your side's {key_label(move.low)} meld into its {key_label(move.rank)} meld"
     if a == "meld":
         r = key_label(move.rank)
+        plural = "wild cards" if move.rank == JOKER_RANK else f"{r}s"
         if move.rank == 3:
             return f"meld {move.naturals} black threes (only when going out)"
         old = melded.get(r)
         size = (len(old["cards"]) if old else 0) + move.cards
         canasta = " - makes a canasta!" if size >= 7 and (not old or len(old["cards"]) < 7) else ""
         if old:
-            return f"add {move.cards} card{'s' if move.cards != 1 else ''} to your side's {r}s ({size} cards){canasta}"
-        return f"start a meld of {r}s ({size} cards){canasta}"
+            cards = f"{move.cards} card{'s' if move.cards != 1 else ''}"
+            return f"add {cards} to your side's {plural} ({size} cards){canasta}"
+        return f"start a meld of {plural} ({size} cards){canasta}"
     if a == "discard":
         if len(view["hand"]) == 1:
             return "discard your last card and go out"
         card = "joker" if move.rank == JOKER_RANK else str(move).split()[-1]
         return f"discard one {card} and end your turn"
+    if a == "declare":
+        return f"lay down your special hand ({str(move).split()[-1]}): the hand ends and your side scores it"
     return {
         "ask": "ask your partner 'may I go out?' (the answer binds you)",
         "yes": "let your partner go out (he then must)",
