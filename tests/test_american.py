@@ -8,6 +8,8 @@ melds that hold the wild cards, Splash (pagat), SWAD (CLA). Every legality asser
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import canasta
@@ -301,3 +303,18 @@ class TestSpecialHands:
             assert str(canasta.parse_move(s, text)) == text
         with pytest.raises(ValueError):
             canasta.parse_move(s, "declare straight")
+
+
+@pytest.mark.parametrize("variant", ["modern-american", "modern-american-cla"])
+@pytest.mark.parametrize("seed", [None, 4])
+def test_whole_games_record_and_replay(variant: str, seed: int | None) -> None:
+    """Bots play whole (two-hand) games; the record, through JSON, replays to the same final position
+    (bonus cards, laid-out threes and special hands included), seeded or dealt by the secure RNG."""
+    from canasta.bots import make_player
+    from canasta.record import dumps, play_game, replay
+
+    rules = canasta.rules(variant, hands_per_game=2)
+    bots = [make_player("heuristic" if seat % 2 else "greedy", seed=seat) for seat in range(4)]
+    final, record = play_game(bots, rules, seed=seed)
+    assert canasta.is_over(final) and final.result is not None and final.result["hands"] == 2
+    assert replay(json.loads(dumps(record))).to_json() == final.to_json()
