@@ -317,7 +317,21 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "Bonus cards: dealt to the opener after his discard, so he uses them from his next turn; the first "
          "side to open from the hand gets 4 and the second 3; an opening made by taking the pile gets none.",
          "SWAD (no seven, wild card, ace or dead card discarded onto an empty pile) is CLA only and is not "
-         "part of this profile."],
+         "part of this profile.",
+         "The opening turn (sources silent on its edges): every meld made in the turn a side opens may take "
+         "wild cards within the limits, including melds made after a taken pile is picked up; the rule of "
+         "five and the aces rule apply from the side's next turn. The meld a take makes (a natural pair and "
+         "the top card) counts as the natural meld the opening needs, though the top card's points do not.",
+         "Bonus cards come from the top of the stock after the opener's discard; a three among them is laid "
+         "out and replaced like any drawn three.",
+         "Dead ranks: once either side finishes a canasta of a rank, no card of that rank may be melded by "
+         "anybody (an opponent's unfinished meld of it stays as it is) and a pile topped by it cannot be "
+         "taken. A finished canasta takes no more cards anyway: melds hold seven at most.",
+         "A side with an unfinished meld of wild cards may not go out (it must be a canasta first); its wild "
+         "cards go nowhere else meanwhile (canastaconnection; CLA, P).",
+         "Engine limit: whether an unopened side could go out in the same turn (two canastas from the hand) "
+         "is answered no unless its melds already hold the natural meld the opening needs, so such a rare "
+         "going-out may be refused; a move is never allowed that leaves no way to end the turn."],
     ),
     "modern-american-cla": (
         "Modern American Canasta (Canasta League of America profile)",
