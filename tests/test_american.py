@@ -41,16 +41,19 @@ def side_cards(state: canasta.State, side: int, label: str) -> list[str]:
 
 class TestDeal:
     @pytest.mark.parametrize("seed", range(6))
-    def test_no_upcard_and_no_three_in_any_hand(self, seed: int) -> None:
+    def test_no_upcard_and_threes_laid_out(self, seed: int) -> None:
+        """No three in a CLA hand; at most one in a pagat hand (kept for a Straight)."""
         s = canasta.new_game(PAGAT, seed)
         assert s.pile == () and all(sum(h) == 13 for h in s.hands)
-        assert not any(h[k] for h in s.hands for k in (*RED_THREES, *BLACK_THREES))
+        assert all(sum(h[k] for k in (*RED_THREES, *BLACK_THREES)) <= 1 for h in s.hands)
+        cla = canasta.new_game(CLA, seed)
+        assert not any(h[k] for h in cla.hands for k in (*RED_THREES, *BLACK_THREES))
         assert s.history == (f"{s.dealer} upcard",)
         assert canasta.view(s, 0)["upcards"] == []
         assert canasta.why_illegal(s, canasta.Move("take", 9, 2)).code == "PILE_EMPTY"  # type: ignore[union-attr]
 
     def test_drawn_black_three_is_laid_out_and_replaced(self) -> None:
-        s = position(PAGAT, hands={0: "KS KH QD"}, stock="9C 3C", pile="")
+        s = position(CLA, hands={0: "KS KH QD"}, stock="9C 3C", pile="")
         after = canasta.apply(s, "draw")
         assert sorted(card_str(c) for c in cards_of(after.hands[0])) == cards("KS KH QD 9C")
         assert [card_str(c) for c in after.red_threes[0]] == ["3C"]
@@ -299,10 +302,11 @@ class TestSpecialHands:
 
     def test_notation_round_trip(self) -> None:
         s = opening(PAGAT, GARBAGE)
-        for text in ("declare garbage", "declare pairs", "declare pairs_twos_sevens_aces"):
+        for text in ("declare garbage", "declare pairs", "declare pairs_twos_sevens_aces", "declare straight",
+                     "layout"):
             assert str(canasta.parse_move(s, text)) == text
         with pytest.raises(ValueError):
-            canasta.parse_move(s, "declare straight")
+            canasta.parse_move(s, "declare flush")
 
 
 @pytest.mark.parametrize("variant", ["modern-american", "modern-american-cla"])
@@ -318,3 +322,46 @@ def test_whole_games_record_and_replay(variant: str, seed: int | None) -> None:
     final, record = play_game(bots, rules, seed=seed)
     assert canasta.is_over(final) and final.result is not None and final.result["hands"] == 2
     assert replay(json.loads(dumps(record))).to_json() == final.to_json()
+
+
+# --- the three kept for a Straight (pagat) --------------------------------------------------------------
+
+STRAIGHT = "3C 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2D JK"  # three to ace and two wild cards
+
+
+class TestKeptThree:
+    def test_first_three_drawn_while_unopened_is_kept(self) -> None:
+        s = position(PAGAT, hands={0: "KS KH QD"}, stock="9C 3C", pile="")
+        after = canasta.apply(s, "draw")
+        assert sorted(card_str(c) for c in cards_of(after.hands[0])) == cards("KS KH QD 3C")
+        assert after.red_threes[0] == () and len(after.stock) == 1
+        assert "layout" in moves(after)
+        assert_illegal(after, "discard 3", "THREES_NOT_DISCARDED")
+        laid = assert_legal(after, "layout")
+        assert sorted(card_str(c) for c in cards_of(laid.hands[0])) == cards("KS KH QD 9C")
+        assert [card_str(c) for c in laid.red_threes[0]] == ["3C"] and laid.history[-1] == "0 three 3C"
+
+    def test_a_second_three_is_laid_out(self) -> None:
+        s = position(PAGAT, hands={0: "KS KH 3S"}, stock="9C 3D", pile="")
+        after = canasta.apply(s, "draw")
+        assert sorted(card_str(c) for c in cards_of(after.hands[0])) == cards("KS KH 3S 9C")
+        assert [card_str(c) for c in after.red_threes[0]] == ["3D"]
+
+    def test_laid_out_at_the_draw_once_the_side_has_opened(self) -> None:
+        s = position(PAGAT, hands={0: "KS KH 3S 5D"}, stock="9C 8C 8D", pile="", melds=[["QS QH QD"], []])
+        after = canasta.apply(s, "draw")
+        assert sorted(card_str(c) for c in cards_of(after.hands[0])) == cards("KS KH 5D 8D 8C")
+        assert [card_str(c) for c in after.red_threes[0]] == ["3S"]
+
+    def test_the_straight(self) -> None:
+        s = opening(PAGAT, STRAIGHT, melds=[[], ["AC AC AD"]], opened=[False, True])
+        after = assert_legal(s, "declare straight")
+        assert after.last_hand[0]["lines"] == {"special_hand": 3000}
+        assert_illegal(opening(CLA, STRAIGHT.replace("3C", "4C")), "declare straight", "NO_SPECIAL_HAND")
+        assert_illegal(opening(PAGAT, STRAIGHT.replace("2D", "5D")), "declare straight", "SPECIAL_HAND_NOT_FORMED")
+
+    def test_cannot_go_out_holding_it(self) -> None:
+        s = opened(PAGAT, "9C 3S", [*CANASTAS, "9S 9S 9H"])
+        assert not canasta.can_go_out(s)
+        assert_illegal(s, "meld 9 on 9", "CANNOT_GO_OUT_WITH_LAST_CARD")
+        assert_legal(s, "layout")

@@ -288,7 +288,7 @@ def test_pairs_hands() -> None:
 
 
 @pytest.mark.parametrize(("side", "needle"), [
-    ({"special_hand": "straight"}, "not one of modern-american's special hands"),
+    ({"special_hand": "flush"}, "not one of modern-american's special hands"),
     ({"special_hand": "garbage", "melds": ["KS KH KD"]}, "unopened side"),
     ({"special_hand": "garbage", "hand": PAIRS}, "does not form garbage"),
     ({"special_hand": "garbage", "hand": "KS KH"}, "14 cards"),

@@ -190,7 +190,7 @@ def candidates(rng: random.Random, s: State) -> list[str]:
              f"meld 2 on {r}", "meld 2 2 JK", "meld 2", "meld JK JK JK JK JK JK JK JK", "meld 3 3 3", "meld 3 3 2",
              f"discard {rng.choice(RANKS)}", "discard 2", "discard 3", "discard JK", "ask", "yes", "no", "withdraw",
              "pass", "acaba", "ask acaba", "discard 3H", "declare garbage", "declare pairs", f"meld {r} {r} 2",
-             "meld 7 7 7 2", "meld A A 2", "meld 2 on A", "meld 2 on 7"]
+             "meld 7 7 7 2", "meld A A 2", "meld 2 on A", "meld 2 on 7", "layout", "declare straight"]
     if s.rules.sequences or s.rules.several_melds_per_rank:  # sequences, second melds, suited discards
         suit = rng.choice("SHDC")
         low = rng.randint(4, 11)
@@ -393,11 +393,12 @@ PERFT: dict[tuple[str, int], list[int]] = {
     ('hand-and-foot+five-alone', 0): [2, 33, 231, 1180, 6724],
     ('hand-and-foot+five-alone', 40): [7, 11, 203, 2577, 22008],
     ('hand-and-foot+five-alone', 150): [1, 13, 53, 196, 517],
-    # Modern American, checked by hand at 0 plies (after the draw: Q Q 2 and Q Q 2 2 but no 7 7 2, each
-    # discard, ask) and at 40 plies (a staged opening at 75 of 125: no discard; A A JK allowed in the opening).
-    ('modern-american', 0): [1, 14, 16, 205, 286],
-    ('modern-american', 40): [6, 150, 2501, 26260, 211752],
-    ('modern-american', 150): [12, 44, 180, 1068, 5712],
+    # Modern American, checked by hand at 0 plies (after the draw: the 3C kept for a Straight may be laid
+    # out but not discarded; A A 2 in the opening; no 7 7 2) and at 40 plies (ask, seven discards, eight
+    # melds: 7 7 7 without wild cards, a meld of three twos). CLA, at 40 plies: a staged opening at 75 of 125.
+    ('modern-american', 0): [1, 15, 32, 241, 676],
+    ('modern-american', 40): [16, 52, 360, 1151, 5266],
+    ('modern-american', 150): [4, 4, 28, 60, 108],
     ('modern-american-cla', 0): [1, 11, 13, 151, 211],
     ('modern-american-cla', 40): [6, 144, 2502, 28192, 237986],
     ('modern-american-cla', 150): [12, 13, 264, 825, 4499],

@@ -45,7 +45,7 @@ from .melds import (
     sequence_key,
     sequence_span,
 )
-from .moves import ACABA, ASK, ASK_ACABA, DRAW, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
+from .moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from .rules import Rules
 from .scoring import acaba_score, score_side, score_special_hand
 from .special_hands import SPECIAL_HAND_SIZE, special_hand_of
@@ -184,15 +184,15 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
     if rules.upcard_buries and pile:  # Italian: the upcard's number of cards face down under it (RULES.md §4B)
         pile = [stock.pop() for _ in range(min(_upcard_number(pile[-1]), len(stock) - 1))] + pile
     laid = laid_out_threes(rules)
+    keep = 1 if rules.keeps_a_three else 0  # a three kept for a Straight (Modern American, pagat)
     for i in range(n):
         seat = (first + i) % n
         h = hands[seat]
-        while any(h[k] for k in laid):
-            for k in laid:
-                while h[k]:
-                    h[k] -= 1
-                    red[rules.side_of(seat)].append(k)
-                    h[stock.pop()] += 1
+        while sum(h[k] for k in laid) > keep:
+            k = next(k for k in laid if h[k])
+            h[k] -= 1
+            red[rules.side_of(seat)].append(k)
+            h[stock.pop()] += 1
     return State(
         rules=rules, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
@@ -909,6 +909,8 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         moves.append(ASK)
     if stage is not None and stage.points > stage.base and not turn.withdrew:
         moves.append(WITHDRAW)
+    if r.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
+        moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
     if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
         name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (RULES.md §4C, GC-S20)
         if name is not None:
@@ -1060,6 +1062,9 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
         banned.add(JOKER_RANK)
     if r.swad and not state.pile:  # CLA: no seven, wild card, ace or dead card onto an empty pile
         banned.update((7, 14, TWO, JOKER_RANK, *dead_ranks(state)))
+    if r.threes_laid_out == "all":  # threes are never discarded (Modern American): a kept one is laid out
+        moves = [m for x, m in DISCARDS if rc[x] and x != THREE and x not in banned]
+        return moves or [m for x, m in DISCARDS if rc[x] and x != THREE]
     if not r.black_three_first_round_discard and sum(
             1 for h in state.history if " discard " in h) < r.players:
         banned.add(THREE)
@@ -1127,6 +1132,13 @@ def can_go_out(state: State) -> bool:
         pts0 += 20 * rc[TWO]
         hand = tuple(0 if k < 4 else n for k, n in enumerate(hand))
         rc[TWO] = 0
+    if rc[1] or (rc[THREE] and r.threes_laid_out == "all"):
+        # A kept three (Modern American) is never discarded: it must be laid out first. A red three held
+        # (Hand and Foot) can only be the final discard, so just one may be left.
+        if r.threes_laid_out == "all" or rc[1] > 1:
+            return False
+        rc[1] = 0
+        return _out_with(state, rc, info, sizes, base, pts0)
     if r.sequences:  # the discard is a card of a suit: try each kind
         all_sizes = {x: len(m) for x, m in melds.items()}
         for kind in (None, *(k for k in range(53) if hand[k])):
@@ -1393,6 +1405,16 @@ def _apply(state: State, m: Move) -> State:
         return _end_hand(state.replace(history=history), None, acaba_by=p)
     if a == "declare":
         return _end_hand(state.replace(history=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
+    if a == "layout":
+        owner = _red_three_slot(state, p)
+        laid = laid_out_threes(state.rules)
+        stock, hand, reds, history = _lay_out_kept_three(p, list(state.stock), list(state.hands[p]),
+                                                         list(state.red_threes[owner]), history, laid)
+        hands = list(state.hands)
+        hands[p] = tuple(hand)
+        threes = list(state.red_threes)
+        threes[owner] = tuple(reds)
+        return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(threes), history=history)
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
@@ -1422,11 +1444,15 @@ def _draw(state: State, history: tuple[str, ...]) -> State:
     laid = laid_out_threes(r)
     no_discard = False
     ended = False
+    keeping = r.keeps_a_three and not state.opened[state.side_of(p)]
+    if r.keeps_a_three and not keeping and any(hand[k] for k in laid):  # the side has opened: out it goes
+        stock, hand, reds, history = _lay_out_kept_three(p, stock, hand, reds, history, laid)
     for _ in range(r.draw_count):
         if not stock:
             break
         c = stock.pop()
-        while c in laid:
+        # A three is laid out and replaced, unless kept for a Straight: then it is simply the card drawn.
+        while c in laid and not (keeping and stock and not any(hand[k] for k in laid)):
             if not stock and r.last_card_red_three == "end_in_hand":
                 hand[c] += 1  # the last card is a three: play stops, it stays in hand (GC-E04)
                 ended = True
@@ -1454,6 +1480,24 @@ def _draw(state: State, history: tuple[str, ...]) -> State:
     if ended:
         return _end_hand(new, None)
     return new
+
+
+def _lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int], history: tuple[str, ...],
+                        laid: tuple[int, ...]) -> tuple[list[int], list[int], list[int], tuple[str, ...]]:
+    """The three a player kept for a Straight is laid out and replaced (by ``layout``, or at his draw once
+    his side has opened); a three drawn as the replacement is laid out too (Modern American, pagat)."""
+    k = next(k for k in laid if hand[k])
+    while True:
+        hand[k] -= 1
+        reds.append(k)
+        history = (*history, f"{p} {'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
+        if not stock:
+            return stock, hand, reds, history
+        c = stock.pop()
+        hand[c] += 1
+        if c not in laid:
+            return stock, hand, reds, history
+        k = c
 
 
 def _concealed_take_waived(rules: Rules) -> bool:

@@ -80,7 +80,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if acaba:
         return acaba
     if state.phase == DRAW_PHASE:
-        if m.action in ("meld", "discard", "withdraw", "ask", "combine", "declare"):
+        if m.action in ("meld", "discard", "withdraw", "ask", "combine", "declare", "layout"):
             return "MUST_DRAW_FIRST", "draw from the stock or take the pile first"
         if m.action == "draw":
             return "STOCK_EMPTY", "the stock is empty: take the discard if you can, or pass"
@@ -101,6 +101,13 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
         return "MUST_GO_OUT", "your partner said yes: you must go out this turn, and this move would not"
     if m.action == "declare":
         return _diagnose_declare(state, m, hsize)
+    if m.action == "layout":
+        if stage is not None and r.keeps_a_three:
+            return "LAYOUT_BEFORE_MELDING", ("lay out a kept three before staging an opening (a withdraw would "
+                                             "take it back): finish or withdraw the opening first")
+        if not r.keeps_a_three:
+            return "NO_KEPT_THREE", "every three is laid out as soon as it comes here: there is none to lay out"
+        return "NO_KEPT_THREE", "you hold no three to lay out"
     if m.action == "withdraw":
         if state.turn.withdrew and stage is not None:
             return "ALREADY_WITHDREW", "you may withdraw staged melds once a turn: complete the opening or discard"
@@ -132,6 +139,8 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "CARDS_NOT_IN_HAND", f"you hold no {rank_str(m.rank) if 0 <= m.rank <= 14 else '?'}"
         if m.rank != 1 and m.suit >= 0 and (m.rank < 4 or not state.hands[p][(m.rank - 2) * 4 + m.suit]):
             return "CARDS_NOT_IN_HAND", f"you hold no {str(m).split()[-1]}"
+        if m.rank in (1, THREE) and r.threes_laid_out == "all":
+            return "THREES_NOT_DISCARDED", "threes are never discarded: lay out the three you kept ('layout')"
         if r.sequences and m.rank >= 4 and m.suit < 0:
             return "NAME_THE_SUIT", f"suits matter in this game: name the card, e.g. 'discard {rank_str(m.rank)}H'"
         if not r.sequences and m.suit >= 0 and m.rank != 1:

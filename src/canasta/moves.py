@@ -27,7 +27,8 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 ``pass``              decline the discard when the stock is empty (the hand ends), or end a turn
                       that may not discard (last stock card a red three, meld_no_discard)
 ``declare garbage``   lay down a special hand (Modern American: ``garbage``, ``pairs``,
-                      ``pairs_twos_sevens_aces``), ending the hand
+                      ``pairs_twos_sevens_aces``, ``straight``), ending the hand
+``layout``            lay out the three kept in the hand for a Straight and draw a replacement
 ====================  =====================================================================
 """
 
@@ -39,9 +40,9 @@ from .cards import JOKER, JOKER_RANK, RED_THREES, SUITS, TWO, parse_card, parse_
 from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
 ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "combine",
-           "declare")
+           "declare", "layout")
 # The special hands a ``declare`` move names, by its ``rank`` (special_hands.py defines them).
-SPECIAL_HAND_NAMES = ("garbage", "pairs", "pairs_twos_sevens_aces")
+SPECIAL_HAND_NAMES = ("garbage", "pairs", "pairs_twos_sevens_aces", "straight")
 _SYNONYMS = {
     "d": "draw", "stock": "draw", "pick": "take", "pickup": "take", "pile": "take",
     "m": "meld", "add": "meld", "lay": "meld", "x": "discard", "throw": "discard",
@@ -110,6 +111,7 @@ NO = Move("no")
 WITHDRAW = Move("withdraw")
 PASS = Move("pass")
 ACABA = Move("acaba")
+LAYOUT = Move("layout")
 ASK_ACABA = Move("ask-acaba")
 
 
@@ -153,7 +155,7 @@ def parse_move_text(text: str, top_rank: int | None) -> Move:
         if name not in SPECIAL_HAND_NAMES:
             raise ValueError(f"declare names a special hand: {', '.join(SPECIAL_HAND_NAMES)}; got {text.strip()!r}")
         return Move("declare", SPECIAL_HAND_NAMES.index(name))
-    if action in ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba"):
+    if action in ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "layout"):
         if rest:
             raise ValueError(f"{action!r} takes no cards, got {' '.join(rest)!r}")
         return Move(action)

@@ -171,6 +171,12 @@ class Rules:
         return dict(self.wild_canasta_bonus_by_jokers).get(jokers, self.wild_canasta_bonus)
 
     @cached_property
+    def keeps_a_three(self) -> bool:
+        """Modern American with the Straight (pagat): a player whose side has not opened may keep one three
+        in his hand instead of laying it out (RULES.md §4C)."""
+        return self.threes_laid_out == "all" and any(name == "straight" for name, _ in self.special_hands)
+
+    @cached_property
     def plain_canasta_count(self) -> bool:
         """Every canasta counts towards going out, with no kind required (Classic)."""
         return self.wild_canastas_count_to_go_out and not self.go_out_needs_sequence

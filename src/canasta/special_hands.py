@@ -13,8 +13,11 @@ sourced):
 * ``pairs_twos_sevens_aces``: seven pairs of seven different ranks with no jokers, at least one of them a
   pair of twos, sevens or aces (a pair of twos counts as a pair, not as wild cards).
 
-Threes never appear: every three is laid out in Modern American. pagat's Straight (which needs a three
-kept in the hand) and the CLA's other special hands are not implemented.
+* ``straight``: one card of each rank from the three to the ace (twelve cards) and two wild cards (pagat:
+  the three is the one a player whose side has not opened may keep in his hand, ``Rules.keeps_a_three``).
+
+Other threes never appear in a hand: they are laid out. The CLA's other special hands and its Dream Hands
+are not in the rules reference and are not implemented.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .cards import JOKER, TWO, rank_of
+from .cards import JOKER, JOKER_RANK, THREE, TWO, rank_of
 from .rules import Rules
 
 SPECIAL_HAND_SIZE = 14
@@ -34,6 +37,7 @@ SPECIAL_HANDS: dict[str, str] = {
              "no wild cards",
     "pairs_twos_sevens_aces": "seven pairs of seven different ranks, no jokers, at least one pair of twos, "
                               "sevens or aces (twos count as a rank here)",
+    "straight": "one card of each rank from the three to the ace (twelve cards) and two wild cards",
 }
 
 ACE, SEVEN = 14, 7
@@ -59,6 +63,9 @@ def forms(name: str, cards: Iterable[int]) -> bool:
             return False
         special = any(r in (TWO, SEVEN, ACE) for r in ranks)
         return special if name == "pairs_twos_sevens_aces" else not special
+    if name == "straight":
+        wild = ranks.pop(TWO, 0) + ranks.pop(JOKER_RANK, 0)
+        return wild == 2 and sorted(ranks) == list(range(THREE, ACE + 1)) and set(ranks.values()) == {1}
     return False
 
 

@@ -235,7 +235,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         "Modern American Canasta (pagat's profile)",
         "The American partnership game of the 1950s as played today (pagat; Canasta League of America; WCA). "
         "13 cards each and no upcard: the discard pile starts empty. Every three, red or black, is laid out "
-        "and replaced. The opening needs 125 (below 3,000, negative scores too), 155 (from 3,000) or 180 "
+        "and replaced (a player whose side has not opened may keep one, for a Straight). The opening needs 125 (below "
+        "3,000, negative scores too), 155 (from 3,000) or 180 "
         "(from 5,000), must include a natural meld of three or more or a meld of wild cards, and the top "
         "card of a taken pile does not count; a Splash (a complete natural or wild canasta laid down from "
         "the hand) opens with no minimum. The first side to open from its hand is dealt 4 bonus cards from "
@@ -269,8 +270,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "opening_needs_meld": "a natural meld of 3 or more, or a meld of wild cards [P] (GC-I11)",
          "splash": "[P only]", "bonus_cards": "4 to the first side to open, 3 to the second [CLA,P,WCA]",
          "bonus_cards_stock": "none after the turn card, 9th from the bottom [CLA,P,WCA]",
-         "special_hands": "pairs 2,500; pairs with twos, sevens or aces 2,000; garbage 2,000 [P] (GC-S20); "
-                          "pagat's straight (3,000) is not implemented",
+         "special_hands": "straight 3,000; pairs 2,500; pairs with twos, sevens or aces 2,000; garbage 2,000 "
+                          "[P] (GC-S20)",
          "pile_always_frozen": "a natural pair is always needed [CLA,P] (GC-P12)",
          "canastas_to_go_out": "2 [CLA,P,WCA]", "go_out_needs_discard": "[CLA,P] (GC-G07)",
          "permission_once": "[P]", "rank_canasta_bonus": "natural 7s 2,500, natural aces 2,500 [CLA,P]",
@@ -295,15 +296,21 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "natural ranks (4 to ace), no wild cards. Pairs: seven pairs of seven different natural ranks, none "
          "of them sevens or aces, no wild cards. Pairs with twos, sevens or aces: seven pairs of seven "
          "different ranks with no jokers, at least one pair of twos, sevens or aces (a pair of twos counts as "
-         "a pair, not as wild cards). Two pairs of one rank (four kings) do not make two pairs. Threes never "
-         "appear (they are laid out). When 14 cards form more than one, the higher value is taken "
+         "a pair, not as wild cards). Two pairs of one rank (four kings) do not make two pairs. Straight: one "
+         "card of each rank from the three to the ace and two wild cards (twos or jokers). When 14 cards form more "
+         "than one, the higher value is taken "
          "(`canasta.special_hands.special_hand_of`). The declaring side scores the hand's value and nothing "
          "else (its threes and cards do not count); the other side scores its hand normally (GC-S20).",
-         "Gap: pagat's Straight (3,000) needs a three kept in the hand while unopened, which this program "
-         "does not offer (every three is laid out at once), so it is not implemented.",
+         "The three kept for a Straight (pagat: one three may be kept while the side has not opened): the "
+         "first three a player gets while his side has not opened and he holds none stays in his hand as an "
+         "ordinary card (dealt: no replacement is dealt for it; drawn: it is the card drawn). He lays it out "
+         "whenever he likes with `layout` (drawing a replacement), and it is laid out at his next draw once "
+         "his side has opened. It may never be discarded, and while he holds it he cannot go out. RULES.md "
+         "does not say whether keeping is a choice at the moment the three arrives; here keeping is the "
+         "default and laying out the choice, which leaves the player the same options one move later.",
          "Threes: each colour is scored apart on 100 / 300 / 500 / 1,000 (two red and one black: 300 + 100, "
-         "GC-S10); the sign counts every canasta, a wild one included. A three left in hand (only when the "
-         "last stock card is a three, GC-E04) costs 5, red or black.",
+         "GC-S10); the sign counts every canasta, a wild one included. A three left in hand (a kept one, or "
+         "the last stock card, GC-E04) costs 5, red or black.",
          "An unfinished meld of aces costs 2,500 whether or not it holds wild cards (a mixed ace meld can "
          "only be made in the opening turn): RULES.md's summary says 'natural-ace meld', read here as any "
          "meld of aces, since the penalty is for aces begun and not finished. An unfinished meld of wild "

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import JOKER_RANK, RANK_VALUE, THREE, TWO, parse_card, rank_of
 from ..melds import is_sequence_key, key_rank, parse_key
-from ..moves import ASK, DRAW, PASS, WITHDRAW, YES, Move
+from ..moves import ASK, DRAW, LAYOUT, PASS, WITHDRAW, YES, Move
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 
@@ -56,6 +56,8 @@ class GreedyPlayer(Player):
             return legal[0]
         if YES in legal:
             return YES
+        if LAYOUT in legal:  # a three kept for a Straight: this player does not try for one
+            return LAYOUT
         rules = rules_of(view)
         legal = safe_moves(rules, view, legal)
         self.shed = {rank for rank in range(15) if shed_bonus(rules, rank, _rank_counts(view["hand"]).get(rank, 0))}

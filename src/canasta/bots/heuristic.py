@@ -31,7 +31,7 @@ from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
 from ..melds import SLOTS, parse_key
-from ..moves import ASK, DRAW, NO, PASS, WITHDRAW, YES, Move, token_rank
+from ..moves import ASK, DRAW, LAYOUT, NO, PASS, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
 from . import Player, rules_of
@@ -357,6 +357,8 @@ class HeuristicPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         legal = safe_moves(r, view, legal)
+        if LAYOUT in legal:  # a three kept for a Straight: lay it out for a fresh card (no Straight play)
+            return LAYOUT
         if r.sequences or r.several_melds_per_rank:
             legal, extra = _plain_moves(legal, len(view["hand"]))
             if extra is not None and (not legal or view["phase"] == "play"):
