@@ -54,11 +54,11 @@ class GreedyPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
+        if YES in legal:  # before reading the rules: an answer needs nothing else from the view
+            return YES
         rules = rules_of(view)
         legal = safe_moves(rules, view, legal)
         self.shed = {rank for rank in range(15) if shed_bonus(rules, rank, _rank_counts(view["hand"]).get(rank, 0))}
-        if YES in legal:
-            return YES
         if view["phase"] == "draw":
             takes = [m for m in legal if m.action == "take"]
             if takes:

@@ -6,7 +6,8 @@ explains each rule). In short:
 * **Opening:** the fewest cards that reach the minimum count, natural melds first, wild cards kept.
 * **The pile:** taken whenever it is worth more than a stock card (always when it opens the side,
   big piles at any price), with the cheapest take: adding to a meld, then a natural pair, then one
-  natural and a two, a joker last.
+  natural and a two, a joker last. In Cutthroat the first pile of a hand is left to an opponent while the
+  stock lasts: its taker plays alone against two.
 * **Melding:** natural cards first (onto the side's melds, new triples); natural pairs stay in the
   hand to take the pile; wild cards only finish canastas. Once the side has a canasta, everything goes
   down (pairs with a wild card, wild cards onto the longest melds), to go out sooner and be caught
