@@ -54,7 +54,7 @@ class GreedyPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        if YES in legal:
+        if YES in legal:  # before reading the rules: an answer needs nothing else from the view
             return YES
         if LAYOUT in legal:  # a three kept for a Straight: this player does not try for one
             return LAYOUT

@@ -6,7 +6,8 @@ explains each rule). In short:
 * **Opening:** the fewest cards that reach the minimum count, natural melds first, wild cards kept.
 * **The pile:** taken whenever it is worth more than a stock card (always when it opens the side,
   big piles at any price), with the cheapest take: adding to a meld, then a natural pair, then one
-  natural and a two, a joker last.
+  natural and a two, a joker last. In Cutthroat the first pile of a hand is left to an opponent while the
+  stock lasts: its taker plays alone against two.
 * **Melding:** natural cards first (onto the side's melds, new triples); natural pairs stay in the
   hand to take the pile; wild cards only finish canastas. Once the side has a canasta, everything goes
   down (pairs with a wild card, wild cards onto the longest melds), to go out sooner and be caught
@@ -484,9 +485,17 @@ class _Turn:
         best = max(takes, key=self.take_cost_key)
         if not can_draw:  # the stock is gone: take the discard whenever it fits
             return best
+        if self.would_play_alone():
+            return DRAW
         if self.take_value(best) > 0:
             return best
         return DRAW
+
+    def would_play_alone(self) -> bool:
+        """Cutthroat, before anyone has taken the pile: the first to take it plays alone against the
+        other two, who pool their melds; one hand against two loses more than any pile brings, so the
+        heuristic leaves that to an opponent (docs/strength.md, "Cutthroat")."""
+        return self.r.cutthroat and len(set(self.seat_sides)) == self.players
 
     def _not_acaba(self) -> Move:
         for m in self.legal:
@@ -702,6 +711,16 @@ class _Turn:
 
     def ranked_discards(self, discards: list[Move]) -> list[Move]:
         """The discards, best first: the cheapest to lose and least likely to hand over the pile."""
+        scores, opponent_may_take = self.discard_costs(discards)
+        ranked = sorted(discards, key=lambda m: scores[m.rank])
+        if self.should_freeze(scores, opponent_may_take, len(self.pile)):
+            ranked.remove(Move("discard", TWO))
+            ranked.insert(0, Move("discard", TWO))
+        return ranked
+
+    def discard_costs(self, discards: list[Move]) -> tuple[dict[int, float], bool]:
+        """What each discard costs (rank -> cost: the card's worth to keep plus the danger of handing
+        the next opponent the pile), and whether that opponent may take the pile unfrozen."""
         view, r, rc = self.view, self.r, self.rc
         sides = view["sides"]
         nxt = self.next_seat()
@@ -785,11 +804,7 @@ class _Turn:
                 keep -= SHED_PENALISED * shed_bonus(r, rank, c)
                 score = keep + DANGER_WEIGHT * danger(rank)
             scores[rank] = score
-        ranked = sorted(discards, key=lambda m: scores[m.rank])
-        if self.should_freeze(scores, feeds_opponent and not frozen_for_opp, pile_size):
-            ranked.remove(Move("discard", TWO))
-            ranked.insert(0, Move("discard", TWO))
-        return ranked
+        return scores, feeds_opponent and not frozen_for_opp
 
 
     def should_freeze(self, scores: dict[int, float], opponent_may_take: bool, pile_size: int) -> bool:
