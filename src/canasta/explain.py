@@ -432,8 +432,6 @@ def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, 
         return "BLACK_THREES_ONLY_GOING_OUT", ("black threes may be melded only in the turn you go out, and you "
                                                "have not picked up your foot yet")
     if rank == THREE:
-        if not r.black_threes_meldable:
-            return "BLACK_THREES_NOT_MELDABLE", "black threes are never melded in this game"
         if m.twos or m.jokers:
             return "BLACK_THREES_NO_WILDS", "black threes may not be melded with wild cards"
         if THREE in melds or m.naturals < 3:
