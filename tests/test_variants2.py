@@ -18,6 +18,7 @@ import canasta
 from canasta.cards import RED_THREES, card_str, is_wild, rank_of
 from canasta.engine import free_key
 from canasta.melds import is_run, is_sequence_key, key_rank, key_suit, parse_key, sequence_key, sequence_span
+from canasta.positions import build_position
 from canasta.record import Recorder, replay
 from canasta.sampling import determinize
 from canasta.scoring import meld_problem
@@ -471,3 +472,20 @@ def test_takes_match_a_brute_force_enumeration(name: str) -> None:
         assert engine == _expected_takes(s), s.to_json()
         checked += engine != set()
     assert checked >= 10
+
+
+def test_staged_opening_after_a_withdraw_keeps_a_legal_move() -> None:
+    """Found by the arena (Samba, deal 70 of `canasta tournament --variant samba --games 100 --seed 0`): after a
+    withdraw, the staged melds were let through as able to reach 160, then every way on was refused, leaving
+    no legal move. The opening search's bound missed cards that extend a sequence already staged (7S onto
+    8S 9S TS) and wild cards for a second meld of a rank (2 onto 4/2)."""
+    hand = "2C 7S 7D 8D 9D JC QS 8S 9S TS 4S 4H 2D 2H 4D 4C 2S"
+    s = build_position(SAMBA, hands={3: hand}, scores=[0, 7000], turn_seat=3, phase="play",
+                       turn=Turn(source="stock"), seed=3)
+    for text in ("meld 8S 9S TS", "withdraw", "meld 8S 9S TS", "meld 4 4 2 2", "meld 4 4 2 on 4/2"):
+        s = canasta.apply(s, text)
+    assert s.stage is not None and s.stage.points == 110 and s.turn.withdrew
+    assert moves(s) >= {"meld 2 on 4/2", "meld 7S on seqS", "meld 7D 8D 9D on seqD"}
+    for text in ("meld 7D 8D 9D on seqD", "meld 2 on 4/2", "meld 7S on seqS", "discard Q"):
+        s = canasta.apply(s, text)
+    assert s.opened[1] and s.turn_seat == 0

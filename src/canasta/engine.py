@@ -648,7 +648,10 @@ def _reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tupl
         return True
     if not (r.sequences or r.twos_as_rank or canasta or restricted):
         return False
-    bound = _max_opening_points(r, rc, melds)[0] + _sequence_points_bound(hand) + 20 * rc[TWO] * r.twos_as_rank
+    bound = (_max_opening_points(r, rc, melds)[0] + 20 * rc[TWO] * r.twos_as_rank
+             + _sequence_points_bound(hand, {key_suit(k) for k in melds if is_sequence_key(k)})
+             # a second (third ...) meld of a rank can take wild cards the quick count does not place
+             + (20 * rc[TWO] + 50 * rc[JOKER_RANK]) * r.several_melds_per_rank)
     if bound < need or (canasta and not _canasta_possible(r, hand, melds, canasta == "natural")):
         return False
     position = after()
@@ -686,14 +689,16 @@ def _canasta_possible(r: Rules, hand: list[int] | tuple[int, ...], melds: dict[i
     return False
 
 
-def _sequence_points_bound(hand: list[int] | tuple[int, ...]) -> int:
-    """At most how many points sequences could add from this hand: the cards with a suited neighbour."""
+def _sequence_points_bound(hand: list[int] | tuple[int, ...], table_suits: set[int] | frozenset[int] = frozenset()
+                           ) -> int:
+    """At most how many points sequences could add from this hand: the cards with a suited neighbour in the
+    hand, and every card of a suit in which the side already has a sequence (it may extend it)."""
     total = 0
     for suit in range(4):
         for rank in range(SEQUENCE_LOW, 15):
             below = rank > SEQUENCE_LOW and hand[(rank - 3) * 4 + suit]
             above = rank < 14 and hand[(rank - 1) * 4 + suit]
-            if hand[(rank - 2) * 4 + suit] and (below or above):
+            if hand[(rank - 2) * 4 + suit] and (below or above or suit in table_suits):
                 total += RV[rank]
     return total
 
@@ -884,8 +889,10 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     hsize - k == 1 and can_go_out(_apply(state, move))):
                 moves.append(move)
     if turn.withdrew and not opened and reachable_only:
-        seen: dict[Any, bool] = {}  # one search budget shared by the candidate melds
-        moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m, seen)]
+        # Each candidate gets its own search budget: a move admitted earlier because a way on was found
+        # must find that way's next move again, and a budget spent on other candidates could hide it
+        # (a staged opening then had no legal move at all).
+        moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m, {})]
     if pending is None:
         staged_ok = opened or stage is None or (pts >= need and _opening_canasta_ok(state, melds))
         if turn.no_discard:
