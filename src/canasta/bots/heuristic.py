@@ -767,7 +767,7 @@ class _Turn:
         the hand to take the pile. Wild cards only finish a canasta until the side may go out; from
         then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
         each card on the table counts for us instead of against us, and going out comes closer."""
-        meld_all = self.me["canastas"] > 0 or self.view["permission"] == "yes"
+        meld_all = self.me["canastas"] >= self.canastas_to_meld_all() or self.view["permission"] == "yes"
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
@@ -775,6 +775,13 @@ class _Turn:
             if key is not None and (best is None or key > best_key):
                 best, best_key = m, key
         return best
+
+    def canastas_to_meld_all(self) -> int:
+        """Canastas the side needs before everything goes down: one in Classic; in the Samba family all
+        those needed to go out (two), as wild cards and pairs are worth more in the hand until then."""
+        if self.r.sequences or self.r.several_melds_per_rank:
+            return self.r.canastas_to_go_out
+        return 1
 
     def meld_key(self, m: Move, meld_all: bool) -> tuple[int, ...] | None:
         """How much ``meld_move`` likes ``m`` (a larger tuple is better), or None to leave it."""
