@@ -58,7 +58,8 @@ FREEZE_OVER_THREE_PILE = 9  # with a black three in hand, freeze only a pile thi
 SEQ_EXTEND_KEEP = 25.0  # keeping a card that lengthens one of the side's sequences (seven make 1,500)
 CONNECTOR_KEEP = 10.0  # keeping a card with a suited neighbour at most two ranks away (a run in the making)
 SAMBA_TAKE_BONUS = 600.0  # a take that finishes a samba (1,500) is worth at least this much
-NEW_SEQUENCE_KEEP = 2  # a new sequence is melded only if it leaves at least this many cards in the hand
+NEW_SEQUENCE_MIN = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
+NEW_SEQUENCE_KEEP = 2  # ... and only if it leaves at least this many cards in the hand
 
 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
@@ -802,11 +803,12 @@ class _Turn:
         return (1, completes, size0 + m.naturals, -wilds if completes else wilds, m.twos)
 
     def sequence_key(self, m: Move, size0: int, completes: int) -> tuple[int, ...] | None:
-        """Samba: lengthening a sequence comes before any group (seven in sequence make 1,500); a new
-        sequence too, if it leaves NEW_SEQUENCE_KEEP cards to play on with."""
-        if not size0 and self.hand_size - m.cards < NEW_SEQUENCE_KEEP:
+        """Samba: lengthening a sequence comes before any group (a group would take the card first, and
+        seven in sequence make 1,500); a new sequence only with NEW_SEQUENCE_MIN cards, leaving
+        NEW_SEQUENCE_KEEP in the hand."""
+        if not size0 and (m.naturals < NEW_SEQUENCE_MIN or self.hand_size - m.cards < NEW_SEQUENCE_KEEP):
             return None
-        return (5, completes, m.naturals, int(size0 > 0))
+        return (5, completes, m.naturals)
 
     # discarding
     def best_discard(self, discards: list[Move]) -> Move:
