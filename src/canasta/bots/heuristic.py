@@ -21,6 +21,12 @@ explains each rule). In short:
   opponents caught with cards and unfinished canastas); with a partner, ``ask`` first. The
   partner's ``ask`` is answered ``yes`` when the side is ahead or the hands are small, ``no`` when this
   hand still holds many points to meld. Acaba is never called or approved.
+* **The Samba family** (sequences, several melds of a rank): the side opens with groups; a sequence is
+  lengthened before anything else, a new one is started only with five cards; wild cards and pairs go
+  down only once the side has the two canastas to go out; takes onto any meld (a sequence, a second
+  meld of a rank) are weighed like the others; going out counts the sambas and the cards that lengthen
+  the side's sequences; discards keep suited neighbours and never feed an opponent's sequence end or
+  unfinished group while the pile is open.
 
 Fast: a move costs a few dozen microseconds to a millisecond; no game is simulated.
 """
