@@ -195,3 +195,25 @@ def test_memory_tracks_pile_takes() -> None:
     mem.update(view, False)
     assert mem.known[2] == {5: 1, 9: 1}
     assert mem.declined[1] == {9: 0} and mem.discarded[1] == {8: 0} and mem.pile == []
+
+
+# --- the Samba family ---------------------------------------------------------------------------
+
+def _samba(hand: str, melds: list[str], pile: str = "5D") -> canasta.State:
+    """Seat 0 to play (after its draw) in Samba, its side open with ``melds``."""
+    return build_position(canasta.rules("samba"), hands={**OTHERS, 0: hand}, pile=pile, seed=1,
+                          opened=[True, False], melds=[melds, []], phase=PLAY_PHASE)
+
+
+def test_samba_lengthens_a_sequence_and_keeps_a_short_run_in_the_hand() -> None:
+    state = _samba("7H 8C 9C TC JD JD KS 4S", ["QS QS QH", "4H 5H 6H"])
+    move = _play(state)
+    assert move.action == "meld" and str(move) == "meld 7H on seqH"
+    state = canasta.apply(state, move)
+    assert all(str(m) != "meld 8C 9C TC on seqC" or _play(state) != m for m in canasta.legal_moves(state))
+    assert _play(state).action == "discard"
+
+
+def test_samba_goes_out_with_a_samba_as_one_of_its_canastas() -> None:
+    state = _samba("QH QD QC 9D", ["KS KS KH KH KD KD KC", "4S 5S 6S 7S 8S 9S TS"])
+    assert _play(state) == ASK

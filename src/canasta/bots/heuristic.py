@@ -21,6 +21,12 @@ explains each rule). In short:
   opponents caught with cards and unfinished canastas); with a partner, ``ask`` first. The
   partner's ``ask`` is answered ``yes`` when the side is ahead or the hands are small, ``no`` when this
   hand still holds many points to meld. Acaba is never called or approved.
+* **The Samba family** (sequences, several melds of a rank): the side opens with groups; a sequence is
+  lengthened before anything else, a new one is started only with five cards; wild cards and pairs go
+  down only once the side has the two canastas to go out; takes onto any meld (a sequence, a second
+  meld of a rank) are weighed like the others; going out counts the sambas and the cards that lengthen
+  the side's sequences; discards keep suited neighbours and never feed an opponent's sequence end or
+  unfinished group while the pile is open.
 
 Fast: a move costs a few dozen microseconds to a millisecond; no game is simulated.
 """
@@ -31,7 +37,7 @@ import random
 from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
-from ..melds import SLOTS, parse_key
+from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
@@ -54,6 +60,12 @@ FREEZE_PILE = 6  # freeze the pile with a two once it holds this many cards ...
 FREEZE_RISK = 30.0  # ... when every natural discard carries at least this much risk,
 FREEZE_BEHIND_PILE = 8  # or when we are behind and the pile holds this many
 FREEZE_OVER_THREE_PILE = 9  # with a black three in hand, freeze only a pile this big
+# The Samba family (sequences, several melds of a rank; docs/players.md, "Samba family").
+SEQ_EXTEND_KEEP = 25.0  # keeping a card that lengthens one of the side's sequences (seven make 1,500)
+CONNECTOR_KEEP = 10.0  # keeping a card with a suited neighbour at most two ranks away (a run in the making)
+SAMBA_TAKE_BONUS = 600.0  # a take that finishes a samba (1,500) is worth at least this much
+NEW_SEQUENCE_MIN = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
+NEW_SEQUENCE_KEEP = 2  # ... and only if it leaves at least this many cards in the hand
 
 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
@@ -71,13 +83,56 @@ def _card_rank(text: str) -> int:
 
 
 
-def _melds(side: dict[str, Any]) -> MeldInfo:
-    """The side's first meld of each rank (sequences and second melds of a rank are not planned with)."""
+def _melds(side: dict[str, Any], every: bool = False) -> MeldInfo:
+    """The side's first meld of each rank, keyed by rank; with ``every``, all its melds (second melds of
+    a rank and sequences too) keyed by meld key (melds.py)."""
     out: MeldInfo = {}
     for m in side["melds"]:
         key = parse_key(m["key"])
-        if key < SLOTS:
+        if every or key < SLOTS:
             out[key] = (m["naturals"], m["wilds"], len(m["cards"]))
+    return out
+
+
+Card = tuple[int, int]  # (rank, suit) of a natural card, where suits matter
+
+
+def _sequences(side: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
+    """The side's sequences smaller than a samba: meld key -> (suit, lowest rank, highest rank)."""
+    out = {}
+    for m in side["melds"]:
+        key = parse_key(m["key"])
+        if is_sequence_key(key) and len(m["cards"]) < SEQUENCE_MAX:
+            ranks = [_card_rank(c) for c in m["cards"]]
+            out[key] = (key_suit(key), min(ranks), max(ranks))
+    return out
+
+
+def _sequence_ends(side: dict[str, Any]) -> set[Card]:
+    """The cards that would lengthen one of the side's unfinished sequences."""
+    ends: set[Card] = set()
+    for suit, low, high in _sequences(side).values():
+        if low > SEQUENCE_LOW:
+            ends.add((low - 1, suit))
+        if high < 14:
+            ends.add((high + 1, suit))
+    return ends
+
+
+def _open_groups(side: dict[str, Any]) -> set[int]:
+    """The ranks of which the side has a group smaller than a canasta (Samba: the pile's top card may
+    only join such a meld)."""
+    return {key_rank(parse_key(m["key"])) for m in side["melds"]
+            if not is_sequence_key(parse_key(m["key"])) and len(m["cards"]) < 7}
+
+
+def _suited(hand: list[str]) -> list[Card]:
+    """The natural cards of a hand as (rank, suit), where suits matter."""
+    out = []
+    for text in hand:
+        rank = _card_rank(text)
+        if rank in NATURALS:
+            out.append((rank, int(parse_card(text)) & 3))
     return out
 
 
@@ -285,6 +340,8 @@ def meld_everything(r: Rules, rc: list[int], melds: MeldInfo) -> tuple[list[Move
 
     def room(rank: int) -> int:
         nat, wild0, size0 = info[rank]
+        if size0 >= 7 and not r.wilds_onto_canasta:
+            return 0
         n, w = plan[rank]
         return max(0, min(r.max_wilds(nat) - wild0 - w, size_cap - size0 - n - w))
 
@@ -332,17 +389,19 @@ def meld_everything(r: Rules, rc: list[int], melds: MeldInfo) -> tuple[list[Move
 
 # --- the player -----------------------------------------------------------------------------------
 
-def _plain_moves(legal: list[Move], hand_size: int) -> tuple[list[Move], Move | None]:
-    """Split off the moves of the Samba family that the rules of thumb below do not plan with (sequences,
-    second melds of a rank): the legal moves without them, and the one of them worth playing now, if any:
-    a take onto a sequence, else the longest such meld that leaves two cards to play on."""
+def _points(m: Move) -> int:
+    """What a meld move counts (a sequence: its cards' values)."""
+    if is_sequence_key(m.rank):
+        return sum(RANK_VALUE[rank] for rank in range(m.low, m.low + m.naturals))
+    return m.naturals * RANK_VALUE[key_rank(m.rank)] + 20 * m.twos + 50 * m.jokers
+
+
+def _opening_moves(legal: list[Move]) -> list[Move]:
+    """Samba family, side not yet open: the legal moves without sequences and second melds of a rank (the
+    opening is planned with groups; a run staged towards a minimum it cannot reach would strand the
+    turn), unless nothing else is left."""
     plain = [m for m in legal if m.action not in ("meld", "take") or m.rank < SLOTS]
-    others = [m for m in legal if m not in plain]
-    worth = [m for m in others if m.action == "take" or hand_size - m.cards >= 2]
-    best = max(worth, key=lambda m: (m.action == "take", m.cards), default=None)
-    if best is None and not plain and others:
-        best = others[0]
-    return plain, best
+    return plain or legal
 
 
 class HeuristicPlayer(Player):
@@ -360,10 +419,9 @@ class HeuristicPlayer(Player):
         legal = safe_moves(r, view, legal)
         if LAYOUT in legal:  # a three kept for a Straight: lay it out for a fresh card (no Straight play)
             return LAYOUT
-        if r.sequences or r.several_melds_per_rank:
-            legal, extra = _plain_moves(legal, len(view["hand"]))
-            if extra is not None and (not legal or view["phase"] == "play"):
-                return extra
+        if (r.sequences or r.several_melds_per_rank) and view["phase"] == "play" and \
+                view["sides"][view["side"]]["minimum_needed"] > 0:
+            legal = _opening_moves(legal)
         turn = _Turn(view, legal, r, self.memory)
         phase = view["phase"]
         if phase == "answer":
@@ -397,6 +455,8 @@ class _Turn:
         sides = view["sides"]
         self.me = sides[self.side]
         self.mine = _melds(self.me)
+        self.every = _melds(self.me, every=True)  # = mine where a side has one meld per rank (Classic)
+        self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
         self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
         self.stock: int = view["stock_size"]
         self.pile: list[str] = view["pile"]
@@ -516,10 +576,10 @@ class _Turn:
             return 1000.0  # the pile opens the side: always worth it
         danger = self.opponents_threaten()
         value = RANK_VALUE[top] + 8.0
-        meld = self.mine.get(top)
+        meld = self.every.get(m.rank)
         size_after = (meld[2] if meld else 0) + 1 + m.cards
         if size_after >= 7 > (meld[2] if meld else 0):
-            value += 150
+            value += SAMBA_TAKE_BONUS if is_sequence_key(m.rank) else 150
         counts = list(rc)
         counts[top] -= m.naturals
         counts[TWO] -= m.twos
@@ -565,8 +625,7 @@ class _Turn:
                 return move
             if self.pending is not None or (self.staged and not self.discards()):
                 if melds:
-                    return max(melds, key=lambda m: (m.naturals * RANK_VALUE[m.rank] + 20 * m.twos
-                                                     + 50 * m.jokers, -m.jokers))
+                    return max(melds, key=lambda m: (_points(m), -m.jokers))
                 if WITHDRAW in legal:
                     return WITHDRAW
             if self.staged and WITHDRAW in legal and not self.discards():
@@ -620,6 +679,7 @@ class _Turn:
         rc = list(self.rc)
         r = self.r
         need = max(0, self.need - self.staged) if self.need else 0
+        runs, run_points, run_canastas = self.sequence_extensions(rc)
         candidates: list[int | None] = [None]
         order = sorted((x for x in range(15) if x != RED and rc[x]),
                        key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
@@ -635,6 +695,9 @@ class _Turn:
             if result is None:
                 continue
             moves, points, canastas = result
+            moves = runs + moves
+            points += run_points
+            canastas += run_canastas
             if canastas < r.canastas_to_go_out:
                 continue
             if points < need and not (waived and canastas >= 1):
@@ -645,6 +708,36 @@ class _Turn:
                 continue
             return moves
         return None
+
+    def sequence_extensions(self, rc: list[int]) -> tuple[list[Move], int, int]:
+        """Samba family: the hand's cards that lengthen the side's sequences, as moves (taken out of
+        ``rc``), their points, and the canastas on the table besides the first group of each rank (which
+        ``meld_everything`` counts) plus the sambas these moves finish. (0 and nothing in Classic.)"""
+        r = self.r
+        if not (r.sequences or r.several_melds_per_rank):
+            return [], 0, 0
+        counted = sum(1 for n, w, size in self.mine.values() if size >= 7)
+        canastas = self.me["canastas"] - counted
+        held = set(self.cards)
+        moves: list[Move] = []
+        points = 0
+        for key, (suit, low, high) in _sequences(self.me).items():
+            size = high - low + 1
+            down = low
+            while down > SEQUENCE_LOW and (down - 1, suit) in held and size + low - down < SEQUENCE_MAX:
+                down -= 1
+            up = high
+            while up < 14 and (up + 1, suit) in held and size + low - down + up - high < SEQUENCE_MAX:
+                up += 1
+            for lo, n in ((down, low - down), (high + 1, up - high)):
+                if n:
+                    moves.append(Move("meld", key, n, low=lo))
+                    for rank in range(lo, lo + n):
+                        rc[rank] -= 1
+                        held.discard((rank, suit))
+                        points += RANK_VALUE[rank]
+            canastas += int(up - down + 1 >= SEQUENCE_MAX)
+        return moves, points, canastas
 
     def going_out_move(self, ask: bool = False) -> Move | None:
         if self.pending is not None:
@@ -681,7 +774,7 @@ class _Turn:
         the hand to take the pile. Wild cards only finish a canasta until the side may go out; from
         then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
         each card on the table counts for us instead of against us, and going out comes closer."""
-        meld_all = self.me["canastas"] > 0 or self.view["permission"] == "yes"
+        meld_all = self.me["canastas"] >= self.canastas_to_meld_all() or self.view["permission"] == "yes"
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
@@ -690,20 +783,38 @@ class _Turn:
                 best, best_key = m, key
         return best
 
+    def canastas_to_meld_all(self) -> int:
+        """Canastas the side needs before everything goes down: one in Classic; in the Samba family all
+        those needed to go out (two), as wild cards and pairs are worth more in the hand until then."""
+        if self.r.sequences or self.r.several_melds_per_rank:
+            return self.r.canastas_to_go_out
+        return 1
+
     def meld_key(self, m: Move, meld_all: bool) -> tuple[int, ...] | None:
         """How much ``meld_move`` likes ``m`` (a larger tuple is better), or None to leave it."""
-        size0 = self.mine[m.rank][2] if m.rank in self.mine else 0
+        size0 = self.every[m.rank][2] if m.rank in self.every else 0
         completes = int(size0 < 7 <= size0 + m.cards)
         wilds = m.twos + m.jokers
-        if m.rank == THREE:
+        if is_sequence_key(m.rank):
+            return self.sequence_key(m, size0, completes)
+        rank = key_rank(m.rank)
+        if rank == THREE:
             return (4, m.naturals)  # black threes: only ever legal when going out
         if wilds == 0:
-            return (3, completes, m.naturals, RANK_VALUE[m.rank])
+            return (3, completes, m.naturals, RANK_VALUE[rank])
         if not (meld_all or completes):
             return None
         if size0 == 0 and m.cards == 3:  # a new meld: a pair and a wild card, twos before jokers
-            return (2, completes, m.naturals, RANK_VALUE[m.rank], -wilds, m.twos)
+            return (2, completes, m.naturals, RANK_VALUE[rank], -wilds, m.twos)
         return (1, completes, size0 + m.naturals, -wilds if completes else wilds, m.twos)
+
+    def sequence_key(self, m: Move, size0: int, completes: int) -> tuple[int, ...] | None:
+        """Samba: lengthening a sequence comes before any group (a group would take the card first, and
+        seven in sequence make 1,500); a new sequence only with NEW_SEQUENCE_MIN cards, leaving
+        NEW_SEQUENCE_KEEP in the hand."""
+        if not size0 and (m.naturals < NEW_SEQUENCE_MIN or self.hand_size - m.cards < NEW_SEQUENCE_KEEP):
+            return None
+        return (5, completes, m.naturals)
 
     # discarding
     def best_discard(self, discards: list[Move]) -> Move:
@@ -712,14 +823,17 @@ class _Turn:
     def ranked_discards(self, discards: list[Move]) -> list[Move]:
         """The discards, best first: the cheapest to lose and least likely to hand over the pile."""
         scores, opponent_may_take = self.discard_costs(discards)
-        ranked = sorted(discards, key=lambda m: scores[m.rank])
-        if self.should_freeze(scores, opponent_may_take, len(self.pile)):
+        ranked = sorted(discards, key=lambda m: scores[m])
+        by_rank: dict[int, float] = {}
+        for m, cost in scores.items():
+            by_rank[m.rank] = min(cost, by_rank.get(m.rank, cost))
+        if self.should_freeze(by_rank, opponent_may_take, len(self.pile)):
             ranked.remove(Move("discard", TWO))
             ranked.insert(0, Move("discard", TWO))
         return ranked
 
-    def discard_costs(self, discards: list[Move]) -> tuple[dict[int, float], bool]:
-        """What each discard costs (rank -> cost: the card's worth to keep plus the danger of handing
+    def discard_costs(self, discards: list[Move]) -> tuple[dict[Move, float], bool]:
+        """What each discard costs (move -> cost: the card's worth to keep plus the danger of handing
         the next opponent the pile), and whether that opponent may take the pile unfrozen."""
         view, r, rc = self.view, self.r, self.rc
         sides = view["sides"]
@@ -728,6 +842,9 @@ class _Turn:
         feeds_opponent = nxt_side != self.side
         opp = sides[nxt_side]
         opp_melds = _melds(opp)
+        samba = r.sequences or r.several_melds_per_rank
+        opp_groups = _open_groups(opp) if samba else set()  # ranks the top card may join (Samba family)
+        opp_ends = _sequence_ends(opp) if r.sequences else set()
         opp_opened = bool(opp["opened"])
         frozen_for_opp = bool(view["pile_frozen"] or r.pile_always_frozen or not opp_opened)
         unseen, pool = self.seen_counts()
@@ -741,11 +858,13 @@ class _Turn:
         prev = (self.seat - 1) % self.players
         prev_discarded = self.mem.discarded[prev]
 
-        def danger(rank: int) -> float:
+        def danger(rank: int, suit: int) -> float:
             if not feeds_opponent:
                 return 0.0
             value = pile_points + RANK_VALUE[rank] + 10.0 * (pile_size + 1)
-            meld = opp_melds.get(rank)
+            if samba and not frozen_for_opp and (rank in opp_groups or (rank, suit) in opp_ends):
+                return value + 200.0  # the top card joins one of their melds
+            meld = None if samba else opp_melds.get(rank)
             if not frozen_for_opp and meld is not None and r.unfrozen_take_by_adding and not (
                     r.max_meld_size and meld[2] >= r.max_meld_size) and not (
                     r.pile_blocked_for_canastas and meld[2] >= 7):
@@ -777,7 +896,7 @@ class _Turn:
                 value += 50.0
             return chance * value
 
-        scores: dict[int, float] = {}
+        scores: dict[Move, float] = {}
         for m in discards:
             rank = m.rank
             if rank == 1:  # a red three held (Hand and Foot): costly in hand, and it stops the next player
@@ -801,11 +920,22 @@ class _Turn:
                     keep = SINGLE_KEEP * v
                 if rank in self.mine:
                     keep += OWN_MELD_KEEP
+                keep += self.run_keep(rank, m.suit)
                 keep -= SHED_PENALISED * shed_bonus(r, rank, c)
-                score = keep + DANGER_WEIGHT * danger(rank)
-            scores[rank] = score
+                score = keep + DANGER_WEIGHT * danger(rank, m.suit)
+            scores[m] = score
         return scores, feeds_opponent and not frozen_for_opp
 
+
+    def run_keep(self, rank: int, suit: int) -> float:
+        """Samba: what keeping this card is worth for sequences (0 in Classic): more when it lengthens one
+        of the side's sequences, some when a suited neighbour at most two ranks away is held."""
+        if not self.r.sequences:
+            return 0.0
+        if (rank, suit) in _sequence_ends(self.me):
+            return SEQ_EXTEND_KEEP
+        near = [(rank + d, suit) for d in (-2, -1, 1, 2)]
+        return CONNECTOR_KEEP if any(card in self.cards for card in near) else 0.0
 
     def should_freeze(self, scores: dict[int, float], opponent_may_take: bool, pile_size: int) -> bool:
         """Freeze a big pile with a two when every natural discard is risky, or we are behind; a black
