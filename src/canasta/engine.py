@@ -889,10 +889,14 @@ def _play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     hsize - k == 1 and can_go_out(_apply(state, move))):
                 moves.append(move)
     if turn.withdrew and not opened and reachable_only:
-        # Each candidate gets its own search budget: a move admitted earlier because a way on was found
-        # must find that way's next move again, and a budget spent on other candidates could hide it
-        # (a staged opening then had no legal move at all).
-        moves = [m for m in moves if m.action != "meld" or _still_reachable(state, m, {})]
+        shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
+        kept = [m for m in moves if m.action != "meld" or _still_reachable(state, m, shared)]
+        if not any(m.action == "meld" for m in kept) and stage is not None and not (
+                pts >= need and _opening_canasta_ok(state, melds)):
+            # Nothing admitted and the turn cannot end: the shared budget may have hidden the way on that
+            # admitted the last meld, so each candidate gets a budget of its own and that way is found again.
+            kept = [m for m in moves if m.action != "meld" or _still_reachable(state, m, {})]
+        moves = kept
     if pending is None:
         staged_ok = opened or stage is None or (pts >= need and _opening_canasta_ok(state, melds))
         if turn.no_discard:
