@@ -58,6 +58,22 @@ def meld_entries(rules: Rules, melds: dict[int, tuple[int, ...]]) -> list[dict[s
             for key, m in sorted(melds.items(), key=_meld_order)]
 
 
+def side_entries(state: State, seat: int) -> list[dict[str, Any]]:
+    """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score)."""
+    r = state.rules
+    me = state.side_of(seat)
+    return [{
+        "seats": list(state.seats_of(side)),
+        "score": state.scores[side],
+        "opened": state.opened[side],
+        "minimum_needed": minimum_needed(state, side, seat if side == me else None),
+        "red_threes": [card_str(c) for c in state.red_threes[side]],
+        "canastas": canasta_count(state.melds[side]),
+        "pile_frozen_for_side": pile_frozen_for(state, side),
+        "melds": meld_entries(r, state.melds[side]),
+    } for side in range(r.teams)]
+
+
 def view(state: State, seat: int) -> dict[str, Any]:
     """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
     r = state.rules
@@ -65,19 +81,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         raise ValueError(f"seat must be 0..{r.players - 1}, got {seat}")
     me = state.side_of(seat)
     stage = state.stage
-    sides = []
-    for side in range(r.teams):
-        melds = state.melds[side]
-        sides.append({
-            "seats": list(state.seats_of(side)),
-            "score": state.scores[side],
-            "opened": state.opened[side],
-            "minimum_needed": minimum_needed(state, side, seat if side == me else None),
-            "red_threes": [card_str(c) for c in state.red_threes[side]],
-            "canastas": canasta_count(melds),
-            "pile_frozen_for_side": pile_frozen_for(state, side),
-            "melds": meld_entries(r, melds),
-        })
+    sides = side_entries(state, seat)
     out: dict[str, Any] = {
         "variant": r.name,
         "rules": r.to_dict(),

@@ -20,12 +20,12 @@ import time
 from typing import Any
 
 from ..cards import card_str, cards_of
-from ..engine import apply, canasta_count, is_over, legal_moves, minimum_needed
+from ..engine import apply, is_over, legal_moves
 from ..moves import DRAW, Move
 from ..sampling import determinize
 from ..scoring import score_side
 from ..state import State
-from ..view import meld_entries
+from ..view import side_entries
 from . import Player
 from .heuristic import HeuristicPlayer
 
@@ -40,18 +40,6 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
     hidden leaks); players in real games get the full ``canasta.view``."""
     r = state.rules
     stage = state.stage
-    sides = []
-    for side in range(r.teams):
-        melds = state.melds[side]
-        sides.append({
-            "seats": list(state.seats_of(side)),
-            "score": state.scores[side],
-            "opened": state.opened[side],
-            "minimum_needed": minimum_needed(state, side, seat if side == state.side_of(seat) else None),
-            "red_threes": [card_str(c) for c in state.red_threes[side]],
-            "canastas": canasta_count(melds),
-            "melds": meld_entries(r, melds),
-        })
     return {
         "rules": r.to_dict(),
         "seat": seat, "side": state.side_of(seat), "players": r.players, "hand_number": state.hand_number,
@@ -60,7 +48,7 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
         "seat_sides": list(state.seat_sides),
         "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],
         "pile_frozen": state.pile_frozen,
-        "sides": sides, "permission": state.turn.permission,
+        "sides": side_entries(state, seat), "permission": state.turn.permission,
         "staged_points": None if stage is None else stage.points,
         "pending_pile": None if stage is None or stage.pending is None else [card_str(c) for c in stage.pending],
         "history": list(state.history),
