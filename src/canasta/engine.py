@@ -614,12 +614,20 @@ def _take_moves(state: State) -> list[Move]:
                     and _opening_path(_take(state, move, ()), state.hand_number, {})) and not (
                     _concealed_take_waived(r) and can_go_out(_take(state, move, (), True))):
                 continue
-        elif not foot and ((after == 0 and (r.go_out_needs_discard or _out_ok(state, c2, base, _melds_after(
-                state, move) if r.natural_canastas_to_go_out else None) is not None)) or (
-                after == 1 and not can_go_out(_take(state, move, ())))):
+        elif not foot and after <= 1 and not _take_goes_out(state, move, after, c2, base):
             continue
         moves.append(move)
     return moves
+
+
+def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: int) -> bool:
+    """A take that leaves ``after`` (0 or 1) cards in the hand must let the player go out: with none left
+    (not where going out needs a discard), or by melding or discarding the one left."""
+    r = state.rules
+    if after == 1:
+        return can_go_out(_take(state, move, ()))
+    melds = _melds_after(state, move) if r.natural_canastas_to_go_out else None
+    return not r.go_out_needs_discard and _out_ok(state, canastas, points, melds) is None
 
 
 def _reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
