@@ -481,6 +481,13 @@ class _Turn:
                 return True
         return False
 
+    def opponents_can_go_out_soon(self) -> bool:
+        """Has an opposing side a canasta (or is the stock nearly gone)? Until then nobody can end the hand
+        on us, so after our canasta we keep pairs and wild cards to take piles and build more canastas
+        instead of melding everything down (measured in docs/strength.md)."""
+        sides = self.view["sides"]
+        return self.end_near() or any(sides[i]["canastas"] for i in self.opponent_sides)
+
     def end_near(self) -> bool:
         return self.stock <= 2 * self.r.draw_count * self.players
 
@@ -774,7 +781,8 @@ class _Turn:
         the hand to take the pile. Wild cards only finish a canasta until the side may go out; from
         then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
         each card on the table counts for us instead of against us, and going out comes closer."""
-        meld_all = self.me["canastas"] >= self.canastas_to_meld_all() or self.view["permission"] == "yes"
+        meld_all = (self.me["canastas"] >= self.canastas_to_meld_all() and self.opponents_can_go_out_soon()) \
+            or self.view["permission"] == "yes"
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
