@@ -13,6 +13,7 @@ import json
 import pytest
 
 import canasta
+from canasta.bots import make_player
 from canasta.cards import BLACK_THREES, RED_THREES, card_str, cards_of
 from canasta.engine import minimum_needed
 from golden_helpers import after_draw, assert_illegal, assert_legal, cards, moves, position
@@ -284,6 +285,12 @@ class TestSpecialHands:
         assert other["lines"]["melded_cards"] == -60  # the opponents score as usual: no canasta, melds minus
         assert not other["went_out"] and after.scores[0] == value
 
+    @pytest.mark.parametrize("hand", [GARBAGE, "KS KH QS QH JS JH TS TH 9S 9H 8S 8H 6S 6H"], ids=["garbage", "pairs"])
+    def test_the_heuristic_player_declares_a_formed_special_hand(self, hand: str) -> None:
+        s = opening(PAGAT, hand)
+        move = make_player("heuristic", 1).choose(canasta.view(s, 0), canasta.legal_moves(s))
+        assert str(move) == ("declare garbage" if hand == GARBAGE else "declare pairs")
+
     def test_only_before_opening_and_before_melding(self) -> None:
         assert_illegal(opened(PAGAT, GARBAGE, ["AS AH AD"]), "declare garbage", "SPECIAL_HAND_NOT_NOW")
         s = opening(PAGAT, GARBAGE + " 5S")
@@ -314,7 +321,6 @@ class TestSpecialHands:
 def test_whole_games_record_and_replay(variant: str, seed: int | None) -> None:
     """Bots play whole (two-hand) games; the record, through JSON, replays to the same final position
     (bonus cards, laid-out threes and special hands included), seeded or dealt by the secure RNG."""
-    from canasta.bots import make_player
     from canasta.record import dumps, play_game, replay
 
     rules = canasta.rules(variant, hands_per_game=2)

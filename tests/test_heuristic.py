@@ -93,6 +93,31 @@ def test_draws_rather_than_spend_a_joker_on_a_tiny_pile() -> None:
     assert _play(state) == DRAW
 
 
+SMALL_PILE_HAND = "KH KD 5C 6D 7S 8H 9C JS QD 4H 4D"
+
+
+@pytest.mark.parametrize(("variant", "others", "takes"), [
+    ("classic", OTHERS, True),  # one canasta goes out: the race makes a free meld worth a small pile
+    ("two-player", {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH QH QS JD JC"}, False),  # two needed: keep the pair
+])
+def test_takes_a_small_pile_with_a_natural_pair_where_one_canasta_goes_out(
+        variant: str, others: dict[int, str], takes: bool) -> None:
+    state = build_position(canasta.rules(variant), hands={**others, 0: SMALL_PILE_HAND}, pile="6H KS",
+                           melds=[["AS AH AD"], ["QS QH QC"]])
+    assert DRAW in canasta.legal_moves(state) and Move("take", 13, 2) in canasta.legal_moves(state)
+    assert _play(state) == (Move("take", 13, 2) if takes else DRAW)
+
+
+@pytest.mark.parametrize(("variant", "others", "adds"), [
+    ("classic", OTHERS, True), ("two-player", {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH QH QS JD JC"}, False)])
+def test_a_two_makes_a_meld_of_five_one_short_before_the_first_canasta(
+        variant: str, others: dict[int, str], adds: bool) -> None:
+    state = build_position(canasta.rules(variant), hands={**others, 0: "2C 5C 7S 8S KH QD 4D"}, pile="6S 8D",
+                           melds=[["9S 9H 9D 9C 9C"], ["QS QH QC"]], phase=PLAY_PHASE, turn=Turn(source="stock"))
+    move = _play(state)
+    assert (move == Move("meld", 9, 0, 1)) is adds and (move.action == "discard") is not adds
+
+
 def test_takes_the_pile_to_open() -> None:
     # Neither side has opened; K K with the KS on top plus Q Q Q from the hand reach the 50 needed.
     state = build_position(hands={**OTHERS, 0: "KH KD QH QD QC 5C 6D 7S 9C JS 4D"},

@@ -4,12 +4,14 @@ Everything comes from the seat's view and the legal moves (docs/players.md, "Heu
 explains each rule). In short:
 
 * **Opening:** the fewest cards that reach the minimum count, natural melds first, wild cards kept.
-* **The pile:** taken whenever it is worth more than a stock card (always when it opens the side,
-  big piles at any price), with the cheapest take: adding to a meld, then a natural pair, then one
-  natural and a two, a joker last. In Cutthroat the first pile of a hand is left to an opponent while the
-  stock lasts: its taker plays alone against two.
+* **The pile:** taken whenever it is worth more than a stock card (always when it opens the side or,
+  where one canasta lets a side go out, with a natural pair; big piles at any price), with the
+  cheapest take: adding to a meld, then a natural pair, then one natural and a two, a joker last. In
+  Cutthroat the first pile of a hand is left to an opponent while the stock lasts: its taker plays
+  alone against two.
 * **Melding:** natural cards first (onto the side's melds, new triples); natural pairs stay in the
-  hand to take the pile; wild cards only finish canastas. Once the side has a canasta, everything goes
+  hand to take the pile; wild cards only finish canastas (and, in a one-canasta race before the first
+  canasta, make a meld of five one card short). Once the side has a canasta, everything goes
   down (pairs with a wild card, wild cards onto the longest melds), to go out sooner and be caught
   with less.
 * **Discards** come from a memory of the hand (what each player took from the pile, melded, discarded
@@ -38,7 +40,7 @@ from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
-from ..moves import ASK, DRAW, LAYOUT, NO, PASS, WITHDRAW, YES, Move, token_rank
+from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
 from . import Player, rules_of
@@ -417,6 +419,10 @@ class HeuristicPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         legal = safe_moves(r, view, legal)
+        declares = [m for m in legal if m.action == "declare"]
+        if declares:  # a special hand (Modern American) is worth more than any ordinary hand's start
+            values = dict(r.special_hands)
+            return max(declares, key=lambda m: values.get(SPECIAL_HAND_NAMES[m.rank], 0))
         if LAYOUT in legal:  # a three kept for a Straight: lay it out for a fresh card (no Straight play)
             return LAYOUT
         if (r.sequences or r.several_melds_per_rank) and view["phase"] == "play" and \
@@ -487,6 +493,12 @@ class _Turn:
         instead of melding everything down (measured in docs/strength.md)."""
         sides = self.view["sides"]
         return self.end_near() or any(sides[i]["canastas"] for i in self.opponent_sides)
+
+    def one_canasta_race(self) -> bool:
+        """Does one canasta let a side go out (Classic, Cutthroat)? Then the hand is a race to the first
+        canasta, and a natural pair or a wild card is worth more on the table than in the hand; with two
+        or more needed (two-player, Samba) keeping them measured better (docs/strength.md)."""
+        return self.r.canastas_to_go_out == 1
 
     def end_near(self) -> bool:
         return self.stock <= 2 * self.r.draw_count * self.players
@@ -581,6 +593,8 @@ class _Turn:
         top = _card_rank(self.pile[-1])
         if self.need > 0:
             return 1000.0  # the pile opens the side: always worth it
+        if m.naturals == 2 and not (m.twos or m.jokers) and self.one_canasta_race():
+            return 1000.0  # a natural pair: a meld for no wild card, and the pile besides (measured)
         danger = self.opponents_threaten()
         value = RANK_VALUE[top] + 8.0
         meld = self.every.get(m.rank)
@@ -811,6 +825,8 @@ class _Turn:
         if wilds == 0:
             return (3, completes, m.naturals, RANK_VALUE[rank])
         if not (meld_all or completes):
+            if size0 == 5 and m.cards == 1 and not (m.naturals or self.me["canastas"]) and self.one_canasta_race():
+                return (0, size0)  # before the first canasta: a wild card makes a meld one card short
             return None
         if size0 == 0 and m.cards == 3:  # a new meld: a pair and a wild card, twos before jokers
             return (2, completes, m.naturals, RANK_VALUE[rank], -wilds, m.twos)
