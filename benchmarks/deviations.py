@@ -34,7 +34,7 @@ from typing import Any
 
 import canasta
 from canasta.bots import Player, make_player
-from canasta.bots.heuristic import HeuristicPlayer
+from canasta.bots.heuristic import HeuristicPlayer, take_cost_key
 from canasta.bots.search import hand_result, rollout_view
 from canasta.moves import DRAW, Move
 from canasta.sampling import determinize
@@ -80,7 +80,7 @@ def candidates(bot: HeuristicPlayer, opponent: Player, view: dict[str, Any], leg
         takes = [m for m in legal if m.action == "take"]
         if not takes or DRAW not in legal:
             return "", []
-        cheapest = max(takes, key=lambda m: (-(3 * m.jokers + m.twos), -m.naturals))
+        cheapest = max(takes, key=take_cost_key)  # the take the heuristic would choose
         return move.action, [move, *[m for m in (DRAW, cheapest) if m != move]]
     if view["phase"] != "play":
         return "", []

@@ -398,6 +398,12 @@ def _points(m: Move) -> int:
     return m.naturals * RANK_VALUE[key_rank(m.rank)] + 20 * m.twos + 50 * m.jokers
 
 
+def take_cost_key(m: Move) -> tuple[int, int]:
+    """The order in which the heuristic prefers its ways of taking the pile (the largest first): adding to
+    a meld, then a natural pair, then a natural and a two, a joker last."""
+    return (-(m.jokers * 3 + m.twos), -m.naturals)
+
+
 def _opening_moves(legal: list[Move]) -> list[Move]:
     """Samba family, side not yet open: the legal moves without sequences and second melds of a rank (the
     opening is planned with groups; a run staged towards a minimum it cannot reach would strand the
@@ -561,7 +567,7 @@ class _Turn:
             if can_draw:
                 return DRAW
             return PASS if PASS in self.legal else self._not_acaba()
-        best = max(takes, key=self.take_cost_key)
+        best = max(takes, key=take_cost_key)
         if not can_draw:  # the stock is gone: take the discard whenever it fits
             return best
         if self.would_play_alone():
@@ -581,11 +587,6 @@ class _Turn:
             if m.action not in ("acaba", "ask-acaba"):
                 return m
         return self.legal[0]
-
-    @staticmethod
-    def take_cost_key(m: Move) -> tuple[int, int, int]:
-        # adding to a meld, then a natural pair, then natural + two, natural + joker
-        return (-(m.jokers * 3 + m.twos), -m.naturals, 0)
 
     def take_value(self, m: Move) -> float:
         """Worth of taking the pile with ``m`` over drawing from the stock (> 0: take)."""
@@ -972,4 +973,4 @@ class _Turn:
         return (risky or behind) and (THREE not in scores or pile_size >= FREEZE_OVER_THREE_PILE)
 
 
-__all__ = ["HeuristicPlayer", "Memory", "meld_everything", "opening_plan"]
+__all__ = ["HeuristicPlayer", "Memory", "meld_everything", "opening_plan", "take_cost_key"]
