@@ -6,10 +6,11 @@ import random
 import pytest
 
 import canasta
-from canasta.bots.heuristic import HeuristicPlayer
+from canasta.bots.heuristic import HeuristicPlayer, take_cost_key
 from canasta.bots.levels import LEVELS, hint, level_player
 from canasta.bots.search import SearchPlayer, rollout_view
 from canasta.engine import rank_counts
+from canasta.moves import DRAW
 from canasta.sampling import determinize, known_in_hands
 
 VIEW_KEYS = ("hand", "hand_sizes", "pile", "stock_size", "sides", "phase", "to_move", "legal_moves", "scores",
@@ -128,8 +129,8 @@ def test_rollout_view_matches_the_view(variant: str) -> None:
         seat = state.to_move
         full, quick = canasta.view(state, seat), rollout_view(state, seat)
         for key, value in quick.items():
-            if key != "sides":
-                assert value == full[key], key
+            if key != "sides":  # the history is the state's tuple, not a copy
+                assert (list(value) if isinstance(value, tuple) else value) == full[key], key
         for mine, theirs in zip(quick["sides"], full["sides"], strict=True):
             for key, value in mine.items():
                 if key != "melds":
@@ -155,3 +156,19 @@ def test_search_trusts_the_heuristic_without_evidence() -> None:
         state = canasta.apply(state, move)
         decisions += 1
     assert decisions > 20
+
+
+def test_draw_is_checked_against_the_heuristics_own_take() -> None:
+    """Where the heuristic draws but could take the pile, the alternative searched is the take it
+    would make (``take_cost_key``), not whichever take happens to be listed first."""
+    searcher, checked = SearchPlayer(0, seconds=None, iterations=1), 0
+    for seed in range(40):
+        for state in walk("classic", seed=seed, every=0.5):
+            seen, legal = canasta.view(state, state.to_move), canasta.legal_moves(state)
+            takes = [m for m in legal if m.action == "take"]
+            if state.phase != "draw" or len(takes) < 2 or HeuristicPlayer(0).choose(seen, legal) != DRAW:
+                continue
+            candidates = searcher.candidates(seen, legal, DRAW)
+            assert candidates == [DRAW, max(takes, key=take_cost_key)]
+            checked += candidates[1] != takes[0]
+    assert checked > 0

@@ -8,6 +8,7 @@ public history. The seed and the deal are never shown: they would reveal the sto
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .cards import TWO, card_str, cards_of, rank_str
@@ -15,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import State
+from .state import Melds, State
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -50,7 +51,7 @@ def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
     return (0, -(key_rank(key) or 1), key)
 
 
-def meld_entries(rules: Rules, melds: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
+def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
     """A side's melds as the view shows them, in table order."""
     return [{"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
              "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
@@ -58,9 +59,13 @@ def meld_entries(rules: Rules, melds: dict[int, tuple[int, ...]]) -> list[dict[s
             for key, m in sorted(melds.items(), key=_meld_order)]
 
 
-def side_entries(state: State, seat: int) -> list[dict[str, Any]]:
-    """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score)."""
+def side_entries(state: State, seat: int,
+                 entries: Callable[[Rules, Melds], list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
+    """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score).
+
+    ``entries`` replaces ``meld_entries`` (search play-outs pass a cached one)."""
     r = state.rules
+    entries = entries or meld_entries
     me = state.side_of(seat)
     return [{
         "seats": list(state.seats_of(side)),
@@ -70,7 +75,7 @@ def side_entries(state: State, seat: int) -> list[dict[str, Any]]:
         "red_threes": [card_str(c) for c in state.red_threes[side]],
         "canastas": canasta_count(state.melds[side]),
         "pile_frozen_for_side": pile_frozen_for(state, side),
-        "melds": meld_entries(r, state.melds[side]),
+        "melds": entries(r, state.melds[side]),
     } for side in range(r.teams)]
 
 

@@ -37,17 +37,21 @@ class Player(ABC):
 
 
 _RULES_CACHE: dict[str, Rules] = {}
+_LAST_SPEC: list[Any] = [None, None]  # (spec, rules): search play-outs pass the same spec object every move
 
 
 def rules_of(view: dict[str, Any]) -> Rules:
     """The rules object a view describes (cached: players ask for it every move)."""
     spec = view["rules"]
+    if spec is _LAST_SPEC[0]:
+        return _LAST_SPEC[1]  # type: ignore[no-any-return]
     key = json.dumps(spec, sort_keys=True)
     r = _RULES_CACHE.get(key)
     if r is None:
         from ..variants import rules as make_rules
 
         r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
+    _LAST_SPEC[:] = [spec, r]
     return r
 
 
