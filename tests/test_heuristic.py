@@ -200,6 +200,30 @@ def test_asks_before_going_out_and_answers_the_partner() -> None:
     assert after_yes.last_hand is not None and after_yes.last_hand[0]["went_out"]
 
 
+def test_does_not_go_out_to_lose_the_game_and_goes_out_to_win_it() -> None:
+    """Going out ends the game when a side reaches the target: not when that hands the game to the
+    opponents (the player plays on and builds instead), always when it wins it."""
+    melds = [["AS AH AD AC AS AH AD", "KS KC KS"], ["JS JC JH", "9C 9C 2H"]]
+    hand = {**OTHERS, 0: "KH KD 5C 5D 5S"}
+    threes = [[], ["3H", "3D", "3H", "3D"]]  # 800 for the opponents: with 4,800 they reach 5,000 whoever goes out
+    losing = build_position(hands=hand, pile="8D", melds=melds, phase=PLAY_PHASE, turn=Turn(source="stock"),
+                            scores=[2000, 4800], red_threes=threes)
+    move = _play(losing)
+    assert move != ASK and move.action == "meld" and move.cards <= 3  # lays down what it can, keeps two
+    level = build_position(hands=hand, pile="8D", melds=melds, phase=PLAY_PHASE, turn=Turn(source="stock"),
+                           scores=[2000, 2000], red_threes=threes)
+    assert _play(level) == ASK  # the game goes on either way: out as usual
+    # The partner asks holding much it could still meld (a "no" in the test above), but "yes" wins the game.
+    winning = build_position(hands={**hand, 2: "QH QS QD JK JK 9H 9D TC TD 6C 7C"}, pile="8D", melds=melds,
+                             phase=ANSWER_PHASE, turn=Turn(source="stock", permission="asked"), scores=[4800, 2000],
+                             red_threes=threes)
+    assert _play(winning) == YES
+    losing_answer = build_position(hands={**hand, 2: "4S 4C"}, pile="8D", melds=melds, phase=ANSWER_PHASE,
+                                   turn=Turn(source="stock", permission="asked"), scores=[2000, 4800],
+                                   red_threes=threes)
+    assert _play(losing_answer) == NO
+
+
 def test_meld_everything_finishes_canastas_with_spare_wild_cards() -> None:
     rules = canasta.rules()
     rc = [0] * 15

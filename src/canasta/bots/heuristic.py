@@ -68,6 +68,8 @@ CONNECTOR_KEEP = 10.0  # keeping a card with a suited neighbour at most two rank
 SAMBA_TAKE_BONUS = 600.0  # a take that finishes a samba (1,500) is worth at least this much
 NEW_SEQUENCE_MIN = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
 NEW_SEQUENCE_KEEP = 2  # ... and only if it leaves at least this many cards in the hand
+CARD_IN_HAND = 10.0  # what an unseen card in a hand is guessed to cost its side when the hand ends
+LAST_HAND_MARGIN = 100.0  # how sure the guess of the game's end must be before it changes the play
 
 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
@@ -475,6 +477,7 @@ class _Turn:
         self.need: int = self.me["minimum_needed"]
         self.staged: int = view["staged_points"] or 0
         self.pending: list[str] | None = view["pending_pile"]
+        self.play_on = False  # set in the play phase: going out now would lose the game
 
     # -- shared judgements ---------------------------------------------------------------------
     def next_seat(self) -> int:
@@ -505,6 +508,30 @@ class _Turn:
         canasta, and a natural pair or a wild card is worth more on the table than in the hand; with two
         or more needed (two-player, Samba) keeping them measured better (docs/strength.md)."""
         return self.r.canastas_to_go_out == 1
+
+    def going_out_ends_game(self) -> int:
+        """If our side went out now, would that end the game, and how? +1: we would win it, -1: we would
+        lose it (better play on and build: the opponents may not go out at once), 0: neither surely, or
+        the game goes on. Guessed from the scores, the table, our hand melded and every other hand at
+        ``CARD_IN_HAND`` a card."""
+        r, sides, sizes = self.r, self.view["sides"], self.view["hand_sizes"]
+        if r.canastas_to_win or (r.hands_per_game and self.view["hand_number"] < r.hands_per_game):
+            return 0
+
+        def total(i: int, out: bool) -> float:
+            side = sides[i]
+            left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
+            mine = sum(RANK_VALUE[x] * self.rc[x] for x in range(15) if self.rc[x]) if out else 0
+            bonus = r.going_out_bonus if out else 0
+            return float(side["score"] + _table_value(side, r) + mine + bonus - CARD_IN_HAND * left)
+
+        ours = total(self.side, True)
+        theirs = max(total(i, False) for i in self.opponent_sides)
+        if not r.hands_per_game and max(ours, theirs) < r.target:
+            return 0
+        if theirs > ours + LAST_HAND_MARGIN:
+            return -1
+        return 1 if ours > theirs + LAST_HAND_MARGIN else 0
 
     def end_near(self) -> bool:
         return self.stock <= 2 * self.r.draw_count * self.players
@@ -546,6 +573,9 @@ class _Turn:
     def answer(self) -> Move:
         if self.view["permission"] != "asked":
             return NO  # "ask acaba": never hand the opponents the Acaba bonus
+        ending = self.going_out_ends_game()
+        if ending:
+            return YES if ending > 0 else NO
         rc = self.rc
         points = sum(RANK_VALUE[x] * rc[x] for x in range(15) if x != RED and rc[x])
         meldable = sum(RANK_VALUE[x] * rc[x] for x in NATURALS if rc[x] >= 3 or x in self.mine)
@@ -636,7 +666,8 @@ class _Turn:
         melds = [m for m in legal if m.action == "meld"]
         if self.withdrawals_this_turn() >= 2:
             return rng.choice(legal)
-        if view["permission"] == "yes":
+        self.play_on = self.me["canastas"] >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
+        if view["permission"] == "yes" and not self.play_on:
             out = self.going_out_move()
             if out is not None:
                 return out
@@ -652,7 +683,7 @@ class _Turn:
                     return WITHDRAW
             if self.staged and WITHDRAW in legal and not self.discards():
                 return WITHDRAW
-        elif view["permission"] != "no":
+        elif view["permission"] != "no" and not self.play_on:
             out = self.going_out_move(ask=True)
             if out is not None:
                 return out
@@ -801,6 +832,8 @@ class _Turn:
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
+            if self.play_on and self.hand_size - m.cards < 2:
+                continue  # the last cards would take us out, and lose the game
             key = self.meld_key(m, meld_all)
             if key is not None and (best is None or key > best_key):
                 best, best_key = m, key

@@ -32,10 +32,7 @@ def level_player(level: str, seed: int | None = None) -> Player:
     if key == "easy":
         return make_player("greedy", seed)
     if key == "medium":
-        try:
-            return make_player("heuristic", seed)
-        except ValueError:  # until the heuristic player is registered
-            return make_player("greedy", seed)
+        return make_player("heuristic", seed)
     from .search import SearchPlayer
 
     return SearchPlayer(seed, seconds=SEARCH_SECONDS[key])
