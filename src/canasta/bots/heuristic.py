@@ -22,7 +22,8 @@ explains each rule). In short:
 * **Going out** as soon as the side may (the side that goes out usually wins the hand: the bonus, the
   opponents caught with cards and unfinished canastas); with a partner, ``ask`` first. The
   partner's ``ask`` is answered ``yes`` when the side is ahead or the hands are small, ``no`` when this
-  hand still holds many points to meld. Acaba is never called or approved.
+  hand still holds many points to meld. Acaba is never called or approved. Never out to end the game
+  on a loss (it plays on); an ask that wins the game is approved.
 * **The Samba family** (sequences, several melds of a rank): the side opens with groups; a sequence is
   lengthened before anything else, a new one is started only with five cards; wild cards and pairs go
   down only once the side has the two canastas to go out; takes onto any meld (a sequence, a second

@@ -42,6 +42,9 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
     """One spec object per rules object, so that ``rules_of`` finds it without re-reading it."""
     entry = _SPECS.get(id(r))
     if entry is None or entry[0] is not r:
+        if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
+            _SPECS.clear()
+            _ENTRIES.clear()
         entry = _SPECS[id(r)] = (r, r.to_dict())
     return entry[1]
 
@@ -107,7 +110,7 @@ class SearchPlayer(Player):
     name = "search"
 
     def __init__(self, seed: int | None = None, seconds: float | None = 0.1, iterations: int | None = None,
-                 horizon: int = 40, margin: float = 2.5, candidates: int = CANDIDATES) -> None:
+                 horizon: int = 40, margin: float = 2.0, candidates: int = CANDIDATES) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.iterations = iterations
