@@ -36,6 +36,7 @@ Fast: a move costs a few dozen microseconds to a millisecond; no game is simulat
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -478,7 +479,6 @@ class _Turn:
         self.need: int = self.me["minimum_needed"]
         self.staged: int = view["staged_points"] or 0
         self.pending: list[str] | None = view["pending_pile"]
-        self.play_on = False  # set in the play phase: going out now would lose the game
 
     # -- shared judgements ---------------------------------------------------------------------
     def next_seat(self) -> int:
@@ -509,6 +509,11 @@ class _Turn:
         canasta, and a natural pair or a wild card is worth more on the table than in the hand; with two
         or more needed (two-player, Samba) keeping them measured better (docs/strength.md)."""
         return self.r.canastas_to_go_out == 1
+
+    @functools.cached_property
+    def play_on(self) -> bool:
+        """Would going out now lose the game? Then the player plays on (asked only where it could go out)."""
+        return self.me["canastas"] >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
 
     def going_out_ends_game(self) -> int:
         """If our side went out now, would that end the game, and how? +1: we would win it, -1: we would
@@ -667,10 +672,9 @@ class _Turn:
         melds = [m for m in legal if m.action == "meld"]
         if self.withdrawals_this_turn() >= 2:
             return rng.choice(legal)
-        self.play_on = self.me["canastas"] >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
-        if view["permission"] == "yes" and not self.play_on:
+        if view["permission"] == "yes":
             out = self.going_out_move()
-            if out is not None:
+            if out is not None and not self.play_on:
                 return out
         opening = self.need > 0 and self.staged < self.need
         if opening:
@@ -684,9 +688,9 @@ class _Turn:
                     return WITHDRAW
             if self.staged and WITHDRAW in legal and not self.discards():
                 return WITHDRAW
-        elif view["permission"] != "no" and not self.play_on:
+        elif view["permission"] != "no":
             out = self.going_out_move(ask=True)
-            if out is not None:
+            if out is not None and not self.play_on:
                 return out
         if not opening:
             move = self.meld_move(melds)
@@ -833,7 +837,7 @@ class _Turn:
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
-            if self.play_on and self.hand_size - m.cards < 2:
+            if self.hand_size - m.cards < 2 and self.play_on:
                 continue  # the last cards would take us out, and lose the game
             key = self.meld_key(m, meld_all)
             if key is not None and (best is None or key > best_key):
