@@ -60,12 +60,11 @@ def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
 
 
 def side_entries(state: State, seat: int,
-                 entries: Callable[[Rules, Melds], list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
+                 entries: Callable[[Rules, Melds], list[dict[str, Any]]] = meld_entries) -> list[dict[str, Any]]:
     """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score).
 
-    ``entries`` replaces ``meld_entries`` (search play-outs pass a cached one)."""
+    ``entries`` builds a side's melds (search play-outs pass a cached ``meld_entries``)."""
     r = state.rules
-    entries = entries or meld_entries
     me = state.side_of(seat)
     return [{
         "seats": list(state.seats_of(side)),

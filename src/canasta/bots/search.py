@@ -52,7 +52,8 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
 def _cached_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     """A side's melds as the view shows them, shared between play-out views (a side's melds change
     a few times a hand; rebuilding them every move was a third of a play-out)."""
-    key = (id(_rules_spec(r)), tuple(melds.items()))
+    _rules_spec(r)  # keeps ``r`` alive in ``_SPECS`` while its id keys ``_ENTRIES`` (cleared together)
+    key = (id(r), tuple(melds.items()))
     entries = _ENTRIES.get(key)
     if entries is None:
         if len(_ENTRIES) > 20_000:
