@@ -127,3 +127,19 @@ def test_wild_meld_is_illegal_in_classic_but_parses() -> None:
     assert str(move) == "meld 2 2 JK"
     err = canasta.why_illegal(state, move)
     assert err is not None and err.code == "WILD_MELD_NOT_ALLOWED"
+
+
+def test_game_result_on_plain_scores() -> None:
+    """The test the engine applies after each hand, on plain data (RULES.md §3.10)."""
+    classic = canasta.rules("classic")
+    assert canasta.game_result(classic, [4990, 3000], 5) is None  # nobody at the target
+    assert canasta.game_result(classic, [5010, 3000], 5) == {"scores": [5010, 3000], "winner": 0, "hands": 5}
+    assert canasta.game_result(classic, [5100, 5200], 6)["winner"] == 1  # the higher score wins
+    assert canasta.game_result(classic, [5100, 5100], 6) is None  # a tie at the top: play another hand
+    assert canasta.game_result(canasta.rules("classic", tie="draw"), [5100, 5100], 6)["winner"] is None
+    seven = canasta.rules("classic", canastas_to_win=7)
+    assert canasta.game_result(seven, [900, 1200], 2, canastas=[7, 2])["winner"] == 0
+    assert canasta.game_result(seven, [900, 1200], 2) is None  # canastas not counted (a hand ended by Acaba)
+    feet = canasta.rules("hand-and-foot")
+    assert canasta.game_result(feet, [9000, 100], feet.hands_per_game - 1) is None  # the target plays no part
+    assert canasta.game_result(feet, [100, 200], feet.hands_per_game)["winner"] == 1

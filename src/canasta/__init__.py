@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import positions
 from .cards import Card, parse_cards
-from .engine import apply, can_go_out, is_over, legal_moves, minimum_needed, new_game, outcome, why_illegal
+from .engine import apply, can_go_out, game_result, is_over, legal_moves, minimum_needed, new_game, outcome, why_illegal
 from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
@@ -57,7 +57,7 @@ def _in_context(state: State, move: Move) -> Move:
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "IllegalMove", "Move", "Rules", "State", "apply", "can_go_out", "is_over", "legal_moves",
+    "Card", "IllegalMove", "Move", "Rules", "State", "apply", "can_go_out", "game_result", "is_over", "legal_moves",
     "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions", "rules", "score_hand",
     "variant_names", "view", "why_illegal",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import secrets
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import (
@@ -1796,18 +1796,28 @@ def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
 
 
 def _game_result(state: State, scores: tuple[int, ...], canastas_count: bool = True) -> dict[str, Any] | None:
-    """The game's result if it ends with this hand (RULES.md §3.10; canastas_to_win, §5). In a hand
-    ended by Acaba the melds count for nothing, canastas included."""
-    r = state.rules
-    if r.canastas_to_win and canastas_count:
-        sides = [i for i, m in enumerate(state.melds) if canasta_count(m) >= r.canastas_to_win]
+    """The game's result if it ends with this hand. In a hand ended by Acaba the melds count for
+    nothing, canastas included."""
+    canastas = [canasta_count(m) for m in state.melds] if canastas_count else None
+    return game_result(state.rules, scores, state.hand_number, canastas)
+
+
+def game_result(rules: Rules, scores: Sequence[int], hand_number: int,
+                canastas: Sequence[int] | None = None) -> dict[str, Any] | None:
+    """The game's result if hand ``hand_number`` ends with these cumulative ``scores``, one per side,
+    else None (RULES.md §3.10; ``canastas_to_win``, §5). ``canastas``: each side's canastas on the
+    table at the end of the hand (None: they count for nothing). Plain data, so that a player can ask
+    it of a guessed end of the hand."""
+    r = rules
+    if r.canastas_to_win and canastas is not None:
+        sides = [i for i, n in enumerate(canastas) if n >= r.canastas_to_win]
         if sides:
             winner = max(sides, key=lambda i: scores[i])
-            return {"scores": list(scores), "winner": winner, "hands": state.hand_number,
+            return {"scores": list(scores), "winner": winner, "hands": hand_number,
                     "by": f"{r.canastas_to_win} canastas"}
     best = max(scores)
     if r.hands_per_game:  # a fixed number of hands (Hand and Foot): the target plays no part
-        if state.hand_number < r.hands_per_game:
+        if hand_number < r.hands_per_game:
             return None
     elif best < r.target:
         return None
@@ -1815,7 +1825,7 @@ def _game_result(state: State, scores: tuple[int, ...], canastas_count: bool = T
     if len(leaders) > 1 and r.tie != "draw":
         return None
     result: dict[str, Any] = {"scores": list(scores), "winner": leaders[0] if len(leaders) == 1 else None,
-              "hands": state.hand_number}
+                              "hands": hand_number}
     if r.hands_per_game:
         result["by"] = f"{r.hands_per_game} hands"
     return result
@@ -1844,6 +1854,6 @@ def why_illegal(state: State, move: Move | str) -> IllegalMove | None:
 
 
 __all__ = [
-    "apply", "can_go_out", "is_over", "legal_moves", "meld_counts", "minimum_needed", "new_game", "outcome",
-    "rank_counts", "redeal", "why_illegal",
+    "apply", "can_go_out", "game_result", "is_over", "legal_moves", "meld_counts", "minimum_needed", "new_game",
+    "outcome", "rank_counts", "redeal", "why_illegal",
 ]

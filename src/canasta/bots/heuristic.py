@@ -41,6 +41,7 @@ import random
 from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
+from ..engine import game_result
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
@@ -521,20 +522,21 @@ class _Turn:
         the game goes on. Guessed from the scores, the table, our hand melded and every other hand at
         ``CARD_IN_HAND`` a card."""
         r, sides, sizes = self.r, self.view["sides"], self.view["hand_sizes"]
-        if r.canastas_to_win or (r.hands_per_game and self.view["hand_number"] < r.hands_per_game):
-            return 0
+        if r.canastas_to_win:
+            return 0  # not guessed: the canastas on the table decide such a game
 
-        def total(i: int, out: bool) -> float:
+        def total(i: int, out: bool) -> int:
             side = sides[i]
             left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
             mine = sum(RANK_VALUE[x] * self.rc[x] for x in range(15) if self.rc[x]) if out else 0
             bonus = r.going_out_bonus if out else 0
-            return float(side["score"] + _table_value(side, r) + mine + bonus - CARD_IN_HAND * left)
+            return int(side["score"] + _table_value(side, r) + mine + bonus - CARD_IN_HAND * left)
 
-        ours = total(self.side, True)
-        theirs = max(total(i, False) for i in self.opponent_sides)
-        if not r.hands_per_game and max(ours, theirs) < r.target:
+        totals = [total(i, i == self.side) for i in range(len(sides))]
+        if game_result(r, totals, self.view["hand_number"]) is None:
             return 0
+        ours = totals[self.side]
+        theirs = max(totals[i] for i in self.opponent_sides)
         if theirs > ours + LAST_HAND_MARGIN:
             return -1
         return 1 if ours > theirs + LAST_HAND_MARGIN else 0
