@@ -266,3 +266,21 @@ def test_samba_lengthens_a_sequence_and_keeps_a_short_run_in_the_hand() -> None:
 def test_samba_goes_out_with_a_samba_as_one_of_its_canastas() -> None:
     state = _samba("QH QD QC 9D", ["KS KS KH KH KD KD KC", "4S 5S 6S 7S 8S 9S TS"])
     assert _play(state) == ASK
+
+
+def test_pair_chance_reads_the_hand_not_a_random_draw() -> None:
+    """The chance that the next opponent holds a pair (the danger of a discard, docs/players.md)."""
+    from canasta.bots.heuristic import CUTTHROAT_HELD_WEIGHTS, _Turn
+
+    chance = _Turn.pair_chance
+    p, hidden = 6 / 80, 5
+    binomial_pair = 1 - (1 - p) ** hidden - hidden * p * (1 - p) ** (hidden - 1)
+    plain = dict.fromkeys(CUTTHROAT_HELD_WEIGHTS, 1.0)
+    assert chance(p, 0, hidden, True, False, False, False, plain)[0] == pytest.approx(binomial_pair)
+    assert chance(p, 2, hidden, True, False, False, False) == (1.0, 0.0)  # both copies seen going in
+    kept = chance(p, 0, hidden, True, False, False, False)[0]
+    assert kept > 2 * binomial_pair  # a small hand after opening is mostly pairs
+    assert chance(p, 0, hidden, True, True, False, False)[0] < kept / 20  # it threw that rank
+    assert chance(p, 0, hidden, True, False, False, True)[0] < kept / 5  # its side melded the rank
+    assert chance(p, 1, hidden, True, False, False, False)[0] > kept  # one copy known: one more is a pair
+    assert chance(p, 0, 0, True, False, False, False) == (0.0, 0.0)  # nothing hidden
