@@ -926,15 +926,10 @@ class _Turn:
         opp_ends = _sequence_ends(opp) if r.sequences else set()
         opp_opened = bool(opp["opened"])
         frozen_for_opp = bool(view["pile_frozen"] or r.pile_always_frozen or not opp_opened)
-        unseen, pool = self.seen_counts()
-        known = self.mem.known[nxt]
-        hidden = max(0, view["hand_sizes"][nxt] - sum(known.values()))
+        naturals = {m.rank for m in discards if m.rank in NATURALS}
+        holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
         pile_size = len(self.pile)
         pile_points = sum(RANK_VALUE[max(0, _card_rank(c))] for c in self.pile)
-        p_wild = 1.0 - (1.0 - (unseen[TWO] + unseen[JOKER_RANK]) / pool) ** hidden if hidden else 0.0
-        declined = self.mem.declined[nxt]
-        held_weights = CUTTHROAT_HELD_WEIGHTS if r.cutthroat else HELD_WEIGHTS
-        discarded = self.mem.discarded[nxt]
         prev = (self.seat - 1) % self.players
         prev_discarded = self.mem.discarded[prev]
 
@@ -949,8 +944,7 @@ class _Turn:
                     r.max_meld_size and meld[2] >= r.max_meld_size) and not (
                     r.pile_blocked_for_canastas and meld[2] >= 7):
                 return value + 200.0
-            pair, single = self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, opp_opened,
-                                            rank in discarded, rank in declined, rank in opp_melds, held_weights)
+            pair, single = holds[rank]
             chance = pair
             if not frozen_for_opp and r.unfrozen_take_with_natural_plus_wild:
                 chance += single * p_wild
@@ -989,6 +983,21 @@ class _Turn:
             scores[m] = score
         return scores, feeds_opponent and not frozen_for_opp
 
+    def holding_chances(self, seat: int, ranks: set[int]) -> tuple[dict[int, tuple[float, float]], float]:
+        """For each natural rank in ``ranks``, the chance that ``seat`` holds two or more of it and the
+        chance that it holds exactly one (``pair_chance``); and the chance that it holds a wild card."""
+        unseen, pool = self.seen_counts()
+        known = self.mem.known[seat]
+        hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
+        side = self.view["sides"][self.seat_sides[seat]]
+        melded = _melds(side)
+        weights = CUTTHROAT_HELD_WEIGHTS if self.r.cutthroat else HELD_WEIGHTS
+        discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]
+        holds = {rank: self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, bool(side["opened"]),
+                                        rank in discarded, rank in declined, rank in melded, weights)
+                 for rank in ranks}
+        p_wild = 1.0 - (1.0 - (unseen[TWO] + unseen[JOKER_RANK]) / pool) ** hidden if hidden else 0.0
+        return holds, p_wild
 
     @staticmethod
     def pair_chance(p: float, k: int, hidden: int, opened: bool, discarded: bool, declined: bool, melded: bool,
