@@ -270,12 +270,12 @@ def test_samba_goes_out_with_a_samba_as_one_of_its_canastas() -> None:
 
 def test_pair_chance_reads_the_hand_not_a_random_draw() -> None:
     """The chance that the next opponent holds a pair (the danger of a discard, docs/players.md)."""
-    from canasta.bots.heuristic import CUTTHROAT_HELD_WEIGHTS, _Turn
+    from canasta.bots.heuristic import HELD_WEIGHTS, _Turn
 
     chance = _Turn.pair_chance
     p, hidden = 6 / 80, 5
     binomial_pair = 1 - (1 - p) ** hidden - hidden * p * (1 - p) ** (hidden - 1)
-    plain = dict.fromkeys(CUTTHROAT_HELD_WEIGHTS, 1.0)
+    plain = dict.fromkeys(HELD_WEIGHTS, 1.0)
     assert chance(p, 0, hidden, True, False, False, False, plain)[0] == pytest.approx(binomial_pair)
     assert chance(p, 2, hidden, True, False, False, False) == (1.0, 0.0)  # both copies seen going in
     kept = chance(p, 0, hidden, True, False, False, False)[0]

@@ -72,9 +72,10 @@ HELD_WEIGHTS = {
     "declined": 0.7,  # it drew rather than take a pile topped by that rank
     "melded": 0.1,  # its side has melded the rank (a frozen pile: the card would go onto the meld)
 }
-# Cutthroat (three players; the first to take the pile plays alone): the weights above measured worse
-# there, so its hands count as random draws, less the ranks a player threw or refused (strength.md).
-CUTTHROAT_HELD_WEIGHTS = dict.fromkeys(HELD_WEIGHTS, 1.0) | {"discarded": 0.3, "declined": 0.15}
+# Presets where the weights above measured worse (strength.md): there a hand counts as random draws,
+# less the ranks a player threw or refused.
+PLAIN_HELD_WEIGHTS = dict.fromkeys(HELD_WEIGHTS, 1.0) | {"discarded": 0.3, "declined": 0.15}
+PLAIN_WEIGHT_PRESETS = frozenset({"cutthroat", "modern-american"})
 FREEZE_PILE = 6  # freeze the pile with a two once it holds this many cards ...
 FREEZE_RISK = 30.0  # ... when every natural discard carries at least this much risk,
 FREEZE_BEHIND_PILE = 8  # or when we are behind and the pile holds this many
@@ -983,15 +984,18 @@ class _Turn:
             scores[m] = score
         return scores, feeds_opponent and not frozen_for_opp
 
-    def holding_chances(self, seat: int, ranks: set[int]) -> tuple[dict[int, tuple[float, float]], float]:
+    def holding_chances(self, seat: int, ranks: set[int], weights: dict[str, float] | None = None
+                        ) -> tuple[dict[int, tuple[float, float]], float]:
         """For each natural rank in ``ranks``, the chance that ``seat`` holds two or more of it and the
-        chance that it holds exactly one (``pair_chance``); and the chance that it holds a wild card."""
+        chance that it holds exactly one (``pair_chance`` with ``weights``, by default the preset's);
+        and the chance that it holds a wild card."""
         unseen, pool = self.seen_counts()
         known = self.mem.known[seat]
         hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
         side = self.view["sides"][self.seat_sides[seat]]
         melded = _melds(side)
-        weights = CUTTHROAT_HELD_WEIGHTS if self.r.cutthroat else HELD_WEIGHTS
+        if weights is None:
+            weights = PLAIN_HELD_WEIGHTS if self.r.name in PLAIN_WEIGHT_PRESETS else HELD_WEIGHTS
         discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]
         holds = {rank: self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, bool(side["opened"]),
                                         rank in discarded, rank in declined, rank in melded, weights)
