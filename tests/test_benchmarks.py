@@ -42,3 +42,11 @@ def test_a_tiny_study_runs(deviations: ModuleType) -> None:
     assert rows and all(len(r["results"]) == len(r["moves"]) >= 2 for r in rows)
     assert all(len(res) == 2 for r in rows for res in r["results"])
     assert {r["kind"] for r in rows} <= {"draw", "take", "discard", "play"}
+
+
+def test_hand_reading_compares_estimates_with_real_hands() -> None:
+    hand_reading = load("hand_reading")
+    rows = hand_reading.study(1, 7, "greedy", "classic")
+    assert rows and all(0.0 <= estimate <= 1.0 and 0.0 <= plain <= 1.0 for _, estimate, plain, _ in rows)
+    assert any(held for *_, held in rows) and not all(held for *_, held in rows)
+    assert hand_reading.log_loss(0.9, True) < hand_reading.log_loss(0.1, True)
