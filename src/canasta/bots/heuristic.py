@@ -70,7 +70,7 @@ HELD_WEIGHTS = {
     "triple unopened": 2.0,  # and a triple may wait for the minimum count
     "discarded": 0.02,  # it threw that rank since it last took the pile
     "declined": 0.7,  # it drew rather than take a pile topped by that rank
-    "melded": 0.1,  # its side has melded the rank (a frozen pile: the card would go onto the meld)
+    "melded": 0.1,  # its side has melded the rank: copies it draws go onto the meld
 }
 # Presets where the weights above measured worse (strength.md): there a hand counts as random draws,
 # less the ranks a player threw or refused.
