@@ -1786,20 +1786,15 @@ def _end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
     summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
                      "concealed": concealed and side == out_side}
                     for res, total, side in zip(results, scores, column_sides, strict=True))
-    result = _game_result(state, scores, canastas_count=acaba_by is None)
+    # In a hand ended by Acaba the melds count for nothing, canastas included.
+    canastas = None if acaba_by is not None else [canasta_count(m) for m in state.melds]
+    result = game_result(r, scores, state.hand_number, canastas)
     if result is not None:
         return state.replace(scores=scores, last_hand=summary, phase=GAME_OVER, result=result,
                              to_move=state.turn_seat)
     dealer = (state.dealer + 1) % r.players
     deck = shuffled_deck(r, state.seed, state.hand_number + 1)
     return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
-
-
-def _game_result(state: State, scores: tuple[int, ...], canastas_count: bool = True) -> dict[str, Any] | None:
-    """The game's result if it ends with this hand. In a hand ended by Acaba the melds count for
-    nothing, canastas included."""
-    canastas = [canasta_count(m) for m in state.melds] if canastas_count else None
-    return game_result(state.rules, scores, state.hand_number, canastas)
 
 
 def game_result(rules: Rules, scores: Sequence[int], hand_number: int,
