@@ -497,6 +497,11 @@ class _Turn:
         self.pending: list[str] | None = view["pending_pile"]
 
     # -- shared judgements ---------------------------------------------------------------------
+    @functools.cached_property
+    def hand_points(self) -> int:
+        """The card values of the hand (red threes held, in the last slot, not counted)."""
+        return sum(RANK_VALUE[x] * self.rc[x] for x in range(15) if self.rc[x])
+
     def next_seat(self) -> int:
         return (self.seat + 1) % self.players
 
@@ -543,7 +548,7 @@ class _Turn:
         def total(i: int, out: bool) -> int:
             side = sides[i]
             left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
-            mine = sum(RANK_VALUE[x] * self.rc[x] for x in range(15) if self.rc[x]) if out else 0
+            mine = self.hand_points if out else 0
             bonus = r.going_out_bonus if out else 0
             return int(side["score"] + _table_value(side, r) + mine + bonus - CARD_IN_HAND * left)
 
@@ -600,7 +605,7 @@ class _Turn:
         if ending:
             return YES if ending > 0 else NO
         rc = self.rc
-        points = sum(RANK_VALUE[x] * rc[x] for x in range(15) if x != RED and rc[x])
+        points = self.hand_points
         meldable = sum(RANK_VALUE[x] * rc[x] for x in NATURALS if rc[x] >= 3 or x in self.mine)
         meldable += 20 * rc[TWO] + 50 * rc[JOKER_RANK]
         if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
@@ -756,7 +761,7 @@ class _Turn:
         need = max(0, self.need - self.staged) if self.need else 0
         runs, run_points, run_canastas = self.sequence_extensions(rc)
         candidates: list[int | None] = [None]
-        order = sorted((x for x in range(15) if x != RED and rc[x]),
+        order = sorted((x for x in range(15) if rc[x]),
                        key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
         candidates.extend(order)
         waived = self.need > 0 and (r.concealed_waives_minimum == "always" or (
