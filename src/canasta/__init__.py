@@ -11,7 +11,7 @@ from .rules import Rules
 from .scoring import score_hand
 from .state import State
 from .variants import rules, variant_names
-from .view import view
+from .view import public_view, view
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -58,6 +58,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Card", "IllegalMove", "Move", "Rules", "State", "apply", "can_go_out", "game_result", "is_over", "legal_moves",
-    "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions", "rules", "score_hand",
-    "variant_names", "view", "why_illegal",
+    "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions", "public_view", "rules",
+    "score_hand", "variant_names", "view", "why_illegal",
 ]

@@ -341,6 +341,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # --- rules --------------------------------------------------------------------------------------
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .arena import MissingLibrary, require
+
+    try:
+        for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):
+            require(module, "server", "canasta serve")
+        if args.database.startswith(("postgresql", "postgres:")):
+            require("psycopg", "server", "a PostgreSQL database")
+    except MissingLibrary as exc:
+        raise CliError(str(exc)) from None
+    import uvicorn
+
+    from .server.app import create_app
+
+    host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    address = f"http://{host}:{args.port}/"
+
+    def ready() -> None:
+        _out(f"Canasta is ready: open {address} in a browser (Ctrl-C stops the server; games are kept in "
+             f"{args.database}).")
+        sys.stdout.flush()
+
+    try:
+        app = create_app(args.database, workers=args.workers, grace=args.grace, ready=ready)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    except Exception as exc:  # an unusable database URL, a port in use: one line, not a traceback
+        raise CliError(f"{type(exc).__name__}: {exc}") from None
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.name is None:
         if args.option:
@@ -474,6 +504,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar="RECORD", help="the record file, or - for standard input")
     p.add_argument("--verbose", "-v", action="store_true", help="print every move and each hand's scores")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("serve", help="the online server: play in the browser, alone or with friends",
+                       description="Start the server (needs the extra: pip install 'canasta[server]') and print the "
+                                   "address to open in a browser. Games are kept in the database: a server "
+                                   "stopped and started again carries on every table (docs/protocol.md).")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--database", default="sqlite:///canasta.db", metavar="URL",
+                   help="sqlite:///FILE (default sqlite:///canasta.db) or postgresql://USER:PASSWORD@HOST/DB")
+    p.add_argument("--grace", type=float, default=60.0,
+                   help="seconds before a computer player moves for a player who lost the connection (default 60)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes in which computer players think (default: one per CPU; 0 = a thread)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("rules", help="a variant's parameters with meaning and source, or the list of variants")
     p.add_argument("name", metavar="NAME", nargs="?", help="a variant (omit for the list)")

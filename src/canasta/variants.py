@@ -180,6 +180,14 @@ def rules(name: str = "classic", **overrides: Any) -> Rules:
     return make_rules(key, base, overrides)
 
 
+def player_counts(name: str) -> tuple[int, ...]:
+    """How many players a preset can be played with (``rules(name, players=N)`` for each but the first)."""
+    key = canonical_name(name)
+    if key == "hand-and-foot":
+        return tuple(range(2, 8))  # RULES.md §4C [W]: the pack grows with the players
+    return (int(PRESETS[key].get("players", 4)),)
+
+
 def _hand_and_foot_for(players: int, overrides: dict[str, Any]) -> dict[str, Any]:
     base = dict(PRESETS["hand-and-foot"], players=players, decks=players + 1, jokers=2 * (players + 1))
     teams = int(overrides.get("teams", 2 if players in (4, 6) else players))

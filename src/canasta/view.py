@@ -59,13 +59,14 @@ def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
             for key, m in sorted(melds.items(), key=_meld_order)]
 
 
-def side_entries(state: State, seat: int,
+def side_entries(state: State, seat: int | None,
                  entries: Callable[[Rules, Melds], list[dict[str, Any]]] = meld_entries) -> list[dict[str, Any]]:
     """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score).
 
-    ``entries`` builds a side's melds (search play-outs pass a cached ``meld_entries``)."""
+    ``entries`` builds a side's melds (search play-outs pass a cached ``meld_entries``); ``seat`` None: a
+    spectator, who sees each side's minimum by the side's score."""
     r = state.rules
-    me = state.side_of(seat)
+    me = None if seat is None else state.side_of(seat)
     return [{
         "seats": list(state.seats_of(side)),
         "score": state.scores[side],
@@ -119,6 +120,19 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "upcards": upcards(state),
         "public_state": public_state(state, seat),
     }
+    return out
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What a spectator may see while play goes on: ``view`` with every seat's own part blanked (no hand,
+    no legal moves, no hand snapshot of a staged opening); ``seat`` and ``side`` are None."""
+    out = view(state, state.turn_seat)
+    out.update(seat=None, side=None, hand=[], legal_moves=[])
+    out["sides"] = side_entries(state, None)
+    public = out["public_state"]
+    public["hands"] = [None] * len(public["hands"])
+    if public["stage"] is not None:
+        public["stage"]["hand"] = None
     return out
 
 

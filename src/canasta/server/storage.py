@@ -1,0 +1,260 @@
+"""The server's database: tables, seats, moves and chat, through SQLAlchemy Core.
+
+SQLite (the default, one file) and PostgreSQL share one schema, created and upgraded by the Alembic
+migrations in ``migrations/``. Every call here is synchronous and short; the server runs them on one
+database thread so that the event loop never waits on a disk or a socket.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("rules", JSON, nullable=False),        # Rules.to_dict()
+    Column("settings", JSON, nullable=False),     # delay, turn_seconds, rematch_of, rematch
+    Column("status", String(16), nullable=False),  # waiting, playing, over
+    Column("version", Integer, nullable=False),
+    Column("state", Text, nullable=False),        # State.to_json(): the whole position, stock included
+    Column("deals", JSON, nullable=False),        # each hand's deck, for the game record
+    Column("pad", JSON, nullable=False),          # each finished hand's breakdown
+    Column("result", JSON, nullable=True),        # canasta.outcome once over
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),    # human, bot
+    Column("level", String(16), nullable=True),
+    Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's token; the token itself is never kept
+    Column("name", String(64), nullable=True),
+    Column("player", String(64), nullable=True, index=True),
+    Column("joined", Boolean, nullable=False),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),  # the table's version after this move
+    Column("seat", Integer, nullable=False),
+    Column("move", Text, nullable=False),
+    Column("client_id", String(64), nullable=True),
+    Column("actor", String(16), nullable=False),   # human, bot, stand-in, timer
+    Column("history", JSON, nullable=False),       # the public history entries the move added
+    Column("created", Float, nullable=False),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def database_url(url: str) -> str:
+    """A user's URL as SQLAlchemy wants it: plain ``postgresql://`` means the psycopg 3 driver, a bare
+    path means an SQLite file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (creating it in an empty database)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None
+    token_hash: str | None
+    name: str | None = None
+    player: str | None = None
+    joined: bool = False
+
+
+@dataclass
+class TableRow:
+    id: str
+    rules: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    version: int
+    state: str
+    deals: list[list[str]]
+    pad: list[Any]
+    result: dict[str, Any] | None
+    seats: list[SeatRow] = field(default_factory=list)
+    created: float = 0.0
+
+
+@dataclass
+class MoveRow:
+    version: int
+    seat: int
+    move: str
+    client_id: str | None
+    actor: str
+    history: list[str]
+
+
+class StaleWrite(RuntimeError):
+    """The table's version in the database is not the one the write was made on."""
+
+
+class Store:
+    """The database behind the server. Not thread-safe: the server calls it from one thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = database_url(url)
+        sqlite = self.url.startswith("sqlite")
+        self.engine = create_engine(self.url, future=True,
+                                    connect_args={"check_same_thread": False} if sqlite else {})
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def create_table(self, row: TableRow) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(insert(game_tables).values(
+                id=row.id, created=now, updated=now, rules=row.rules, settings=row.settings, status=row.status,
+                version=row.version, state=row.state, deals=row.deals, pad=row.pad, result=row.result))
+            c.execute(insert(seats), [{"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                                       "token_hash": s.token_hash, "name": s.name, "player": s.player,
+                                       "joined": s.joined} for s in row.seats])
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as c:
+            found = c.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
+            if found is None:
+                return None
+            return self._row(c, dict(found))
+
+    def active_table_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(game_tables.c.id).where(game_tables.c.status != "over"))
+            return [r[0] for r in rows]
+
+    def _row(self, c: Connection, found: dict[str, Any]) -> TableRow:
+        seat_rows = c.execute(select(seats).where(seats.c.table_id == found["id"]).order_by(seats.c.seat)).mappings()
+        return TableRow(id=found["id"], rules=found["rules"], settings=found["settings"], status=found["status"],
+                        version=found["version"], state=found["state"], deals=found["deals"], pad=found["pad"],
+                        result=found["result"], created=found["created"],
+                        seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], token_hash=s["token_hash"],
+                                       name=s["name"], player=s["player"], joined=s["joined"]) for s in seat_rows])
+
+    def commit_move(self, table_id: str, move: MoveRow, *, state: str, status: str, deals: list[list[str]],
+                    pad: list[Any], result: dict[str, Any] | None) -> None:
+        """The move and the position after it, in one transaction; refused (``StaleWrite``) unless the
+        table is still at the version the move was made on."""
+        with self.engine.begin() as c:
+            done = c.execute(update(game_tables).where(game_tables.c.id == table_id,
+                                                       game_tables.c.version == move.version - 1).values(
+                version=move.version, state=state, status=status, deals=deals, pad=pad, result=result,
+                updated=time.time()))
+            if done.rowcount != 1:
+                raise StaleWrite(f"table {table_id} is not at version {move.version - 1}")
+            c.execute(insert(moves).values(table_id=table_id, version=move.version, seat=move.seat, move=move.move,
+                                           client_id=move.client_id, actor=move.actor, history=move.history,
+                                           created=time.time()))
+
+    def set_table(self, table_id: str, **values: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(game_tables).where(game_tables.c.id == table_id).values(updated=time.time(), **values))
+
+    def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
+
+    def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(moves).where(moves.c.table_id == table_id, moves.c.version > after)
+                             .order_by(moves.c.version)).mappings()
+            return [MoveRow(version=r["version"], seat=r["seat"], move=r["move"], client_id=r["client_id"],
+                            actor=r["actor"], history=r["history"]) for r in rows]
+
+    # --- chat -----------------------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str, created: float) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(chat).values(table_id=table_id, seat=seat, name=name, text=text, created=created))
+
+    def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id.desc())
+                             .limit(limit)).mappings()
+            return [{"seat": r["seat"], "name": r["name"], "text": r["text"], "time": r["created"]}
+                    for r in reversed(list(rows))]
+
+    # --- statistics -----------------------------------------------------------------------------
+
+    def player_games(self, player: str) -> list[dict[str, Any]]:
+        """Every table where ``player`` held a seat: its rules, status, result, pad and the seat."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats.c.seat, game_tables.c.rules, game_tables.c.status, game_tables.c.result,
+                                    game_tables.c.pad, game_tables.c.version)
+                             .join(game_tables, game_tables.c.id == seats.c.table_id)
+                             .where(seats.c.player == player)).mappings()
+            return [dict(r) for r in rows]
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL: readers never wait for the writer; NORMAL: a commit survives a killed process (not a power cut).
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+

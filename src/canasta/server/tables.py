@@ -1,0 +1,589 @@
+"""The tables being played: one ``Room`` per table, the only place a move is applied.
+
+A room holds the table's state, its connected clients and a pump task that moves for whoever is not a
+connected person: computer seats, a stand-in for a player whose connection dropped longer than the grace
+period, and the turn timer. Every move goes through ``Room.commit``: the engine applies it, the database
+stores it, and only then is it acknowledged and shown, each client getting its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from .. import parse_move
+from ..bots.levels import LEVELS
+from ..cards import card_str
+from ..engine import apply, is_over, legal_moves, new_game, outcome
+from ..errors import IllegalMove
+from ..moves import Move
+from ..record import FORMAT
+from ..rules import Rules
+from ..state import State
+from ..variants import rules as make_rules
+from ..view import public_view, view
+from .protocol import MAX_CHAT, ProtocolError, clean_name
+from .storage import MoveRow, SeatRow, StaleWrite, Store, TableRow
+from .workers import BotPool
+
+log = logging.getLogger("canasta.server")
+T = TypeVar("T")
+
+STAND_IN_LEVEL = "medium"  # who moves for a dropped player or when the turn timer runs out
+HINT_LEVEL = "medium"
+CHAT_KEPT = 50
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def rematch_token(old_token: str, new_table: str) -> str:
+    """A seat's token at the rematch table: derived from its old token, so only its holder can claim it."""
+    digest = hmac.new(old_token.encode(), f"rematch:{new_table}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+def seat_url(table: str, token: str) -> str:
+    return f"/t/{table}?token={token}"
+
+
+def deck_text(state: State) -> list[str]:
+    return [card_str(c) for c in state.deal]
+
+
+class TableSpecError(ValueError):
+    """A table that cannot be created as asked (unknown variant or option, wrong seats)."""
+
+
+@dataclass
+class TableSpec:
+    """What ``POST /api/tables`` asks for, checked."""
+
+    rules: Rules
+    seats: list[str]
+    names: list[str | None]
+    player: str | None = None
+    delay: float = 0.8
+    turn_seconds: float | None = None
+
+    @classmethod
+    def parse(cls, variant: str, options: dict[str, Any], seats: list[str] | None, names: list[str | None] | None,
+              player: str | None, delay: float, turn_seconds: float | None) -> TableSpec:
+        try:
+            rules = make_rules(variant, **options)
+        except (TypeError, ValueError) as exc:
+            raise TableSpecError(str(exc)) from None
+        players = rules.players
+        seats = seats if seats is not None else ["human"] + [f"bot:{STAND_IN_LEVEL}"] * (players - 1)
+        if len(seats) != players:
+            raise TableSpecError(f"{rules.name} has {players} seats; 'seats' lists {len(seats)}")
+        for kind in seats:
+            if kind != "human" and not (kind.startswith("bot:") and kind[4:] in LEVELS):
+                raise TableSpecError(f"a seat is 'human' or 'bot:LEVEL' with a level of {', '.join(LEVELS)}; "
+                                     f"got {kind!r}")
+        names = list(names) if names is not None else [None] * players
+        if len(names) != players:
+            raise TableSpecError(f"'names' needs one entry per seat ({players}), got {len(names)}")
+        if not 0 <= delay <= 10:
+            raise TableSpecError(f"'delay' is 0 to 10 seconds, got {delay}")
+        if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
+            raise TableSpecError(f"'turn_seconds' is 5 to 3600 seconds or null, got {turn_seconds}")
+        return cls(rules, seats, [clean_name(n) for n in names], player, delay, turn_seconds)
+
+
+class Client:
+    """One websocket: the seat it holds (None: a spectator) and a queue its writer task empties, so one
+    slow connection never holds up a table."""
+
+    def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None) -> None:
+        self.seat, self.token, self.name, self.player = seat, token, name, player
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        try:
+            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        except asyncio.QueueFull:  # a client this far behind resynchronises when it reconnects
+            self.close()
+
+    def close(self) -> None:
+        while True:
+            try:
+                self.queue.put_nowait(None)
+                return
+            except asyncio.QueueFull:
+                self.queue.get_nowait()
+
+
+@dataclass
+class Seat:
+    row: SeatRow
+    connections: int = 0
+    left_at: float | None = None  # monotonic time the last connection of a joined player closed
+    stand_in: bool = False
+
+    def public(self) -> dict[str, Any]:
+        r = self.row
+        return {"seat": r.seat, "kind": r.kind, "level": r.level, "name": r.name, "joined": r.joined,
+                "connected": self.connections > 0, "stand_in": self.stand_in}
+
+
+@dataclass
+class Lobby:
+    """Every room in memory, the database thread and the computer players' pool."""
+
+    store: Store
+    pool: BotPool
+    grace: float = 60.0
+    rooms: dict[str, Room] = field(default_factory=dict)
+    loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def __post_init__(self) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.db_thread, partial(fn, *args, **kwargs))
+
+    async def room(self, table_id: str) -> Room | None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self.loading:
+            if table_id in self.rooms:
+                return self.rooms[table_id]
+            row = await self.db(self.store.load_table, table_id)
+            if row is None:
+                return None
+            history = await self.db(self.store.moves, table_id)
+            room = self.rooms[table_id] = Room(self, row, history)
+            room.start()
+            return room
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table (after a restart), so computer players and timers carry on."""
+        ids = await self.db(self.store.active_table_ids)
+        for table_id in ids:
+            await self.room(table_id)
+        return len(ids)
+
+    async def create(self, spec: TableSpec, rematch_of: str | None = None) -> tuple[Room, dict[int, str]]:
+        """A new table; returns the room and each human seat's token (shown once, never stored)."""
+        state = new_game(spec.rules)  # seed None: secrets.SystemRandom
+        table_id = secrets.token_urlsafe(9)
+        tokens: dict[int, str] = {}
+        seat_rows = []
+        for seat, kind in enumerate(spec.seats):
+            human = kind == "human"
+            if human and rematch_of is None:
+                tokens[seat] = secrets.token_urlsafe(24)
+            seat_rows.append(SeatRow(seat=seat, kind="human" if human else "bot",
+                                     level=None if human else kind[4:],
+                                     token_hash=token_hash(tokens[seat]) if seat in tokens else None,
+                                     name=spec.names[seat], player=spec.player if seat == 0 and human else None))
+        status = "waiting" if any(k == "human" for k in spec.seats) else "playing"
+        settings = {"delay": spec.delay, "turn_seconds": spec.turn_seconds, "rematch_of": rematch_of,
+                    "rematch": None}
+        row = TableRow(id=table_id, rules=spec.rules.to_dict(), settings=settings, status=status, version=0,
+                       state=state.to_json(), deals=[deck_text(state)], pad=[], result=None, seats=seat_rows,
+                       created=time.time())
+        await self.db(self.store.create_table, row)
+        room = self.rooms[table_id] = Room(self, row, [])
+        room.start()
+        return room, tokens
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.stop()
+        self.db_thread.shutdown(wait=True)
+
+
+class Room:
+    def __init__(self, lobby: Lobby, row: TableRow, history: list[MoveRow]) -> None:
+        self.lobby = lobby
+        self.id = row.id
+        self.settings = row.settings
+        self.rules = make_rules(row.rules["variant"], **row.rules["options"])
+        self.state = State.from_json(row.state)
+        self.version = row.version
+        self.status = row.status
+        self.deals = row.deals
+        self.pad = row.pad
+        self.result = row.result
+        self.created = row.created
+        now = time.monotonic()
+        self.seats = [Seat(s, left_at=now if s.joined else None) for s in row.seats]
+        self.events = [self._event(m) for m in history]
+        self.used_ids = {(m.seat, m.client_id): m.version for m in history if m.client_id is not None}
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.turn_started = time.time()
+        self.task: asyncio.Task[None] | None = None
+
+    # --- life -----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._pump(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        for client in list(self.clients):
+            client.close()
+
+    @property
+    def delay(self) -> float:
+        return float(self.settings.get("delay") or 0)
+
+    @property
+    def host(self) -> int | None:
+        """The first human seat: it may start a waiting table."""
+        return next((s.row.seat for s in self.seats if s.row.kind == "human"), None)
+
+    def deadline(self) -> float | None:
+        seconds = self.settings.get("turn_seconds")
+        if not seconds or self.status != "playing" or self.seats[self.state.to_move].row.kind != "human":
+            return None
+        return self.turn_started + float(seconds)
+
+    # --- frames ---------------------------------------------------------------------------------
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        return [s.public() for s in self.seats]
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        return public_view(self.state) if seat is None else view(self.state, seat)
+
+    def state_frame(self, seat: int | None, seen: dict[str, Any] | None = None) -> dict[str, Any]:
+        seen = seen if seen is not None else self.seat_view(seat)
+        deadline = self.deadline()
+        return {"type": "state", "version": self.version, "seat": seat, "view": seen,
+                "legal": seen["legal_moves"] if self.status == "playing" else [], "status": self.status,
+                "pad": self.pad, "seats": self.seats_public(),
+                "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline}}
+
+    def public(self) -> dict[str, Any]:
+        """``GET /api/tables/ID``: what anybody may know of the table."""
+        return {"table": self.id, "rules": self.rules.to_dict(), "status": self.status, "version": self.version,
+                "settings": self.settings, "seats": self.seats_public(), "pad": self.pad,
+                "result": self.result, "view": public_view(self.state)}
+
+    def welcome(self, client: Client) -> dict[str, Any]:
+        return {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
+                "settings": self.settings, "rules": self.rules.to_dict(), "seats": self.seats_public()}
+
+    @staticmethod
+    def _event(m: MoveRow) -> dict[str, Any]:
+        return {"type": "event", "version": m.version, "seat": m.seat, "move": m.move, "history": m.history,
+                "by": m.actor}
+
+    def broadcast(self, frame: dict[str, Any]) -> None:
+        for client in self.clients:
+            client.send(frame)
+
+    def broadcast_state(self) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
+        for client in self.clients:
+            if client.seat not in views:
+                views[client.seat] = self.state_frame(client.seat)
+            client.send(views[client.seat])
+
+    def broadcast_seats(self) -> None:
+        self.broadcast({"type": "seats", "seats": self.seats_public()})
+
+    # --- clients --------------------------------------------------------------------------------
+
+    def seat_for(self, token: str) -> int | None:
+        """The seat this token opens, or None."""
+        digest = token_hash(token)
+        for s in self.seats:
+            if s.row.token_hash is not None and hmac.compare_digest(s.row.token_hash, digest):
+                return s.row.seat
+        return None
+
+    async def join(self, client: Client) -> None:
+        self.clients.add(client)
+        client.send(self.welcome(client))
+        for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
+            client.send({"type": "chat", **message})
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections += 1
+            seat.left_at = None
+            seat.stand_in = False
+            changes: dict[str, Any] = {}
+            if not seat.row.joined:
+                changes["joined"] = seat.row.joined = True
+            if client.name and client.name != seat.row.name:
+                changes["name"] = seat.row.name = client.name
+            if client.player and not seat.row.player:
+                changes["player"] = seat.row.player = client.player
+            if changes:
+                await self.lobby.db(self.lobby.store.set_seat, self.id, client.seat, **changes)
+            if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
+                await self._set_status("playing")
+            if self.settings.get("rematch") and client.token:
+                await self._offer_rematch(client)
+        client.send(self.state_frame(client.seat))
+        self.broadcast_seats()
+        self.wake.set()
+
+    async def leave(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections -= 1
+            if seat.connections == 0:
+                seat.left_at = time.monotonic()
+            self.broadcast_seats()
+        self.wake.set()
+        if self.status == "over" and not self.clients:
+            await self.stop()
+            self.lobby.rooms.pop(self.id, None)
+
+    async def _set_status(self, status: str) -> None:
+        self.status = status
+        self.turn_started = time.time()
+        await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
+        self.broadcast_state()
+
+    async def handle(self, client: Client, frame: dict[str, Any]) -> None:
+        """One client frame, already read by ``protocol.read_frame``; raises ``ProtocolError``."""
+        kind, frame_id = frame["type"], frame.get("id")
+        self._check_token(client, frame, frame_id)
+        if kind == "sync":
+            self._sync(client, frame["version"])
+            return
+        if client.seat is None:
+            raise ProtocolError("SPECTATOR", "spectators watch: they cannot move, ask for hints or chat", frame_id)
+        if kind == "move":
+            await self._human_move(client, frame)
+        elif kind == "hint":
+            await self._hint(client, frame_id)
+        elif kind == "chat":
+            await self._chat(client, frame["text"])
+        elif kind == "start":
+            await self._start(client)
+        elif kind == "rematch":
+            await self._rematch(client)
+
+    def _check_token(self, client: Client, frame: dict[str, Any], frame_id: Any) -> None:
+        """Every frame: the connection's token must still open its seat, and a token in the frame must be it."""
+        token = frame.get("token")
+        if token is not None and (client.token is None or not hmac.compare_digest(token, client.token)):
+            raise ProtocolError("BAD_TOKEN", "the frame's token is not this connection's", frame_id)
+        if client.seat is not None and (client.token is None or self.seat_for(client.token) != client.seat):
+            raise ProtocolError("BAD_TOKEN", "this connection's token no longer opens its seat", frame_id)
+
+    def _sync(self, client: Client, version: int) -> None:
+        if 0 <= version <= self.version:
+            for event in self.events[version:]:
+                client.send(event)
+        client.send(self.state_frame(client.seat))
+
+    async def _human_move(self, client: Client, frame: dict[str, Any]) -> None:
+        frame_id, seat = frame["id"], client.seat
+        assert seat is not None
+        if self.status == "waiting":
+            raise ProtocolError("NOT_STARTED", "the game has not started: waiting for players", frame_id)
+        async with self.lock:
+            done = self.used_ids.get((seat, str(frame_id)))
+            if done is not None:
+                raise ProtocolError("DUPLICATE_MOVE", f"move id {frame_id!r} was already applied at version {done}",
+                                    frame_id)
+            if self.status == "over":
+                raise ProtocolError("GAME_OVER", "the game is over", frame_id)
+            if frame["version"] != self.version:
+                raise ProtocolError("STALE_VERSION", f"the move was made on version {frame['version']}; the table "
+                                    f"is at version {self.version}: sync and try again", frame_id)
+            if self.state.to_move != seat:
+                raise ProtocolError("NOT_YOUR_TURN", f"it is seat {self.state.to_move}'s move, not yours", frame_id)
+            try:
+                move = parse_move(self.state, frame["move"])
+            except ValueError as exc:
+                raise ProtocolError("BAD_NOTATION", str(exc), frame_id) from None
+            try:
+                await self.commit(seat, move, "human", client_id=str(frame_id), mover=client)
+            except IllegalMove as exc:
+                raise ProtocolError("ILLEGAL_MOVE", exc.message, frame_id, reason=exc.code) from None
+
+    async def commit(self, seat: int, move: Move, actor: str, client_id: str | None = None,
+                     mover: Client | None = None) -> None:
+        """Apply ``move`` (raising ``IllegalMove``), store it, then acknowledge and show it. Hold the lock."""
+        before = self.state
+        after = apply(before, move)
+        same_hand = after.hand_number == before.hand_number
+        added = list(after.history[len(before.history):] if same_hand else after.history)
+        over = is_over(after)
+        deals, pad = self.deals, self.pad
+        if not same_hand and not over:
+            deals = [*deals, deck_text(after)]
+        if (not same_hand or over) and after.last_hand is not None:
+            pad = [*pad, {"hand": before.hand_number, "sides": list(after.last_hand)}]
+        status, result = ("over", outcome(after)) if over else (self.status, None)
+        row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
+                      history=added)
+        try:
+            await self.lobby.db(self.lobby.store.commit_move, self.id, row, state=after.to_json(), status=status,
+                                deals=deals, pad=pad, result=result)
+        except StaleWrite:  # another server process wrote this table: ours is out of date
+            log.error("table %s: stale write at version %d", self.id, row.version)
+            raise
+        self.state, self.version, self.status, self.deals, self.pad, self.result = \
+            after, row.version, status, deals, pad, result
+        if client_id is not None:
+            self.used_ids[(seat, client_id)] = row.version
+        event = self._event(row)
+        self.events.append(event)
+        self.turn_started = time.time()
+        if mover is not None:
+            mover.send({"type": "ack", "id": client_id, "version": row.version})
+        self.broadcast(event)
+        self.broadcast_state()
+        self.wake.set()
+
+    async def _hint(self, client: Client, frame_id: Any) -> None:
+        seat = client.seat
+        if self.status != "playing" or self.state.to_move != seat:
+            raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
+        move, reason = await self.lobby.pool.choose(HINT_LEVEL, view(self.state, seat), legal_moves(self.state))
+        client.send({"type": "hint", "id": frame_id, "move": str(move), "reason": reason, "level": HINT_LEVEL})
+
+    async def _chat(self, client: Client, text: str) -> None:
+        text = "".join(ch for ch in text if ch.isprintable()).strip()
+        if not text or len(text) > MAX_CHAT:
+            raise ProtocolError("BAD_FRAME", f"a chat message is 1 to {MAX_CHAT} characters")
+        assert client.seat is not None
+        name = self.seats[client.seat].row.name or f"Seat {client.seat + 1}"
+        now = time.time()
+        await self.lobby.db(self.lobby.store.add_chat, self.id, client.seat, name, text, now)
+        self.broadcast({"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now})
+
+    async def _start(self, client: Client) -> None:
+        if client.seat != self.host:
+            raise ProtocolError("NOT_HOST", "only the first human seat starts the table")
+        if self.status != "waiting":
+            return
+        for seat in self.seats:
+            if seat.row.kind == "human" and not seat.row.joined:
+                seat.row.kind, seat.row.level, seat.row.token_hash = "bot", STAND_IN_LEVEL, None
+                await self.lobby.db(self.lobby.store.set_seat, self.id, seat.row.seat, kind="bot",
+                                    level=STAND_IN_LEVEL, token_hash=None)
+        await self._set_status("playing")
+        self.broadcast_seats()
+        self.wake.set()
+
+    async def _rematch(self, client: Client) -> None:
+        if self.status != "over":
+            raise ProtocolError("NOT_OVER", "a rematch is for a finished game")
+        if not self.settings.get("rematch"):
+            spec = TableSpec(self.rules, [s.row.kind if s.row.kind == "human" else f"bot:{s.row.level}"
+                                          for s in self.seats],
+                             [s.row.name for s in self.seats], None, self.delay, self.settings.get("turn_seconds"))
+            room, _ = await self.lobby.create(spec, rematch_of=self.id)
+            self.settings = {**self.settings, "rematch": room.id}
+            await self.lobby.db(self.lobby.store.set_table, self.id, settings=self.settings)
+            for other in self.clients:
+                if other.token:
+                    await self._offer_rematch(other)
+        else:
+            await self._offer_rematch(client)
+
+    async def _offer_rematch(self, client: Client) -> None:
+        """Tell a seat its token at the rematch table (and let that table know the token's hash)."""
+        new_id, seat = self.settings["rematch"], client.seat
+        new_room = await self.lobby.room(new_id)
+        if new_room is None or seat is None or client.token is None:
+            return
+        token = rematch_token(client.token, new_id)
+        await new_room.claim(seat, token_hash(token), self.seats[seat].row.player)
+        client.send({"type": "rematch", "table": new_id, "url": seat_url(new_id, token)})
+
+    async def claim(self, seat: int, digest: str, player: str | None) -> None:
+        row = self.seats[seat].row
+        if row.kind == "human" and row.token_hash is None:
+            row.token_hash, row.player = digest, player
+            await self.lobby.db(self.lobby.store.set_seat, self.id, seat, token_hash=digest, player=player)
+
+    # --- the pump: computer players, stand-ins and the timer -----------------------------------
+
+    async def _pump(self) -> None:
+        while True:
+            self.wake.clear()
+            try:
+                wait = await self._step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a table must never stop because one decision failed
+                log.exception("table %s: computer player failed", self.id)
+                wait = 1.0
+            if wait == 0:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), wait)
+
+    def _mover(self) -> tuple[str, str] | float | None:
+        """Who moves now without a person: (actor, level); else seconds until that may change (None: never)."""
+        seat = self.seats[self.state.to_move]
+        if seat.row.kind == "bot":
+            return "bot", seat.row.level or STAND_IN_LEVEL
+        waits = []
+        if seat.connections == 0 and seat.left_at is not None:
+            left = seat.left_at + self.lobby.grace - time.monotonic()
+            if left <= 0:
+                return "stand-in", STAND_IN_LEVEL
+            waits.append(left)
+        deadline = self.deadline()
+        if deadline is not None:
+            left = deadline - time.time()
+            if left <= 0:
+                return "timer", STAND_IN_LEVEL
+            waits.append(left)
+        return min(waits) if waits else None
+
+    async def _step(self) -> float | None:
+        if self.status != "playing":
+            return None
+        mover = self._mover()
+        if not isinstance(mover, tuple):
+            return mover
+        actor, level = mover
+        version, seat = self.version, self.state.to_move
+        if actor == "stand-in" and not self.seats[seat].stand_in:
+            self.seats[seat].stand_in = True
+            self.broadcast_seats()
+        if actor == "bot" and self.delay:
+            await asyncio.sleep(self.delay)
+        state = self.state
+        move, _ = await self.lobby.pool.choose(level, view(state, seat), legal_moves(state))
+        async with self.lock:
+            if self.version == version and self.status == "playing":
+                await self.commit(seat, move, actor)
+        return 0
+
+    # --- records --------------------------------------------------------------------------------
+
+    def players(self) -> list[str]:
+        return [s.row.name or ("human" if s.row.kind == "human" else f"bot:{s.row.level}") for s in self.seats]
+
+    def record(self) -> dict[str, Any]:
+        """The game record (``canasta replay`` reads it): the decks of every hand and every move."""
+        return {"format": FORMAT, "rules": self.rules.to_dict(), "seed": None, "deals": self.deals,
+                "players": self.players(), "moves": [f"{e['seat']} {e['move']}" for e in self.events],
+                "result": self.result}
+

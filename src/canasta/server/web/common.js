@@ -1,0 +1,267 @@
+// Shared helpers of the Canasta browser client: identity, the JSON API, cards and labels.
+// Plain ES module; nothing is fetched from outside this server.
+
+export const STORAGE = {
+  player: "canasta.player",
+  name: "canasta.name",
+  fourColour: "canasta.fourColour",
+};
+
+function store(key, value) {
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (e) {
+    /* private mode: keep going without storage */
+  }
+  return value;
+}
+
+/** This browser's long random player id, made once with crypto.getRandomValues. */
+export function playerId() {
+  let id = store(STORAGE.player);
+  if (!id || !/^[0-9a-f]{32,}$/.test(id)) {
+    const bytes = new Uint8Array(24);
+    crypto.getRandomValues(bytes);
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    store(STORAGE.player, id);
+  }
+  return id;
+}
+
+export function displayName() {
+  return (store(STORAGE.name) || "").slice(0, 24);
+}
+
+export function setDisplayName(name) {
+  const n = (name || "").trim().slice(0, 24);
+  store(STORAGE.name, n || null);
+  return n;
+}
+
+export function fourColour() {
+  return store(STORAGE.fourColour) === "1";
+}
+
+export function setFourColour(on) {
+  store(STORAGE.fourColour, on ? "1" : null);
+  applyDeckPreference();
+}
+
+export function applyDeckPreference() {
+  document.body.classList.toggle("four-colour", fourColour());
+}
+
+/** A unique id for a frame (move, hint). */
+export function uniqueId() {
+  const b = new Uint8Array(6);
+  crypto.getRandomValues(b);
+  return Date.now().toString(36) + "-" + Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** fetch a JSON API path; throws ApiError with the server's {error, message}. */
+export async function api(path, { method = "GET", body } = {}) {
+  const opts = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw new ApiError(0, "NETWORK", "The server cannot be reached. Check your connection and try again.");
+  }
+  let data = null;
+  const text = await res.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const code = data && data.error;
+    let message = data && (data.message || data.detail);
+    if (typeof message !== "string") message = message ? JSON.stringify(message) : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, code, message);
+  }
+  return data;
+}
+
+// ---------------------------------------------------------------- cards
+
+export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_ORDER = "23456789TJQKA";
+const RANK_NAMES = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "10",
+};
+
+export function isJoker(code) {
+  return code === "JK";
+}
+
+export function rankOf(code) {
+  return isJoker(code) ? "JK" : code.slice(0, -1);
+}
+
+export function suitOf(code) {
+  return isJoker(code) ? "" : code.slice(-1);
+}
+
+/** "T" -> "10", "JK" -> "Joker", other ranks unchanged. */
+export function rankLabel(rank) {
+  if (rank === "T") return "10";
+  if (rank === "JK") return "Joker";
+  return rank;
+}
+
+/** A card code or a rank token as short text: "5H" -> "5♥", "T" -> "10", "JK" -> "Joker". */
+export function cardText(code) {
+  if (!code) return "";
+  if (isJoker(code)) return "Joker";
+  const s = code.slice(-1);
+  if (SUITS[s] && code.length >= 2) return rankLabel(code.slice(0, -1)) + SUITS[s];
+  return rankLabel(code);
+}
+
+export function isRed(code) {
+  const s = suitOf(code);
+  return s === "H" || s === "D";
+}
+
+export function isWild(code) {
+  return isJoker(code) || rankOf(code) === "2";
+}
+
+/** Sort key of a card in the hand: naturals 3..A (red threes with the threes), then twos, then jokers. */
+export function cardSortKey(code) {
+  const r = rankOf(code);
+  const s = "SHDC".indexOf(suitOf(code));
+  if (r === "JK") return 300;
+  if (r === "2") return 200 + s;
+  return RANK_ORDER.indexOf(r) * 10 + s;
+}
+
+export function sortCards(codes) {
+  return [...codes].sort((a, b) => cardSortKey(a) - cardSortKey(b));
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (v === true) e.setAttribute(k, "");
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** A face-up card element. `code` is canonical ("KH", "TD", "JK"). */
+export function cardEl(code, { tag = "div", small = false, attrs = {} } = {}) {
+  const suit = suitOf(code);
+  const classes = ["card", small ? "small" : "", isJoker(code) ? "joker" : `suit-${suit}`, isWild(code) ? "wild" : ""];
+  const label = isJoker(code) ? "Joker" : `${rankLabel(rankOf(code))} of ${SUIT_NAMES[suit]}`;
+  const e = el(tag, { class: classes.filter(Boolean).join(" "), "aria-label": label, title: label, ...attrs });
+  e.dataset.card = code;
+  if (isJoker(code)) {
+    e.append(el("span", { class: "corner", text: "JK" }), el("span", { class: "pip", text: "★" }));
+  } else {
+    const r = rankLabel(rankOf(code));
+    e.append(
+      el("span", { class: "corner" }, el("span", { class: "rank", text: r }), el("span", { class: "s", text: SUITS[suit] })),
+      el("span", { class: "pip", text: SUITS[suit] }),
+    );
+  }
+  return e;
+}
+
+/** A face-down card (a back), optionally with a count. */
+export function backEl({ small = true, count = null } = {}) {
+  const e = el("div", { class: "card back" + (small ? " small" : "") });
+  if (count !== null) e.append(el("span", { class: "count", text: String(count) }));
+  return e;
+}
+
+// ---------------------------------------------------------------- labels
+
+const LINE_LABELS = {
+  melded_cards: "Cards melded",
+  cards_in_hand: "Cards left in hand",
+  natural_canastas: "Natural canastas",
+  mixed_canastas: "Mixed canastas",
+  wild_canastas: "Wild-card canastas",
+  sequence_canastas: "Sequence canastas",
+  twos_canastas: "Canastas of twos",
+  rank_canastas: "Special canastas (sevens, aces)",
+  concealed_canastas: "Concealed canastas",
+  canasta_sets: "Canasta sets",
+  red_threes: "Red threes",
+  undeclared_red_threes: "Red threes left in hand",
+  black_threes: "Black threes",
+  black_threes_in_hand: "Black threes left in hand",
+  black_threes_laid_out: "Black threes laid out",
+  going_out: "Going out",
+  acaba: "Acaba",
+  unfinished_melds: "Unfinished melds",
+  short_sequences: "Short sequences",
+  hand_penalties: "Penalties",
+  special_hand: "Special hand",
+};
+
+export function lineLabel(key) {
+  if (LINE_LABELS[key]) return LINE_LABELS[key];
+  const s = String(key).replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export const LEVELS = ["easy", "medium", "hard", "expert"];
+
+export function formatPoints(n) {
+  if (n === null || n === undefined) return "–";
+  return Number(n).toLocaleString("en-US");
+}
+
+/** Copy text to the clipboard; falls back to selecting a text field. */
+export async function copyText(text, fallbackInput) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (e) {
+    if (fallbackInput) {
+      fallbackInput.focus();
+      fallbackInput.select();
+      try {
+        return document.execCommand("copy");
+      } catch (e2) {
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** The table id from a path such as /t/ID or /replay/ID (or ?table=ID). */
+export function tableIdFromPath() {
+  const q = new URLSearchParams(location.search).get("table");
+  if (q) return q;
+  const parts = location.pathname.split("/").filter(Boolean);
+  return parts.length >= 2 ? decodeURIComponent(parts[parts.length - 1]) : null;
+}

@@ -1,0 +1,281 @@
+// The home page: "Play now", choosing a game, creating a table with friends.
+import { api, cardEl, copyText, displayName, el, LEVELS, playerId, setDisplayName, applyDeckPreference } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const DEFAULT_GAME = { variant: "classic", seats: ["human", "bot:medium", "bot:medium", "bot:medium"], delay: 0.8 };
+let variants = [];
+let busy = false;
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.classList.toggle("hidden", !message);
+}
+
+function names(n) {
+  const arr = Array(n).fill(null);
+  const me = displayName();
+  if (me) arr[0] = me;
+  return arr;
+}
+
+async function createTable(body) {
+  if (busy) return null;
+  busy = true;
+  showError("");
+  try {
+    return await api("/api/tables", { method: "POST", body: { ...body, player: playerId() } });
+  } catch (e) {
+    showError(`The table could not be created: ${e.message}`);
+    return null;
+  } finally {
+    busy = false;
+  }
+}
+
+function seatZero(answer) {
+  const s = (answer.seats || []).find((x) => x.seat === 0) || (answer.seats || [])[0];
+  return s ? s.url : answer.watch_url;
+}
+
+async function playNow() {
+  const btn = $("play-now");
+  btn.disabled = true;
+  btn.textContent = "Dealing…";
+  const answer = await createTable({ ...DEFAULT_GAME, names: names(4) });
+  if (answer) {
+    location.href = seatZero(answer);
+    return;
+  }
+  btn.disabled = false;
+  btn.textContent = "Play now";
+}
+
+// ------------------------------------------------------------------ the form
+
+function currentVariant() {
+  const checked = document.querySelector('input[name="variant"]:checked');
+  return variants.find((v) => v.name === (checked ? checked.value : "classic")) || variants[0];
+}
+
+function optionsOf(v) {
+  return (v && v.options) || [];
+}
+
+function playerCount(v) {
+  const opt = optionsOf(v).find((o) => o.name === "players");
+  if (opt && !$("players-field").classList.contains("hidden")) return Number($("players").value) || v.players;
+  return v ? v.players : 4;
+}
+
+function renderVariants() {
+  const box = $("variants");
+  box.replaceChildren();
+  for (const v of variants) {
+    const input = el("input", { type: "radio", name: "variant", value: v.name, "data-testid": `variant-${v.name}` });
+    if (v.name === "classic") input.checked = true;
+    input.addEventListener("change", onVariantChange);
+    box.append(
+      el("label", { class: "variant-option" }, input, el("span", { class: "t", text: v.title || v.name }), el("span", { class: "muted small-text", text: ` · ${v.players} players` }), el("span", { class: "s", text: v.summary || "" })),
+    );
+  }
+  if (!document.querySelector('input[name="variant"]:checked') && box.querySelector("input")) box.querySelector("input").checked = true;
+  onVariantChange();
+}
+
+function onVariantChange() {
+  const v = currentVariant();
+  if (!v) return;
+  const opts = optionsOf(v);
+  // target
+  const target = opts.find((o) => o.name === "target");
+  $("target").value = target && target.default !== null && target.default !== undefined ? target.default : "";
+  $("target").placeholder = target ? String(target.default) : "the variant's";
+  $("target").dataset.default = target ? String(target.default) : "";
+  // players
+  const popt = opts.find((o) => o.name === "players");
+  const pf = $("players-field");
+  if (popt) {
+    pf.classList.remove("hidden");
+    const choices = popt.choices && popt.choices.length ? popt.choices : [2, 3, 4, 5, 6];
+    $("players").replaceChildren(...choices.map((c) => el("option", { value: String(c), text: String(c), selected: String(c) === String(popt.default) })));
+  } else {
+    pf.classList.add("hidden");
+  }
+  renderOptions(v);
+  renderSeats();
+}
+
+function renderOptions(v) {
+  const box = $("options");
+  box.replaceChildren();
+  const opts = optionsOf(v).filter((o) => o.name !== "target" && o.name !== "players");
+  if (!opts.length) {
+    box.append(el("span", { class: "muted small-text", text: "This variant has no house rules to change." }));
+    return;
+  }
+  for (const o of opts) {
+    const id = `opt-${o.name}`;
+    let input;
+    if (o.type === "bool") {
+      input = el("input", { type: "checkbox", id, "data-option": o.name });
+      input.checked = !!o.default;
+      box.append(el("div", { class: "option" }, input, " ", el("label", { for: id, text: o.name.replace(/_/g, " ") }), el("div", { class: "meaning", text: o.meaning || "" })));
+      continue;
+    }
+    if (o.type === "choice") {
+      input = el("select", { id, "data-option": o.name }, ...(o.choices || []).map((c) => el("option", { value: JSON.stringify(c), text: String(c), selected: JSON.stringify(c) === JSON.stringify(o.default) })));
+    } else {
+      input = el("input", { type: "number", id, "data-option": o.name, step: "1" });
+      if (o.default !== null && o.default !== undefined) input.value = o.default;
+    }
+    box.append(el("div", { class: "option field" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));
+  }
+}
+
+function renderSeats() {
+  const v = currentVariant();
+  const n = playerCount(v);
+  const box = $("seats");
+  const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector(".kind")?.value, level: r.querySelector(".level")?.value }));
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const label = el("span", { class: "seat-label", text: i === 0 ? "Seat 1 (you)" : `Seat ${i + 1}` });
+    if (i === 0) {
+      box.append(el("div", { class: "seat-row", "data-testid": "seat-row-0" }, label, el("span", { class: "muted", text: "human — you" })));
+      continue;
+    }
+    const kind = el("select", { class: "kind", "data-testid": `seat-kind-${i}`, "aria-label": `Seat ${i + 1}` }, el("option", { value: "bot", text: "Computer" }), el("option", { value: "human", text: "Human (a friend)" }));
+    const level = el("select", { class: "level", "data-testid": `seat-level-${i}`, "aria-label": `Seat ${i + 1} level` }, ...LEVELS.map((l) => el("option", { value: l, text: l, selected: l === "medium" })));
+    if (old[i] && old[i].kind) kind.value = old[i].kind;
+    if (old[i] && old[i].level) level.value = old[i].level;
+    const sync = () => level.classList.toggle("hidden", kind.value !== "bot");
+    kind.addEventListener("change", sync);
+    sync();
+    const partner = v && v.players % 2 === 0 && n === 4 && i === 2 ? el("span", { class: "muted small-text", text: "your partner" }) : null;
+    box.append(el("div", { class: "seat-row", "data-testid": `seat-row-${i}` }, label, kind, level, partner));
+  }
+}
+
+function readForm() {
+  const v = currentVariant();
+  const options = {};
+  const target = $("target");
+  if (target.value !== "" && target.value !== target.dataset.default) options.target = Number(target.value);
+  const popt = optionsOf(v).find((o) => o.name === "players");
+  if (popt) {
+    const n = Number($("players").value);
+    if (String(n) !== String(popt.default)) options.players = n;
+  }
+  for (const o of optionsOf(v)) {
+    const input = document.querySelector(`[data-option="${o.name}"]`);
+    if (!input) continue;
+    let value;
+    if (o.type === "bool") value = input.checked;
+    else if (o.type === "choice") value = JSON.parse(input.value);
+    else {
+      if (input.value === "") continue;
+      value = Number(input.value);
+    }
+    if (JSON.stringify(value) !== JSON.stringify(o.default)) options[o.name] = value;
+  }
+  const n = playerCount(v);
+  const seats = ["human"];
+  for (const row of [...$("seats").querySelectorAll(".seat-row")].slice(1)) {
+    const kind = row.querySelector(".kind").value;
+    seats.push(kind === "human" ? "human" : `bot:${row.querySelector(".level").value}`);
+  }
+  return { variant: v ? v.name : "classic", options, seats: seats.slice(0, n), names: names(n), delay: Number($("delay").value) };
+}
+
+async function submit(withFriends) {
+  const body = readForm();
+  const buttons = [$("create"), $("create-friends")];
+  buttons.forEach((b) => (b.disabled = true));
+  const answer = await createTable(body);
+  buttons.forEach((b) => (b.disabled = false));
+  if (!answer) return;
+  const friends = body.seats.some((s, i) => i > 0 && s === "human");
+  if (!withFriends && !friends) {
+    location.href = seatZero(answer);
+    return;
+  }
+  showInvites(answer, body);
+}
+
+function showInvites(answer, body) {
+  const list = $("invites");
+  list.replaceChildren();
+  const origin = location.origin;
+  for (const s of answer.seats || []) {
+    if (s.seat === 0) continue;
+    list.append(inviteRow(`Seat ${s.seat + 1}`, origin + s.url, `invite-${s.seat}`));
+  }
+  if (!list.children.length) list.append(el("p", { class: "muted", text: "Every other seat is a computer player: only spectators can join." }));
+  list.append(inviteRow("Spectators", origin + answer.watch_url, "invite-watch"));
+  $("go-seat").href = seatZero(answer);
+  $("choose").classList.add("hidden");
+  $("invites-panel").classList.remove("hidden");
+  $("invites-panel").scrollIntoView({ behavior: "smooth" });
+}
+
+function inviteRow(who, url, testid) {
+  const input = el("input", { type: "text", value: url, readonly: true, "data-testid": testid, "aria-label": `${who} link` });
+  const btn = el("button", { type: "button", text: "Copy", "data-testid": `${testid}-copy` });
+  btn.addEventListener("click", async () => {
+    const ok = await copyText(url, input);
+    btn.textContent = ok ? "Copied" : "Select and copy";
+    setTimeout(() => (btn.textContent = "Copy"), 2000);
+  });
+  return el("div", { class: "invite" }, el("span", { class: "who", text: who }), input, btn);
+}
+
+async function loadVariants() {
+  try {
+    variants = (await api("/api/variants")) || [];
+    if (!Array.isArray(variants)) variants = variants.variants || [];
+  } catch (e) {
+    $("variants").replaceChildren(el("span", { class: "error-box", text: `The variants could not be loaded: ${e.message}` }));
+    return;
+  }
+  renderVariants();
+}
+
+function openChooser(friends) {
+  const panel = $("choose");
+  panel.classList.remove("hidden");
+  $("invites-panel").classList.add("hidden");
+  $("choose-title").textContent = friends ? "Play with friends" : "Choose game";
+  if (friends) {
+    // make seat 3 (the partner in four-player games) a friend by default
+    const kinds = [...document.querySelectorAll(".seat-row .kind")];
+    const k = kinds[kinds.length >= 2 ? 1 : 0];
+    if (k && !kinds.some((x) => x.value === "human")) {
+      k.value = "human";
+      k.dispatchEvent(new Event("change"));
+    }
+  }
+  panel.scrollIntoView({ behavior: "smooth" });
+}
+
+function start() {
+  applyDeckPreference();
+  const fan = $("fan");
+  for (const c of ["AS", "KH", "JK", "2D"]) fan.append(cardEl(c));
+  const name = $("name");
+  name.value = displayName();
+  name.addEventListener("input", () => setDisplayName(name.value));
+  $("player-id").textContent = playerId();
+  $("play-now").addEventListener("click", playNow);
+  $("show-choose").addEventListener("click", () => openChooser(false));
+  $("show-friends").addEventListener("click", () => openChooser(true));
+  $("players").addEventListener("change", renderSeats);
+  $("game-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    submit(false);
+  });
+  $("create-friends").addEventListener("click", () => submit(true));
+  loadVariants();
+}
+
+start();

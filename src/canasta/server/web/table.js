@@ -1,0 +1,1276 @@
+// The table page: one websocket to /ws/tables/ID, the table drawn from the server's `state` frames.
+// The client never computes legality: every button sends a move taken from the frame's `legal` list.
+
+import {
+  api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel,
+  playerId, rankOf, setFourColour, sortCards, tableIdFromPath, uniqueId,
+} from "./common.js";
+import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
+
+const EVENT_PAUSE_MS = 800;
+const $ = (id) => document.getElementById(id);
+
+const params = new URLSearchParams(location.search);
+const T = {
+  id: tableIdFromPath(),
+  token: params.get("token"),
+  player: playerId(),
+  name: displayName(),
+  seat: null, // this connection's seat; null for a spectator
+  settings: null,
+  seats: [],
+  state: null, // the last rendered state frame
+  receivedVersion: -1, // the newest version seen in any frame (for sync)
+  queue: [],
+  holdUntil: 0,
+  processing: false,
+  selected: new Set(), // indices into handCodes
+  handCodes: [],
+  focusIndex: 0,
+  pending: null, // {id, version, move, sent}
+  hint: null, // {move, reason, version, indices}
+  ws: null,
+  connected: false,
+  retry: 0,
+  stopped: false,
+  everConnected: false,
+  logCount: 0,
+  padLen: null,
+  handPanel: null, // {kind: "hand"|"over", index}
+  timerHandle: null,
+  lastHand: null,
+};
+
+// ------------------------------------------------------------------ seat geometry and names
+
+function players() {
+  return (T.state && T.state.view && T.state.view.players) || (T.seats && T.seats.length) || 4;
+}
+
+function baseSeat() {
+  return T.seat === null || T.seat === undefined ? 0 : T.seat;
+}
+
+function relative(seat) {
+  const n = players();
+  return (seat - baseSeat() + n) % n;
+}
+
+const POSITIONS = {
+  2: ["me", "top"],
+  3: ["me", "left", "right"],
+  4: ["me", "left", "top", "right"],
+  5: ["me", "left", "top", "top", "right"],
+  6: ["me", "left", "left", "top", "right", "right"],
+};
+
+function positionOf(seat) {
+  const n = players();
+  const pos = POSITIONS[n] || ["me", ...Array.from({ length: n - 1 }, (_, i) => (i < (n - 1) / 2 ? "left" : "right"))];
+  return pos[relative(seat)];
+}
+
+function positionName(seat) {
+  const n = players();
+  const r = relative(seat);
+  if (n === 4) return ["South", "West", "North", "East"][r];
+  if (n === 2) return r === 0 ? "South" : "North";
+  if (n === 3) return ["South", "West", "East"][r];
+  return `Seat ${seat + 1}`;
+}
+
+function seatInfo(seat) {
+  return (T.seats || []).find((s) => s.seat === seat) || null;
+}
+
+function seatLabel(seat, { you = true } = {}) {
+  if (seat === null || seat === undefined) return "";
+  if (you && T.seat !== null && seat === T.seat) return "You";
+  const info = seatInfo(seat);
+  if (info && info.name) return info.name;
+  return positionName(seat);
+}
+
+function seatSub(seat) {
+  const info = seatInfo(seat);
+  if (!info) return "";
+  if (info.kind === "bot") return `computer · ${info.level || "medium"}`;
+  if (info.stand_in) return "computer standing in";
+  if (!info.joined) return "not joined yet";
+  if (!info.connected) return "away";
+  return T.seat === seat ? "you" : "human";
+}
+
+function sidesOf(view) {
+  return (view && view.sides) || [];
+}
+
+function sideOfSeat(view, seat) {
+  const sides = sidesOf(view);
+  const i = sides.findIndex((s) => (s.seats || []).includes(seat));
+  if (i >= 0) return i;
+  if (view && view.seat_sides) return view.seat_sides[seat];
+  return null;
+}
+
+function sideLabel(view, side) {
+  const s = sidesOf(view)[side];
+  if (!s) return `Side ${side + 1}`;
+  return (s.seats || []).map((x) => seatLabel(x)).join(" & ");
+}
+
+// ------------------------------------------------------------------ connection
+
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = new URLSearchParams();
+  if (T.token) q.set("token", T.token);
+  q.set("player", T.player);
+  if (T.name) q.set("name", T.name);
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
+}
+
+function connect() {
+  if (T.stopped) return;
+  setConn("connecting…", "");
+  let ws;
+  try {
+    ws = new WebSocket(wsUrl());
+  } catch (e) {
+    scheduleReconnect();
+    return;
+  }
+  T.ws = ws;
+  ws.addEventListener("open", () => {
+    T.connected = true;
+    T.retry = 0;
+    setConn("online", "ok");
+    if (T.everConnected && T.receivedVersion >= 0) send({ type: "sync", version: T.receivedVersion });
+    T.everConnected = true;
+  });
+  ws.addEventListener("message", (ev) => {
+    let frame;
+    try {
+      frame = JSON.parse(ev.data);
+    } catch (e) {
+      return;
+    }
+    onFrame(frame);
+  });
+  ws.addEventListener("close", (ev) => {
+    T.connected = false;
+    if (T.ws === ws) T.ws = null;
+    if (ev.code === 4401 || ev.code === 4404) {
+      T.stopped = true;
+      setConn("closed", "bad");
+      if (ev.code === 4404) setStatus("This table does not exist.");
+      else setStatus("This invite link is not valid for this table.");
+      return;
+    }
+    setConn("reconnecting…", "bad");
+    scheduleReconnect();
+  });
+  ws.addEventListener("error", () => {
+    /* a close event follows */
+  });
+}
+
+function scheduleReconnect() {
+  if (T.stopped) return;
+  const delay = Math.min(10000, 500 * 2 ** T.retry) * (0.8 + Math.random() * 0.4);
+  T.retry = Math.min(T.retry + 1, 6);
+  setTimeout(connect, delay);
+}
+
+function send(frame) {
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
+  T.ws.send(JSON.stringify(frame));
+  return true;
+}
+
+function setConn(text, cls) {
+  const c = $("conn");
+  c.textContent = text;
+  c.className = "conn " + cls;
+  document.body.dataset.connected = cls === "ok" ? "true" : "false";
+}
+
+// ------------------------------------------------------------------ frames
+
+function onFrame(f) {
+  if (typeof f.version === "number" && f.version > T.receivedVersion) T.receivedVersion = f.version;
+  switch (f.type) {
+    case "welcome":
+      T.seat = f.seat === undefined ? null : f.seat;
+      T.settings = f.settings || null;
+      if (Array.isArray(f.seats)) T.seats = f.seats;
+      document.body.dataset.seat = T.seat === null ? "spectator" : String(T.seat);
+      renderTitle();
+      break;
+    case "state":
+    case "event":
+      T.queue.push(f);
+      pump();
+      break;
+    case "ack":
+      if (T.pending && String(T.pending.id) === String(f.id)) T.pending.acked = true;
+      break;
+    case "error":
+      onError(f);
+      break;
+    case "seats":
+      if (Array.isArray(f.seats)) T.seats = f.seats;
+      if (T.state) render();
+      break;
+    case "chat":
+      addChat(f);
+      break;
+    case "hint":
+      onHint(f);
+      break;
+    case "rematch":
+      onRematch(f);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(f) {
+  const mine = T.pending && f.id !== undefined && f.id !== null && String(T.pending.id) === String(f.id);
+  if (f.code === "DUPLICATE_MOVE") {
+    // the move was applied already (e.g. resent after a reconnect): nothing to show
+    if (mine) T.pending = null;
+    render();
+    return;
+  }
+  if (mine) T.pending = null;
+  if (f.code === "STALE_VERSION") {
+    send({ type: "sync", version: T.receivedVersion });
+    showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
+  } else if (f.code === "BAD_TOKEN") {
+    showNotice(f.message || "This invite link is not valid for this table.");
+  } else {
+    showNotice(f.message || f.code || "The server refused that.");
+  }
+  if (T.state) render();
+}
+
+function pump() {
+  if (T.processing) return;
+  T.processing = true;
+  (async () => {
+    try {
+      while (T.queue.length) {
+        const f = T.queue[0];
+        if (f.type === "event") {
+          const wait = T.holdUntil - Date.now();
+          if (wait > 0) {
+            await sleep(Math.min(wait, 1000));
+            continue;
+          }
+          // wait briefly for the state frame that follows the event (it tells the discarded card)
+          let waited = 0;
+          while (!T.queue.some((g) => g.type === "state" && g.version >= f.version) && waited < 400) {
+            await sleep(25);
+            waited += 25;
+          }
+          T.queue.shift();
+          handleEvent(f);
+        } else {
+          T.queue.shift();
+          handleState(f);
+        }
+      }
+    } finally {
+      T.processing = false;
+    }
+  })();
+}
+
+function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function renderedVersion() {
+  return T.state ? T.state.version : -1;
+}
+
+function handleEvent(f) {
+  if (T.state && f.version <= renderedVersion()) return; // already shown (sync after reconnect)
+  const next = T.queue.find((g) => g.type === "state" && g.version >= f.version);
+  const nextView = next && next.view;
+  const move = String(f.move || "");
+  const act = parseMove(move).action;
+  const card = act === "discard" && nextView && next.version === f.version ? nextView.pile_top : null;
+  const who = seatLabel(f.seat);
+  let text = `${who} ${describeMove(move, card)}`;
+  if (f.by === "timer") text += " (time ran out)";
+  else if (f.by === "stand-in") text += " (computer standing in)";
+  addLog(text, { version: f.version, mine: f.seat === T.seat, latest: true });
+  for (const h of f.history || []) {
+    if (/^\d+ upcard/.test(h)) {
+      const hn = nextView && nextView.hand_number;
+      if (hn && T.loggedHand !== hn) {
+        T.loggedHand = hn;
+        addLog(`— Hand ${hn} —`, { sys: true });
+        addLog(describeHistory(h), { version: f.version, sys: true });
+      }
+      continue;
+    }
+    const extra = describeHistory(h);
+    if (extra) addLog(extra, { version: f.version, sys: true });
+  }
+  bubble(f.seat, describeMove(move, card));
+  const backlog = T.queue.filter((g) => g.type === "event").length;
+  const pause = f.seat === T.seat ? 150 : backlog > 4 ? 120 : EVENT_PAUSE_MS;
+  T.holdUntil = Date.now() + pause;
+}
+
+/** Extra public history entries an event added, other than the move itself. */
+function describeHistory(entry) {
+  const parts = String(entry).split(/\s+/);
+  const seat = Number(parts[0]);
+  const kind = parts[1];
+  const rest = parts.slice(2);
+  const who = Number.isInteger(seat) ? seatLabel(seat) : "";
+  switch (kind) {
+    case "red-three":
+      return `${who} laid out a red three ${rest.map(cardText).join(" ")}`;
+    case "three":
+      return `${who} laid out a three ${rest.map(cardText).join(" ")}`;
+    case "foot":
+      return `${who} picked up the foot`;
+    case "bonus-cards":
+      return `${who} got ${rest[0]} bonus cards`;
+    case "upcard":
+      return rest.length ? `Upcard ${rest.map(cardText).join(" ")}` : "New hand dealt";
+    default:
+      return null;
+  }
+}
+
+function handleState(f) {
+  if (T.state && f.version < T.state.version) return;
+  const prev = T.state;
+  if (Array.isArray(f.seats)) T.seats = f.seats;
+  if (f.seat !== undefined && f.seat !== null && T.seat === null && T.token) T.seat = f.seat;
+  T.state = f;
+  const view = f.view || {};
+  // a new hand, or the first frame: log the hand's history so far
+  if (!prev) {
+    T.loggedHand = view.hand_number;
+    if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`, { sys: true });
+    for (const h of view.history || []) logHistoryEntry(h);
+  } else if (view.hand_number && T.loggedHand !== view.hand_number) {
+    T.loggedHand = view.hand_number;
+    addLog(`— Hand ${view.hand_number} —`, { sys: true });
+    for (const h of view.history || []) {
+      if (/^\d+ upcard/.test(h)) logHistoryEntry(h);
+    }
+  }
+  // the hand is new or changed: keep the selection only if the same cards are still there
+  const codes = sortCards(view.hand || []);
+  if (codes.join(" ") !== T.handCodes.join(" ")) {
+    const keep = prev && T.pending === null ? [...T.selected].map((i) => T.handCodes[i]) : [];
+    T.selected = new Set();
+    if (prev && f.version === prev.version) {
+      // same version (a re-send): keep what can be kept
+      for (const c of keep) {
+        const i = codes.findIndex((x, j) => x === c && !T.selected.has(j));
+        if (i >= 0) T.selected.add(i);
+      }
+    }
+    T.newCards = prev ? diffNew(T.handCodes, codes) : new Set();
+    T.handCodes = codes;
+  } else {
+    T.newCards = new Set();
+  }
+  if (T.pending && f.version > T.pending.version) {
+    T.pending = null;
+    T.selected = new Set();
+  }
+  if (T.hint && T.hint.version !== f.version) T.hint = null;
+  // end of a hand: show its breakdown
+  const pad = f.pad || [];
+  if (T.padLen !== null && pad.length > T.padLen) T.handPanel = { kind: f.status === "over" ? "over" : "hand", index: pad.length - 1 };
+  if ((f.status === "over" || view.result) && (!T.handPanel || T.handPanel.kind !== "over")) {
+    T.handPanel = { kind: "over", index: pad.length - 1 };
+  }
+  T.padLen = pad.length;
+  render();
+  maybeResendPending();
+}
+
+function diffNew(before, after) {
+  const pool = [...before];
+  const out = new Set();
+  after.forEach((c, i) => {
+    const j = pool.indexOf(c);
+    if (j >= 0) pool.splice(j, 1);
+    else out.add(i);
+  });
+  return out;
+}
+
+function logHistoryEntry(h) {
+  const m = /^(\d+)\s+(.*)$/.exec(String(h));
+  if (!m) return;
+  const seat = Number(m[1]);
+  const rest = m[2];
+  const extra = describeHistory(h);
+  if (extra) {
+    addLog(extra, { sys: true });
+    return;
+  }
+  addLog(`${seatLabel(seat)} ${describeMove(rest)}`, { mine: seat === T.seat });
+}
+
+function maybeResendPending() {
+  const p = T.pending;
+  if (!p || p.acked || !T.state) return;
+  if (!p.sent && T.state.version === p.version && T.connected) {
+    if (send({ type: "move", id: p.id, version: p.version, move: p.move })) p.sent = true;
+  }
+}
+
+// ------------------------------------------------------------------ moves
+
+function legal() {
+  return (T.state && T.state.legal) || [];
+}
+
+function myTurn() {
+  return T.seat !== null && legal().length > 0 && T.state && T.state.status !== "over";
+}
+
+function sendMove(text) {
+  if (!T.state) return;
+  if (!legal().includes(text)) {
+    showNotice(`“${text}” is not a legal move now.`);
+    return;
+  }
+  if (T.pending) return; // one move at a time
+  const frame = { type: "move", id: uniqueId(), version: T.state.version, move: text };
+  T.pending = { id: frame.id, version: frame.version, move: text, sent: false, acked: false };
+  hideNotice();
+  T.handPanel = T.handPanel && T.handPanel.kind === "over" ? T.handPanel : null;
+  if (send(frame)) T.pending.sent = true;
+  else showNotice("Connection lost — reconnecting. Your move will be sent as soon as the table is back.", "info");
+  render();
+}
+
+function selectedCodes() {
+  return [...T.selected].sort((a, b) => a - b).map((i) => T.handCodes[i]);
+}
+
+/** The action buttons the selection allows, each a legal move. */
+function computeActions() {
+  const L = legal();
+  const sel = selectedCodes();
+  const out = { draw: null, take: [], meld: [], discard: [] };
+  if (L.includes("draw")) out.draw = "draw";
+  const takes = L.map(parseMove).filter((m) => m.action === "take");
+  out.take = movesMatching(L, "take", sel).map((m) => m.text);
+  if (!out.take.length && sel.length === 0 && takes.length === 1) out.take = [takes[0].text];
+  if (sel.length) out.meld = movesMatching(L, "meld", sel).map((m) => m.text);
+  if (sel.length === 1) out.discard = movesMatching(L, "discard", sel).map((m) => m.text);
+  return out;
+}
+
+function primaryAction() {
+  if (!myTurn() || T.pending) return null;
+  const a = computeActions();
+  const sel = selectedCodes();
+  if (sel.length === 0 && a.draw) return a.draw;
+  if (a.take.length && sel.length) return a.take[0];
+  if (a.meld.length) return a.meld[0];
+  if (a.discard.length) return a.discard[0];
+  if (a.draw) return a.draw;
+  if (a.take.length) return a.take[0];
+  return null;
+}
+
+function requestHint() {
+  if (T.seat === null) return;
+  const id = uniqueId();
+  T.hintId = id;
+  if (!send({ type: "hint", id })) showNotice("Not connected.", "info");
+  else showNotice("Thinking about a hint…", "info", 4000);
+}
+
+function onHint(f) {
+  hideNotice();
+  const indices = cardsOfMove(f.move || "", T.handCodes);
+  T.hint = { move: f.move, reason: f.reason, level: f.level, version: renderedVersion(), indices };
+  render();
+}
+
+function onRematch(f) {
+  if (f.url) {
+    if (T.seat !== null) {
+      location.href = f.url;
+      return;
+    }
+    T.rematchUrl = f.url;
+  }
+  T.rematchTable = f.table;
+  render();
+}
+
+// ------------------------------------------------------------------ rendering
+
+function setStatus(text) {
+  $("status").textContent = text;
+}
+
+function renderTitle() {
+  const s = T.settings || {};
+  const variant = s.title || s.variant_title || s.variant || (T.state && T.state.view && T.state.view.variant) || "";
+  const parts = [];
+  if (variant) parts.push(variant);
+  const target = s.options && s.options.target;
+  if (target) parts.push(`to ${formatPoints(target)}`);
+  parts.push(T.seat === null ? "watching" : `seat ${T.seat + 1}`);
+  $("table-title").textContent = parts.join(" · ");
+  document.title = `Canasta — ${variant || "table"}`;
+}
+
+const PHASES = { draw: "draw or take the pile", play: "meld, then discard", answer: "answer", over: "game over" };
+
+function statusText() {
+  const f = T.state;
+  if (!f) return "Connecting…";
+  const v = f.view || {};
+  if (f.status === "waiting") return "Waiting for players to join";
+  if (f.status === "over" || v.result) return "Game over";
+  const toMove = v.to_move;
+  if (T.seat !== null && toMove === T.seat) {
+    if (v.phase === "answer") return "Your partner asks: may I go out? Answer yes or no";
+    return `Your turn — ${PHASES[v.phase] || v.phase}`;
+  }
+  const who = seatLabel(toMove);
+  if (v.phase === "answer") return `${who} is answering: may partner go out?`;
+  return `${who} to play — ${PHASES[v.phase] || v.phase || ""}`;
+}
+
+function render() {
+  const f = T.state;
+  if (!f) return;
+  const v = f.view || {};
+  const b = document.body.dataset;
+  b.version = String(f.version);
+  b.phase = v.phase || "";
+  b.status = f.status || "";
+  b.toMove = myTurn() ? "true" : "false";
+  b.hand = String(v.hand_number || "");
+  renderTitle();
+  setStatus(statusText());
+  renderSeats(v);
+  renderSides(v);
+  renderPiles(v);
+  renderTurnInfo(v);
+  renderHand(v);
+  renderActions(v);
+  renderPad(f.pad || []);
+  renderPanel(f, v);
+  renderChatForm();
+  renderTimer();
+}
+
+function renderSeats(v) {
+  const n = players();
+  const areas = { top: $("area-top"), left: $("area-left"), right: $("area-right") };
+  for (const a of Object.values(areas)) a.replaceChildren();
+  const hasSides = POSITIONS[n] ? POSITIONS[n].some((p) => p === "left" || p === "right") : true;
+  $("board").classList.toggle("no-left-right", !hasSides);
+  const order = [];
+  for (let r = 1; r < n; r++) order.push((baseSeat() + r) % n);
+  for (const seat of order) {
+    const pos = positionOf(seat);
+    const box = seatBox(seat, v);
+    const area = areas[pos] || areas.top;
+    // on the left the seats are listed bottom to top (play passes to the left)
+    if (pos === "left") area.prepend(box);
+    else area.append(box);
+  }
+  // the bottom seat: yours, or seat 0 when watching
+  const me = $("me-seat");
+  const meSeat = baseSeat();
+  me.className = "hand-wrap seat me-seat" + (v.to_move === meSeat && v.phase !== "over" ? " to-move" : "");
+  me.dataset.testid = `seat-${meSeat}`;
+  me.dataset.seat = String(meSeat);
+  const title = $("hand-title");
+  const size = (v.hand_sizes || [])[meSeat];
+  const foot = (v.foot_sizes || [])[meSeat];
+  fill(title,
+    el("span", { class: "me-name", text: T.seat === null ? `${seatLabel(meSeat)} (watching)` : `${T.name || "You"}` }),
+    T.seat === null ? el("span", { class: "sub", text: seatSub(meSeat) }) : null,
+    size !== undefined ? el("span", { class: "small-text", text: `${size} card${size === 1 ? "" : "s"}` }) : null,
+    foot ? el("span", { class: "foot small-text", text: `foot: ${foot} cards waiting` }) : null,
+    el("span", { class: "timer", "data-timer-seat": String(meSeat) }),
+    el("span", { class: "bubble", "data-bubble": String(meSeat) }),
+  );
+}
+
+function seatBox(seat, v) {
+  const size = (v.hand_sizes || [])[seat];
+  const foot = (v.foot_sizes || [])[seat];
+  const info = seatInfo(seat);
+  const cls = ["seat"];
+  if (v.to_move === seat && v.phase !== "over" && T.state.status === "playing") cls.push("to-move");
+  const badges = [];
+  if (info && info.kind === "human" && info.joined && !info.connected && !info.stand_in) badges.push(el("span", { class: "badge off", text: "away" }));
+  if (info && info.stand_in) badges.push(el("span", { class: "badge", text: "computer playing" }));
+  const side = sideOfSeat(v, seat);
+  const partner = T.seat !== null && side !== null && side === sideOfSeat(v, T.seat);
+  return el(
+    "div",
+    { class: cls.join(" "), "data-testid": `seat-${seat}`, "data-seat": String(seat) },
+    el("div", { class: "name", title: seatLabel(seat) }, seatLabel(seat), ...badges),
+    el("div", { class: "sub", text: [partner ? "partner" : null, seatSub(seat)].filter(Boolean).join(" · ") }),
+    el(
+      "div",
+      { class: "cards" },
+      size !== undefined ? backEl({ count: size }) : null,
+      foot ? el("span", { class: "foot", title: "cards in the foot" }, "foot ", backEl({ count: foot })) : null,
+    ),
+    el("div", { class: "timer", "data-timer-seat": String(seat) }),
+    el("span", { class: "bubble", "data-bubble": String(seat) }),
+  );
+}
+
+function renderSides(v) {
+  const sides = sidesOf(v);
+  const mySide = T.seat !== null ? sideOfSeat(v, T.seat) : sideOfSeat(v, 0);
+  const others = $("other-sides");
+  const mine = $("my-side");
+  others.replaceChildren();
+  mine.replaceChildren();
+  sides.forEach((s, i) => {
+    const box = sideBox(v, s, i, i === mySide);
+    (i === mySide ? mine : others).append(box);
+  });
+}
+
+function sideBox(v, s, i, isMine) {
+  const staged = v.staged_points !== null && v.staged_points !== undefined && sideOfSeat(v, v.turn_seat) === i;
+  const head = el(
+    "div",
+    { class: "side-head" },
+    el("span", { class: "side-name", text: sideLabel(v, i) }),
+    el("span", { class: "score", title: "score before this hand", text: formatPoints(s.score) }),
+    s.opened
+      ? el("span", { class: "need", text: "opened" })
+      : el("span", { class: "need", text: `needs ${formatPoints(s.minimum_needed)} to open` }),
+    staged ? el("span", { class: "opening", "data-testid": "opening", text: `opening: ${v.staged_points} of ${s.minimum_needed}` }) : null,
+    s.canastas ? el("span", { class: "need", text: `${s.canastas} canasta${s.canastas === 1 ? "" : "s"}` }) : null,
+    (s.red_threes || []).length
+      ? el("span", { class: "red-threes", title: "red threes" }, ...s.red_threes.map((c) => cardEl(c, { small: true })))
+      : null,
+  );
+  const melds = el("div", { class: "melds" });
+  const list = s.melds || [];
+  if (!list.length) melds.append(el("span", { class: "none", text: "no melds yet" }));
+  for (const m of list) melds.append(meldBox(m, isMine));
+  return el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
+}
+
+const KIND_NAMES = { natural: "natural canasta", mixed: "mixed canasta", wild: "wild canasta", sequence: "sequence", twos: "canasta of twos" };
+
+function meldBox(m, isMine) {
+  const cls = ["meld"];
+  if (m.canasta) cls.push("canasta");
+  if (m.kind && (m.canasta || m.kind === "sequence")) cls.push(`k-${m.kind}`);
+  const key = m.key || m.rank;
+  const count = (m.cards || []).length;
+  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? "wild" : `${tokenText(m.rank)}s`;
+  if (key && key.includes("/")) label = targetText(key);
+  label += ` ×${count}`;
+  if (m.canasta) label = `${KIND_NAMES[m.kind] || "canasta"} · ${label}`;
+  const stack = el("div", { class: "stack" }, ...(m.cards || []).map((c) => cardEl(c, { small: true })));
+  const box = el(
+    "div",
+    { class: cls.join(" "), "data-meld": key, title: `${label} (${m.naturals} natural, ${m.wilds} wild)` },
+    stack,
+    el("span", { class: "label", text: label }),
+  );
+  if (isMine && myTurn()) {
+    box.classList.add("clickable");
+    box.addEventListener("click", () => meldOnto(m));
+  }
+  return box;
+}
+
+/** Clicking your side's meld with cards selected: add them to it, if that is a legal move. */
+function meldOnto(m) {
+  const sel = selectedCodes();
+  if (!sel.length || T.pending) return;
+  const key = m.key || m.rank;
+  const matches = movesMatching(legal(), "meld", sel).filter((x) => x.target === key || (!x.target && x.cards.some((c) => rankOf(c + "S") === key || c === key)));
+  if (matches.length) sendMove(matches[0].text);
+  else showNotice(`These cards cannot be added to the ${targetText(key)} now.`, "info", 4000);
+}
+
+function renderPiles(v) {
+  const piles = $("piles");
+  const mySide = T.seat !== null ? sideOfSeat(v, T.seat) : null;
+  const sideInfo = mySide !== null ? sidesOf(v)[mySide] : null;
+  const frozenForMe = sideInfo ? sideInfo.pile_frozen_for_side : false;
+  const L = legal();
+  // stock
+  const canDraw = L.includes("draw") && !T.pending;
+  const stockCard = v.stock_size ? backEl({ small: false, count: v.stock_size }) : el("div", { class: "card empty" });
+  const stock = el(
+    "div",
+    { class: "pile-box", "data-testid": "stock", "data-size": String(v.stock_size ?? "") },
+    el("div", { class: "what", text: "Stock" }),
+    el("div", { class: "stack-wrap" + (canDraw ? " clickable" : "") }, stockCard),
+    el("div", { text: `${v.stock_size ?? "?"} cards` }),
+  );
+  if (canDraw) {
+    stockCard.style.cursor = "pointer";
+    stockCard.title = "Draw";
+    stockCard.addEventListener("click", () => sendMove("draw"));
+  }
+  // discard pile
+  const pile = v.pile || [];
+  const top = v.pile_top;
+  const under = pile.length >= 2 ? pile[pile.length - 2] : null;
+  const wrap = el("div", { class: "stack-wrap" });
+  if (top) {
+    // a frozen pile: the wild card that froze it lies crosswise under the top card
+    const frozenWild = v.pile_frozen && pile.slice(0, -1).reverse().find((c) => c === "JK" || rankOf(c) === "2" || c === "3H" || c === "3D");
+    if (frozenWild) wrap.append(el("div", { class: "under", style: "transform: rotate(80deg); left: 10px;" }, cardEl(frozenWild)));
+    else if (under) wrap.append(el("div", { class: "under" }, cardEl(under)));
+    wrap.append(el("div", { class: "top" }, cardEl(top)));
+  } else {
+    wrap.append(el("div", { class: "card empty" }));
+  }
+  const frozenText = v.pile_frozen ? "frozen" : frozenForMe ? "frozen for your side" : "";
+  const pileBox = el(
+    "div",
+    {
+      class: "pile-box" + (v.pile_frozen || frozenForMe ? " frozen" : ""),
+      "data-testid": "pile",
+      "data-top": top || "",
+      "data-size": String(v.pile_size ?? pile.length),
+      "data-frozen": v.pile_frozen ? "true" : "false",
+    },
+    el("div", { class: "what", text: "Discard pile" }),
+    wrap,
+    el("div", {}, `${v.pile_size ?? pile.length} card${(v.pile_size ?? pile.length) === 1 ? "" : "s"}`, frozenText ? el("span", { class: "frozen-mark", text: ` · ❄ ${frozenText}` }) : null),
+  );
+  const acts = myTurn() ? computeActions() : null;
+  if (acts && acts.take.length && !T.pending) {
+    pileBox.classList.add("clickable");
+    wrap.title = moveLabel(acts.take[0]);
+    wrap.style.cursor = "pointer";
+    wrap.addEventListener("click", () => sendMove(acts.take[0]));
+  }
+  const boxes = [stock, pileBox];
+  if (pile.length > 1 || v.pile_hidden) {
+    const det = el(
+      "details",
+      { class: "small-text" },
+      el("summary", { text: "whole pile" }),
+      el(
+        "div",
+        { style: "display:flex;flex-wrap:wrap;gap:2px;max-width:260px" },
+        v.pile_hidden ? el("span", { text: `${v.pile_hidden} face down · ` }) : null,
+        ...pile.map((c) => cardEl(c, { small: true })),
+      ),
+    );
+    if (T.pileOpen) det.open = true;
+    det.addEventListener("toggle", () => (T.pileOpen = det.open));
+    boxes.push(det);
+  }
+  piles.replaceChildren(...boxes);
+}
+
+function renderTurnInfo(v) {
+  const info = $("turn-info");
+  const parts = [];
+  if (v.hand_number) parts.push(`Hand ${v.hand_number}`);
+  if (v.dealer !== undefined && v.dealer !== null) parts.push(`dealer ${seatLabel(v.dealer)}`);
+  const pend = v.pending_pile;
+  fill(info,
+    el("span", { class: "muted-light", text: parts.join(" · ") }),
+    pend && pend.length ? el("div", { class: "pending", text: `${pend.length} pile cards join the hand once the opening is complete` }) : null,
+  );
+}
+
+function renderHand(v) {
+  const hand = $("hand");
+  const hadFocus = hand.contains(document.activeElement);
+  hand.replaceChildren();
+  if (T.seat === null) {
+    hand.classList.add("spectating");
+    hand.append(el("span", { text: "You are watching this table." }));
+    return;
+  }
+  hand.classList.remove("spectating");
+  const codes = T.handCodes;
+  if (!codes.length) {
+    hand.append(el("span", { class: "muted-light", text: v.phase === "over" ? "" : "No cards in hand" }));
+    return;
+  }
+  if (T.focusIndex >= codes.length) T.focusIndex = codes.length - 1;
+  const hinted = new Set(T.hint ? T.hint.indices : []);
+  let group = null;
+  let groupRank = null;
+  codes.forEach((code, i) => {
+    const r = rankOf(code);
+    const g = r === "2" || r === "JK" ? "wild" : r;
+    if (g !== groupRank) {
+      group = el("div", { class: "group", "data-rank": g });
+      hand.append(group);
+      groupRank = g;
+    }
+    const selected = T.selected.has(i);
+    const card = cardEl(code, {
+      attrs: {
+        "data-testid": "card",
+        "data-index": String(i),
+        role: "option",
+        "aria-selected": selected ? "true" : "false",
+        tabindex: i === T.focusIndex ? "0" : "-1",
+      },
+    });
+    if (selected) card.classList.add("selected");
+    if (hinted.has(i)) card.classList.add("hinted");
+    if (T.newCards && T.newCards.has(i)) card.classList.add("new");
+    card.addEventListener("click", () => {
+      T.focusIndex = i;
+      toggleSelect(i);
+    });
+    group.append(card);
+  });
+  if (hadFocus) focusCard(T.focusIndex);
+}
+
+function focusCard(i) {
+  const cards = $("hand").querySelectorAll('[data-testid="card"]');
+  if (!cards.length) return;
+  const idx = Math.max(0, Math.min(cards.length - 1, i));
+  cards.forEach((c, j) => c.setAttribute("tabindex", j === idx ? "0" : "-1"));
+  T.focusIndex = idx;
+  cards[idx].focus();
+}
+
+function toggleSelect(i) {
+  if (T.selected.has(i)) T.selected.delete(i);
+  else T.selected.add(i);
+  render();
+}
+
+function actionButton(text, move, testid, cls = "primary") {
+  const b = el("button", { type: "button", class: cls, "data-move": move, "data-testid": testid || null, text });
+  b.disabled = !!T.pending;
+  b.addEventListener("click", () => sendMove(move));
+  return b;
+}
+
+function renderActions(v) {
+  const actions = $("actions");
+  const more = $("more-moves");
+  const question = $("question");
+  actions.replaceChildren();
+  more.replaceChildren();
+  question.replaceChildren();
+  if (T.seat === null) {
+    actions.append(el("span", { class: "help", text: "Watching" }));
+    return;
+  }
+  if (v.permission === "asked" && T.seat !== null) {
+    const asker = v.turn_seat;
+    const txt = asker === T.seat ? "You asked your partner: may I go out? Waiting for the answer…" : `${seatLabel(asker)} asks: may I go out?`;
+    question.append(el("div", { class: "question", text: txt }));
+  } else if (v.permission === "yes" || v.permission === "no") {
+    if (v.turn_seat === T.seat) question.append(el("div", { class: "question", text: v.permission === "yes" ? "Your partner said yes: you must go out this turn." : "Your partner said no: you may not go out this turn." }));
+  }
+  const L = legal();
+  const hintBtn = el("button", { type: "button", class: "secondary", "data-testid": "hint", text: "Hint", title: "What would the computer do?" });
+  hintBtn.disabled = !myTurn();
+  hintBtn.addEventListener("click", requestHint);
+  if (!myTurn()) {
+    if (T.state.status === "playing") actions.append(el("span", { class: "help", text: T.pending ? "Sending…" : `Waiting for ${seatLabel(v.to_move)}…` }));
+    actions.append(hintBtn);
+    return;
+  }
+  const a = computeActions();
+  const shown = new Set();
+  const sel = selectedCodes();
+  const handSize = T.handCodes.length;
+  if (a.draw) {
+    actions.append(actionButton("Draw", "draw", "action-draw"));
+    shown.add("draw");
+  }
+  a.take.forEach((m, k) => {
+    actions.append(actionButton(moveLabel(m), m, k === 0 ? "action-take" : null));
+    shown.add(m);
+  });
+  a.meld.forEach((m, k) => {
+    actions.append(actionButton(moveLabel(m, { handSize: sel.length === handSize ? sel.length : null }), m, k === 0 ? "action-meld" : null));
+    shown.add(m);
+  });
+  a.discard.forEach((m, k) => {
+    actions.append(actionButton(moveLabel(m, { handSize }), m, k === 0 ? "action-discard" : null));
+    shown.add(m);
+  });
+  if (sel.length) {
+    const clear = el("button", { type: "button", text: "Clear selection" });
+    clear.addEventListener("click", () => {
+      T.selected = new Set();
+      render();
+    });
+    actions.append(clear);
+  }
+  actions.append(hintBtn);
+  // help text
+  let help = "";
+  if (T.pending) help = "Sending…";
+  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : "These cards do not take the pile.") : "Draw, or select cards that take the pile.";
+  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : "No meld or discard with these cards.") : "Select cards to meld, or one card to discard.";
+  if (help) actions.append(el("span", { class: "help", text: help }));
+  if (T.hint) {
+    const h = T.hint;
+    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${h.move}` }), h.reason ? ` — ${h.reason}` : "");
+    actions.append(box);
+    if (h.move && L.includes(h.move) && !shown.has(h.move)) {
+      const play = actionButton(`Play ${h.move}`, h.move, "hint-play", "secondary");
+      actions.append(play);
+    }
+  }
+  // every other legal move, so that each one is always reachable
+  const rest = L.filter((m) => !shown.has(m));
+  const groups = [
+    ["Other moves", rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "special"],
+    ["Take the pile", rest.filter((m) => parseMove(m).action === "take"), ""],
+    ["Meld", rest.filter((m) => parseMove(m).action === "meld"), ""],
+    ["Discard", rest.filter((m) => parseMove(m).action === "discard"), ""],
+  ];
+  for (const [title, moves, cls] of groups) {
+    if (!moves.length) continue;
+    const g = el("div", { class: "grp" }, el("span", { class: "grp-title", text: title }));
+    for (const m of moves) {
+      const b = el("button", { type: "button", class: cls, "data-move": m, text: cls ? moveLabel(m, { handSize }) : m.replace(/^(meld|discard|take) ?/, "") || m, title: moveLabel(m, { handSize }) });
+      b.disabled = !!T.pending;
+      b.addEventListener("click", () => sendMove(m));
+      g.append(b);
+    }
+    more.append(g);
+  }
+}
+
+function renderPad(pad) {
+  const box = $("score-pad");
+  if (!pad.length) {
+    box.replaceChildren(el("span", { class: "muted small-text", text: "No hand finished yet." }));
+    return;
+  }
+  const v = T.state.view || {};
+  const nSides = pad[0].length;
+  const head = el("tr", {}, el("th", { text: "Hand" }), ...Array.from({ length: nSides }, (_, i) => el("th", { text: sideLabel(v, i) })));
+  const rows = pad.map((hand, h) => {
+    const tr = el("tr", { style: "cursor:pointer", title: "Show the breakdown" }, el("td", { text: String(h + 1) }), ...hand.map((s) => el("td", {}, `${s.total >= 0 ? "+" : ""}${formatPoints(s.total)}`, el("br"), el("b", { text: formatPoints(s.cumulative) }))));
+    tr.addEventListener("click", () => {
+      T.handPanel = { kind: "hand", index: h };
+      render();
+    });
+    return tr;
+  });
+  box.replaceChildren(el("table", { class: "data" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+function breakdownTable(v, sheet) {
+  const keys = [];
+  for (const s of sheet) for (const k of Object.keys(s.lines || {})) if (!keys.includes(k)) keys.push(k);
+  const head = el("tr", {}, el("th", { text: "" }), ...sheet.map((_, i) => el("th", { text: sideLabel(v, i) })));
+  const rows = keys
+    .filter((k) => sheet.some((s) => (s.lines || {})[k]))
+    .map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...sheet.map((s) => {
+      const val = (s.lines || {})[k] || 0;
+      return el("td", { class: val < 0 ? "neg" : "", text: formatPoints(val) });
+    })));
+  const notes = el("tr", {}, el("td", { text: "" }), ...sheet.map((s) => el("td", { class: "small-text", text: [s.went_out ? "went out" : "", s.concealed ? "concealed" : ""].filter(Boolean).join(", ") })));
+  const total = el("tr", {}, el("td", { text: "This hand" }), ...sheet.map((s) => el("td", { text: formatPoints(s.total) })));
+  const cum = el("tr", {}, el("td", { text: "Total" }), ...sheet.map((s) => el("td", { text: formatPoints(s.cumulative) })));
+  return el("table", { class: "data breakdown" }, el("thead", {}, head), el("tbody", {}, ...rows, notes), el("tfoot", {}, total, cum));
+}
+
+function renderPanel(f, v) {
+  const slot = $("panel-slot");
+  slot.replaceChildren();
+  if (f.status === "waiting") {
+    slot.append(waitingPanel());
+    return;
+  }
+  const p = T.handPanel;
+  if (!p) return;
+  const pad = f.pad || [];
+  const sheet = pad[p.index] || (p.kind === "over" ? v.last_hand : null) || (p.index === pad.length - 1 ? v.last_hand : null);
+  const panel = el("div", { class: "overlay-panel", "data-testid": p.kind === "over" ? "game-over" : "hand-result" });
+  if (p.kind === "over") {
+    const res = v.result || {};
+    const scores = res.scores || sidesOf(v).map((s) => s.score);
+    let winner = "The game is over.";
+    if (res.winner === null) winner = "The game is a draw.";
+    else if (res.winner !== undefined) {
+      const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
+      winner = mine ? "You win!" : `${sideLabel(v, res.winner)} win${sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length === 1 && !mine ? "s" : ""}.`;
+    }
+    panel.append(
+      el("h2", { text: "Game over" }),
+      el("div", { class: "winner", "data-testid": "winner", text: winner }),
+      el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
+    );
+    if (sheet) panel.append(el("h3", { text: `Last hand` }), el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
+    const btns = el("div", { class: "btns" });
+    if (T.seat !== null) {
+      const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: "Rematch" });
+      rematch.addEventListener("click", () => {
+        rematch.disabled = true;
+        rematch.textContent = "Creating a new table…";
+        if (!send({ type: "rematch" })) showNotice("Not connected.", "info");
+      });
+      btns.append(rematch);
+    }
+    if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: "Watch the rematch" }));
+    btns.append(
+      el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: "Download record" }),
+      el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: "Replay" }),
+      el("a", { class: "button", href: "/", text: "Home" }),
+    );
+    panel.append(btns);
+  } else {
+    panel.append(el("h2", { text: `Hand ${p.index + 1} is over` }));
+    if (sheet) panel.append(el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
+    const close = el("button", { type: "button", class: "primary", "data-testid": "hand-result-close", text: "Continue" });
+    close.addEventListener("click", () => {
+      T.handPanel = null;
+      render();
+    });
+    panel.append(el("div", { class: "btns" }, close));
+  }
+  slot.append(panel);
+}
+
+function waitingPanel() {
+  const seats = T.seats || [];
+  const firstHuman = seats.find((s) => s.kind === "human");
+  const isHost = T.seat !== null && firstHuman && firstHuman.seat === T.seat;
+  const list = el(
+    "ul",
+    { class: "waiting-seats" },
+    ...seats.map((s) => {
+      const on = s.kind === "bot" || s.joined;
+      return el(
+        "li",
+        { "data-testid": `waiting-seat-${s.seat}` },
+        el("span", { class: "dot " + (s.kind === "bot" ? "bot" : on ? "on" : "") }),
+        el("b", { text: `Seat ${s.seat + 1}` }),
+        el("span", { text: s.seat === T.seat ? "you" : s.name || positionName(s.seat) }),
+        el("span", { class: "muted small-text", text: s.kind === "bot" ? `computer (${s.level || "medium"})` : s.joined ? (s.connected ? "joined" : "joined, away") : "waiting for a friend…" }),
+      );
+    }),
+  );
+  const panel = el(
+    "div",
+    { class: "overlay-panel", "data-testid": "waiting-room" },
+    el("h2", { text: "Waiting for players" }),
+    list,
+    el("p", { class: "small-text muted", text: "Invite links are shown only once, to whoever created the table. Seats nobody has joined become computer players when the game starts." }),
+    el("p", { class: "small-text" }, "Spectators can watch at ", el("a", { href: `/t/${encodeURIComponent(T.id)}`, text: `${location.origin}/t/${T.id}` })),
+  );
+  if (isHost) {
+    const start = el("button", { type: "button", class: "primary", "data-testid": "start-now", text: "Start now" });
+    start.addEventListener("click", () => {
+      start.disabled = true;
+      if (!send({ type: "start" })) {
+        start.disabled = false;
+        showNotice("Not connected.", "info");
+      }
+    });
+    panel.append(el("div", { class: "btns" }, start));
+  } else if (T.seat !== null) {
+    panel.append(el("p", { class: "small-text", text: "The host starts the game." }));
+  }
+  return panel;
+}
+
+function renderChatForm() {
+  const input = $("chat-input");
+  const spectator = T.seat === null;
+  input.disabled = spectator;
+  $("chat-send").disabled = spectator;
+  input.placeholder = spectator ? "Spectators cannot chat" : "Say something…";
+}
+
+function renderTimer() {
+  const t = T.state && T.state.timer;
+  for (const e of document.querySelectorAll("[data-timer-seat]")) e.textContent = "";
+  if (T.timerHandle) {
+    clearInterval(T.timerHandle);
+    T.timerHandle = null;
+  }
+  if (!t || t.deadline === undefined || t.deadline === null) return;
+  const tick = () => {
+    const left = Math.max(0, Math.round(t.deadline - Date.now() / 1000));
+    for (const e of document.querySelectorAll(`[data-timer-seat="${t.seat}"]`)) e.textContent = `⏱ ${left}s`;
+  };
+  tick();
+  T.timerHandle = setInterval(tick, 1000);
+}
+
+// ------------------------------------------------------------------ log, bubbles, chat, notices
+
+function addLog(text, { version = null, mine = false, sys = false, latest = false } = {}) {
+  const log = $("log");
+  for (const e of log.querySelectorAll(".latest")) e.classList.remove("latest");
+  const entry = el("div", { class: ["entry", mine ? "mine" : "", sys ? "sys" : "", latest ? "latest" : ""].filter(Boolean).join(" ") });
+  if (version !== null) entry.dataset.version = String(version);
+  entry.append(text);
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  log.append(entry);
+  while (log.children.length > 400) log.firstChild.remove();
+  if (atBottom || latest) log.scrollTop = log.scrollHeight;
+}
+
+function bubble(seat, text) {
+  const b = document.querySelector(`[data-bubble="${seat}"]`);
+  const box = document.querySelector(`[data-testid="seat-${seat}"]`);
+  if (box) {
+    box.classList.remove("flash");
+    void box.offsetWidth;
+    box.classList.add("flash");
+  }
+  if (!b) return;
+  b.textContent = text;
+  b.classList.add("show");
+  clearTimeout(b._t);
+  b._t = setTimeout(() => b.classList.remove("show"), 1600);
+}
+
+function addChat(f) {
+  const log = $("chat-log");
+  const who = f.name || (f.seat !== null && f.seat !== undefined ? seatLabel(f.seat) : "spectator");
+  const time = f.time ? new Date(f.time * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+  log.append(el("div", { class: "chat-line" }, el("span", { class: "muted-light small-text", text: time ? `${time} ` : "" }), el("span", { class: "who", text: `${who}:` }), String(f.text || "")));
+  log.scrollTop = log.scrollHeight;
+}
+
+let noticeTimer = null;
+function showNotice(text, kind = "error", ms = kind === "error" ? 12000 : 6000) {
+  const n = $("notice");
+  $("notice-msg").textContent = text;
+  n.className = "notice " + (kind === "error" ? "" : kind);
+  n.dataset.kind = kind;
+  clearTimeout(noticeTimer);
+  if (ms) noticeTimer = setTimeout(hideNotice, ms);
+}
+
+function hideNotice() {
+  $("notice").classList.add("hidden");
+}
+
+// ------------------------------------------------------------------ input
+
+function setupInput() {
+  const hand = $("hand");
+  hand.addEventListener("keydown", (e) => {
+    const n = T.handCodes.length;
+    if (!n) return;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") {
+      e.preventDefault();
+      focusCard((T.focusIndex + 1) % n);
+    } else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
+      e.preventDefault();
+      focusCard((T.focusIndex - 1 + n) % n);
+    } else if (e.key === "Home") {
+      e.preventDefault();
+      focusCard(0);
+    } else if (e.key === "End") {
+      e.preventDefault();
+      focusCard(n - 1);
+    } else if (e.key === " " || e.key === "Spacebar") {
+      e.preventDefault();
+      toggleSelect(T.focusIndex);
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      const m = primaryAction();
+      if (m) sendMove(m);
+    } else if (e.key === "Escape") {
+      T.selected = new Set();
+      render();
+    }
+  });
+  // Enter anywhere outside a form field: the primary action
+  document.addEventListener("keydown", (e) => {
+    if (e.defaultPrevented) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "SUMMARY"].includes(tag)) return;
+    if (e.key === "Enter") {
+      const m = primaryAction();
+      if (m) {
+        e.preventDefault();
+        sendMove(m);
+      }
+    } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      if (T.handCodes.length && T.seat !== null) {
+        e.preventDefault();
+        focusCard(T.focusIndex);
+      }
+    }
+  });
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim().slice(0, 300);
+    if (!text) return;
+    if (send({ type: "chat", text })) input.value = "";
+    else showNotice("Not connected — the message was kept; send it again when the table is back.", "info");
+  });
+  $("notice-close").addEventListener("click", hideNotice);
+  const deck = $("deck-toggle");
+  const syncDeck = () => deck.setAttribute("aria-pressed", fourColour() ? "true" : "false");
+  deck.addEventListener("click", () => {
+    setFourColour(!fourColour());
+    syncDeck();
+  });
+  syncDeck();
+}
+
+// ------------------------------------------------------------------ start
+
+function start() {
+  applyDeckPreference();
+  setupInput();
+  if (!T.id) {
+    setStatus("No table given.");
+    return;
+  }
+  renderTitle();
+  // the public table info (settings, seats) while the socket connects; optional
+  api(`/api/tables/${encodeURIComponent(T.id)}`)
+    .then((info) => {
+      if (!info) return;
+      if (!T.settings && info.settings) T.settings = info.settings;
+      if (!T.seats.length && Array.isArray(info.seats)) T.seats = info.seats.map((s, i) => ({ seat: i, ...s }));
+      renderTitle();
+    })
+    .catch((e) => {
+      if (e.status === 404) {
+        setStatus("This table does not exist.");
+        T.stopped = true;
+      }
+    });
+  connect();
+  window.canastaTable = T; // for debugging and tests
+}
+
+start();
