@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import LiveServer, WsClient
 
 import canasta
 from canasta.record import replay
+from server_helpers import LiveServer, WsClient
 
 HIDDEN_KEYS = ("deal", "seed", "stock")
 

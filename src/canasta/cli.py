@@ -351,9 +351,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             require("psycopg", "server", "a PostgreSQL database")
     except MissingLibrary as exc:
         raise CliError(str(exc)) from None
-    import uvicorn
-
-    from .server.app import create_app
+    from .server.app import create_app, serve
 
     host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     address = f"http://{host}:{args.port}/"
@@ -364,8 +362,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        app = create_app(args.database, workers=args.workers, grace=args.grace, ready=ready)
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+        serve(create_app(args.database, workers=args.workers, grace=args.grace), args.host, args.port, ready)
     except Exception as exc:  # an unusable database URL, a port in use: one line, not a traceback
         raise CliError(f"{type(exc).__name__}: {exc}") from None
     return 0

@@ -44,12 +44,24 @@ def error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
+def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None]) -> None:
+    """Run ``app`` on uvicorn; ``ready`` is called once every unfinished table is loaded and the port is open."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                ready()
+
+    Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536)).run()
+
+
 def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = None, grace: float = 60.0,
-               ready: Callable[[], None] | None = None, rate: float = RATE_PER_SECOND) -> FastAPI:
+               rate: float = RATE_PER_SECOND) -> FastAPI:
     """The server's app. ``workers``: processes for computer players (0: one thread); ``grace``: seconds
-    before a computer player stands in for a player who dropped; ``ready`` is called once the database is
-    open and every unfinished table has been loaded; ``rate``: frames a second a connection may send on
-    average (bursts of twice that)."""
+    before a computer player stands in for a player who dropped; ``rate``: frames a second a connection
+    may send on average (bursts of twice that)."""
     replays: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
     @contextlib.asynccontextmanager
@@ -58,8 +70,6 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         pool = BotPool(workers)
         lobby = app.state.lobby = Lobby(store, pool, grace)
         await lobby.resume_all()
-        if ready is not None:
-            ready()
         try:
             yield
         finally:

@@ -98,8 +98,8 @@ class TableSpec:
             raise TableSpecError(f"'names' needs one entry per seat ({players}), got {len(names)}")
         if not 0 <= delay <= 10:
             raise TableSpecError(f"'delay' is 0 to 10 seconds, got {delay}")
-        if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
-            raise TableSpecError(f"'turn_seconds' is 5 to 3600 seconds or null, got {turn_seconds}")
+        if turn_seconds is not None and not 1 <= turn_seconds <= 3600:
+            raise TableSpecError(f"'turn_seconds' is 1 to 3600 seconds or null, got {turn_seconds}")
         return cls(rules, seats, [clean_name(n) for n in names], player, delay, turn_seconds)
 
 
@@ -318,14 +318,15 @@ class Room:
 
     async def join(self, client: Client) -> None:
         self.clients.add(client)
-        client.send(self.welcome(client))
-        for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
-            client.send({"type": "chat", **message})
-        if client.seat is not None:
+        if client.seat is not None:  # before any wait: from now on nobody stands in for this seat
             seat = self.seats[client.seat]
             seat.connections += 1
             seat.left_at = None
             seat.stand_in = False
+        client.send(self.welcome(client))
+        for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
+            client.send({"type": "chat", **message})
+        if client.seat is not None:
             changes: dict[str, Any] = {}
             if not seat.row.joined:
                 changes["joined"] = seat.row.joined = True
@@ -571,8 +572,8 @@ class Room:
             await asyncio.sleep(self.delay)
         state = self.state
         move, _ = await self.lobby.pool.choose(level, view(state, seat), legal_moves(state))
-        async with self.lock:
-            if self.version == version and self.status == "playing":
+        async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
+            if self.version == version and self.status == "playing" and self._mover() == mover:
                 await self.commit(seat, move, actor)
         return 0
 

@@ -1,0 +1,209 @@
+"""Every refused frame gets its stable code and changes nothing (issue 15, "Authority and secrecy")."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+import canasta
+from server_helpers import LiveServer, WsClient
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("protocol") / "db.sqlite"
+    with LiveServer(f"sqlite:///{path}", rate=20) as live:
+        yield live
+
+
+@pytest.fixture()
+def table(server: LiveServer) -> dict[str, Any]:
+    return server.create(variant="classic", seats=["human", "human", "bot:easy", "bot:easy"], delay=0)
+
+
+def joined(server: LiveServer, table: dict[str, Any], seat: int, stack: Any) -> WsClient:
+    client: WsClient = stack.enter_context(server.client(table["table"], table["seats"][seat]["token"]))
+    client.until("state")
+    return client
+
+
+def snapshot(server: LiveServer, table: dict[str, Any]) -> tuple[int, Any]:
+    public = server.get(f"/api/tables/{table['table']}").json()
+    return public["version"], public["view"]
+
+
+def refused(client: WsClient, frame: dict[str, Any] | str, code: str) -> dict[str, Any]:
+    client.send(frame)
+    answer = client.until("error")
+    assert answer["code"] == code, answer
+    return answer
+
+
+def test_forged_and_missing_tokens(server: LiveServer, table: dict[str, Any]) -> None:
+    with server.client(table["table"], "forged-token") as forged:
+        assert forged.recv()["code"] == "BAD_TOKEN"
+        with pytest.raises(ConnectionClosed) as closed:
+            forged.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    with server.client("no-such-table") as lost:
+        assert lost.recv()["code"] == "NO_TABLE"
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        a, b = joined(server, table, 0, stack), joined(server, table, 1, stack)
+        a.until("state", status="playing")
+        before = snapshot(server, table)
+        # no token: a spectator, who may watch but not act
+        watcher = stack.enter_context(server.client(table["table"]))
+        watcher.until("state")
+        assert watcher.state is not None and watcher.state["seat"] is None and watcher.state["view"]["hand"] == []
+        refused(watcher, {"type": "move", "id": 1, "version": 0, "move": "draw"}, "SPECTATOR")
+        refused(watcher, {"type": "hint", "id": 2}, "SPECTATOR")
+        refused(watcher, {"type": "chat", "text": "hi"}, "SPECTATOR")
+        # a frame carrying another seat's token is refused, even a well-formed move
+        refused(b, {"type": "move", "id": 3, "version": 0, "move": "draw", "token": table["seats"][0]["token"]},
+                "BAD_TOKEN")
+        refused(a, {"type": "move", "id": 4, "version": 0, "move": "draw", "token": "x" * 32}, "BAD_TOKEN")
+        assert snapshot(server, table) == before
+
+
+def test_out_of_turn_stale_repeated_and_bad_moves(server: LiveServer, table: dict[str, Any]) -> None:
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        a, b = joined(server, table, 0, stack), joined(server, table, 1, stack)
+        a.until("state", status="playing")
+        assert a.state is not None and a.state["view"]["to_move"] == 0 and a.state["legal"] == ["draw"]
+        before = snapshot(server, table)
+        refused(b, {"type": "move", "id": "b1", "version": 0, "move": "draw"}, "NOT_YOUR_TURN")
+        refused(a, {"type": "move", "id": "a1", "version": 7, "move": "draw"}, "STALE_VERSION")
+        refused(a, {"type": "move", "id": "a2", "version": 0, "move": "fly away"}, "BAD_NOTATION")
+        error = refused(a, {"type": "move", "id": "a3", "version": 0, "move": "discard 5"}, "ILLEGAL_MOVE")
+        assert error["reason"] and error["message"] and error["id"] == "a3"
+        assert snapshot(server, table) == before
+        # the move itself, then the same id again: answered, not applied twice
+        a.send({"type": "move", "id": "a4", "version": 0, "move": "draw"})
+        assert a.until("ack", id="a4")["version"] == 1
+        after = snapshot(server, table)
+        assert after[0] == 1
+        error = refused(a, {"type": "move", "id": "a4", "version": 1, "move": "draw"}, "DUPLICATE_MOVE")
+        assert "version 1" in error["message"]
+        refused(a, {"type": "move", "id": "a5", "version": 0, "move": "discard 5"}, "STALE_VERSION")
+        assert snapshot(server, table) == after
+
+
+@pytest.mark.parametrize(("frame", "code"), [
+    ("not json", "BAD_FRAME"),
+    ("[1, 2]", "BAD_FRAME"),
+    ('{"type": "move", "id": 1, "version": "0", "move": "draw"}', "BAD_FRAME"),
+    ('{"type": "move", "id": 1, "version": 0}', "BAD_FRAME"),
+    ('{"type": "move", "id": true, "version": 0, "move": "draw"}', "BAD_FRAME"),
+    ('{"type": "move", "id": "' + "x" * 65 + '", "version": 0, "move": "draw"}', "BAD_FRAME"),
+    ('{"type": "teleport"}', "UNKNOWN_TYPE"),
+    ('{"type": "chat", "text": ""}', "BAD_FRAME"),
+    (json.dumps({"type": "chat", "text": "x" * 301}), "BAD_FRAME"),
+    (json.dumps({"type": "move", "id": 1, "version": 0, "move": "draw " + "9 " * 3000}), "FRAME_TOO_LARGE"),
+    ('{"type": "rematch"}', "NOT_OVER"),
+    ('{"type": "hint", "id": 9}', "NOT_YOUR_TURN"),
+])
+def test_malformed_frames(server: LiveServer, table: dict[str, Any], frame: str, code: str) -> None:
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        joined(server, table, 0, stack)
+        b = joined(server, table, 1, stack)
+        before = snapshot(server, table)
+        refused(b, frame, code)
+        b.send({"type": "sync", "version": 0})  # the connection is still good
+        b.until("state")
+        assert snapshot(server, table) == before
+
+
+def test_rate_limit(server: LiveServer, table: dict[str, Any]) -> None:
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        a = joined(server, table, 0, stack)
+        for i in range(60):
+            a.send({"type": "sync", "version": 10_000 + i})
+        codes = []
+        a.drain(0.5)
+        codes = [f["code"] for f in a.frames if f["type"] == "error"]
+        assert "RATE_LIMITED" in codes
+
+
+def test_hint_chat_and_waiting_room(server: LiveServer) -> None:
+    made = server.create(variant="classic", seats=["human", "human", "bot:easy", "bot:easy"], names=["Ann", None,
+                         None, None], delay=0)
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        a = stack.enter_context(server.client(made["table"], made["seats"][0]["token"], name="Ann"))
+        a.until("state")
+        assert a.state is not None and a.state["status"] == "waiting" and a.state["legal"] == []
+        refused(a, {"type": "move", "id": 1, "version": 0, "move": "draw"}, "NOT_STARTED")
+        b = stack.enter_context(server.client(made["table"], made["seats"][1]["token"], name="Bob"))
+        b.until("state")
+        refused(b, {"type": "start"}, "NOT_HOST")
+        seats = a.until("state", status="playing")["seats"]  # every human seat joined: play starts
+        assert [(s["joined"], s["name"]) for s in seats][:2] == [(True, "Ann"), (True, "Bob")]
+        b.send({"type": "chat", "text": "  good luck <b>all</b> "})
+        said = a.until("chat")
+        assert (said["name"], said["text"], said["seat"]) == ("Bob", "good luck <b>all</b>", 1)
+        a.send({"type": "hint", "id": "h"})
+        hint = a.until("hint", id="h")
+        assert hint["move"] in a.state["legal"] and hint["reason"]
+    # the chat is kept: a later connection gets it
+    with server.client(made["table"], made["seats"][0]["token"]) as again:
+        assert again.until("chat")["text"] == "good luck <b>all</b>"
+
+
+def test_host_starts_with_computer_players(server: LiveServer) -> None:
+    made = server.create(variant="two-player", seats=["human", "human"], delay=0)
+    with server.client(made["table"], made["seats"][0]["token"]) as host:
+        host.until("state", status="waiting")
+        host.send({"type": "start"})
+        state = host.until("state", status="playing")
+        assert [s["kind"] for s in state["seats"]] == ["human", "bot"]
+    # the unclaimed seat's token no longer opens anything
+    with server.client(made["table"], made["seats"][1]["token"]) as late:
+        assert late.recv()["code"] == "BAD_TOKEN"
+
+
+def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any]) -> None:
+    assert server.get("/api/tables/nope").json()["error"] == "NO_TABLE"
+    assert server.get(f"/api/tables/{table['table']}/record").status_code == 409
+    for body, code in [({"variant": "nope"}, "BAD_TABLE"), ({"seats": ["human"]}, "BAD_TABLE"),
+                       ({"seats": ["human", "bot:godlike", "human", "human"]}, "BAD_TABLE"),
+                       ({"options": {"target": "lots"}}, "BAD_TABLE"), ({"delay": -1}, "BAD_TABLE"),
+                       ({"seats": 5}, "BAD_REQUEST")]:
+        answer = server.post("/api/tables", body)
+        assert answer.status_code == 400 and answer.json()["error"] == code, answer.text
+    public = server.get(f"/api/tables/{table['table']}").json()
+    text = json.dumps(public)
+    assert public["view"]["hand"] == [] and public["view"]["public_state"]["stock"] is None
+    assert "token" not in text and all(h is None for h in public["view"]["public_state"]["hands"])
+    variants = server.get("/api/variants").json()
+    assert {v["name"] for v in variants} == set(canasta.variant_names())
+
+
+def test_statistics(server: LiveServer, tmp_path: Path) -> None:
+    made = server.create(variant="classic", options={"hands_per_game": 1}, seats=["human", "bot:easy", "bot:easy",
+                         "bot:easy"], player="p-123", delay=0)
+    with server.client(made["table"], made["seats"][0]["token"], player="p-123") as me:
+        me.until("state", status="playing")
+        while me.state is not None and me.state["status"] != "over":
+            if me.state["legal"]:
+                me.move(me.state["legal"][-1])
+            me.until("state")
+    stats = server.get("/api/players/p-123/stats").json()
+    classic = stats["variants"][0]
+    assert classic["variant"] == "classic" and classic["played"] == 1 and classic["hands"] == 1
+    assert classic["won"] + classic["lost"] + classic["drawn"] == 1 and classic["unfinished"] == 0
+    assert isinstance(classic["points_per_hand"], float)
+    assert server.get("/api/players/nobody/stats").json()["total"]["played"] == 0
