@@ -7,6 +7,7 @@ import os
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -18,6 +19,24 @@ from websockets.sync.client import ClientConnection, connect
 from canasta.server.app import create_app
 
 POSTGRES_URL = os.environ.get("CANASTA_TEST_POSTGRES")  # .ci/run starts a server and sets it
+
+
+@contextmanager
+def fresh_postgres() -> Iterator[str]:
+    """A new, empty PostgreSQL database on the server of ``POSTGRES_URL`` (whose user may create
+    databases), dropped afterwards: tables left running by one test never reach another."""
+    import psycopg
+
+    assert POSTGRES_URL is not None
+    name = f"canasta_{uuid.uuid4().hex[:12]}"
+    admin = POSTGRES_URL.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def free_port() -> int:

@@ -20,16 +20,18 @@ from websockets.sync.client import connect
 
 import canasta
 from canasta.record import replay
-from server_helpers import POSTGRES_URL, LiveServer, WsClient, free_port
+from server_helpers import POSTGRES_URL, LiveServer, WsClient, free_port, fresh_postgres
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'db.sqlite'}"
+        yield f"sqlite:///{tmp_path / 'db.sqlite'}"
+        return
     if POSTGRES_URL is None:
         pytest.skip("no PostgreSQL server: .ci/run starts one and sets CANASTA_TEST_POSTGRES")
-    return POSTGRES_URL
+    with fresh_postgres() as url:
+        yield url
 
 
 @contextmanager
@@ -40,8 +42,10 @@ def server_process(database: str, port: int) -> Iterator[subprocess.Popen[str]]:
                             text=True)
     try:
         assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert f"http://localhost:{port}/" in line, line
+        lines = []
+        while f"http://localhost:{port}/" not in (line := proc.stdout.readline()):
+            lines.append(line)
+            assert line and len(lines) < 50, "".join(lines)
         yield proc
     finally:
         if proc.poll() is None:

@@ -8,7 +8,7 @@ public history. The seed and the deal are never shown: they would reveal the sto
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .cards import TWO, card_str, cards_of, rank_str
@@ -81,6 +81,17 @@ def side_entries(state: State, seat: int | None,
 
 def view(state: State, seat: int) -> dict[str, Any]:
     """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
+    return _view(state, seat, state.to_dict())
+
+
+def seat_views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``view`` for each of ``seats`` (None: ``public_view``), built from one ``state.to_dict()``: what a
+    server sends after every move. The views share their unchanged parts: read them, don't modify them."""
+    full = state.to_dict()
+    return {seat: _public_view(state, full) if seat is None else _view(state, seat, full) for seat in seats}
+
+
+def _view(state: State, seat: int, full: dict[str, Any]) -> dict[str, Any]:
     r = state.rules
     if not 0 <= seat < r.players:
         raise ValueError(f"seat must be 0..{r.players - 1}, got {seat}")
@@ -118,7 +129,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "result": state.result,
         "legal_moves": [str(m) for m in legal_moves(state)] if state.to_move == seat else [],
         "upcards": upcards(state),
-        "public_state": public_state(state, seat),
+        "public_state": public_state(state, seat, full),
     }
     return out
 
@@ -126,13 +137,17 @@ def view(state: State, seat: int) -> dict[str, Any]:
 def public_view(state: State) -> dict[str, Any]:
     """What a spectator may see while play goes on: ``view`` with every seat's own part blanked (no hand,
     no legal moves, no hand snapshot of a staged opening); ``seat`` and ``side`` are None."""
-    out = view(state, state.turn_seat)
+    return _public_view(state, state.to_dict())
+
+
+def _public_view(state: State, full: dict[str, Any]) -> dict[str, Any]:
+    out = _view(state, state.turn_seat, full)
     out.update(seat=None, side=None, hand=[], legal_moves=[])
     out["sides"] = side_entries(state, None)
     public = out["public_state"]
     public["hands"] = [None] * len(public["hands"])
     if public["stage"] is not None:
-        public["stage"]["hand"] = None
+        public["stage"] = {**public["stage"], "hand": None}
     return out
 
 
@@ -143,12 +158,12 @@ def upcards(state: State) -> list[str]:
     return []
 
 
-def public_state(state: State, seat: int) -> dict[str, Any]:
+def public_state(state: State, seat: int, full: dict[str, Any] | None = None) -> dict[str, Any]:
     """The position as ``seat`` may know it: ``state.to_dict()`` with every hidden part blanked (other
     hands, the stock, every foot (its owner's too), the hand snapshot of another player's staged opening)
     or left out (the deal and the seed).
     ``canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
-    d = state.to_dict()
+    d = dict(state.to_dict() if full is None else full)  # ``full``: the state's to_dict(), shared, never changed
     d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
     d["stock"] = None
     if "feet" in d:
@@ -156,5 +171,5 @@ def public_state(state: State, seat: int) -> dict[str, Any]:
     d["pile"] = [None] * state.pile_hidden + d["pile"][state.pile_hidden:]
     del d["deal"], d["seed"]
     if d["stage"] is not None and state.turn_seat != seat:
-        d["stage"]["hand"] = None
+        d["stage"] = {**d["stage"], "hand": None}
     return d

@@ -17,7 +17,7 @@ RATE_BURST = 40.0
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "move": {"id": ((str, int), True), "version": ((int,), True), "move": ((str,), True)},
     "sync": {"version": ((int,), True)},
-    "hint": {"id": ((str, int), False)},
+    "hint": {"id": ((str, int), False), "level": ((str,), False)},
     "chat": {"text": ((str,), True)},
     "start": {},
     "rematch": {},

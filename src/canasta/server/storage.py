@@ -8,6 +8,8 @@ database thread so that the event loop never waits on a disk or a socket.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -148,26 +151,44 @@ class StaleWrite(RuntimeError):
     """The table's version in the database is not the one the write was made on."""
 
 
+# A move's write, built once: most moves change only the version and the position.
+MOVE_UPDATE = update(game_tables).where(game_tables.c.id == bindparam("table_id"),
+                                        game_tables.c.version == bindparam("before")).values(
+    version=bindparam("after"), state=bindparam("state"), updated=bindparam("now"))
+
+
 class Store:
-    """The database behind the server. Not thread-safe: the server calls it from one thread."""
+    """The database behind the server. Not thread-safe: the server calls it from one thread, on one
+    connection kept open (a connection taken from the pool for each write cost five times the write)."""
 
     def __init__(self, url: str) -> None:
         self.url = database_url(url)
         sqlite = self.url.startswith("sqlite")
-        self.engine = create_engine(self.url, future=True,
-                                    connect_args={"check_same_thread": False} if sqlite else {})
+        self.engine = create_engine(self.url, connect_args={"check_same_thread": False} if sqlite else {},
+                                    pool_pre_ping=not sqlite)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
+        self._conn: Connection | None = None
 
     def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
         self.engine.dispose()
+
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction on the kept connection (opened again if the database dropped it)."""
+        if self._conn is None or self._conn.closed or self._conn.invalidated:
+            self._conn = self.engine.connect()
+        with self._conn.begin():
+            yield self._conn
 
     # --- tables ---------------------------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(insert(game_tables).values(
                 id=row.id, created=now, updated=now, rules=row.rules, settings=row.settings, status=row.status,
                 version=row.version, state=row.state, deals=row.deals, pad=row.pad, result=row.result))
@@ -176,14 +197,14 @@ class Store:
                                        "joined": s.joined} for s in row.seats])
 
     def load_table(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as c:
+        with self._begin() as c:
             found = c.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
             if found is None:
                 return None
             return self._row(c, dict(found))
 
     def active_table_ids(self) -> list[str]:
-        with self.engine.connect() as c:
+        with self._begin() as c:
             rows = c.execute(select(game_tables.c.id).where(game_tables.c.status != "over"))
             return [r[0] for r in rows]
 
@@ -195,31 +216,35 @@ class Store:
                         seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], token_hash=s["token_hash"],
                                        name=s["name"], player=s["player"], joined=s["joined"]) for s in seat_rows])
 
-    def commit_move(self, table_id: str, move: MoveRow, *, state: str, status: str, deals: list[list[str]],
-                    pad: list[Any], result: dict[str, Any] | None) -> None:
+    def commit_move(self, table_id: str, move: MoveRow, state: str, **changed: Any) -> None:
         """The move and the position after it, in one transaction; refused (``StaleWrite``) unless the
-        table is still at the version the move was made on."""
-        with self.engine.begin() as c:
-            done = c.execute(update(game_tables).where(game_tables.c.id == table_id,
-                                                       game_tables.c.version == move.version - 1).values(
-                version=move.version, state=state, status=status, deals=deals, pad=pad, result=result,
-                updated=time.time()))
+        table is still at the version the move was made on. ``changed``: other columns of the table that
+        the move changed (``status``, ``deals``, ``pad``, ``result``), left out when they did not."""
+        now = time.time()
+        with self._begin() as c:
+            if changed:
+                done = c.execute(update(game_tables).where(game_tables.c.id == table_id,
+                                                           game_tables.c.version == move.version - 1).values(
+                    version=move.version, state=state, updated=now, **changed))
+            else:
+                done = c.execute(MOVE_UPDATE, {"table_id": table_id, "before": move.version - 1,
+                                               "after": move.version, "state": state, "now": now})
             if done.rowcount != 1:
                 raise StaleWrite(f"table {table_id} is not at version {move.version - 1}")
-            c.execute(insert(moves).values(table_id=table_id, version=move.version, seat=move.seat, move=move.move,
-                                           client_id=move.client_id, actor=move.actor, history=move.history,
-                                           created=time.time()))
+            c.execute(insert(moves), {"table_id": table_id, "version": move.version, "seat": move.seat,
+                                      "move": move.move, "client_id": move.client_id, "actor": move.actor,
+                                      "history": move.history, "created": now})
 
     def set_table(self, table_id: str, **values: Any) -> None:
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(update(game_tables).where(game_tables.c.id == table_id).values(updated=time.time(), **values))
 
     def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
 
     def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
-        with self.engine.connect() as c:
+        with self._begin() as c:
             rows = c.execute(select(moves).where(moves.c.table_id == table_id, moves.c.version > after)
                              .order_by(moves.c.version)).mappings()
             return [MoveRow(version=r["version"], seat=r["seat"], move=r["move"], client_id=r["client_id"],
@@ -228,11 +253,11 @@ class Store:
     # --- chat -----------------------------------------------------------------------------------
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str, created: float) -> None:
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(insert(chat).values(table_id=table_id, seat=seat, name=name, text=text, created=created))
 
     def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
-        with self.engine.connect() as c:
+        with self._begin() as c:
             rows = c.execute(select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id.desc())
                              .limit(limit)).mappings()
             return [{"seat": r["seat"], "name": r["name"], "text": r["text"], "time": r["created"]}
@@ -242,7 +267,7 @@ class Store:
 
     def player_games(self, player: str) -> list[dict[str, Any]]:
         """Every table where ``player`` held a seat: its rules, status, result, pad and the seat."""
-        with self.engine.connect() as c:
+        with self._begin() as c:
             rows = c.execute(select(seats.c.seat, game_tables.c.rules, game_tables.c.status, game_tables.c.result,
                                     game_tables.c.pad, game_tables.c.version)
                              .join(game_tables, game_tables.c.id == seats.c.table_id)

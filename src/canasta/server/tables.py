@@ -32,7 +32,7 @@ from ..record import FORMAT
 from ..rules import Rules
 from ..state import State
 from ..variants import rules as make_rules
-from ..view import public_view, view
+from ..view import public_view, seat_views, view
 from .protocol import MAX_CHAT, ProtocolError, clean_name
 from .storage import MoveRow, SeatRow, StaleWrite, Store, TableRow
 from .workers import BotPool
@@ -43,6 +43,10 @@ T = TypeVar("T")
 STAND_IN_LEVEL = "medium"  # who moves for a dropped player or when the turn timer runs out
 HINT_LEVEL = "medium"
 CHAT_KEPT = 50
+
+
+def encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
 
 
 def token_hash(token: str) -> str:
@@ -112,8 +116,11 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
 
     def send(self, frame: dict[str, Any]) -> None:
+        self.send_text(encode(frame))
+
+    def send_text(self, text: str) -> None:
         try:
-            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client this far behind resynchronises when it reconnects
             self.close()
 
@@ -293,15 +300,15 @@ class Room:
                 "by": m.actor}
 
     def broadcast(self, frame: dict[str, Any]) -> None:
+        text = encode(frame)
         for client in self.clients:
-            client.send(frame)
+            client.send_text(text)
 
     def broadcast_state(self) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        views = seat_views(self.state, {client.seat for client in self.clients})
+        frames = {seat: encode(self.state_frame(seat, seen)) for seat, seen in views.items()}
         for client in self.clients:
-            if client.seat not in views:
-                views[client.seat] = self.state_frame(client.seat)
-            client.send(views[client.seat])
+            client.send_text(frames[client.seat])
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self.seats_public()})
@@ -375,7 +382,7 @@ class Room:
         if kind == "move":
             await self._human_move(client, frame)
         elif kind == "hint":
-            await self._hint(client, frame_id)
+            await self._hint(client, frame_id, frame.get("level") or HINT_LEVEL)
         elif kind == "chat":
             await self._chat(client, frame["text"])
         elif kind == "start":
@@ -439,12 +446,15 @@ class Room:
         status, result = ("over", outcome(after)) if over else (self.status, None)
         row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
                       history=added)
+        changed = {name: value for name, value, old in (("status", status, self.status), ("deals", deals, self.deals),
+                                                         ("pad", pad, self.pad), ("result", result, self.result))
+                   if value is not old}
         try:
-            await self.lobby.db(self.lobby.store.commit_move, self.id, row, state=after.to_json(), status=status,
-                                deals=deals, pad=pad, result=result)
-        except StaleWrite:  # another server process wrote this table: ours is out of date
-            log.error("table %s: stale write at version %d", self.id, row.version)
-            raise
+            await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
+        except StaleWrite:  # another server process wrote this table (one process per database is supported)
+            log.error("table %s: the database is past version %d; another server shares it", self.id, row.version)
+            raise ProtocolError("STALE_VERSION", "the table changed elsewhere: sync and try again",
+                                client_id) from None
         self.state, self.version, self.status, self.deals, self.pad, self.result = \
             after, row.version, status, deals, pad, result
         if client_id is not None:
@@ -458,12 +468,16 @@ class Room:
         self.broadcast_state()
         self.wake.set()
 
-    async def _hint(self, client: Client, frame_id: Any) -> None:
+    async def _hint(self, client: Client, frame_id: Any, level: str) -> None:
         seat = client.seat
+        if level not in LEVELS:
+            raise ProtocolError("BAD_FRAME", f"'level' is one of {', '.join(LEVELS)}, got {level!r}", frame_id)
         if self.status != "playing" or self.state.to_move != seat:
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
-        move, reason = await self.lobby.pool.choose(HINT_LEVEL, view(self.state, seat), legal_moves(self.state))
-        client.send({"type": "hint", "id": frame_id, "move": str(move), "reason": reason, "level": HINT_LEVEL})
+        version = self.version
+        move, reason = await self.lobby.pool.choose(level, view(self.state, seat), legal_moves(self.state))
+        client.send({"type": "hint", "id": frame_id, "version": version, "move": str(move), "reason": reason,
+                     "level": level})
 
     async def _chat(self, client: Client, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable()).strip()
