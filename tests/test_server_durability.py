@@ -178,3 +178,12 @@ def test_finished_game_record_replay_and_rematch(database: str) -> None:
             assert state["seats"][0]["name"] == "Ann"
         public = server.get(f"/api/tables/{table}").json()
         assert public["settings"]["rematch"] == new_table
+
+
+def test_computer_players_think_in_worker_processes(tmp_path: Path) -> None:
+    with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}", workers=1) as server:
+        made = server.create(seats=["bot:easy", "bot:medium", "bot:easy", "bot:medium"], delay=0)
+        assert made["seats"] == []  # no human seat, no token
+        with server.client(made["table"]) as watcher:
+            watcher.until("state", version=20, timeout=60)
+            assert {f["by"] for f in watcher.frames if f["type"] == "event"} == {"bot"}
