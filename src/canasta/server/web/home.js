@@ -62,21 +62,35 @@ function optionsOf(v) {
   return (v && v.options) || [];
 }
 
-function playerCount(v) {
+/** The numbers of players a variant allows: its `player_counts`, or the choices of a `players` option. */
+function playerChoices(v) {
+  if (!v) return [];
+  if (Array.isArray(v.player_counts) && v.player_counts.length > 1) return v.player_counts;
   const opt = optionsOf(v).find((o) => o.name === "players");
-  if (opt && !$("players-field").classList.contains("hidden")) return Number($("players").value) || v.players;
+  if (opt) return opt.choices && opt.choices.length ? opt.choices : [2, 3, 4, 5, 6];
+  return [];
+}
+
+function defaultPlayers(v) {
+  const opt = optionsOf(v).find((o) => o.name === "players");
+  return opt && opt.default ? Number(opt.default) : v ? v.players : 4;
+}
+
+function playerCount(v) {
+  if (playerChoices(v).length > 1) return Number($("players").value) || defaultPlayers(v);
   return v ? v.players : 4;
 }
 
 function renderVariants() {
   const box = $("variants");
   box.replaceChildren();
+  variants.sort((a, b) => (a.name === "classic" ? -1 : b.name === "classic" ? 1 : (a.title || a.name).localeCompare(b.title || b.name)));
   for (const v of variants) {
     const input = el("input", { type: "radio", name: "variant", value: v.name, "data-testid": `variant-${v.name}` });
     if (v.name === "classic") input.checked = true;
     input.addEventListener("change", onVariantChange);
     box.append(
-      el("label", { class: "variant-option" }, input, el("span", { class: "t", text: v.title || v.name }), el("span", { class: "muted small-text", text: ` · ${v.players} players` }), el("span", { class: "s", text: v.summary || "" })),
+      el("label", { class: "variant-option" }, input, el("span", { class: "t", text: v.title || v.name }), el("span", { class: "muted small-text", text: ` · ${Array.isArray(v.player_counts) && v.player_counts.length > 1 ? `${Math.min(...v.player_counts)}–${Math.max(...v.player_counts)}` : v.players} players` }), el("span", { class: "s", text: v.summary || "" })),
     );
   }
   if (!document.querySelector('input[name="variant"]:checked') && box.querySelector("input")) box.querySelector("input").checked = true;
@@ -87,18 +101,18 @@ function onVariantChange() {
   const v = currentVariant();
   if (!v) return;
   const opts = optionsOf(v);
+  $("variant-summary").textContent = v.summary || "";
   // target
   const target = opts.find((o) => o.name === "target");
   $("target").value = target && target.default !== null && target.default !== undefined ? target.default : "";
   $("target").placeholder = target ? String(target.default) : "the variant's";
   $("target").dataset.default = target ? String(target.default) : "";
   // players
-  const popt = opts.find((o) => o.name === "players");
+  const choices = playerChoices(v);
   const pf = $("players-field");
-  if (popt) {
+  if (choices.length > 1) {
     pf.classList.remove("hidden");
-    const choices = popt.choices && popt.choices.length ? popt.choices : [2, 3, 4, 5, 6];
-    $("players").replaceChildren(...choices.map((c) => el("option", { value: String(c), text: String(c), selected: String(c) === String(popt.default) })));
+    $("players").replaceChildren(...choices.map((c) => el("option", { value: String(c), text: String(c), selected: String(c) === String(defaultPlayers(v)) })));
   } else {
     pf.classList.add("hidden");
   }
@@ -162,12 +176,12 @@ function readForm() {
   const options = {};
   const target = $("target");
   if (target.value !== "" && target.value !== target.dataset.default) options.target = Number(target.value);
-  const popt = optionsOf(v).find((o) => o.name === "players");
-  if (popt) {
+  if (playerChoices(v).length > 1) {
     const n = Number($("players").value);
-    if (String(n) !== String(popt.default)) options.players = n;
+    if (n !== defaultPlayers(v)) options.players = n;
   }
   for (const o of optionsOf(v)) {
+    if (o.name === "target" || o.name === "players") continue;
     const input = document.querySelector(`[data-option="${o.name}"]`);
     if (!input) continue;
     let value;
@@ -270,6 +284,10 @@ function start() {
   $("show-choose").addEventListener("click", () => openChooser(false));
   $("show-friends").addEventListener("click", () => openChooser(true));
   $("players").addEventListener("change", renderSeats);
+  $("options-filter").addEventListener("input", (e) => {
+    const q = e.target.value.trim().toLowerCase();
+    for (const o of document.querySelectorAll("#options .option")) o.classList.toggle("hidden", !!q && !o.textContent.toLowerCase().includes(q));
+  });
   $("game-form").addEventListener("submit", (e) => {
     e.preventDefault();
     submit(false);

@@ -95,7 +95,7 @@ function render(step) {
       const kind = meldKind(mm.key, mm.cards);
       melds.append(el("div", { class: `meld${mm.cards.length >= 7 ? " canasta" : ""}${kind ? ` k-${kind}` : ""}`, "data-meld": mm.key },
         el("div", { class: "stack" }, ...mm.cards.map((c) => cardEl(c, { small: true }))),
-        el("span", { class: "label", text: meldLabel(mm.key, mm.cards.length) })));
+        el("span", { class: "label", text: (kind && mm.cards.length >= 7 ? `${kind} canasta · ` : "") + meldLabel(mm.key, mm.cards.length) })));
     }
     sides.append(el("div", { class: "side" }, head, melds));
   }

@@ -167,6 +167,8 @@ function connect() {
       else setStatus("This invite link is not valid for this table.");
       return;
     }
+    // a move sent but not acknowledged is sent again (same id) once the table is back
+    if (T.pending && !T.pending.acked) T.pending.sent = false;
     setConn("reconnecting…", "bad");
     scheduleReconnect();
   });
@@ -203,6 +205,8 @@ function onFrame(f) {
     case "welcome":
       T.seat = f.seat === undefined ? null : f.seat;
       T.settings = f.settings || null;
+      T.rules = f.rules || null;
+      T.host = f.host === undefined ? undefined : f.host;
       if (Array.isArray(f.seats)) T.seats = f.seats;
       document.body.dataset.seat = T.seat === null ? "spectator" : String(T.seat);
       renderTitle();
@@ -250,6 +254,8 @@ function onError(f) {
     showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
   } else if (f.code === "BAD_TOKEN") {
     showNotice(f.message || "This invite link is not valid for this table.");
+  } else if (f.code === "ILLEGAL_MOVE") {
+    showNotice(`Not allowed: ${f.message || f.reason || "the move was refused"}`);
   } else {
     showNotice(f.message || f.code || "The server refused that.");
   }
@@ -276,16 +282,30 @@ function pump() {
             waited += 25;
           }
           T.queue.shift();
-          handleEvent(f);
+          safely(handleEvent, f);
         } else {
           T.queue.shift();
-          handleState(f);
+          safely(handleState, f);
         }
       }
     } finally {
       T.processing = false;
     }
   })();
+}
+
+function safely(fn, arg) {
+  try {
+    fn(arg);
+  } catch (e) {
+    console.error("canasta client:", e); // keep going: one bad frame must not stop the table
+  }
+}
+
+/** A score pad entry's per-side sheets: `{"hand": N, "sides": [...]}` or the list itself. */
+function padSides(entry) {
+  if (Array.isArray(entry)) return entry;
+  return (entry && (entry.sides || entry.lines)) || [];
 }
 
 function fill(node, ...children) {
@@ -306,7 +326,9 @@ function handleEvent(f) {
   const nextView = next && next.view;
   const move = String(f.move || "");
   const act = parseMove(move).action;
-  const card = act === "discard" && nextView && next.version === f.version ? nextView.pile_top : null;
+  // a discard names only the rank: the card is the new pile top (not when the discard ended the hand)
+  const sameHand = nextView && T.state && T.state.view && nextView.hand_number === T.state.view.hand_number;
+  const card = f.card || (act === "discard" && sameHand && next.version === f.version ? nextView.pile_top : null);
   const who = seatLabel(f.seat);
   let text = `${who} ${describeMove(move, card)}`;
   if (f.by === "timer") text += " (time ran out)";
@@ -373,13 +395,12 @@ function handleState(f) {
       if (/^\d+ upcard/.test(h)) logHistoryEntry(h);
     }
   }
-  // the hand is new or changed: keep the selection only if the same cards are still there
+  // the hand changed (a draw, a meld, a new hand): keep selected the cards that are still there
   const codes = sortCards(view.hand || []);
   if (codes.join(" ") !== T.handCodes.join(" ")) {
-    const keep = prev && T.pending === null ? [...T.selected].map((i) => T.handCodes[i]) : [];
+    const keep = [...T.selected].map((i) => T.handCodes[i]);
     T.selected = new Set();
-    if (prev && f.version === prev.version) {
-      // same version (a re-send): keep what can be kept
+    if (prev && prev.view && prev.view.hand_number === view.hand_number) {
       for (const c of keep) {
         const i = codes.findIndex((x, j) => x === c && !T.selected.has(j));
         if (i >= 0) T.selected.add(i);
@@ -387,6 +408,7 @@ function handleState(f) {
     }
     T.newCards = prev ? diffNew(T.handCodes, codes) : new Set();
     T.handCodes = codes;
+    if (T.focusIndex >= codes.length) T.focusIndex = Math.max(0, codes.length - 1);
   } else {
     T.newCards = new Set();
   }
@@ -530,10 +552,11 @@ function setStatus(text) {
 
 function renderTitle() {
   const s = T.settings || {};
-  const variant = s.title || s.variant_title || s.variant || (T.state && T.state.view && T.state.view.variant) || "";
+  const rules = T.rules || s.rules || (T.state && T.state.view && T.state.view.rules) || {};
+  const variant = s.title || s.variant_title || s.variant || rules.variant || (T.state && T.state.view && T.state.view.variant) || "";
   const parts = [];
   if (variant) parts.push(variant);
-  const target = s.options && s.options.target;
+  const target = (s.options && s.options.target) || (rules.options && rules.options.target);
   if (target) parts.push(`to ${formatPoints(target)}`);
   parts.push(T.seat === null ? "watching" : `seat ${T.seat + 1}`);
   $("table-title").textContent = parts.join(" · ");
@@ -580,6 +603,7 @@ function render() {
   renderPanel(f, v);
   renderChatForm();
   renderTimer();
+  applyBubbles();
 }
 
 function renderSeats(v) {
@@ -851,6 +875,7 @@ function renderHand(v) {
     group.append(card);
   });
   if (hadFocus) focusCard(T.focusIndex);
+  T.newCards = new Set(); // the arrival animation plays once
 }
 
 function focusCard(i) {
@@ -899,7 +924,7 @@ function renderActions(v) {
   hintBtn.addEventListener("click", requestHint);
   if (!myTurn()) {
     if (T.state.status === "playing") actions.append(el("span", { class: "help", text: T.pending ? "Sending…" : `Waiting for ${seatLabel(v.to_move)}…` }));
-    actions.append(hintBtn);
+    if (T.state.status === "playing") actions.append(hintBtn);
     return;
   }
   const a = computeActions();
@@ -974,10 +999,11 @@ function renderPad(pad) {
     return;
   }
   const v = T.state.view || {};
-  const nSides = pad[0].length;
+  const nSides = padSides(pad[0]).length;
   const head = el("tr", {}, el("th", { text: "Hand" }), ...Array.from({ length: nSides }, (_, i) => el("th", { text: sideLabel(v, i) })));
-  const rows = pad.map((hand, h) => {
-    const tr = el("tr", { style: "cursor:pointer", title: "Show the breakdown" }, el("td", { text: String(h + 1) }), ...hand.map((s) => el("td", {}, `${s.total >= 0 ? "+" : ""}${formatPoints(s.total)}`, el("br"), el("b", { text: formatPoints(s.cumulative) }))));
+  const rows = pad.map((entry, h) => {
+    const hand = padSides(entry);
+    const tr = el("tr", { style: "cursor:pointer", title: "Show the breakdown", "data-hand": String(h + 1) }, el("td", { text: String((entry && entry.hand) || h + 1) }), ...hand.map((s) => el("td", {}, `${s.total >= 0 ? "+" : ""}${formatPoints(s.total)}`, el("br"), el("b", { text: formatPoints(s.cumulative) }))));
     tr.addEventListener("click", () => {
       T.handPanel = { kind: "hand", index: h };
       render();
@@ -1013,7 +1039,7 @@ function renderPanel(f, v) {
   const p = T.handPanel;
   if (!p) return;
   const pad = f.pad || [];
-  const sheet = pad[p.index] || (p.kind === "over" ? v.last_hand : null) || (p.index === pad.length - 1 ? v.last_hand : null);
+  const sheet = (pad[p.index] && padSides(pad[p.index])) || (p.kind === "over" || p.index === pad.length - 1 ? v.last_hand : null);
   const panel = el("div", { class: "overlay-panel", "data-testid": p.kind === "over" ? "game-over" : "hand-result" });
   if (p.kind === "over") {
     const res = v.result || {};
@@ -1063,7 +1089,8 @@ function renderPanel(f, v) {
 function waitingPanel() {
   const seats = T.seats || [];
   const firstHuman = seats.find((s) => s.kind === "human");
-  const isHost = T.seat !== null && firstHuman && firstHuman.seat === T.seat;
+  const host = T.host !== undefined && T.host !== null ? T.host : firstHuman ? firstHuman.seat : null;
+  const isHost = T.seat !== null && host === T.seat;
   const list = el(
     "ul",
     { class: "waiting-seats" },
@@ -1141,19 +1168,27 @@ function addLog(text, { version = null, mine = false, sys = false, latest = fals
   if (atBottom || latest) log.scrollTop = log.scrollHeight;
 }
 
+/** A short note next to a seat for what it just did; kept in T.bubbles so re-renders keep it. */
 function bubble(seat, text) {
-  const b = document.querySelector(`[data-bubble="${seat}"]`);
-  const box = document.querySelector(`[data-testid="seat-${seat}"]`);
-  if (box) {
-    box.classList.remove("flash");
-    void box.offsetWidth;
-    box.classList.add("flash");
+  T.bubbles = T.bubbles || {};
+  T.bubbles[seat] = { text, until: Date.now() + 1600 };
+  const old = document.querySelector(`[data-testid="seat-${seat}"]`);
+  if (old) old.classList.remove("flash");
+  applyBubbles();
+  setTimeout(applyBubbles, 1650);
+}
+
+function applyBubbles() {
+  const now = Date.now();
+  const bubbles = T.bubbles || {};
+  for (const b of document.querySelectorAll("[data-bubble]")) {
+    const info = bubbles[b.dataset.bubble];
+    const on = !!info && info.until > now;
+    if (on) b.textContent = info.text;
+    b.classList.toggle("show", on);
+    const box = document.querySelector(`[data-testid="seat-${b.dataset.bubble}"]`);
+    if (box && on && info.until - now > 1100 && !box.classList.contains("flash")) box.classList.add("flash");
   }
-  if (!b) return;
-  b.textContent = text;
-  b.classList.add("show");
-  clearTimeout(b._t);
-  b._t = setTimeout(() => b.classList.remove("show"), 1600);
 }
 
 function addChat(f) {
