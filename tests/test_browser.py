@@ -127,7 +127,9 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
         page.wait_for_function("Number(document.body.dataset.version) >= 2", timeout=30_000)
     # the guest sees the host's public moves, and never the host's cards
     guest.wait_for_function("document.querySelector('[data-testid=log]').innerText.length > 0")
-    assert guest.locator('[data-testid="pile"]').inner_text() == host.locator('[data-testid="pile"]').inner_text()
+    for attribute in ("data-top", "data-size", "data-frozen"):
+        assert guest.get_attribute('[data-testid="pile"]', attribute) == \
+            host.get_attribute('[data-testid="pile"]', attribute)
     host_cards = host.locator('[data-testid="hand"] [data-testid="card"]').evaluate_all(
         "cards => cards.map(c => c.dataset.card)")
     guest_cards = guest.locator('[data-testid="hand"] [data-testid="card"]').evaluate_all(

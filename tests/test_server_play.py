@@ -99,6 +99,8 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[dict[str,
                 state = states[frame["version"]]
                 if state.hand_number == states[frame["version"] - 1].hand_number:
                     assert frame["history"] == list(state.history[len(states[frame["version"] - 1].history):])
+                    if frame["move"].startswith("discard"):
+                        assert frame["card"] == str(canasta.parse_cards(canasta.view(state, 0)["pile_top"])[0])
     return checked
 
 

@@ -73,6 +73,7 @@ moves = Table(
     Column("client_id", String(64), nullable=True),
     Column("actor", String(16), nullable=False),   # human, bot, stand-in, timer
     Column("history", JSON, nullable=False),       # the public history entries the move added
+    Column("card", String(4), nullable=True),      # a discard's card (the notation may name only the rank)
     Column("created", Float, nullable=False),
 )
 
@@ -145,6 +146,7 @@ class MoveRow:
     client_id: str | None
     actor: str
     history: list[str]
+    card: str | None = None
 
 
 class StaleWrite(RuntimeError):
@@ -233,7 +235,7 @@ class Store:
                 raise StaleWrite(f"table {table_id} is not at version {move.version - 1}")
             c.execute(insert(moves), {"table_id": table_id, "version": move.version, "seat": move.seat,
                                       "move": move.move, "client_id": move.client_id, "actor": move.actor,
-                                      "history": move.history, "created": now})
+                                      "history": move.history, "card": move.card, "created": now})
 
     def set_table(self, table_id: str, **values: Any) -> None:
         with self._begin() as c:
@@ -248,7 +250,7 @@ class Store:
             rows = c.execute(select(moves).where(moves.c.table_id == table_id, moves.c.version > after)
                              .order_by(moves.c.version)).mappings()
             return [MoveRow(version=r["version"], seat=r["seat"], move=r["move"], client_id=r["client_id"],
-                            actor=r["actor"], history=r["history"]) for r in rows]
+                            actor=r["actor"], history=r["history"], card=r["card"]) for r in rows]
 
     # --- chat -----------------------------------------------------------------------------------
 

@@ -297,7 +297,7 @@ class Room:
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
         return {"type": "event", "version": m.version, "seat": m.seat, "move": m.move, "history": m.history,
-                "by": m.actor}
+                "by": m.actor, "card": m.card}
 
     def broadcast(self, frame: dict[str, Any]) -> None:
         text = encode(frame)
@@ -444,8 +444,10 @@ class Room:
         if (not same_hand or over) and after.last_hand is not None:
             pad = [*pad, {"hand": before.hand_number, "sides": list(after.last_hand)}]
         status, result = ("over", outcome(after)) if over else (self.status, None)
+        # a discard's card, suit and all, lies face up on the pile (the notation may name only its rank)
+        card = card_str(after.pile[-1]) if move.action == "discard" and same_hand and after.pile else None
         row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
-                      history=added)
+                      history=added, card=card)
         changed = {name: value for name, value, old in (("status", status, self.status), ("deals", deals, self.deals),
                                                          ("pad", pad, self.pad), ("result", result, self.result))
                    if value is not old}
