@@ -316,8 +316,8 @@ def test_group_hand_and_history_lines() -> None:
     assert group_hand([]) == "(empty)"
     assert describe_history("1 meld 9 9 9", 4, 0) == "East: meld 9 9 9"
     assert describe_history("0 red-three 3H", 4, 0) == "You: drew a red three (3H), laid out and replaced"
-    assert describe_history("2 yes", 4, 0, answerer=0) == "You (asked by South): yes"
-    assert describe_history("0 no", 4, 0, answerer=2) == "South (asked by you): no"
+    assert describe_history("0 yes", 4, 0, asker=2) == "You (asked by South): yes"
+    assert describe_history("2 no", 4, 0, asker=0) == "South (asked by you): no"
 
 
 def test_score_takes_variant_and_options(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

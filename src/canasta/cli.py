@@ -163,8 +163,7 @@ class _Table:
             seat, _, what = entry.partition(" ")
             # Your own moves are not repeated, but your red threes and your partner's answer are.
             if int(seat) != self.seat or what.startswith("red-three") or what in ("yes", "no"):
-                answerer = mover if what in ("yes", "no") else None
-                _out(describe_history(entry, players, self.seat, answerer))
+                _out(describe_history(entry, players, self.seat, before.turn_seat))
         if same_hand and mover == self.seat:
             gained = Counter(view(after, self.seat)["hand"]) - Counter(mine["hand"])
             if gained:
@@ -209,9 +208,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     progress: bool | str = "always" if args.progress else args.progress is None
     try:
         summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
-                           records_dir=args.records, progress=progress)
+                           records_dir=args.records, progress=progress, max_moves=args.max_moves)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
+    except OSError as exc:
+        raise CliError(f"cannot write a record: {exc.strerror or exc}") from None
     if args.json:
         summary.pop("results")
         _out(json.dumps(summary, indent=2))
@@ -401,6 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat: 0 North (default), 1 East, 2 South, 3 West")
     p.add_argument("--seed", type=int, help="a reproducible deal (and computer players)")
     p.add_argument("--opponents", default="greedy", help=f"computer players: {', '.join(player_names())}")
+    p.add_argument("--plain", action="store_true", help="the line mode: type moves at a prompt")
     _add_rules_args(p)
     p.set_defaults(func=cmd_play)
 
@@ -409,9 +411,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", "-n", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; 0 = one per CPU)")
-    p.add_argument("--players", default="greedy,greedy",
+    p.add_argument("--players", default="greedy",
                    help=f"one name, one per side or one per seat, comma-separated ({', '.join(player_names())}); "
-                        "default greedy,greedy")
+                        "default greedy in every seat")
+    p.add_argument("--max-moves", type=int, default=200_000, metavar="N",
+                   help="stop a game after N moves and report it unfinished (default 200000)")
     p.add_argument("--records", metavar="DIR", help="write every game's record to DIR/game-00001.json ...")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

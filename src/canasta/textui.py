@@ -127,11 +127,11 @@ def _turn_text(view: dict[str, Any]) -> str:
     return f"{name} to move"
 
 
-def describe_history(entry: str, players: int, me: int, answerer: int | None = None) -> str:
+def describe_history(entry: str, players: int, me: int, asker: int | None = None) -> str:
     """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table.
 
-    The engine files a ``yes``/``no`` answer under the seat whose turn it is (the one who asked);
-    pass ``answerer`` when you know who answered."""
+    The engine files a ``yes``/``no`` answer under the seat that answered; pass ``asker`` (the seat
+    whose turn it is, ``view["turn_seat"]``) to name who asked too."""
     who, _, what = entry.partition(" ")
     seat = int(who)
     name = "You" if seat == me else seat_name(players, seat)
@@ -148,11 +148,9 @@ def describe_history(entry: str, players: int, me: int, answerer: int | None = N
     if what == "foot":
         return f"{name}: picked up {'your' if seat == me else 'the'} foot"
     if what in ("yes", "no"):
-        asker = "you" if seat == me else name
-        if answerer is None:
-            owner = "Your" if seat == me else f"{name}'s"
-            return f"{owner} partner says {what}"
-        return f"{'You' if answerer == me else seat_name(players, answerer)} (asked by {asker}): {what}"
+        if asker is None:
+            return f"{name} {'say' if seat == me else 'says'} {what}"
+        return f"{name} (asked by {'you' if asker == me else seat_name(players, asker)}): {what}"
     return f"{name}: {what}"
 
 
