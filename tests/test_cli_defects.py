@@ -95,3 +95,78 @@ def test_simulate_records_pointing_at_a_file(tmp_path: Path, capsys: pytest.Capt
         status, out, err = run(capsys, "simulate", "-n", "1", "--records", str(target))
         assert status == 2 and out == "" and "cannot make the records folder" in err
         assert len(err.splitlines()) == 1
+
+
+# --- files that hold the wrong thing ----------------------------------------------------------
+
+@pytest.mark.parametrize("content", ["[]", '"a string"', "null", "5"])
+@pytest.mark.parametrize("command", [["moves"], ["explain", "-", "draw"], ["replay"], ["score"]])
+def test_json_that_is_not_an_object(content: str, command: list[str], tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "file.json"
+    path.write_text(content)
+    argv = [command[0], str(path), *command[2:]]
+    status, out, err = run(capsys, *argv)
+    assert status == 1 and out == ""
+    assert "must hold a JSON object" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["score"], ["replay"], ["moves"], ["explain", "-", "draw"]])
+def test_input_that_is_not_utf8(command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"sides": "é"}'.encode("latin-1"))
+    status, out, err = run(capsys, command[0], str(path), *command[2:])
+    assert status == 1 and out == "" and "is not UTF-8 text (byte 12 is 0xe9)" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    status, out, err = run(capsys, command[0], "-", *command[2:])
+    assert status == 1 and "'-' is not UTF-8 text" in err
+
+
+def test_position_messages_show_no_python_internals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(canasta.new_game(canasta.rules(), seed=1).to_json())
+    data["dealer"] = "x"
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(data))
+    status, _, err = run(capsys, "moves", str(path))
+    assert status == 1 and "field 'dealer': want a whole number, got the text 'x'" in err
+    assert "Error(" not in err and "invalid literal" not in err
+
+
+# --- score: one exit status per kind of mistake, a table for people ----------------------------
+
+HAND = {"variant": "classic", "sides": [{"melds": ["KH KD KS KC KH KD KS"], "hand": "4C", "went_out": True},
+                                        {"melds": [], "hand": "AS 9D"}]}
+
+
+def test_score_prints_a_table_and_json_on_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(HAND))
+    status, out, _ = run(capsys, "score", str(path))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "classic:" and lines[1].split() == ["side", "1", "side", "2"]
+    assert lines[-1].split()[:2] == ["hand", "total"]
+    status, out, _ = run(capsys, "score", "--json", str(path))
+    assert [s["total"] for s in json.loads(out)["sides"]] == [
+        int(w) for w in lines[-1].split()[2:]]
+
+
+@pytest.mark.parametrize(("change", "status"), [
+    ({"variant": "bridge"}, 1), ({"options": {"colour": "blue"}}, 1), ({"sides": [{}]}, 1),
+])
+def test_score_mistakes_in_the_file_exit_1(change: dict[str, object], status: int, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({**HAND, **change}))
+    code, out, err = run(capsys, "score", str(path))
+    assert code == status and out == "" and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [["--variant", "bridge"], ["--option", "colour=blue"], ["--option", "x"]])
+def test_score_mistakes_on_the_command_line_exit_2(argv: list[str], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(HAND))
+    code, out, err = run(capsys, "score", str(path), *argv)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1

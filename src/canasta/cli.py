@@ -1,8 +1,10 @@
 """The ``canasta`` command (DESIGN.md B "Commands"): play, simulate, score, explain, moves, replay, rules.
 
-``main(argv)`` returns the exit status: 0 success, 1 bad input (unreadable file, invalid JSON, a
-record that does not replay, a hand that cannot be scored), 2 a usage error (unknown variant, option,
-player or seat; argparse's own errors).
+``main(argv)`` returns the exit status: 0 success; 1 bad input, meaning anything wrong in a file or
+on standard input (unreadable, not UTF-8, not JSON, the wrong shape, an unknown variant or option
+named in the file, a record that does not replay, a hand that cannot be scored); 2 a usage error,
+meaning anything wrong on the command line (unknown variant, option, player or seat; argparse's own
+errors). Every error is one line on standard error, never a traceback.
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from .engine import apply, is_over, legal_moves, new_game, why_illegal
 from .moves import Move
 from .rules import Rules
 from .state import State
-from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name
+from .textui import (
+    describe_history,
+    render_breakdown,
+    render_hand_end,
+    render_help,
+    render_result,
+    render_view,
+    side_name,
+)
 from .variant_docs import variant_page, variants_index
 from .variants import ALIASES, variant_names
 from .variants import rules as make_rules
@@ -57,24 +67,35 @@ def _rules(variant: str, options: list[str] | None) -> Rules:
 
 
 def _read(path: str, what: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            stdin = getattr(sys.stdin, "buffer", None)  # the bytes, so that the encoding is ours to check
+            data: str | bytes = sys.stdin.read() if stdin is None else stdin.read()
+        else:
+            data = Path(path).read_bytes()
+        return data if isinstance(data, str) else data.decode("utf-8")
     except OSError as exc:
         raise CliError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{what} {path!r} is not UTF-8 text (byte {exc.start + 1} is {exc.object[exc.start]:#04x})"
+                       ) from None
 
 
-def _read_json(path: str, what: str) -> Any:
+def _read_object(path: str, what: str) -> dict[str, Any]:
+    """A file (or ``-``) holding one JSON object."""
     try:
-        return json.loads(_read(path, what))
+        data = json.loads(_read(path, what))
     except json.JSONDecodeError as exc:
         raise CliError(f"{what} {path!r} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a string", type(None): "null"}.get(type(data), "a " + type(data).__name__)
+        raise CliError(f"{what} {path!r} must hold a JSON object {{...}}, not {kind}")
+    return data
 
 
 def _read_position(path: str) -> State:
     try:
-        return State.from_json(_read(path, "position"))
+        return State.from_dict(_read_object(path, "position"))
     except ValueError as exc:
         raise CliError(f"cannot read position {path!r}: {exc}") from None
 
@@ -271,24 +292,29 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from .scoring import score_hand
 
-    data = _read_json(args.file, "input")
-    if not isinstance(data, dict) or not isinstance(data.get("sides"), list):
+    if args.variant is not None or args.option:  # the command line's own mistakes are usage errors (2)
+        _rules(args.variant or "classic", args.option)
+    data = _read_object(args.file, "input")
+    if not isinstance(data.get("sides"), list):
         raise CliError('input must be an object with a "sides" list (see canasta score --help)')
     options = data.get("options") or {}
     variant = data.get("variant", "classic")
     if not isinstance(options, dict) or not isinstance(variant, str):
         raise CliError('"variant" must be a name and "options" an object')
-    variant = args.variant or variant  # the command line overrides the file
     try:
-        options = {**options, **_parse_options(args.option)}
-        rules = make_rules(variant, **options)
+        rules = make_rules(args.variant or variant, **{**options, **_parse_options(args.option)})
     except ValueError as exc:
-        raise CliError(str(exc), 2) from None
+        raise CliError(f"the input's rules: {exc}") from None
     try:
         sides = score_hand(rules, data["sides"])
     except ValueError as exc:
         raise CliError(f"cannot score: {exc}") from None
-    _out(json.dumps({"sides": sides}))
+    if args.json:
+        _out(json.dumps({"sides": sides}))
+    else:
+        names = [f"side {i + 1}" for i in range(len(sides))]
+        _out(f"{rules.name}:")
+        _out("\n".join(render_breakdown(sides, names)))
     return 0
 
 
@@ -316,7 +342,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .record import replay
 
-    data = _read_json(args.record, "record")
+    data = _read_object(args.record, "record")
 
     def show(number: int, before: State, move: Move, after: State) -> None:
         players = before.rules.players
@@ -452,13 +478,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="score one hand from JSON (DESIGN.md B)",
                        description='Read {"variant": ..., "options": {...}, "sides": [{"melds": [...], "hand": ..., '
                                    '"red_threes": ..., "went_out": false, "concealed": false}, ...]} and print '
-                                   '{"sides": [{"lines": {...}, "total": N}, ...]}. A side may give "hands" (one '
+                                   'the breakdown as a table, or with --json '
+                                   '{"sides": [{"lines": {...}, "total": N}, ...]}. Exit status 1: '
+                                   'anything wrong in the input; 2: on the command line. A side may give "hands" (one '
                                    'card text per player) instead of "hand", for penalties charged per player; '
                                    'in Modern American "red_threes" (or "threes") holds threes of both colours, '
                                    'and "special_hand": NAME marks a side that laid down a special hand (it '
                                    'scores only that).')
     p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
     p.add_argument("--variant", metavar="NAME", help="score under this variant (overrides the file's)")
+    p.add_argument("--json", action="store_true", help='print {"sides": [{"lines": {...}, "total": N}, ...]}')
     _add_option_arg(p)
     p.set_defaults(func=cmd_score)
 

@@ -221,6 +221,22 @@ _LINE_LABELS = {
 }
 
 
+def render_breakdown(results: Sequence[dict[str, Any]], names: Sequence[str], extra: Sequence[str] = ()) -> list[str]:
+    """Score lines side by side: a header of ``names``, every line of every side, ``hand total``, then
+    the keys named in ``extra`` (such as ``cumulative``) where the results have them."""
+    lines = [f"{'':<24}" + "".join(f"{n:>10}" for n in names)]
+    keys: list[str] = []
+    for res in results:
+        keys += [k for k in res["lines"] if k not in keys]
+    for k in keys:
+        label = _LINE_LABELS.get(k, k.replace("_", " "))
+        lines.append(f"{label:<24}" + "".join(f"{res['lines'].get(k, 0):>10}" for res in results))
+    lines.append(f"{'hand total':<24}" + "".join(f"{res['total']:>10}" for res in results))
+    for k in extra:
+        lines.append(f"{k:<24}" + "".join(f"{res[k]:>10}" for res in results))
+    return lines
+
+
 def render_hand_end(last_hand: Sequence[dict[str, Any]], hand_number: int, players: int) -> str:
     """The score breakdown of a finished hand: every line per side, the hand total, the cumulative total."""
     teams = len(last_hand)
@@ -229,16 +245,7 @@ def render_hand_end(last_hand: Sequence[dict[str, Any]], hand_number: int, playe
     for i, res in enumerate(last_hand):
         if res.get("went_out"):
             head += f": {names[i]} went out" + (" concealed" if res.get("concealed") else "")
-    lines = [head + " ===", f"{'':<24}" + "".join(f"{n:>10}" for n in names)]
-    keys: list[str] = []
-    for res in last_hand:
-        keys += [k for k in res["lines"] if k not in keys]
-    for k in keys:
-        label = _LINE_LABELS.get(k, k.replace("_", " "))
-        lines.append(f"{label:<24}" + "".join(f"{res['lines'].get(k, 0):>10}" for res in last_hand))
-    lines.append(f"{'hand total':<24}" + "".join(f"{res['total']:>10}" for res in last_hand))
-    lines.append(f"{'cumulative':<24}" + "".join(f"{res['cumulative']:>10}" for res in last_hand))
-    return "\n".join(lines)
+    return "\n".join([head + " ===", *render_breakdown(last_hand, names, ["cumulative"])])
 
 
 def render_result(result: dict[str, Any], players: int, my_side: int | None = None) -> str:
@@ -254,5 +261,5 @@ def render_result(result: dict[str, Any], players: int, my_side: int | None = No
     return f"Game over after {result['hands']} hands: {who} won ({totals})."
 
 
-__all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_hand_end",
-           "render_help", "render_result", "render_view", "side_name"]
+__all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_breakdown",
+           "render_hand_end", "render_help", "render_result", "render_view", "side_name"]
