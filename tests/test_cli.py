@@ -262,7 +262,7 @@ class HelpDriver(io.TextIOBase):
         self.asked_help = False
         text = self.out.getvalue()
         block = text[text.rindex("Legal moves:"):].splitlines()[1:]
-        moves = [re.split(r"\s{2,}", line.strip())[0] for line in block if line.startswith("  ")]
+        moves = [re.split(r"\s{2,}", line.strip())[0] for line in block if re.match("  [^ ]", line)]
         assert moves
         return self.rng.choice(moves) + "\n"
 

@@ -12,29 +12,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from . import __version__, parse_move
-from .bots import make_player, player_names
-from .engine import apply, is_over, legal_moves, new_game, why_illegal
+from .bots import player_names
+from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
 from .rules import Rules
 from .state import State
 from .textui import (
-    describe_history,
     render_breakdown,
     render_hand_end,
-    render_help,
     render_result,
-    render_view,
     side_name,
 )
 from .variant_docs import variant_page, variants_index
 from .variants import ALIASES, variant_names
 from .variants import rules as make_rules
-from .view import seat_name, view
+from .view import seat_name
 
 
 class CliError(Exception):
@@ -102,118 +98,53 @@ def _read_position(path: str) -> State:
 
 # --- play ---------------------------------------------------------------------------------------
 
-class _Table:
-    """One human seat against computer players, line by line on stdin/stdout."""
+def _session(args: argparse.Namespace) -> Any:
+    """The game ``canasta play`` asks for: resumed from a file, or new with its seats."""
+    from .session import Session, default_save_path, parse_seats
 
-    def __init__(self, rules: Rules, seat: int, seed: int | None, opponents: str) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.state = new_game(rules, seed)
-        self.bots = {s: make_player(opponents, None if seed is None else seed * 16 + s)
-                     for s in range(rules.players) if s != seat}
-        self.echo = not sys.stdin.isatty()
-
-    def name(self, seat: int) -> str:
-        return seat_name(self.rules.players, seat)
-
-    def run(self) -> int:
-        r = self.rules
-        side = r.side_of(self.seat)
-        partners = [self.name(s) for s in r.seats_of(side) if s != self.seat]
-        _out(f"Canasta ({r.name}). You are {self.name(self.seat)} (seat {self.seat}, "
-             f"{side_name(r.players, r.teams, side)})" + (f", partnered with {', '.join(partners)}" if partners else "")
-             + f"; computer players: {next(iter(self.bots.values())).name}.")
-        _out("Type 'help' for the legal moves, 'quit' to leave.")
-        render = True
-        while not is_over(self.state):
-            state = self.state
-            if state.to_move != self.seat:
-                bot = self.bots[state.to_move]
-                self._advance(bot.choose(view(state, state.to_move), legal_moves(state)))
-                render = True
-                continue
-            v = view(state, self.seat)
-            if render:
-                _out()
-                _out(render_view(v))
-                render = False
-            prompt = "Your answer (yes/no)> " if state.phase == "answer" else "Your move> "
-            _out(prompt, end="")
-            sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
-                _out("\nEnd of input: the game is abandoned.")
-                return 0
-            text = line.strip()
-            if self.echo:
-                _out(text)
-            command = text.lower()
-            if command in ("quit", "exit", "q"):
-                _out("You leave the game.")
-                return 0
-            if command in ("help", "?", "h"):
-                _out(render_help(legal_moves(state), v))
-                continue
-            if command in ("show", "table", ""):
-                render = True
-                continue
-            try:
-                move = parse_move(state, text)
-            except ValueError as exc:
-                _out(f"bad move: {exc} (type 'help' for the legal moves)")
-                continue
-            problem = why_illegal(state, move)
-            if problem is not None:
-                _out(f"illegal {problem.code}: {problem.message}")
-                continue
-            self._advance(move)
-            render = True
-        return 0
-
-    def _advance(self, move: Move) -> None:
-        before = self.state
-        mover = before.to_move
-        mine = view(before, self.seat)
-        after = apply(before, move)
-        self.state = after
-        players = self.rules.players
-        same_hand = after.hand_number == before.hand_number and not is_over(after)
-        # A finished hand's history is gone with the new deal: then the move itself is the news.
-        entries = view(after, self.seat)["history"][len(mine["history"]):] if same_hand else [f"{mover} {move}"]
-        for entry in entries:
-            seat, _, what = entry.partition(" ")
-            # Your own moves are not repeated, but your red threes and your partner's answer are.
-            if int(seat) != self.seat or what.startswith("red-three") or what in ("yes", "no"):
-                _out(describe_history(entry, players, self.seat, before.turn_seat))
-        if same_hand and mover == self.seat:
-            gained = Counter(view(after, self.seat)["hand"]) - Counter(mine["hand"])
-            if gained:
-                cards = sorted(gained.elements())
-                verb = "You drew" if move.action == "draw" else "Into your hand"
-                _out(f"{verb}: {' '.join(cards)}")
-        if not same_hand:
-            assert after.last_hand is not None
-            _out()
-            _out(render_hand_end(after.last_hand, before.hand_number, players))
-            if is_over(after):
-                assert after.result is not None
-                _out(render_result(after.result, players, self.rules.side_of(self.seat)))
-            else:
-                _out(f"Hand {after.hand_number}: {self.name(after.dealer)} deals.")
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        seats = None
+        if args.seats:
+            seats = [n.strip() for n in args.seats.split(",")]
+        try:
+            return Session.resume(Path(args.resume), seats, save)
+        except ValueError as exc:
+            raise CliError(f"cannot resume: {exc}") from None
+    rules = _rules(args.variant, args.option)
+    if args.seats:
+        text = args.seats
+    else:
+        if not 0 <= args.seat < rules.players:
+            raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+        text = ",".join("human" if s == args.seat else args.opponents for s in range(rules.players))
+    try:
+        seats = parse_seats(text, rules.players)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    return Session.start(rules, seats, args.seed, save or default_save_path())
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = _rules(args.variant, args.option)
-    if not 0 <= args.seat < rules.players:
-        raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+    from .bots.levels import LEVELS
+    from .lineplay import LineGame
+
+    if args.hint_level not in LEVELS:
+        raise CliError(f"unknown --hint-level {args.hint_level!r}; valid levels: {', '.join(LEVELS)}", 2)
     try:
-        make_player(args.opponents)
-    except ValueError as exc:
-        raise CliError(str(exc), 2) from None
+        session = _session(args)
+    except OSError as exc:
+        raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
+    if len(session.humans) != 1:
+        raise CliError("the line mode seats one human; give 'human' to exactly one seat", 2)
+    interactive = sys.stdin.isatty()
+    pause = interactive if args.pause is None else args.pause
+    game = LineGame(session, session.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
+                    hint_level=args.hint_level)
     try:
-        return _Table(rules, args.seat, args.seed, args.opponents).run()
+        return game.run()
     except KeyboardInterrupt:
-        _out("\nInterrupted: the game is abandoned.")
+        game.leave("\nInterrupted")
         return 130
 
 
@@ -402,7 +333,10 @@ Play one seat against computer players (your partner included), typing moves:
   ask               ask your partner "may I go out?"; answer his question with yes / no
   withdraw          take back melds staged this turn (opening)
   pass              decline the discard when the stock is empty
-  help              the legal moves now, explained; show: the table again; quit: leave
+  help              the legal moves now, explained; show: the table again
+  hint              what a computer player (--hint-level) would play here, and why
+  quit              leave; the game is saved after every move: resume it with --resume FILE
+Only the moves of the chosen variant exist in it: the welcome line lists them.
 """
 
 
@@ -425,9 +359,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="a game in the terminal against computer players",
                        description=PLAY_HELP, formatter_class=raw)
-    p.add_argument("--seat", type=int, default=0, help="your seat: 0 North (default), 1 East, 2 South, 3 West")
+    p.add_argument("--seats", metavar="NAMES",
+                   help="one name per seat from North round the table: human, a level (easy, medium, hard, "
+                        "expert) or a player (greedy, heuristic, random, search), e.g. human,hard,expert,medium")
+    p.add_argument("--seat", type=int, default=0, help="your seat without --seats: 0 North (default), 1 East, ...")
+    p.add_argument("--opponents", default="greedy",
+                   help="every computer seat without --seats: a level or a player (default greedy)")
     p.add_argument("--seed", type=int, help="a reproducible deal (and computer players)")
-    p.add_argument("--opponents", default="greedy", help=f"computer players: {', '.join(player_names())}")
+    p.add_argument("--resume", metavar="FILE", help="carry on the game saved in FILE (a game record)")
+    p.add_argument("--save", metavar="FILE",
+                   help="save the game there after every move (default: $XDG_STATE_HOME/canasta/autosave.json, "
+                        "or the --resume file)")
+    p.add_argument("--hint-level", default="medium", metavar="LEVEL", help="whose move 'hint' shows (default medium)")
+    p.add_argument("--pause", action=argparse.BooleanOptionalAction, default=None,
+                   help="wait for Enter after the computer players' turns and the score sheet "
+                        "(default: on at a terminal)")
     p.add_argument("--plain", action="store_true", help="the line mode: type moves at a prompt")
     _add_rules_args(p)
     p.set_defaults(func=cmd_play)

@@ -56,6 +56,18 @@ class Recorder:
         # A seeded game re-deals itself; only an unseeded one needs its decks written down.
         self.deals: list[list[str]] = [_deck_text(state)] if state.seed is None else []
 
+    @classmethod
+    def resume(cls, record: dict[str, Any]) -> Recorder:
+        """A recorder that carries on the game of ``record`` (replayed and checked: ``RecordError``)."""
+        state = replay(record)
+        rec = cls.__new__(cls)
+        rec.state = state
+        players = record.get("players")
+        rec.players = [str(p) for p in players] if isinstance(players, list) else None
+        rec.moves = list(record["moves"])
+        rec.deals = [list(d) for d in record.get("deals") or []] if state.seed is None else []
+        return rec
+
     def apply(self, move: Move) -> State:
         """Apply ``move`` (raising ``IllegalMove`` if it is not legal), record it, return the new state."""
         before = self.state

@@ -12,6 +12,7 @@ from typing import Any
 from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
 from .melds import key_label
 from .moves import Move
+from .rules import Rules
 from .view import seat_name
 
 # Hand order: aces down to fours, then black threes; wild cards last.
@@ -154,6 +155,22 @@ def describe_history(entry: str, players: int, me: int, asker: int | None = None
     return f"{name}: {what}"
 
 
+def variant_verbs(rules: Rules) -> list[str]:
+    """The move words a player of this variant may ever type (the rules object says which exist)."""
+    verbs = ["draw", "take", "meld", "discard", "withdraw", "pass"]
+    if rules.partnerships and rules.permission in ("optional_binding", "compulsory"):
+        verbs += ["ask", "yes", "no"]
+    if rules.several_melds_per_rank:
+        verbs.append("combine")
+    if rules.acaba:
+        verbs.append("acaba")
+    if rules.keeps_a_three:
+        verbs.append("layout")
+    if rules.special_hands:
+        verbs.append("declare")
+    return verbs
+
+
 def explain_move(move: Move, view: dict[str, Any]) -> str:
     """A short explanation of a legal move, for ``help``."""
     a = move.action
@@ -262,4 +279,5 @@ def render_result(result: dict[str, Any], players: int, my_side: int | None = No
 
 
 __all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_breakdown",
-           "render_hand_end", "render_help", "render_result", "render_view", "side_name"]
+           "render_hand_end", "render_help", "render_result", "render_view", "side_name",
+           "variant_verbs"]
