@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import __version__, parse_move
+from . import __version__, parse_move, tui
 from .bots import player_names
 from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
@@ -125,6 +125,20 @@ def _session(args: argparse.Namespace) -> Any:
     return Session.start(rules, seats, args.seed, save or default_save_path())
 
 
+def _play_app(args: argparse.Namespace, session: Any) -> int:
+    from .tui.app import CanastaApp
+
+    chosen = args.resume or args.seats or args.option or args.variant != "classic"
+    app = CanastaApp(session if chosen else None, save_path=session.save_path, seed=args.seed,
+                     hint_level=args.hint_level)
+    app.run()
+    if app.return_code:
+        return app.return_code
+    if session.save_path:
+        _out(f"The game is saved; carry on with: canasta play --resume {session.save_path}")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .bots.levels import LEVELS
     from .lineplay import LineGame
@@ -136,8 +150,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
     if len(session.humans) != 1:
-        raise CliError("the line mode seats one human; give 'human' to exactly one seat", 2)
+        raise CliError("one seat is human; give 'human' to exactly one seat", 2)
     interactive = sys.stdin.isatty()
+    if not args.plain and interactive and sys.stdout.isatty() and tui.available():
+        return _play_app(args, session)
     pause = interactive if args.pause is None else args.pause
     game = LineGame(session, session.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
                     hint_level=args.hint_level)

@@ -79,7 +79,7 @@ def render_view(view: dict[str, Any]) -> str:
     seat = view["seat"]
     players = view["players"]
     teams = len(view["sides"])
-    lines = [f"--- Hand {view['hand_number']}: {_turn_text(view)} ---"]
+    lines = [f"--- Hand {view['hand_number']}: {turn_text(view)} ---"]
     score_parts = []
     for i, side in enumerate(view["sides"]):
         you = " (you)" if i == view["side"] else ""
@@ -110,7 +110,7 @@ def render_view(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _turn_text(view: dict[str, Any]) -> str:
+def turn_text(view: dict[str, Any]) -> str:
     players = view["players"]
     seat = view["seat"]
     name = seat_name(players, view["turn_seat"])
@@ -279,5 +279,5 @@ def render_result(result: dict[str, Any], players: int, my_side: int | None = No
 
 
 __all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_breakdown",
-           "render_hand_end", "render_help", "render_result", "render_view", "side_name",
+           "render_hand_end", "render_help", "render_result", "render_view", "side_name", "turn_text",
            "variant_verbs"]
