@@ -93,7 +93,7 @@ def test_table_mid_hand_refused_move_hint_and_help(tmp_path: Path) -> None:
         assert isinstance(screen, TableScreen)
         assert "your turn (North)" in text_of(screen, "#status")
         assert "East (left) 11 cards" in text_of(screen, "#seats") and "South (partner)" in text_of(screen, "#seats")
-        assert "needs 50 to open" in text_of(screen, "#us") and text_of(screen, "#pile").startswith("Pile ")
+        assert "needs 50 to open" in text_of(screen, "#us") and text_of(screen, "#pile").startswith("Stock ")
         before = game.state.to_json()
         await pilot.press("x")  # discard before drawing: refused with the engine's reason, nothing lost
         await pilot.pause()
@@ -179,3 +179,17 @@ def test_resumed_game(tmp_path: Path) -> None:
         assert hand.cards == sort_hand(canasta.view(game.state, 0)["hand"])
 
     drive(app, script)
+
+
+def test_table_marks_canastas_and_writes_10() -> None:
+    from canasta.positions import build_position
+    from canasta.tui import table
+
+    state = build_position(hands={0: "KH KD 5C 6D 7S 8H 9C JS QD 4H 2C"}, pile="9S 2D 8D KS",
+                           melds=[["TH TD TS", "6S 6S 6D 6C 2S 2H JK"], ["AS AH AD"]])
+    v = canasta.view(state, 0)
+    us = str(table.side(v, 0))
+    assert "10 ×3 10♠ 10♥ 10♦" in us
+    assert "6 ×7 [mixed] 6♠ 6♠ 6♦ 6♣ 2♠ 2♥ JK" in us and "1 canasta" in us
+    assert "A ×3 A♠ A♥ A♦" in str(table.side(v, 1))
+    assert "frozen for everyone" in str(table.pile(v)) and str(table.pile(v)).startswith("Stock ")

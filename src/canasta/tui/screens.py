@@ -100,7 +100,7 @@ class HandEndScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", "continue")]
     DEFAULT_CSS = """
     HandEndScreen { align: center middle; }
-    HandEndScreen > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
+    HandEndScreen > VerticalScroll { width: 78; max-width: 100%; height: auto; max-height: 100%;
                                      border: round $accent; padding: 0 1; background: $surface; }
     """
 
@@ -123,7 +123,7 @@ class GameOverScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "again", "play again"), Binding("q,escape", "leave", "quit")]
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: auto; height: auto; border: round $accent; padding: 0 1;
+    GameOverScreen > Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; padding: 0 1;
                                 background: $surface; }
     GameOverScreen Horizontal { height: auto; }
     """

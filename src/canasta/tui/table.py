@@ -46,16 +46,17 @@ def side(v: dict[str, Any], index: int) -> Text:
     s = v["sides"][index]
     name = _names(v)[index] + (" (you)" if index == v["side"] else "")
     need = "opened" if s["opened"] else f"needs {s['minimum_needed']} to open"
-    out = Text.assemble((name, "bold"), f"  {s['score']} · {need} · {s['canastas']} canasta"
+    out = Text.assemble((name, "bold"), f"  {s['score']} · {need}\n  {s['canastas']} canasta"
                         + ("s" if s["canastas"] != 1 else ""))
     if s["red_threes"]:
         out.append(" · threes ")
         out.append_text(cards_line(s["red_threes"]))
     for m in s["melds"]:
-        title = f"seq {m['key'][3:]}" if m["rank"] == "sequence" else m["key"]
+        key = m["key"]
+        title = f"seq {key[3:]}" if m["rank"] == "sequence" else "10" + key[1:] if key.startswith("T") else key
         out.append(f"\n  {title:>5} ×{len(m['cards'])} ")
         if m["canasta"]:
-            out.append(f"[{m['kind']} canasta] ", style="bold green" if m["kind"] == "natural" else "green")
+            out.append(f"[{m['kind']}] ", style="bold green" if m["kind"] == "natural" else "green")
         naturals = [c for c in m["cards"] if c != "JK" and c[0] != "2"] or m["cards"]
         wild = [c for c in m["cards"] if c not in naturals]
         out.append_text(cards_line([*sort_hand(naturals), *sort_hand(wild)]))
@@ -66,12 +67,11 @@ def side(v: dict[str, Any], index: int) -> Text:
 
 def pile(v: dict[str, Any]) -> Text:
     """The pile's top card, size and frozen state with the reason; the stock's size; the opening count."""
-    out = Text("Pile ")
+    out = Text(f"Stock {v['stock_size']} · Pile ")
     if v["pile_top"]:
         out.append_text(card_text(v["pile_top"]))
         out.append(" ")
     out.append(pile_status(v).split(", ", 1)[-1] if v["pile_top"] else "empty")
-    out.append(f" · Stock {v['stock_size']}")
     if v["staged_points"] is not None:
         need = v["sides"][v["side"]]["minimum_needed"]
         out.append(f"\nThis turn's melds count {v['staged_points']} of the {need} needed", style="yellow")
