@@ -121,3 +121,19 @@ def test_mutated_positions_are_refused_or_play(index: int, pick: int, value: Any
         if canasta.is_over(state):
             break
         state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
+
+
+@pytest.mark.xfail(strict=True, reason="engine defect (issue 17): in british, acaba called while the side's "
+                   "opening melds are staged ends the game with the stage still set; the fix belongs in "
+                   "src/canasta/engine.py (withdraw the stage before the hand ends, or offer no acaba then)")
+def test_british_acaba_with_a_staged_opening_round_trips() -> None:
+    state = canasta.new_game(canasta.rules("british"), seed=12)
+    rng = random.Random(12)
+    while True:  # seed 12 reaches a staged opening with acaba legal at its 23rd move
+        legal = canasta.legal_moves(state)
+        acaba = [m for m in legal if m.action == "acaba"]
+        if acaba and state.stage is not None:
+            break
+        state = canasta.apply(state, rng.choice(legal))
+    over = canasta.apply(state, acaba[0])
+    assert State.from_json(over.to_json()) == over

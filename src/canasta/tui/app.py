@@ -189,7 +189,7 @@ class TableScreen(Screen[None]):
 
     def game_closed(self, again: bool | None) -> None:
         if not again:
-            self.app.exit(message=f"Game saved in {self.session.save_path}" if self.session.save_path else None)
+            self.app.exit()
             return
         self.session = self.session.again()
         self.hands = []
@@ -255,8 +255,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.session.rules))
 
     def action_quit_game(self) -> None:
-        self.app.exit(message=f"Game saved in {self.session.save_path}: canasta play --resume "
-                              f"{self.session.save_path}" if self.session.save_path else None)
+        self.app.exit()  # nothing to save: the session saved the game after every move
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
