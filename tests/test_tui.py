@@ -46,6 +46,9 @@ def session(tmp_path: Path, seed: int = 5, players: str = "easy", **options: Any
 def test_cards_have_symbols_colours_and_10() -> None:
     assert [label(c) for c in ["TH", "AS", "JK", "2C"]] == ["10♥", "A♠", "JK", "2♣"]
     assert sort_hand(["2C", "AS", "TH", "JK", "3S", "KD", "AH"]) == ["AS", "AH", "KD", "TH", "3S", "2C", "JK"]
+    from canasta.tui.table import move_label
+
+    assert move_label("discard TH") == "discard 10♥" and move_label("meld T T 2 on T/2") == "meld 10 10 2 on 10/2"
 
 
 def test_start_screen_offers_every_preset_and_starts(tmp_path: Path) -> None:

@@ -111,7 +111,7 @@ class TableScreen(Screen[None]):
         moves.clear_options()
         if self.human_to_move():
             legal = legal_moves(self.session.state)
-            moves.add_options(Option(str(m), id=str(m)) for m in legal)
+            moves.add_options(Option(table.move_label(str(m)), id=str(m)) for m in legal)
             moves.highlighted = 0 if legal else None
 
     def log_line(self, text: str) -> None:

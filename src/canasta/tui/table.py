@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..textui import pile_status, render_breakdown, side_name, turn_text
 from ..view import seat_name
-from .cards import card_text, cards_line, sort_hand
+from .cards import card_text, cards_line, label, sort_hand
 
 
 def _names(v: dict[str, Any]) -> list[str]:
@@ -27,6 +27,9 @@ def seats(v: dict[str, Any]) -> Text:
     """Every other seat: where it sits for you, its cards (and foot), whose turn it is."""
     players, me = v["players"], v["seat"]
     out = Text()
+    foot = v.get("foot_sizes") or []
+    if foot and foot[me]:
+        out.append(f"Your foot {foot[me]}  ")
     for step in range(1, players):
         s = (me + step) % players
         where = "partner" if v["seat_sides"][s] == v["side"] else (
@@ -35,7 +38,6 @@ def seats(v: dict[str, Any]) -> Text:
             out.append("  ")
         style = "reverse" if s == v["turn_seat"] else ""
         out.append(f"{seat_name(players, s)} ({where}) {v['hand_sizes'][s]} cards", style=style)
-        foot = v.get("foot_sizes") or []
         if foot and foot[s]:
             out.append(f" + foot {foot[s]}", style=style)
     return out
@@ -63,6 +65,18 @@ def side(v: dict[str, Any], index: int) -> Text:
     if not s["melds"]:
         out.append("\n  no melds")
     return out
+
+
+def move_label(notation: str) -> str:
+    """Move notation as the table writes cards: ``discard TH`` -> ``discard 10♥``, ``meld T T`` -> ``meld 10 10``."""
+    words = []
+    for word in notation.split():
+        if word == "T" or word.startswith("T/"):
+            word = "10" + word[1:]
+        elif len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC":
+            word = label(word)
+        words.append(word)
+    return " ".join(words)
 
 
 def pile(v: dict[str, Any]) -> Text:
@@ -103,4 +117,4 @@ def score_pad(hands: Sequence[Sequence[dict[str, Any]]], v: dict[str, Any]) -> T
     return table
 
 
-__all__ = ["hand_end", "pile", "score_pad", "seats", "side", "status"]
+__all__ = ["hand_end", "move_label", "pile", "score_pad", "seats", "side", "status"]
