@@ -20,6 +20,7 @@ from .bots import player_names
 from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
 from .rules import Rules
+from .session import Session, default_save_path, parse_seats
 from .state import State
 from .textui import (
     render_breakdown,
@@ -98,10 +99,8 @@ def _read_position(path: str) -> State:
 
 # --- play ---------------------------------------------------------------------------------------
 
-def _session(args: argparse.Namespace) -> Any:
+def _session(args: argparse.Namespace) -> Session:
     """The game ``canasta play`` asks for: resumed from a file, or new with its seats."""
-    from .session import Session, default_save_path, parse_seats
-
     save = Path(args.save) if args.save else None
     if args.resume:
         seats = None
@@ -125,7 +124,7 @@ def _session(args: argparse.Namespace) -> Any:
     return Session.start(rules, seats, args.seed, save or default_save_path())
 
 
-def _play_app(args: argparse.Namespace, session: Any) -> int:
+def _play_app(args: argparse.Namespace, session: Session) -> int:
     from .tui.app import CanastaApp
 
     chosen = args.resume or args.seats or args.option or args.variant != "classic"
@@ -149,8 +148,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         session = _session(args)
     except OSError as exc:
         raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
-    if len(session.humans) != 1:
-        raise CliError("one seat is human; give 'human' to exactly one seat", 2)
     interactive = sys.stdin.isatty()
     if not args.plain and interactive and sys.stdout.isatty() and tui.available():
         return _play_app(args, session)

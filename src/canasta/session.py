@@ -30,15 +30,18 @@ def seat_choices() -> list[str]:
 
 
 def parse_seats(text: str | Sequence[str], players: int) -> list[str]:
-    """``"human,hard,expert,medium"`` as one name per seat; ``ValueError`` naming the problem."""
+    """``"human,hard,expert,medium"`` as one name per seat, exactly one of them human (both front ends
+    seat one person); ``ValueError`` naming the problem."""
     names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text)]
     if len(names) != players:
         raise ValueError(f"give one name per seat ({players}), got {len(names)}: {', '.join(names)}")
     for name in names:
         if name not in seat_choices():
             raise ValueError(f"unknown player {name!r} for a seat; valid players: {', '.join(seat_choices())}")
-    if HUMAN not in names:
-        raise ValueError("no seat is human: put 'human' in one seat")
+    humans = names.count(HUMAN)
+    if humans != 1:
+        raise ValueError(f"{'no seat is' if not humans else f'{humans} seats are'} human: "
+                         "give 'human' to exactly one seat")
     return names
 
 
