@@ -16,7 +16,7 @@ from typing import TextIO
 from . import parse_move
 from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
-from .session import Session
+from .session import Session, hand_goes_on, news
 from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name, variant_verbs
 from .view import seat_name, view
 
@@ -180,10 +180,8 @@ class LineGame:
         mine = view(before, self.seat)
         after = self.session.play(move)
         players = self.session.rules.players
-        same_hand = after.hand_number == before.hand_number and not is_over(after)
-        # A finished hand's history is gone with the new deal: then the move itself is the news.
-        entries = view(after, self.seat)["history"][len(mine["history"]):] if same_hand else [f"{mover} {move}"]
-        for entry in entries:
+        same_hand = hand_goes_on(before, after)
+        for entry in news(before, move, after):
             seat, _, what = entry.partition(" ")
             # Your own moves are not repeated, but your red threes and your partner's answer are.
             if int(seat) != self.seat or what.startswith("red-three") or what in ("yes", "no"):

@@ -56,6 +56,19 @@ def default_save_path() -> Path:
     return Path(base) / "canasta" / "autosave.json"
 
 
+def hand_goes_on(before: State, after: State) -> bool:
+    """Did the move from ``before`` to ``after`` leave the same hand in play?"""
+    return after.hand_number == before.hand_number and not is_over(after)
+
+
+def news(before: State, move: Move, after: State) -> list[str]:
+    """The public history entries (``"1 meld 9 9 9"``) that ``move`` added. A finished hand's history
+    is gone with the new deal: then the move itself is the news."""
+    if not hand_goes_on(before, after):
+        return [f"{before.to_move} {move}"]
+    return list(after.history[len(before.history):])
+
+
 class Session:
     """A game in progress: ``session.state``, ``session.play(move)``, ``session.computer_move()``."""
 
@@ -140,4 +153,4 @@ class Session:
         os.replace(temporary, self.save_path)
 
 
-__all__ = ["HUMAN", "Session", "computer", "default_save_path", "parse_seats", "seat_choices"]
+__all__ = ["HUMAN", "Session", "computer", "default_save_path", "hand_goes_on", "news", "parse_seats", "seat_choices"]

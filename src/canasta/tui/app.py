@@ -19,7 +19,7 @@ from .. import parse_move
 from ..engine import is_over, legal_moves, why_illegal
 from ..moves import Move
 from ..rules import Rules
-from ..session import Session
+from ..session import Session, hand_goes_on, news
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
@@ -149,10 +149,8 @@ class TableScreen(Screen[None]):
         before = self.session.state
         seen = view(before, self.seat)
         after = self.session.play(move)
-        same_hand = after.hand_number == before.hand_number and not is_over(after)
-        entries = view(after, self.seat)["history"][len(seen["history"]):] if same_hand else [
-            f"{before.to_move} {move}"]
-        for entry in entries:
+        same_hand = hand_goes_on(before, after)
+        for entry in news(before, move, after):
             self.log_line(describe_history(entry, before.rules.players, self.seat, before.turn_seat))
         if same_hand and before.to_move == self.seat:
             gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
