@@ -379,8 +379,9 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
         raise ValueError(f"pile_hidden must be 0 to the pile's size, got {s.pile_hidden}")
     if not (0 <= s.to_move < players and 0 <= s.turn_seat < players and 0 <= s.dealer < players):
         raise ValueError("position names a seat that does not exist")
-    if len(s.seat_sides) != players or set(s.seat_sides) != set(range(teams)):
-        raise ValueError(f"seat_sides must give each of {players} seats a side 0..{teams - 1}, every side a seat")
+    if len(s.seat_sides) != players or not all(0 <= side < teams for side in s.seat_sides):
+        # (not every side need have a seat: in Cutthroat two players join one side for the rest of the hand)
+        raise ValueError(f"seat_sides must give each of {players} seats a side 0..{teams - 1}")
     if s.hand_number < 1:
         raise ValueError(f"hand_number starts at 1, got {s.hand_number}")
     for entry in s.history:
