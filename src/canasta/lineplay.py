@@ -51,13 +51,15 @@ class LineGame:
         self.pause_on = pause
         self.offer_again = offer_again
         self.hint_level = hint_level
-        self.width = width or shutil.get_terminal_size((80, 24)).columns
+        # Wrapped to the terminal's width; a pipe or a file gets whole lines (width 0: no wrapping).
+        self.width = width if width is not None else (
+            shutil.get_terminal_size((80, 24)).columns if stdout.isatty() else 0)
         self.echo = not stdin.isatty()
         self.others_moved = False
 
     # --- output and input -----------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        self.stdout.write(wrap(text, self.width) + "\n")
+        self.stdout.write((wrap(text, self.width) if self.width else text) + "\n")
 
     def ask(self, prompt: str) -> str | None:
         """A line of input (``None`` at the end of the input)."""
