@@ -358,7 +358,7 @@ def test_new_lines_have_labels() -> None:
 def run_score(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
               data: dict[str, Any], *argv: str) -> tuple[int, str, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
-    status = main(["score", "-", *argv])
+    status = main(["score", "-", "--json", *argv])
     out, err = capsys.readouterr()
     return status, out, err
 

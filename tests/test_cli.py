@@ -114,13 +114,13 @@ def test_score_file_and_stdin(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                               monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(SCORE_INPUT))
-    status, out, _ = run(capsys, "score", str(path))
+    status, out, _ = run(capsys, "score", "--json", str(path))
     assert status == 0
     data = json.loads(out)
     assert [s["total"] for s in data["sides"]] == [900, -130]
     for side in data["sides"]:
         assert sum(side["lines"].values()) == side["total"]
-    status, out2, _ = run(capsys, "score", "-", stdin=json.dumps(SCORE_INPUT), monkeypatch=monkeypatch)
+    status, out2, _ = run(capsys, "score", "-", "--json", stdin=json.dumps(SCORE_INPUT), monkeypatch=monkeypatch)
     assert status == 0 and json.loads(out2) == data
 
 
@@ -262,7 +262,7 @@ class HelpDriver(io.TextIOBase):
         self.asked_help = False
         text = self.out.getvalue()
         block = text[text.rindex("Legal moves:"):].splitlines()[1:]
-        moves = [re.split(r"\s{2,}", line.strip())[0] for line in block if line.startswith("  ")]
+        moves = [re.split(r"\s{2,}", line.strip())[0] for line in block if re.match("  [^ ]", line)]
         assert moves
         return self.rng.choice(moves) + "\n"
 
@@ -316,8 +316,8 @@ def test_group_hand_and_history_lines() -> None:
     assert group_hand([]) == "(empty)"
     assert describe_history("1 meld 9 9 9", 4, 0) == "East: meld 9 9 9"
     assert describe_history("0 red-three 3H", 4, 0) == "You: drew a red three (3H), laid out and replaced"
-    assert describe_history("2 yes", 4, 0, answerer=0) == "You (asked by South): yes"
-    assert describe_history("0 no", 4, 0, answerer=2) == "South (asked by you): no"
+    assert describe_history("0 yes", 4, 0, asker=2) == "You (asked by South): yes"
+    assert describe_history("2 no", 4, 0, asker=0) == "South (asked by you): no"
 
 
 def test_score_takes_variant_and_options(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -325,10 +325,10 @@ def test_score_takes_variant_and_options(capsys: pytest.CaptureFixture[str], mon
     hand = json.dumps({"sides": [{"melds": ["2C 2C 2D 2D 2H 2H 2S"]}, {}]})
     status, out, err = run(capsys, "score", "-", stdin=hand, monkeypatch=monkeypatch)
     assert status != 0 and "wild cards only" in err  # Classic has no wild melds
-    status, out, _ = run(capsys, "score", "-", "--variant", "cuban", stdin=hand, monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "score", "-", "--json", "--variant", "cuban", stdin=hand, monkeypatch=monkeypatch)
     assert status == 0 and json.loads(out)["sides"][0]["lines"]["wild_canastas"] == 4000
-    status, out, _ = run(capsys, "score", "-", "--variant", "uruguayan", "--option", "wild_canasta_bonus=1000",
-                         stdin=hand, monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "score", "-", "--json", "--variant", "uruguayan", "--option",
+                         "wild_canasta_bonus=1000", stdin=hand, monkeypatch=monkeypatch)
     assert status == 0 and json.loads(out)["sides"][0]["total"] == 140 + 1000
     status, _, err = run(capsys, "score", "-", "--variant", "boat", stdin=hand, monkeypatch=monkeypatch)
     assert status == 2 and "not supported" in err

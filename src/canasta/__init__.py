@@ -21,6 +21,8 @@ def parse_move(state: State, text: str) -> Move:
     from .cards import rank_of
     from .moves import parse_move_text
 
+    if not isinstance(text, str):
+        raise TypeError(f"a move is text such as 'draw' or 'meld 9 9 9', got {type(text).__name__}")
     top = rank_of(state.pile[-1]) if state.pile else None
     return _in_context(state, parse_move_text(text, top))
 

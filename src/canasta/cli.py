@@ -1,8 +1,10 @@
 """The ``canasta`` command (DESIGN.md B "Commands"): play, simulate, score, explain, moves, replay, rules.
 
-``main(argv)`` returns the exit status: 0 success, 1 bad input (unreadable file, invalid JSON, a
-record that does not replay, a hand that cannot be scored), 2 a usage error (unknown variant, option,
-player or seat; argparse's own errors).
+``main(argv)`` returns the exit status: 0 success; 1 bad input, meaning anything wrong in a file or
+on standard input (unreadable, not UTF-8, not JSON, the wrong shape, an unknown variant or option
+named in the file, a record that does not replay, a hand that cannot be scored); 2 a usage error,
+meaning anything wrong on the command line (unknown variant, option, player or seat; argparse's own
+errors). Every error is one line on standard error, never a traceback.
 """
 
 from __future__ import annotations
@@ -10,21 +12,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import __version__, parse_move
-from .bots import make_player, player_names
-from .engine import apply, is_over, legal_moves, new_game, why_illegal
+from . import __version__, parse_move, tui
+from .bots import player_names
+from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
 from .rules import Rules
+from .session import Session, default_save_path, parse_seats
 from .state import State
-from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name
+from .textui import (
+    render_breakdown,
+    render_hand_end,
+    render_result,
+    side_name,
+)
 from .variant_docs import variant_page, variants_index
 from .variants import ALIASES, variant_names
 from .variants import rules as make_rules
-from .view import seat_name, view
+from .view import seat_name
 
 
 class CliError(Exception):
@@ -57,143 +64,100 @@ def _rules(variant: str, options: list[str] | None) -> Rules:
 
 
 def _read(path: str, what: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            stdin = getattr(sys.stdin, "buffer", None)  # the bytes, so that the encoding is ours to check
+            data: str | bytes = sys.stdin.read() if stdin is None else stdin.read()
+        else:
+            data = Path(path).read_bytes()
+        return data if isinstance(data, str) else data.decode("utf-8")
     except OSError as exc:
         raise CliError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{what} {path!r} is not UTF-8 text (byte {exc.start + 1} is {exc.object[exc.start]:#04x})"
+                       ) from None
 
 
-def _read_json(path: str, what: str) -> Any:
+def _read_object(path: str, what: str) -> dict[str, Any]:
+    """A file (or ``-``) holding one JSON object."""
     try:
-        return json.loads(_read(path, what))
+        data = json.loads(_read(path, what))
     except json.JSONDecodeError as exc:
         raise CliError(f"{what} {path!r} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a string", type(None): "null"}.get(type(data), "a " + type(data).__name__)
+        raise CliError(f"{what} {path!r} must hold a JSON object {{...}}, not {kind}")
+    return data
 
 
 def _read_position(path: str) -> State:
     try:
-        return State.from_json(_read(path, "position"))
+        return State.from_dict(_read_object(path, "position"))
     except ValueError as exc:
         raise CliError(f"cannot read position {path!r}: {exc}") from None
 
 
 # --- play ---------------------------------------------------------------------------------------
 
-class _Table:
-    """One human seat against computer players, line by line on stdin/stdout."""
+def _session(args: argparse.Namespace) -> Session:
+    """The game ``canasta play`` asks for: resumed from a file, or new with its seats."""
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        seats = None
+        if args.seats:
+            seats = [n.strip() for n in args.seats.split(",")]
+        try:
+            return Session.resume(Path(args.resume), seats, save)
+        except ValueError as exc:
+            raise CliError(f"cannot resume: {exc}") from None
+    rules = _rules(args.variant, args.option)
+    if args.seats:
+        text = args.seats
+    else:
+        if not 0 <= args.seat < rules.players:
+            raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+        text = ",".join("human" if s == args.seat else args.opponents for s in range(rules.players))
+    try:
+        seats = parse_seats(text, rules.players)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    return Session.start(rules, seats, args.seed, save or default_save_path())
 
-    def __init__(self, rules: Rules, seat: int, seed: int | None, opponents: str) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.state = new_game(rules, seed)
-        self.bots = {s: make_player(opponents, None if seed is None else seed * 16 + s)
-                     for s in range(rules.players) if s != seat}
-        self.echo = not sys.stdin.isatty()
 
-    def name(self, seat: int) -> str:
-        return seat_name(self.rules.players, seat)
+def _play_app(args: argparse.Namespace, session: Session) -> int:
+    from .tui.app import CanastaApp
 
-    def run(self) -> int:
-        r = self.rules
-        side = r.side_of(self.seat)
-        partners = [self.name(s) for s in r.seats_of(side) if s != self.seat]
-        _out(f"Canasta ({r.name}). You are {self.name(self.seat)} (seat {self.seat}, "
-             f"{side_name(r.players, r.teams, side)})" + (f", partnered with {', '.join(partners)}" if partners else "")
-             + f"; computer players: {next(iter(self.bots.values())).name}.")
-        _out("Type 'help' for the legal moves, 'quit' to leave.")
-        render = True
-        while not is_over(self.state):
-            state = self.state
-            if state.to_move != self.seat:
-                bot = self.bots[state.to_move]
-                self._advance(bot.choose(view(state, state.to_move), legal_moves(state)))
-                render = True
-                continue
-            v = view(state, self.seat)
-            if render:
-                _out()
-                _out(render_view(v))
-                render = False
-            prompt = "Your answer (yes/no)> " if state.phase == "answer" else "Your move> "
-            _out(prompt, end="")
-            sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
-                _out("\nEnd of input: the game is abandoned.")
-                return 0
-            text = line.strip()
-            if self.echo:
-                _out(text)
-            command = text.lower()
-            if command in ("quit", "exit", "q"):
-                _out("You leave the game.")
-                return 0
-            if command in ("help", "?", "h"):
-                _out(render_help(legal_moves(state), v))
-                continue
-            if command in ("show", "table", ""):
-                render = True
-                continue
-            try:
-                move = parse_move(state, text)
-            except ValueError as exc:
-                _out(f"bad move: {exc} (type 'help' for the legal moves)")
-                continue
-            problem = why_illegal(state, move)
-            if problem is not None:
-                _out(f"illegal {problem.code}: {problem.message}")
-                continue
-            self._advance(move)
-            render = True
-        return 0
-
-    def _advance(self, move: Move) -> None:
-        before = self.state
-        mover = before.to_move
-        mine = view(before, self.seat)
-        after = apply(before, move)
-        self.state = after
-        players = self.rules.players
-        same_hand = after.hand_number == before.hand_number and not is_over(after)
-        # A finished hand's history is gone with the new deal: then the move itself is the news.
-        entries = view(after, self.seat)["history"][len(mine["history"]):] if same_hand else [f"{mover} {move}"]
-        for entry in entries:
-            seat, _, what = entry.partition(" ")
-            # Your own moves are not repeated, but your red threes and your partner's answer are.
-            if int(seat) != self.seat or what.startswith("red-three") or what in ("yes", "no"):
-                answerer = mover if what in ("yes", "no") else None
-                _out(describe_history(entry, players, self.seat, answerer))
-        if same_hand and mover == self.seat:
-            gained = Counter(view(after, self.seat)["hand"]) - Counter(mine["hand"])
-            if gained:
-                cards = sorted(gained.elements())
-                verb = "You drew" if move.action == "draw" else "Into your hand"
-                _out(f"{verb}: {' '.join(cards)}")
-        if not same_hand:
-            assert after.last_hand is not None
-            _out()
-            _out(render_hand_end(after.last_hand, before.hand_number, players))
-            if is_over(after):
-                assert after.result is not None
-                _out(render_result(after.result, players, self.rules.side_of(self.seat)))
-            else:
-                _out(f"Hand {after.hand_number}: {self.name(after.dealer)} deals.")
+    chosen = args.resume or args.seats or args.option or args.variant != "classic"
+    app = CanastaApp(session if chosen else None, save_path=session.save_path, seed=args.seed,
+                     hint_level=args.hint_level)
+    app.run()
+    if app.return_code:
+        return app.return_code
+    if session.save_path:
+        _out(f"The game is saved; carry on with: canasta play --resume {session.save_path}")
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = _rules(args.variant, args.option)
-    if not 0 <= args.seat < rules.players:
-        raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+    from .bots.levels import LEVELS
+    from .lineplay import LineGame
+
+    if args.hint_level not in LEVELS:
+        raise CliError(f"unknown --hint-level {args.hint_level!r}; valid levels: {', '.join(LEVELS)}", 2)
     try:
-        make_player(args.opponents)
-    except ValueError as exc:
-        raise CliError(str(exc), 2) from None
+        session = _session(args)
+    except OSError as exc:
+        raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
+    interactive = sys.stdin.isatty()
+    if not args.plain and interactive and sys.stdout.isatty() and tui.available():
+        return _play_app(args, session)
+    pause = interactive if args.pause is None else args.pause
+    game = LineGame(session, session.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
+                    hint_level=args.hint_level)
     try:
-        return _Table(rules, args.seat, args.seed, args.opponents).run()
+        return game.run()
     except KeyboardInterrupt:
-        _out("\nInterrupted: the game is abandoned.")
+        game.leave("\nInterrupted")
         return 130
 
 
@@ -209,9 +173,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     progress: bool | str = "always" if args.progress else args.progress is None
     try:
         summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
-                           records_dir=args.records, progress=progress)
+                           records_dir=args.records, progress=progress, max_moves=args.max_moves)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
+    except OSError as exc:
+        raise CliError(f"cannot write a record: {exc.strerror or exc}") from None
     if args.json:
         summary.pop("results")
         _out(json.dumps(summary, indent=2))
@@ -270,24 +236,29 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from .scoring import score_hand
 
-    data = _read_json(args.file, "input")
-    if not isinstance(data, dict) or not isinstance(data.get("sides"), list):
+    if args.variant is not None or args.option:  # the command line's own mistakes are usage errors (2)
+        _rules(args.variant or "classic", args.option)
+    data = _read_object(args.file, "input")
+    if not isinstance(data.get("sides"), list):
         raise CliError('input must be an object with a "sides" list (see canasta score --help)')
     options = data.get("options") or {}
     variant = data.get("variant", "classic")
     if not isinstance(options, dict) or not isinstance(variant, str):
         raise CliError('"variant" must be a name and "options" an object')
-    variant = args.variant or variant  # the command line overrides the file
     try:
-        options = {**options, **_parse_options(args.option)}
-        rules = make_rules(variant, **options)
+        rules = make_rules(args.variant or variant, **{**options, **_parse_options(args.option)})
     except ValueError as exc:
-        raise CliError(str(exc), 2) from None
+        raise CliError(f"the input's rules: {exc}") from None
     try:
         sides = score_hand(rules, data["sides"])
     except ValueError as exc:
         raise CliError(f"cannot score: {exc}") from None
-    _out(json.dumps({"sides": sides}))
+    if args.json:
+        _out(json.dumps({"sides": sides}))
+    else:
+        names = [f"side {i + 1}" for i in range(len(sides))]
+        _out(f"{rules.name}:")
+        _out("\n".join(render_breakdown(sides, names)))
     return 0
 
 
@@ -315,7 +286,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .record import replay
 
-    data = _read_json(args.record, "record")
+    data = _read_object(args.record, "record")
 
     def show(number: int, before: State, move: Move, after: State) -> None:
         players = before.rules.players
@@ -352,7 +323,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except MissingLibrary as exc:
         raise CliError(str(exc)) from None
     from .server.app import create_app, serve
+    from .server.storage import Store
 
+    try:  # open (and create or upgrade) the database first: a bad URL is one line here, not a traceback later
+        Store(args.database).close()
+    except Exception as exc:
+        raise CliError(f"cannot use the database {args.database!r}: {type(exc).__name__}: "
+                       f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
     host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     address = f"http://{host}:{args.port}/"
 
@@ -402,7 +379,10 @@ Play one seat against computer players (your partner included), typing moves:
   ask               ask your partner "may I go out?"; answer his question with yes / no
   withdraw          take back melds staged this turn (opening)
   pass              decline the discard when the stock is empty
-  help              the legal moves now, explained; show: the table again; quit: leave
+  help              the legal moves now, explained; show: the table again
+  hint              what a computer player (--hint-level) would play here, and why
+  quit              leave; the game is saved after every move: resume it with --resume FILE
+Only the moves of the chosen variant exist in it: the welcome line lists them.
 """
 
 
@@ -425,9 +405,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="a game in the terminal against computer players",
                        description=PLAY_HELP, formatter_class=raw)
-    p.add_argument("--seat", type=int, default=0, help="your seat: 0 North (default), 1 East, 2 South, 3 West")
+    p.add_argument("--seats", metavar="NAMES",
+                   help="one name per seat from North round the table: human, a level (easy, medium, hard, "
+                        "expert) or a player (greedy, heuristic, random, search), e.g. human,hard,expert,medium")
+    p.add_argument("--seat", type=int, default=0, help="your seat without --seats: 0 North (default), 1 East, ...")
+    p.add_argument("--opponents", default="greedy",
+                   help="every computer seat without --seats: a level or a player (default greedy)")
     p.add_argument("--seed", type=int, help="a reproducible deal (and computer players)")
-    p.add_argument("--opponents", default="greedy", help=f"computer players: {', '.join(player_names())}")
+    p.add_argument("--resume", metavar="FILE", help="carry on the game saved in FILE (a game record)")
+    p.add_argument("--save", metavar="FILE",
+                   help="save the game there after every move (default: $XDG_STATE_HOME/canasta/autosave.json, "
+                        "or the --resume file)")
+    p.add_argument("--hint-level", default="medium", metavar="LEVEL", help="whose move 'hint' shows (default medium)")
+    p.add_argument("--pause", action=argparse.BooleanOptionalAction, default=None,
+                   help="wait for Enter after the computer players' turns and the score sheet "
+                        "(default: on at a terminal)")
+    p.add_argument("--plain", action="store_true", help="the line mode: type moves at a prompt")
     _add_rules_args(p)
     p.set_defaults(func=cmd_play)
 
@@ -436,9 +429,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", "-n", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; 0 = one per CPU)")
-    p.add_argument("--players", default="greedy,greedy",
+    p.add_argument("--players", default="greedy",
                    help=f"one name, one per side or one per seat, comma-separated ({', '.join(player_names())}); "
-                        "default greedy,greedy")
+                        "default greedy in every seat")
+    p.add_argument("--max-moves", type=int, default=200_000, metavar="N",
+                   help="stop a game after N moves and report it unfinished (default 200000)")
     p.add_argument("--records", metavar="DIR", help="write every game's record to DIR/game-00001.json ...")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -475,13 +470,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="score one hand from JSON (DESIGN.md B)",
                        description='Read {"variant": ..., "options": {...}, "sides": [{"melds": [...], "hand": ..., '
                                    '"red_threes": ..., "went_out": false, "concealed": false}, ...]} and print '
-                                   '{"sides": [{"lines": {...}, "total": N}, ...]}. A side may give "hands" (one '
+                                   'the breakdown as a table, or with --json '
+                                   '{"sides": [{"lines": {...}, "total": N}, ...]}. Exit status 1: '
+                                   'anything wrong in the input; 2: on the command line. A side may give "hands" (one '
                                    'card text per player) instead of "hand", for penalties charged per player; '
                                    'in Modern American "red_threes" (or "threes") holds threes of both colours, '
                                    'and "special_hand": NAME marks a side that laid down a special hand (it '
                                    'scores only that).')
     p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
     p.add_argument("--variant", metavar="NAME", help="score under this variant (overrides the file's)")
+    p.add_argument("--json", action="store_true", help='print {"sides": [{"lines": {...}, "total": N}, ...]}')
     _add_option_arg(p)
     p.set_defaults(func=cmd_score)
 

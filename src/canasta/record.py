@@ -56,6 +56,18 @@ class Recorder:
         # A seeded game re-deals itself; only an unseeded one needs its decks written down.
         self.deals: list[list[str]] = [_deck_text(state)] if state.seed is None else []
 
+    @classmethod
+    def resume(cls, record: dict[str, Any]) -> Recorder:
+        """A recorder that carries on the game of ``record`` (replayed and checked: ``RecordError``)."""
+        state = replay(record)
+        rec = cls.__new__(cls)
+        rec.state = state
+        players = record.get("players")
+        rec.players = [str(p) for p in players] if isinstance(players, list) else None
+        rec.moves = list(record["moves"])
+        rec.deals = [list(d) for d in record.get("deals") or []] if state.seed is None else []
+        return rec
+
     def apply(self, move: Move) -> State:
         """Apply ``move`` (raising ``IllegalMove`` if it is not legal), record it, return the new state."""
         before = self.state
@@ -82,10 +94,20 @@ def _deck_text(state: State) -> list[str]:
     return [card_str(c) for c in state.deal]
 
 
+class MoveCapReached(RuntimeError):
+    """A game that did not end within ``max_moves``: ``state`` and ``record`` hold it as far as it went."""
+
+    def __init__(self, state: State, record: dict[str, Any], max_moves: int) -> None:
+        super().__init__(f"game with seed {state.seed} did not end within {max_moves} moves")
+        self.state = state
+        self.record = record
+
+
 def play_game(players: Sequence[Any], rules: Rules | None = None, seed: int | None = None,
               max_moves: int = 200_000) -> tuple[State, dict[str, Any]]:
     """Play one game between ``players`` (one ``canasta.bots.Player`` per seat) and return
-    ``(final_state, record)``. Each player sees only its seat's view and the legal moves."""
+    ``(final_state, record)``. Each player sees only its seat's view and the legal moves. A game still
+    going after ``max_moves`` moves raises ``MoveCapReached`` (a ``RuntimeError``) holding it."""
     from .view import view
 
     r = rules or make_rules()
@@ -94,7 +116,7 @@ def play_game(players: Sequence[Any], rules: Rules | None = None, seed: int | No
     rec = Recorder(new_game(r, seed), [getattr(p, "name", type(p).__name__) for p in players])
     while not is_over(rec.state):
         if len(rec.moves) >= max_moves:
-            raise RuntimeError(f"game with seed {seed} did not end within {max_moves} moves")
+            raise MoveCapReached(rec.state, rec.record(), max_moves)
         state = rec.state
         seat = state.to_move
         rec.apply(players[seat].choose(view(state, seat), legal_moves(state)))
@@ -225,4 +247,4 @@ def dumps(record: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["FORMAT", "RecordError", "Recorder", "dumps", "load", "play_game", "replay", "rules_of"]
+__all__ = ["FORMAT", "MoveCapReached", "RecordError", "Recorder", "dumps", "load", "play_game", "replay", "rules_of"]

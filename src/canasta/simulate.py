@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_player
-from .record import dumps, play_game
+from .record import MoveCapReached, dumps, play_game
 from .rules import Rules
 from .variants import rules as make_rules
 
@@ -33,20 +33,28 @@ def seat_players(rules: Rules, players: str | Sequence[str]) -> list[str]:
                      f"got {len(names)}: {', '.join(names)}")
 
 
+MAX_MOVES = 200_000
+
+
 def play_one(rules: Rules, names: Sequence[str], game_seed: int,
-             max_moves: int = 200_000) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Play one seeded bot game; returns (stats, record)."""
+             max_moves: int = MAX_MOVES) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Play one seeded bot game; returns (stats, record). A game still going after ``max_moves``
+    moves stops there: ``stats["finished"]`` is false, the scores are those so far, no winner."""
     bots = [make_player(name, game_seed * 16 + seat) for seat, name in enumerate(names)]
-    final, record = play_game(bots, rules, seed=game_seed, max_moves=max_moves)
+    try:
+        final, record = play_game(bots, rules, seed=game_seed, max_moves=max_moves)
+    except MoveCapReached as cap:
+        final, record = cap.state, cap.record
     result = record["result"]
     stats = {"seed": game_seed, "hands": final.hand_number, "moves": len(record["moves"]),
-             "scores": list(result["scores"]), "winner": result["winner"]}
+             "scores": list(result["scores"] if result else final.scores),
+             "winner": result["winner"] if result else None, "finished": result is not None}
     return stats, record
 
 
-def _worker(args: tuple[Rules, list[str], int, bool]) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    rules, names, game_seed, keep = args
-    stats, record = play_one(rules, names, game_seed)
+def _worker(args: tuple[Rules, list[str], int, bool, int]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    rules, names, game_seed, keep, max_moves = args
+    stats, record = play_one(rules, names, game_seed, max_moves)
     return stats, record if keep else None
 
 
@@ -66,19 +74,22 @@ class Progress:
         self.stream.flush()
 
 
-def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[str] = ("greedy", "greedy"),
+def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[str] = "greedy",
              rules: Rules | None = None, variant: str = "classic", options: dict[str, Any] | None = None,
              records_dir: str | Path | None = None, progress: bool | str = True,
-             stream: TextIO | None = None) -> dict[str, Any]:
+             stream: TextIO | None = None, max_moves: int = MAX_MOVES) -> dict[str, Any]:
     """Play ``games`` bot games and return a summary dict (see ``format_summary``).
 
     ``players``: one name, one per side or one per seat (``canasta.bots.player_names()``).
     ``rules`` wins over ``variant``/``options``. ``jobs``: worker processes (0 = one per CPU).
     ``records_dir``: write every game's record there as ``game-00001.json`` ...
     ``progress``: True shows a bar on ``stream`` (default stderr) when it is a terminal, ``"always"``
-    shows it anyway, False never."""
+    shows it anyway, False never. A game still going after ``max_moves`` moves is counted unfinished.
+    A ``records_dir`` that cannot be made or is not a folder raises ``ValueError``."""
     if games < 0:
         raise ValueError(f"games must be 0 or more, got {games}")
+    if max_moves < 1:
+        raise ValueError(f"max_moves must be 1 or more, got {max_moves}")
     r = rules or make_rules(variant, **(options or {}))
     names = seat_players(r, players)
     for name in set(names):
@@ -89,8 +100,12 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
     keep = records_dir is not None
     folder = Path(records_dir) if records_dir is not None else None
     if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-    tasks = [(r, names, seed + i, keep) for i in range(games)]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot make the records folder {str(folder)!r}: "
+                             f"{'it is a file' if folder.is_file() else exc.strerror or exc}") from None
+    tasks = [(r, names, seed + i, keep, max_moves) for i in range(games)]
     bar = Progress(games, out) if show else None
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
@@ -128,6 +143,7 @@ def summarize(rules: Rules, names: Sequence[str], results: Sequence[dict[str, An
     hands = sum(g["hands"] for g in results)
     moves = sum(g["moves"] for g in results)
     wins = [sum(1 for g in results if g["winner"] == side) for side in range(rules.teams)]
+    unfinished = sum(1 for g in results if not g.get("finished", True))
     totals = [sum(g["scores"][side] for g in results) for side in range(rules.teams)]
     return {
         "variant": rules.name, "options": rules.to_dict()["options"], "seed": seed, "jobs": jobs,
@@ -137,7 +153,8 @@ def summarize(rules: Rules, names: Sequence[str], results: Sequence[dict[str, An
                    "wins": wins[side],
                    "average_score": round(totals[side] / games, 1) if games else 0.0}
                   for side in range(rules.teams)],
-        "games": games, "hands": hands, "moves": moves, "draws": games - sum(wins),
+        "games": games, "hands": hands, "moves": moves, "draws": games - sum(wins) - unfinished,
+        "unfinished": unfinished,
         "moves_per_hand": round(moves / hands, 1) if hands else 0.0,
         "elapsed": round(elapsed, 3),
         "hands_per_second": round(hands / elapsed, 1) if elapsed > 0 else 0.0,
@@ -159,6 +176,10 @@ def format_summary(summary: dict[str, Any]) -> str:
                      f"average score {side['average_score']}")
     if summary["draws"]:
         lines.append(f"draws: {summary['draws']}")
+    if summary.get("unfinished"):
+        seeds = ", ".join(str(g["seed"]) for g in summary.get("results", []) if not g.get("finished", True))
+        lines.append(f"unfinished (move cap reached, no winner): {summary['unfinished']}"
+                     + (f" (seeds {seeds})" if seeds else ""))
     lines.append(f"elapsed {summary['elapsed']:.2f} s: {summary['hands_per_second']} hands/s, "
                  f"{summary['moves_per_second']} moves/s")
     return "\n".join(lines)

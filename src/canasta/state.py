@@ -7,6 +7,7 @@ engine never changes a state, it makes a new one. Only ``view(state, seat)`` may
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
@@ -189,24 +190,20 @@ class State:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        """Read a state from ``to_dict()``'s form; raises ``ValueError`` naming what is wrong."""
-        try:
-            return _from_dict(data)
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"position is missing or has a wrong field: {exc!r}") from None
+    def from_dict(cls, data: Any) -> State:
+        """Read a state from ``to_dict()``'s form; raises ``ValueError`` naming the field that is wrong."""
+        return _from_dict(data)
 
     @classmethod
     def from_json(cls, text: str) -> State:
         """Read a state written by ``to_json``; raises ``ValueError`` naming what is wrong."""
+        if not isinstance(text, str | bytes):
+            raise TypeError(f"State.from_json wants JSON text, got {type(text).__name__}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(f"position is not valid JSON: {exc}") from None
-        try:
-            return _from_dict(data)
-        except (KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"position JSON is missing or has a wrong field: {exc!r}") from None
+        return _from_dict(data)
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
@@ -222,52 +219,137 @@ def _turn_json(t: Turn) -> dict[str, Any]:
     }
 
 
-def _cards(items: list[str]) -> tuple[int, ...]:
-    return tuple(parse_card(c) for c in items)
+def _json_kind(value: Any) -> str:
+    """How a JSON value reads to a person: ``a list``, ``null``, ``the text 'x'`` ..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    return "a list" if isinstance(value, list) else "an object"
 
 
-def _melds(data: dict[str, list[str]]) -> Melds:
-    return {parse_key(k): tuple(sorted(_cards(m))) for k, m in data.items()}
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"want a whole number, got {_json_kind(value)}")
+    return value
 
 
-def _turn(d: dict[str, Any]) -> Turn:
-    return Turn(d["source"], d["permission"], bool(d["melded"]),
-                tuple(parse_key(k) for k in d["new_ranks"]), bool(d["touched_old"]), bool(d["no_discard"]),
-                bool(d.get("must_go_out", False)), bool(d.get("withdrew", False)), bool(d.get("opened_now", False)))
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"want true or false, got {_json_kind(value)}")
+    return value
 
 
-def _from_dict(d: dict[str, Any]) -> State:
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"want text, got {_json_kind(value)}")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"want a list, got {_json_kind(value)}")
+    return value
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"want an object, got {_json_kind(value)}")
+    return value
+
+
+def _cards(items: Any) -> tuple[int, ...]:
+    return tuple(parse_card(_text(c)) for c in _list(items))
+
+
+def _melds(data: Any) -> Melds:
+    return {parse_key(_text(k)): tuple(sorted(_cards(m))) for k, m in _object(data).items()}
+
+
+def _turn(value: Any) -> Turn:
+    d = _object(value)
+    source, permission = d["source"], d["permission"]
+    if source not in (None, "stock", "pile"):
+        raise ValueError(f"turn source must be null, 'stock' or 'pile', got {_json_kind(source)}")
+    if permission is not None:
+        _text(permission)
+    return Turn(source, permission, _bool(d["melded"]), tuple(parse_key(_text(k)) for k in _list(d["new_ranks"])),
+                _bool(d["touched_old"]), _bool(d["no_discard"]), _bool(d.get("must_go_out", False)),
+                _bool(d.get("withdrew", False)), _bool(d.get("opened_now", False)))
+
+
+def _stage(value: Any, hand: Callable[[Any], Hand]) -> Stage | None:
+    if value is None:
+        return None
+    s = _object(value)
+    pending = None if s["pending"] is None else _cards(s["pending"])
+    return Stage(hand(s["hand"]), _melds(s["melds"]), _turn(s["turn"]), _int(s["base"]), _int(s["points"]), pending)
+
+
+def _rules_of(value: Any) -> Rules:
     from .variants import rules as make_rules  # local: variants imports rules, not state
 
+    spec = _object(value)
+    options = _object(spec.get("options", {}))
+    return make_rules(_text(spec["variant"]), **options)
+
+
+def _from_dict(d: Any) -> State:
+    """Read every field with its own check, so that a wrong one is named: ``ValueError`` only."""
+    if not isinstance(d, dict):
+        raise ValueError(f"a position is a JSON object (state.to_json()), got {_json_kind(d)}")
     if d.get("format") != "canasta-state/1":
         raise ValueError(f"unknown position format {d.get('format')!r}; want 'canasta-state/1'")
-    rules = make_rules(d["rules"]["variant"], **d["rules"].get("options", {}))
-    n, t = rules.players, rules.teams
+    field = "rules"
+    try:
+        rules = _rules_of(d["rules"])
+        n, t = rules.players, rules.teams
 
-    def hand(items: list[str]) -> Hand:
-        return tuple(counts_of(_cards(items)))
+        def hand(items: Any) -> Hand:
+            return tuple(counts_of(_cards(items)))
 
-    stage = None
-    if d["stage"] is not None:
-        s = d["stage"]
-        stage = Stage(hand(s["hand"]), _melds(s["melds"]), _turn(s["turn"]), int(s["base"]),
-                      int(s["points"]), None if s["pending"] is None else _cards(s["pending"]))
-    state = State(
-        rules=rules, seed=d["seed"], hand_number=int(d["hand_number"]), dealer=int(d["dealer"]),
-        scores=tuple(int(x) for x in d["scores"]), hands=tuple(hand(h) for h in d["hands"]),
-        stock=_cards(d["stock"]), pile=_cards(d["pile"]), pile_frozen=bool(d["pile_frozen"]),
-        melds=tuple(_melds(m) for m in d["melds"]), red_threes=tuple(_cards(r) for r in d["red_threes"]),
-        opened=tuple(bool(x) for x in d["opened"]), has_melded=tuple(bool(x) for x in d["has_melded"]),
-        turn_seat=int(d["turn_seat"]), to_move=int(d["to_move"]), phase=d["phase"], turn=_turn(d["turn"]),
-        stage=stage, last_hand=None if d["last_hand"] is None else tuple(d["last_hand"]),
-        deal=_cards(d["deal"]), history=tuple(d["history"]), result=d["result"],
-        black_threes=tuple(_cards(b) for b in d.get("black_threes", [[]] * t)),
-        concealed_canastas=tuple(tuple(parse_key(k) for k in c) for c in d.get("concealed_canastas", [[]] * t)),
-        recycled=bool(d.get("recycled", False)),
-        seat_sides=tuple(int(x) for x in d.get("seat_sides", [rules.side_of(s) for s in range(n)])),
-        pile_hidden=int(d.get("pile_hidden", 0)),
-        feet=tuple(hand(f) for f in d.get("feet") or [[]] * n),
-    )
+        def each(key: str, read: Callable[[Any], Any], default: Any = None) -> tuple[Any, ...]:
+            nonlocal field
+            field = key
+            return tuple(read(x) for x in _list(d[key] if default is None else d.get(key, default)))
+
+        def one(key: str, read: Callable[[Any], Any], default: Any = None) -> Any:
+            nonlocal field
+            field = key
+            return read(d[key] if default is None else d.get(key, default))
+
+        def optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+            return lambda v: None if v is None else read(v)
+
+        fields: dict[str, Any] = {
+            "rules": rules, "seed": one("seed", optional(_int)), "hand_number": one("hand_number", _int),
+            "dealer": one("dealer", _int), "scores": each("scores", _int), "hands": each("hands", hand),
+            "stock": one("stock", _cards), "pile": one("pile", _cards), "pile_frozen": one("pile_frozen", _bool),
+            "melds": each("melds", _melds), "red_threes": each("red_threes", _cards),
+            "opened": each("opened", _bool), "has_melded": each("has_melded", _bool),
+            "turn_seat": one("turn_seat", _int), "to_move": one("to_move", _int), "phase": one("phase", _text),
+            "turn": one("turn", _turn), "stage": one("stage", lambda v: _stage(v, hand)),
+            "last_hand": one("last_hand", optional(lambda v: tuple(_object(x) for x in _list(v)))),
+            "deal": one("deal", _cards), "history": each("history", _text),
+            "result": one("result", optional(_object)),
+            "black_threes": each("black_threes", _cards, [[]] * t),
+            "concealed_canastas": each("concealed_canastas", lambda c: tuple(parse_key(_text(k)) for k in _list(c)),
+                                       [[]] * t),
+            "recycled": one("recycled", _bool, False),
+            "seat_sides": each("seat_sides", _int, [rules.side_of(s) for s in range(n)]),
+            "pile_hidden": one("pile_hidden", _int, 0),
+            "feet": each("feet", hand, [[]] * n),
+        }
+    except KeyError as exc:
+        raise ValueError(f"position lacks the field {exc.args[0]!r}" +
+                         ("" if exc.args[0] == field else f" (in {field!r})")) from None
+    except ValueError as exc:
+        raise ValueError(f"position field {field!r}: {exc}") from None
+    state = State(**fields)
     _check_consistent(state, n, t)
     return state
 
@@ -297,6 +379,17 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
         raise ValueError(f"pile_hidden must be 0 to the pile's size, got {s.pile_hidden}")
     if not (0 <= s.to_move < players and 0 <= s.turn_seat < players and 0 <= s.dealer < players):
         raise ValueError("position names a seat that does not exist")
+    if len(s.seat_sides) != players or not all(0 <= side < teams for side in s.seat_sides):
+        # (not every side need have a seat: in Cutthroat two players join one side for the rest of the hand)
+        raise ValueError(f"seat_sides must give each of {players} seats a side 0..{teams - 1}")
+    if s.hand_number < 1:
+        raise ValueError(f"hand_number starts at 1, got {s.hand_number}")
+    for entry in s.history:
+        seat, _, what = entry.partition(" ")
+        if not (seat.isdigit() and int(seat) < players and what):
+            raise ValueError(f"history entry {entry!r} is not 'SEAT EVENT' with a seat 0..{players - 1}")
+    if (s.result is not None) != (s.phase == GAME_OVER):
+        raise ValueError("result is set exactly when the phase is 'over'")
     if s.phase not in (DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, GAME_OVER):
         raise ValueError(f"unknown phase {s.phase!r}")
     if s.phase in (DRAW_PHASE, PLAY_PHASE) and s.to_move != s.turn_seat:

@@ -12,6 +12,7 @@ from typing import Any
 from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
 from .melds import key_label
 from .moves import Move
+from .rules import Rules
 from .view import seat_name
 
 # Hand order: aces down to fours, then black threes; wild cards last.
@@ -78,7 +79,7 @@ def render_view(view: dict[str, Any]) -> str:
     seat = view["seat"]
     players = view["players"]
     teams = len(view["sides"])
-    lines = [f"--- Hand {view['hand_number']}: {_turn_text(view)} ---"]
+    lines = [f"--- Hand {view['hand_number']}: {turn_text(view)} ---"]
     score_parts = []
     for i, side in enumerate(view["sides"]):
         you = " (you)" if i == view["side"] else ""
@@ -109,7 +110,7 @@ def render_view(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _turn_text(view: dict[str, Any]) -> str:
+def turn_text(view: dict[str, Any]) -> str:
     players = view["players"]
     seat = view["seat"]
     name = seat_name(players, view["turn_seat"])
@@ -127,11 +128,11 @@ def _turn_text(view: dict[str, Any]) -> str:
     return f"{name} to move"
 
 
-def describe_history(entry: str, players: int, me: int, answerer: int | None = None) -> str:
+def describe_history(entry: str, players: int, me: int, asker: int | None = None) -> str:
     """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table.
 
-    The engine files a ``yes``/``no`` answer under the seat whose turn it is (the one who asked);
-    pass ``answerer`` when you know who answered."""
+    The engine files a ``yes``/``no`` answer under the seat that answered; pass ``asker`` (the seat
+    whose turn it is, ``view["turn_seat"]``) to name who asked too."""
     who, _, what = entry.partition(" ")
     seat = int(who)
     name = "You" if seat == me else seat_name(players, seat)
@@ -148,12 +149,26 @@ def describe_history(entry: str, players: int, me: int, answerer: int | None = N
     if what == "foot":
         return f"{name}: picked up {'your' if seat == me else 'the'} foot"
     if what in ("yes", "no"):
-        asker = "you" if seat == me else name
-        if answerer is None:
-            owner = "Your" if seat == me else f"{name}'s"
-            return f"{owner} partner says {what}"
-        return f"{'You' if answerer == me else seat_name(players, answerer)} (asked by {asker}): {what}"
+        if asker is None:
+            return f"{name} {'say' if seat == me else 'says'} {what}"
+        return f"{name} (asked by {'you' if asker == me else seat_name(players, asker)}): {what}"
     return f"{name}: {what}"
+
+
+def variant_verbs(rules: Rules) -> list[str]:
+    """The move words a player of this variant may ever type (the rules object says which exist)."""
+    verbs = ["draw", "take", "meld", "discard", "withdraw", "pass"]
+    if rules.partnerships and rules.permission in ("optional_binding", "compulsory"):
+        verbs += ["ask", "yes", "no"]
+    if rules.several_melds_per_rank:
+        verbs.append("combine")
+    if rules.acaba:
+        verbs.append("acaba")
+    if rules.keeps_a_three:
+        verbs.append("layout")
+    if rules.special_hands:
+        verbs.append("declare")
+    return verbs
 
 
 def explain_move(move: Move, view: dict[str, Any]) -> str:
@@ -223,6 +238,22 @@ _LINE_LABELS = {
 }
 
 
+def render_breakdown(results: Sequence[dict[str, Any]], names: Sequence[str], extra: Sequence[str] = ()) -> list[str]:
+    """Score lines side by side: a header of ``names``, every line of every side, ``hand total``, then
+    the keys named in ``extra`` (such as ``cumulative``) where the results have them."""
+    lines = [f"{'':<24}" + "".join(f"{n:>10}" for n in names)]
+    keys: list[str] = []
+    for res in results:
+        keys += [k for k in res["lines"] if k not in keys]
+    for k in keys:
+        label = _LINE_LABELS.get(k, k.replace("_", " "))
+        lines.append(f"{label:<24}" + "".join(f"{res['lines'].get(k, 0):>10}" for res in results))
+    lines.append(f"{'hand total':<24}" + "".join(f"{res['total']:>10}" for res in results))
+    for k in extra:
+        lines.append(f"{k:<24}" + "".join(f"{res[k]:>10}" for res in results))
+    return lines
+
+
 def render_hand_end(last_hand: Sequence[dict[str, Any]], hand_number: int, players: int) -> str:
     """The score breakdown of a finished hand: every line per side, the hand total, the cumulative total."""
     teams = len(last_hand)
@@ -231,16 +262,7 @@ def render_hand_end(last_hand: Sequence[dict[str, Any]], hand_number: int, playe
     for i, res in enumerate(last_hand):
         if res.get("went_out"):
             head += f": {names[i]} went out" + (" concealed" if res.get("concealed") else "")
-    lines = [head + " ===", f"{'':<24}" + "".join(f"{n:>10}" for n in names)]
-    keys: list[str] = []
-    for res in last_hand:
-        keys += [k for k in res["lines"] if k not in keys]
-    for k in keys:
-        label = _LINE_LABELS.get(k, k.replace("_", " "))
-        lines.append(f"{label:<24}" + "".join(f"{res['lines'].get(k, 0):>10}" for res in last_hand))
-    lines.append(f"{'hand total':<24}" + "".join(f"{res['total']:>10}" for res in last_hand))
-    lines.append(f"{'cumulative':<24}" + "".join(f"{res['cumulative']:>10}" for res in last_hand))
-    return "\n".join(lines)
+    return "\n".join([head + " ===", *render_breakdown(last_hand, names, ["cumulative"])])
 
 
 def render_result(result: dict[str, Any], players: int, my_side: int | None = None) -> str:
@@ -256,5 +278,6 @@ def render_result(result: dict[str, Any], players: int, my_side: int | None = No
     return f"Game over after {result['hands']} hands: {who} won ({totals})."
 
 
-__all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_hand_end",
-           "render_help", "render_result", "render_view", "side_name"]
+__all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_breakdown",
+           "render_hand_end", "render_help", "render_result", "render_view", "side_name", "turn_text",
+           "variant_verbs"]

@@ -160,6 +160,8 @@ def variant_names() -> list[str]:
 
 
 def canonical_name(name: str) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"a variant name is text such as 'classic', got {type(name).__name__}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = ALIASES.get(key, key)
     if key in UNSUPPORTED:

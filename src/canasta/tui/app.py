@@ -1,0 +1,307 @@
+"""The Textual app: ``CanastaApp(session).run()``, or ``CanastaApp(None, save_path=...)`` to open the
+start screen first. The session (``canasta.session``) keeps the game and saves it after every move."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from .. import parse_move
+from ..engine import is_over, legal_moves, why_illegal
+from ..moves import Move
+from ..rules import Rules
+from ..session import Session, hand_goes_on, news
+from ..textui import describe_history, explain_move, render_result
+from ..view import view
+from . import table
+from .cards import label
+from .hand import HandView
+from .screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
+
+
+def _rank_token(card: str) -> str:
+    """A card as move notation wants it in ``meld``/``take``: its rank (``JK`` for a joker)."""
+    return card if card == "JK" else card[:-1]
+
+
+class TableScreen(Screen[None]):
+    """The table for the human seat: everything it may see, its hand, the legal moves."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "play('draw')", "draw"),
+        Binding("t", "take", "take"),
+        Binding("m", "meld", "meld"),
+        Binding("x", "discard", "discard"),
+        Binding("h", "hint", "hint"),
+        Binding("u", "undo", "undo"),
+        Binding("y", "play('yes')", "yes", show=False),
+        Binding("n", "play('no')", "no", show=False),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit_game", "quit"),
+    ]
+    DEFAULT_CSS = """
+    #status { background: $boost; height: 1; }
+    #sides { height: auto; max-height: 12; }
+    #sides > Static { width: 1fr; height: auto; }
+    #middle { height: 1fr; min-height: 4; }
+    #log { width: 1fr; border-top: solid $primary; }
+    #moves { width: 28; border-top: solid $primary; }
+    #hand { border-top: solid $primary; }
+    #message { height: auto; min-height: 1; }
+    .refused { color: $error; }
+    """
+
+    def __init__(self, session: Session, hint_level: str, delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.hint_level = hint_level
+        self.delay = delay
+        self.hands: list[list[dict[str, Any]]] = []  # the score sheet of every finished hand
+        self.waiting = False  # a modal screen is open: the computer players wait
+
+    @property
+    def seat(self) -> int:
+        return self.session.humans[0]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="seats")
+        with Horizontal(id="sides"):
+            yield Static(id="us")
+            yield Static(id="them")
+        yield Static(id="pile")
+        with Horizontal(id="middle"):
+            yield RichLog(id="log", wrap=True, markup=False)
+            yield OptionList(id="moves")
+        yield HandView(id="hand")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(HandView).focus()
+        self.show()
+        self.log_line(f"Canasta ({self.session.rules.name}); you are {self.seat_label(self.seat)}. Press ? for help.")
+        self.after_move()
+
+    # --- showing ------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        from ..view import seat_name
+
+        return seat_name(self.session.rules.players, seat)
+
+    def show(self) -> None:
+        v = view(self.session.state, self.seat)
+        self.query_one("#status", Static).update(table.status(v))
+        self.query_one("#seats", Static).update(table.seats(v))
+        them = [i for i in range(len(v["sides"])) if i != v["side"]]
+        self.query_one("#us", Static).update(table.side(v, v["side"]))
+        self.query_one("#them", Static).update(Text("\n").join(table.side(v, i) for i in them))
+        self.query_one("#pile", Static).update(table.pile(v))
+        self.query_one(HandView).show(v["hand"])
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        if self.human_to_move():
+            legal = legal_moves(self.session.state)
+            moves.add_options(Option(table.move_label(str(m)), id=str(m)) for m in legal)
+            moves.highlighted = 0 if legal else None
+
+    def log_line(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    def say(self, text: str, refused: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.set_class(refused, "refused")
+        message.update(text)
+
+    def human_to_move(self) -> bool:
+        state = self.session.state
+        return not is_over(state) and state.to_move == self.seat and not self.waiting
+
+    # --- playing ------------------------------------------------------------------------------
+    def attempt(self, text: str) -> None:
+        """Play a move given in notation; a refusal shows the engine's reason and changes nothing."""
+        if not self.human_to_move():
+            self.say("Wait for your turn.", refused=True)
+            return
+        state = self.session.state
+        try:
+            move = parse_move(state, text)
+        except ValueError as exc:
+            self.say(f"{text}: {exc}", refused=True)
+            return
+        problem = why_illegal(state, move)
+        if problem is not None:
+            self.say(f"{text}: refused ({problem.code}) {problem.message}", refused=True)
+            return
+        self.say("")
+        self.advance(move)
+
+    def advance(self, move: Move) -> None:
+        before = self.session.state
+        seen = view(before, self.seat)
+        after = self.session.play(move)
+        same_hand = hand_goes_on(before, after)
+        for entry in news(before, move, after):
+            self.log_line(describe_history(entry, before.rules.players, self.seat, before.turn_seat))
+        if same_hand and before.to_move == self.seat:
+            gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
+            if move.action == "draw" and gained:
+                self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
+        if move.action == "take" and seen["pile"]:
+            who = "You" if before.to_move == self.seat else self.seat_label(before.to_move)
+            self.log_line(f"{who} took the pile: {' '.join(label(c) for c in seen['pile'])}")
+        self.show()
+        if not same_hand:
+            assert after.last_hand is not None
+            self.hands.append(list(after.last_hand))
+            v = view(after, self.seat)
+            pad = table.score_pad(self.hands, v)
+            footer = (render_result(after.result, after.rules.players, after.rules.side_of(self.seat))
+                      if after.result else "Enter: the next hand")
+            self.waiting = True
+            self.app.push_screen(HandEndScreen(table.hand_end(after.last_hand, before.hand_number, v), pad, footer),
+                                 self.hand_closed)
+            return
+        self.after_move()
+
+    def hand_closed(self, _: None = None) -> None:
+        self.waiting = False
+        state = self.session.state
+        if is_over(state):
+            assert state.result is not None
+            text = render_result(state.result, state.rules.players, state.rules.side_of(self.seat))
+            self.waiting = True
+            self.app.push_screen(GameOverScreen(text), self.game_closed)
+            return
+        self.show()
+        self.after_move()
+
+    def game_closed(self, again: bool | None) -> None:
+        if not again:
+            self.app.exit()
+            return
+        self.session = self.session.again()
+        self.hands = []
+        self.waiting = False
+        self.query_one("#log", RichLog).clear()
+        self.log_line("A new game.")
+        self.show()
+        self.after_move()
+
+    def after_move(self) -> None:
+        """Let the computer players move, one at a time so that each can be followed."""
+        if self.session.computer_to_move() and not self.waiting:
+            if self.delay > 0:
+                self.set_timer(self.delay, self.computer_step)
+            else:
+                self.call_later(self.computer_step)
+        elif self.human_to_move():
+            self.show()
+
+    def computer_step(self) -> None:
+        if self.session.computer_to_move() and not self.waiting:
+            self.advance(self.session.computer_move())
+
+    # --- actions ------------------------------------------------------------------------------
+    def action_play(self, text: str) -> None:
+        self.attempt(text)
+
+    def action_take(self) -> None:
+        picked = self.query_one(HandView).selected and self.query_one(HandView).picked()
+        self.attempt(" ".join(["take", *(_rank_token(c) for c in picked or [])]))
+
+    def action_meld(self) -> None:
+        picked = self.query_one(HandView).picked()
+        if not picked:
+            self.say("Select the cards to meld first (space, or click them).", refused=True)
+            return
+        self.attempt(" ".join(["meld", *(_rank_token(c) for c in picked)]))
+
+    def action_discard(self) -> None:
+        picked = self.query_one(HandView).picked()
+        if len(picked) != 1:
+            self.say("Select one card to discard.", refused=True)
+            return
+        self.attempt(f"discard {picked[0]}")
+
+    def action_undo(self) -> None:
+        if any(m.action == "withdraw" for m in legal_moves(self.session.state)) and self.human_to_move():
+            self.attempt("withdraw")
+        else:
+            self.say("Nothing to undo: only melds staged for an opening can be taken back in this turn.",
+                     refused=True)
+
+    def action_hint(self) -> None:
+        if not self.human_to_move():
+            self.say("A hint is for your turn.", refused=True)
+            return
+        move, reason = self.session.hint(self.hint_level)
+        self.say(f"Hint ({self.hint_level}): {move} — {reason}")
+        moves = self.query_one("#moves", OptionList)
+        moves.highlighted = moves.get_option_index(str(move))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.session.rules))
+
+    def action_quit_game(self) -> None:
+        self.app.exit()  # nothing to save: the session saved the game after every move
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.attempt(event.option.id)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None and self.human_to_move():
+            state = self.session.state
+            move = parse_move(state, event.option.id)
+            self.say(f"{move}: {explain_move(move, view(state, self.seat))}")
+
+    def on_hand_view_changed(self, _: HandView.Changed) -> None:
+        picked = self.query_one(HandView).selected
+        if picked:
+            self.say("Selected: " + " ".join(label(c) for c in self.query_one(HandView).picked())
+                     + "  (m meld, x discard, t take)")
+
+
+class CanastaApp(App[None]):
+    """``canasta play``: the start screen (without a session), then the table."""
+
+    TITLE = "Canasta"
+
+    def __init__(self, session: Session | None = None, *, save_path: Path | None = None, seed: int | None = None,
+                 hint_level: str = "medium", delay: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.seed = seed
+        self.hint_level = hint_level
+        self.delay = delay
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(TableScreen(self.session, self.hint_level, self.delay))
+        else:
+            self.push_screen(StartScreen(), self.start)
+
+    def start(self, chosen: tuple[Rules, list[str]] | None) -> None:
+        if chosen is None:
+            self.exit()
+            return
+        rules, seats = chosen
+        self.session = Session.start(rules, seats, self.seed, self.save_path)
+        self.push_screen(TableScreen(self.session, self.hint_level, self.delay))
+
+    def compose(self) -> ComposeResult:
+        yield Vertical()
+
+
+__all__ = ["CanastaApp", "TableScreen"]

@@ -1,0 +1,189 @@
+"""The app's screens besides the table: the start screen, the end of a hand, the end of the game, help."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
+
+from ..bots.levels import LEVELS
+from ..rules import Rules
+from ..session import HUMAN
+from ..variant_docs import NOTES, variant_page
+from ..variants import rules as make_rules
+from ..variants import variant_names
+from ..view import seat_name
+
+
+class StartScreen(Screen[tuple[Rules, list[str]]]):
+    """Variant (with its summary), options, target and each seat: dismissed with (rules, seats)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", "start")]
+    DEFAULT_CSS = """
+    StartScreen { padding: 0 1; }
+    StartScreen Horizontal { height: auto; }
+    StartScreen #summary { height: auto; max-height: 8; margin: 0 0 1 0; }
+    StartScreen #seats Select { width: 1fr; }
+    StartScreen Input { width: 1fr; }
+    StartScreen #problem { color: $error; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        names = variant_names()
+        yield Label("Canasta: a new game", classes="title")
+        yield Select([(f"{n}: {NOTES[n][0]}", n) for n in names], value="classic", allow_blank=False, id="variant")
+        yield Static(id="summary")
+        with Horizontal():
+            yield Input(placeholder="target (the preset's by default)", id="target", type="integer")
+            yield Input(placeholder="options: KEY=VALUE KEY=VALUE", id="options")
+        yield Horizontal(id="seats")
+        yield Static(id="problem")
+        yield Button("Start", id="start", variant="primary")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self._variant_chosen("classic")
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "variant" and isinstance(event.value, str):
+            await self._variant_chosen(event.value)
+
+    async def _variant_chosen(self, name: str) -> None:
+        rules = make_rules(name)
+        self.query_one("#summary", Static).update(f"{NOTES[name][0]}. {NOTES[name][1]} Target {rules.target}.")
+        seats = self.query_one("#seats", Horizontal)
+        await seats.remove_children()
+        def choices(seat: int) -> list[tuple[str, str]]:
+            return [(f"{seat_name(rules.players, seat)}: {name}", name) for name in (HUMAN, *LEVELS)]
+
+        await seats.mount(*(Select(choices(s), value=HUMAN if s == 0 else "medium", allow_blank=False,
+                                   id=f"seat-{s}") for s in range(rules.players)))
+
+    def chosen(self) -> tuple[Rules, list[str]]:
+        """The rules and seats on the screen (``ValueError`` for a bad option)."""
+        name = str(self.query_one("#variant", Select).value)
+        options: dict[str, Any] = {}
+        for item in self.query_one("#options", Input).value.split():
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise ValueError(f"options are KEY=VALUE, got {item!r}")
+            options[key] = value
+        target = self.query_one("#target", Input).value.strip()
+        if target:
+            options["target"] = target
+        rules = make_rules(name, **options)
+        seats = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(rules.players)]
+        if seats.count(HUMAN) != 1:
+            raise ValueError("give exactly one seat to a human")
+        return rules, seats
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        try:
+            self.dismiss(self.chosen())
+        except ValueError as exc:
+            self.query_one("#problem", Static).update(str(exc))
+
+
+class HandEndScreen(ModalScreen[None]):
+    """A finished hand: the breakdown line by line and the score pad of every hand."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", "continue")]
+    DEFAULT_CSS = """
+    HandEndScreen { align: center middle; }
+    HandEndScreen > VerticalScroll { width: 78; max-width: 100%; height: auto; max-height: 100%;
+                                     border: round $accent; padding: 0 1; background: $surface; }
+    """
+
+    def __init__(self, breakdown: str, pad: Any, footer: str) -> None:
+        super().__init__()
+        self.breakdown, self.pad, self.footer = breakdown, pad, footer
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(Group(Text(self.breakdown), Text(""), self.pad, Text(self.footer, style="bold")),
+                         id="breakdown")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[bool]):
+    """The result; dismissed with True for another game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "again", "play again"), Binding("q,escape", "leave", "quit")]
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; padding: 0 1;
+                                background: $surface; }
+    GameOverScreen Horizontal { height: auto; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text, id="result")
+            with Horizontal():
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Quit (q)", id="leave")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "again")
+
+    def action_again(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+
+KEYS = """\
+## Keys
+
+| key | what it does |
+|---|---|
+| left / right, space, click | move along your hand, select a card |
+| d | draw from the stock |
+| t | take the pile (with the selected cards) |
+| m | meld the selected cards (or add them to your side's meld) |
+| x | discard the selected card (or the one under the cursor) |
+| enter, click | play the move highlighted in the list of legal moves |
+| h | hint: the move the hint level would play, and why |
+| u | undo: take back the melds staged in this turn |
+| y / n | answer your partner's question |
+| ? | this page; escape closes it |
+| q | quit (the game is saved after every move: `canasta play --resume FILE`) |
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and the variant's rules page."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
+    DEFAULT_CSS = "HelpScreen > VerticalScroll { background: $surface; border: round $accent; }"
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(KEYS + "\n" + variant_page(self.rules), id="rules-page")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["GameOverScreen", "HandEndScreen", "HelpScreen", "StartScreen"]
