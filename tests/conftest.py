@@ -1,12 +1,22 @@
-"""Shared fixtures: no test writes outside its temporary folder (``canasta play`` autosaves)."""
+"""Fixtures shared by the server's tests."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from server_helpers import POSTGRES_URL, fresh_postgres
 
-@pytest.fixture(autouse=True)
-def _state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL: an SQLite file, then a fresh PostgreSQL database (skipped, saying why, with no server)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'db.sqlite'}"
+        return
+    if POSTGRES_URL is None:
+        pytest.skip("no PostgreSQL server: .ci/run starts one and sets CANASTA_TEST_POSTGRES")
+    with fresh_postgres() as url:
+        yield url

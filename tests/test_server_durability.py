@@ -15,23 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
 import canasta
 from canasta.record import replay
-from server_helpers import POSTGRES_URL, LiveServer, WsClient, free_port, fresh_postgres
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'db.sqlite'}"
-        return
-    if POSTGRES_URL is None:
-        pytest.skip("no PostgreSQL server: .ci/run starts one and sets CANASTA_TEST_POSTGRES")
-    with fresh_postgres() as url:
-        yield url
+from server_helpers import LiveServer, WsClient, free_port
 
 
 @contextmanager

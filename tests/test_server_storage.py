@@ -3,10 +3,6 @@ PostgreSQL, and upgrade a database of an older version without losing its games.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
@@ -15,29 +11,17 @@ from sqlalchemy import create_engine, text
 
 import canasta
 from canasta.server.storage import MIGRATIONS, MoveRow, SeatRow, Store, TableRow, database_url, metadata
-from server_helpers import POSTGRES_URL, fresh_postgres
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'db.sqlite'}"
-        return
-    if POSTGRES_URL is None:
-        pytest.skip("no PostgreSQL server: .ci/run starts one and sets CANASTA_TEST_POSTGRES")
-    with fresh_postgres() as fresh:
-        yield fresh
-
-
-def test_migrations_build_the_schema_the_code_uses(url: str) -> None:
-    store = Store(url)
+def test_migrations_build_the_schema_the_code_uses(database: str) -> None:
+    store = Store(database)
     with store.engine.connect() as c:
         assert compare_metadata(MigrationContext.configure(c), metadata) == []
     store.close()
 
 
-def test_upgrade_keeps_the_games_of_an_older_schema(url: str) -> None:
-    engine = create_engine(database_url(url))
+def test_upgrade_keeps_the_games_of_an_older_schema(database: str) -> None:
+    engine = create_engine(database_url(database))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
@@ -49,7 +33,7 @@ def test_upgrade_keeps_the_games_of_an_older_schema(url: str) -> None:
         connection.execute(text("INSERT INTO moves (table_id, version, seat, move, client_id, actor, history, "
                                 "created) VALUES ('old', 1, 0, 'draw', NULL, 'human', '[]', 0)"))
     engine.dispose()
-    store = Store(url)  # upgrades to the newest schema
+    store = Store(database)  # upgrades to the newest schema
     assert store.moves("old") == [MoveRow(version=1, seat=0, move="draw", client_id=None, actor="human", history=[])]
     state = canasta.new_game(canasta.rules(), seed=1)
     store.create_table(TableRow(id="new", rules={}, settings={}, status="playing", version=0, state=state.to_json(),
