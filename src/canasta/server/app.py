@@ -20,10 +20,12 @@ from starlette.websockets import WebSocketDisconnect
 from ..record import replay
 from ..state import State
 from .catalog import catalog
+from .lobby import Lobby
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
+from .room import Client, Room, seat_url
+from .spec import TableSpec, TableSpecError
 from .stats import player_stats
 from .storage import Store
-from .tables import Client, Lobby, Room, TableSpec, TableSpecError, seat_url
 from .workers import BotPool
 
 WEB = Path(__file__).with_name("web")

@@ -1,4 +1,4 @@
-"""The tables being played: one ``Room`` per table, the only place a move is applied.
+"""A table being played: the only place a move is applied.
 
 A room holds the table's state, its connected clients and a pump task that moves for whoever is not a
 connected person: computer seats, a stand-in for a player whose connection dropped longer than the grace
@@ -15,32 +15,29 @@ import hashlib
 import hmac
 import json
 import logging
-import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .. import parse_move
 from ..bots.levels import LEVELS
 from ..cards import card_str
-from ..engine import apply, is_over, legal_moves, new_game, outcome
+from ..engine import apply, is_over, legal_moves, outcome
 from ..errors import IllegalMove
 from ..moves import Move
 from ..record import FORMAT
-from ..rules import Rules
 from ..state import State
 from ..variants import rules as make_rules
 from ..view import public_view, seat_views, view
-from .protocol import MAX_CHAT, ProtocolError, clean_name
-from .storage import MoveRow, SeatRow, StaleWrite, Store, TableRow
-from .workers import BotPool
+from .protocol import MAX_CHAT, ProtocolError
+from .spec import STAND_IN_LEVEL, TableSpec
+from .storage import MoveRow, SeatRow, StaleWrite, TableRow
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
 
 log = logging.getLogger("canasta.server")
-T = TypeVar("T")
 
-STAND_IN_LEVEL = "medium"  # who moves for a dropped player or when the turn timer runs out
 HINT_LEVEL = "medium"
 CHAT_KEPT = 50
 
@@ -65,46 +62,6 @@ def seat_url(table: str, token: str) -> str:
 
 def deck_text(state: State) -> list[str]:
     return [card_str(c) for c in state.deal]
-
-
-class TableSpecError(ValueError):
-    """A table that cannot be created as asked (unknown variant or option, wrong seats)."""
-
-
-@dataclass
-class TableSpec:
-    """What ``POST /api/tables`` asks for, checked."""
-
-    rules: Rules
-    seats: list[str]
-    names: list[str | None]
-    player: str | None = None
-    delay: float = 0.8
-    turn_seconds: float | None = None
-
-    @classmethod
-    def parse(cls, variant: str, options: dict[str, Any], seats: list[str] | None, names: list[str | None] | None,
-              player: str | None, delay: float, turn_seconds: float | None) -> TableSpec:
-        try:
-            rules = make_rules(variant, **options)
-        except (TypeError, ValueError) as exc:
-            raise TableSpecError(str(exc)) from None
-        players = rules.players
-        seats = seats if seats is not None else ["human"] + [f"bot:{STAND_IN_LEVEL}"] * (players - 1)
-        if len(seats) != players:
-            raise TableSpecError(f"{rules.name} has {players} seats; 'seats' lists {len(seats)}")
-        for kind in seats:
-            if kind != "human" and not (kind.startswith("bot:") and kind[4:] in LEVELS):
-                raise TableSpecError(f"a seat is 'human' or 'bot:LEVEL' with a level of {', '.join(LEVELS)}; "
-                                     f"got {kind!r}")
-        names = list(names) if names is not None else [None] * players
-        if len(names) != players:
-            raise TableSpecError(f"'names' needs one entry per seat ({players}), got {len(names)}")
-        if not 0 <= delay <= 10:
-            raise TableSpecError(f"'delay' is 0 to 10 seconds, got {delay}")
-        if turn_seconds is not None and not 1 <= turn_seconds <= 3600:
-            raise TableSpecError(f"'turn_seconds' is 1 to 3600 seconds or null, got {turn_seconds}")
-        return cls(rules, seats, [clean_name(n) for n in names], player, delay, turn_seconds)
 
 
 class Client:
@@ -144,77 +101,6 @@ class Seat:
         r = self.row
         return {"seat": r.seat, "kind": r.kind, "level": r.level, "name": r.name, "joined": r.joined,
                 "connected": self.connections > 0, "stand_in": self.stand_in}
-
-
-@dataclass
-class Lobby:
-    """Every room in memory, the database thread and the computer players' pool."""
-
-    store: Store
-    pool: BotPool
-    grace: float = 60.0
-    rooms: dict[str, Room] = field(default_factory=dict)
-    loading: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def __post_init__(self) -> None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
-
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.db_thread, partial(fn, *args, **kwargs))
-
-    async def room(self, table_id: str) -> Room | None:
-        room = self.rooms.get(table_id)
-        if room is not None:
-            return room
-        async with self.loading:
-            if table_id in self.rooms:
-                return self.rooms[table_id]
-            row = await self.db(self.store.load_table, table_id)
-            if row is None:
-                return None
-            history = await self.db(self.store.moves, table_id)
-            room = self.rooms[table_id] = Room(self, row, history)
-            room.start()
-            return room
-
-    async def resume_all(self) -> int:
-        """Load every unfinished table (after a restart), so computer players and timers carry on."""
-        ids = await self.db(self.store.active_table_ids)
-        for table_id in ids:
-            await self.room(table_id)
-        return len(ids)
-
-    async def create(self, spec: TableSpec, rematch_of: str | None = None) -> tuple[Room, dict[int, str]]:
-        """A new table; returns the room and each human seat's token (shown once, never stored)."""
-        state = new_game(spec.rules)  # seed None: secrets.SystemRandom
-        table_id = secrets.token_urlsafe(9)
-        tokens: dict[int, str] = {}
-        seat_rows = []
-        for seat, kind in enumerate(spec.seats):
-            human = kind == "human"
-            if human and rematch_of is None:
-                tokens[seat] = secrets.token_urlsafe(24)
-            seat_rows.append(SeatRow(seat=seat, kind="human" if human else "bot",
-                                     level=None if human else kind[4:],
-                                     token_hash=token_hash(tokens[seat]) if seat in tokens else None,
-                                     name=spec.names[seat], player=spec.player if seat == 0 and human else None))
-        status = "waiting" if any(k == "human" for k in spec.seats) else "playing"
-        settings = {"delay": spec.delay, "turn_seconds": spec.turn_seconds, "rematch_of": rematch_of,
-                    "rematch": None}
-        row = TableRow(id=table_id, rules=spec.rules.to_dict(), settings=settings, status=status, version=0,
-                       state=state.to_json(), deals=[deck_text(state)], pad=[], result=None, seats=seat_rows,
-                       created=time.time())
-        await self.db(self.store.create_table, row)
-        room = self.rooms[table_id] = Room(self, row, [])
-        room.start()
-        return room, tokens
-
-    async def close(self) -> None:
-        for room in list(self.rooms.values()):
-            await room.stop()
-        self.db_thread.shutdown(wait=True)
 
 
 class Room:
