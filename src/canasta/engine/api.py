@@ -33,11 +33,11 @@ def apply(state: State, move: Move | str) -> State:
         from .. import parse_move
 
         move = parse_move(state, move)
-    legal = state._legal_set
+    legal = state._legal
     if legal is None:
-        legal = frozenset(legal_moves(state))
-        state.__dict__["_legal_set"] = legal
-    if move not in legal:
+        legal = generate_moves(state)
+        state.__dict__["_legal"] = legal
+    if move not in legal:  # a list: a move taken from legal_moves is found by identity, no set to build
         raise why_illegal(state, move) or IllegalMove("NOT_ALLOWED_NOW", f"{move} is not allowed now")
     return apply_move(state, move)
 
@@ -49,7 +49,7 @@ def why_illegal(state: State, move: Move | str) -> IllegalMove | None:
         from .. import parse_move
 
         move = parse_move(state, move)
-    if move in (state._legal_set or legal_moves(state)):
+    if move in (state._legal or legal_moves(state)):
         return None
     code, message = diagnose(state, move)
     return IllegalMove(code, message, move=str(move))

@@ -109,10 +109,13 @@ def free_key(melds: Melds, first: int) -> int | None:
     return key
 
 
+_LAID_OUT = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}
+
+
 def laid_out_threes(rules: Rules) -> tuple[int, ...]:
     """The threes a player lays out and replaces when dealt or drawn (RULES.md §3.6; §4C: all threes in
     Modern American, none in Hand and Foot)."""
-    return {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}[rules.threes_laid_out]
+    return _LAID_OUT[rules.threes_laid_out]
 
 
 def is_over(state: State) -> bool:
@@ -127,12 +130,12 @@ def outcome(state: State) -> dict[str, Any] | None:
 def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
     """The minimum count the side still has to meet this hand (0 once it has opened). In Cutthroat each
     player's own score sets his minimum (RULES.md §4A), so name the ``seat`` there."""
-    seats = state.seats_of(side)
-    if state.opened[side] or not seats:  # a Cutthroat side left empty when its player joined a partner
-        return 0
-    if state.rules.cutthroat:
-        return state.rules.minimum_count(state.scores[seats[0] if seat is None else seat], state.hand_number)
-    return state.rules.minimum_count(state.scores[side], state.hand_number)
+    if state.opened[side] or side not in state.seat_sides:  # (a Cutthroat side left empty when its player
+        return 0                                               # joined a partner has no seat)
+    r = state.rules
+    if r.cutthroat:  # the side's first seat, unless named
+        return r.minimum_count(state.scores[state.seat_sides.index(side) if seat is None else seat], state.hand_number)
+    return r.minimum_count(state.scores[side], state.hand_number)
 
 
 def minimum_to_meet(state: State) -> int:

@@ -92,6 +92,13 @@ def take_moves(state: State) -> list[Move]:
     side = state.side_of(p)
     pile = state.pile
     hand = state.hands[p]
+    if not r.sequences and not r.several_melds_per_rank:
+        # The quick test of most draw phases: no card of the top's rank in hand and no meld of it, so no
+        # pair, no natural with a wild card and nothing to add to (the top is a natural: take_blocked).
+        first = (rank_of(pile[-1]) - 2) * 4
+        if not (hand[first] or hand[first + 1] or hand[first + 2] or hand[first + 3]) and (
+                rank_of(pile[-1]) not in state.melds[side]):
+            return []
     hsize = sum(hand)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
         return []
