@@ -57,11 +57,12 @@ def generate_moves(state: State) -> list[Move]:
         if state.turn.permission == "acaba-yes":
             return [ACABA]
         moves = take_moves(state)
+        acaba = _acaba_moves(state) if state.rules.acaba else []
         if state.stock:
-            return [DRAW, *moves, *_acaba_moves(state)]
+            return [DRAW, *moves, *acaba]
         if _take_forced(state, moves):
             return moves
-        return [*moves, PASS, *_acaba_moves(state)]
+        return [*moves, PASS, *acaba]
     moves = play_moves(state)
     if state.turn.permission == "acaba-yes":
         return [ACABA]
@@ -216,18 +217,19 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
-    if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (RULES.md §4B)
-        twos = jokers = 0
-    elif r.twos_as_rank and twos_meld_open(melds):  # twos are a rank of their own while that meld grows
-        twos = 0
-    if unfinished_wild_meld(r, melds):  # wild cards go only to the wild meld (Modern American)
-        twos = jokers = 0
+    if r.wilds_limited:
+        if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (RULES.md §4B)
+            twos = jokers = 0
+        elif r.twos_as_rank and twos_meld_open(melds):  # twos are a rank of their own while that meld grows
+            twos = 0
+        if unfinished_wild_meld(r, melds):  # wild cards go only to the wild meld (Modern American)
+            twos = jokers = 0
     has_wilds = twos or jokers
     several = r.several_melds_per_rank
     no_wild_on_canasta = not r.wilds_onto_canasta
     five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
     dead = dead_ranks(state) if r.dead_ranks else ()
-    special = bool(r.pure_ranks or r.pure_after_opening_ranks)
+    special = r.pure_melds
     foot = has_foot(state, p)
     moves: list[Move] = []
     add = moves.append
@@ -375,7 +377,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (RULES.md §4C, GC-S20)
         if name is not None:
             moves.append(Move("declare", SPECIAL_HAND_NAMES.index(name)))
-    if pending is None:
+    if r.acaba and pending is None:
         moves.extend(_acaba_moves(state))
     return moves
 

@@ -39,9 +39,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
-    # Modern American's limits (pure sevens, a wild meld that blocks wild cards, a natural meld required)
-    # make the greedy count only a bound: the search decides.
-    restricted = bool(r.pure_ranks or r.wild_meld_blocks_wilds or r.opening_needs_meld != "none")
+    restricted = r.greedy_opening_inexact  # Modern American: the greedy count is only a bound
     if canasta is None and not restricted and opening_reachable(r, rc, melds, need, keep):
         return True
     if not (r.sequences or r.twos_as_rank or canasta or restricted):
