@@ -67,6 +67,14 @@ class Move(NamedTuple):
     suit: int = -1
 
     def __str__(self) -> str:
+        text = _TEXTS.get(self)
+        if text is None:
+            text = self._text()
+            if len(_TEXTS) < 100_000:  # every move's notation is computed once (moves are values)
+                _TEXTS[self] = text
+        return text
+
+    def _text(self) -> str:
         a = self.action
         if a == "discard":
             shown = "3" if self.rank == 1 else rank_str(self.rank)  # rank 1: a red three held (Hand and Foot)
@@ -104,6 +112,7 @@ class Move(NamedTuple):
         return self.naturals + self.twos + self.jokers
 
 
+_TEXTS: dict[Move, str] = {}  # notation by move, filled by Move.__str__
 DRAW = Move("draw")
 ASK = Move("ask")
 YES = Move("yes")

@@ -181,6 +181,25 @@ class Rules:
         """Every canasta counts towards going out, with no kind required (Classic)."""
         return self.wild_canastas_count_to_go_out and not self.go_out_needs_sequence
 
+    # The ruleset's code path, chosen once per Rules object: each flag groups the questions only some
+    # variants ask, so that the move generator of the others (Classic first) does not ask them.
+    @cached_property
+    def wilds_limited(self) -> bool:
+        """Some rule keeps the player's wild cards from his melds this turn (Italian's natural opening and
+        melds of twos, Modern American's unfinished meld of wild cards)."""
+        return self.natural_opening or self.twos_as_rank or self.wild_meld_blocks_wilds
+
+    @cached_property
+    def pure_melds(self) -> bool:
+        """Some rank takes no wild card, or takes them only in the opening turn (Modern American)."""
+        return bool(self.pure_ranks or self.pure_after_opening_ranks)
+
+    @cached_property
+    def greedy_opening_inexact(self) -> bool:
+        """Modern American's limits (pure sevens, a wild meld that blocks wild cards, a natural meld
+        required) make the greedy opening count only a bound: the search decides."""
+        return bool(self.pure_ranks or self.wild_meld_blocks_wilds or self.opening_needs_meld != "none")
+
     @cached_property
     def wild_caps(self) -> tuple[int, ...]:
         """``max_wilds`` for 0..250 naturals, precomputed for the move generator."""

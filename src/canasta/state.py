@@ -92,15 +92,14 @@ class State:
     seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
     pile_hidden: int  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
     feet: tuple[Hand, ...]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
-    # Caches of legal_moves, filled on first use (a State never changes, so they stay valid).
+    # The cache of legal_moves, filled on first use (a State never changes, so it stays valid).
     _legal: list[Any] | None
-    _legal_set: frozenset[Any] | None
 
     def __init__(self, **fields: Any) -> None:
         missing = set(self.FIELDS) - set(fields)
         if missing:
             raise TypeError(f"State is missing {', '.join(sorted(missing))}")
-        self.__dict__.update({name: fields[name] for name in self.FIELDS}, _legal=None, _legal_set=None)
+        self.__dict__.update({name: fields[name] for name in self.FIELDS}, _legal=None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("State is immutable; use canasta.apply to make a new one")
@@ -108,7 +107,7 @@ class State:
     def replace(self, **changes: Any) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts)."""
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__, **changes, _legal=None, _legal_set=None)
+        new.__dict__.update(self.__dict__, **changes, _legal=None)
         return new
 
     # -- convenience -------------------------------------------------------------------------

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Compare the engine's speed at two git revisions, side by side in one run.
+
+    python benchmarks/compare.py REV_A REV_B [--rounds 5] [--moves 10000] [--variant NAME ...]
+
+A revision is anything ``git rev-parse`` takes, or a directory holding a working copy (``.``).
+
+Each revision's ``src/`` is exported (``git archive``) into its own temporary directory, and one
+worker process per revision imports ``canasta`` from there (the package is pure Python, so a
+directory on ``sys.path`` is an install). Then, round after round and preset after preset, the two
+workers take turns (A then B in even rounds, B then A in odd ones) playing the same seeded random
+games through the public API (``new_game``, ``legal_moves``, ``apply``; each player picks uniformly
+from the legal moves with a seeded ``random.Random``) until at least ``--moves`` moves are made.
+Games are capped at ``--max-moves`` moves. Only one worker runs at a time, so both see the same
+machine.
+
+For each preset it prints both revisions' median moves per second (of the worker's CPU time, or of
+wall time with ``--wall``) over the rounds and the median of
+the per-round ratios B/A (above 1: B is faster). When the revisions play the rules identically, both
+play exactly the same games, so they do the same work; the script says so when the move counts differ.
+
+``--python`` runs the workers with another interpreter (default: this one). Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+WORKER = r"""
+import json, random, sys, time
+import canasta
+print(json.dumps({"file": canasta.__file__}), flush=True)
+for line in sys.stdin:
+    job = json.loads(line)
+    rules = canasta.rules(job["variant"])
+    moves = games = 0
+    seed = job["seed"]
+    start = time.perf_counter()
+    cpu = time.process_time()
+    while moves < job["moves"]:
+        rng = random.Random(seed)
+        state = canasta.new_game(rules, seed=seed)
+        n = 0
+        while not canasta.is_over(state) and n < job["max_moves"]:
+            legal = canasta.legal_moves(state)
+            if not legal:
+                break
+            state = canasta.apply(state, rng.choice(legal))
+            n += 1
+        moves += n
+        games += 1
+        seed += 1
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    print(json.dumps({"moves": moves, "games": games, "seconds": seconds, "cpu": cpu}), flush=True)
+"""
+
+
+def export(repo: Path, rev: str, into: Path) -> str:
+    """Write ``rev``'s ``src/`` into ``into``; returns the full commit hash. A ``rev`` that names a directory
+    (a working copy, e.g. ``.``) is copied as it is, uncommitted changes included."""
+    if Path(rev).is_dir() and (Path(rev) / "src" / "canasta").is_dir():
+        shutil.copytree(Path(rev) / "src", into / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        return f"working copy {Path(rev).resolve()}"
+    commit = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    data = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit, "src"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    return commit
+
+
+class Worker:
+    def __init__(self, python: str, src: Path) -> None:
+        self.proc = subprocess.Popen([python, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+                                     cwd=str(src))
+        self.file = self._read()["file"]
+
+    def _read(self) -> dict[str, object]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("worker died")
+        return dict(json.loads(line))
+
+    def run(self, **job: object) -> dict[str, object]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(job) + "\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Compare random-play speed at two git revisions.")
+    parser.add_argument("rev_a")
+    parser.add_argument("rev_b")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per preset (default 5)")
+    parser.add_argument("--moves", type=int, default=10_000, help="moves per revision per round (default 10000)")
+    parser.add_argument("--max-moves", type=int, default=5_000, help="cap on one game's moves (default 5000)")
+    parser.add_argument("--variant", action="append", help="only this preset (repeatable; default all)")
+    parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
+    parser.add_argument("--python", default=sys.executable, help="interpreter for the workers")
+    parser.add_argument("--wall", action="store_true",
+                        help="rate moves per second of wall time (default: of the worker's CPU time, which other "
+                             "work on the machine disturbs less)")
+    parser.add_argument("--repo", default=str(Path(__file__).resolve().parent.parent), help="the git repository")
+    args = parser.parse_args(argv)
+
+    clock = "seconds" if args.wall else "cpu"
+    with tempfile.TemporaryDirectory(prefix="canasta-compare-") as tmp:
+        dirs = [Path(tmp) / "a", Path(tmp) / "b"]
+        commits = [export(Path(args.repo), rev, d) for rev, d in zip((args.rev_a, args.rev_b), dirs, strict=True)]
+        workers = [Worker(args.python, d / "src") for d in dirs]
+        try:
+            names = args.variant or json.loads(subprocess.run(
+                [args.python, "-c", "import canasta, json; print(json.dumps(canasta.variant_names()))"],
+                check=True, capture_output=True, text=True, env={"PYTHONPATH": str(dirs[0] / "src")}).stdout)
+            print(f"A = {args.rev_a} ({commits[0][:40]}), B = {args.rev_b} ({commits[1][:40]})")
+            print(f"python {args.python}; {args.rounds} rounds of >= {args.moves} moves per revision per preset; "
+                  f"moves per second of {'wall' if args.wall else 'CPU'} time")
+            print(f"{'preset':<24} {'A moves/s':>10} {'B moves/s':>10} {'B/A median':>10}  (per-round ratios)")
+            for name in names:
+                rates: list[list[float]] = [[], []]
+                ratios: list[float] = []
+                same = True
+                for rnd in range(args.rounds):
+                    order = (0, 1) if rnd % 2 == 0 else (1, 0)
+                    got: dict[int, dict[str, object]] = {}
+                    for i in order:
+                        got[i] = workers[i].run(variant=name, seed=args.seed + 1000 * rnd, moves=args.moves,
+                                                max_moves=args.max_moves)
+                    for i in (0, 1):
+                        rates[i].append(float(got[i]["moves"]) / float(got[i][clock]))  # type: ignore[arg-type]
+                    same = same and got[0]["moves"] == got[1]["moves"]
+                    ratios.append(rates[1][-1] / rates[0][-1])
+                note = "" if same else "  [the revisions played different games]"
+                print(f"{name:<24} {statistics.median(rates[0]):>10,.0f} {statistics.median(rates[1]):>10,.0f} "
+                      f"{statistics.median(ratios):>10.2f}  ({', '.join(f'{x:.2f}' for x in ratios)}){note}",
+                      flush=True)
+        finally:
+            for w in workers:
+                w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

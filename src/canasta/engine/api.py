@@ -1,0 +1,55 @@
+"""The engine's public entry points for play: ``legal_moves`` (cached on the state), ``apply`` (checked
+against that list, then the transition) and ``why_illegal``.
+
+``legal_moves`` is the single source of truth: ``apply`` accepts exactly the moves it lists, and
+``why_illegal`` explains any other move with a stable code.
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalMove
+from ..moves import Move
+from ..state import State
+from .explain import diagnose
+from .generate import generate_moves
+from .turn import apply_move
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move for ``state.to_move``, in a fixed order."""
+    cached = state._legal
+    if cached is None:
+        cached = generate_moves(state)
+        state.__dict__["_legal"] = cached
+    return list(cached)
+
+
+def apply(state: State, move: Move | str) -> State:
+    """The state after ``move`` (a Move or its notation); raises ``IllegalMove`` (with a code) if the
+    move is not legal here, ``ValueError`` if the notation does not parse."""
+    if not isinstance(move, Move):
+        if not isinstance(move, str):
+            raise TypeError(f"apply wants a Move or move notation, got {type(move).__name__}")
+        from .. import parse_move
+
+        move = parse_move(state, move)
+    legal = state._legal
+    if legal is None:
+        legal = generate_moves(state)
+        state.__dict__["_legal"] = legal
+    if move not in legal:  # a list: a move taken from legal_moves is found by identity, no set to build
+        raise why_illegal(state, move) or IllegalMove("NOT_ALLOWED_NOW", f"{move} is not allowed now")
+    return apply_move(state, move)
+
+
+def why_illegal(state: State, move: Move | str) -> IllegalMove | None:
+    """None if ``move`` (a Move or its notation) is legal, else an ``IllegalMove`` with a stable code
+    and a message. Notation that does not parse raises ``ValueError``."""
+    if not isinstance(move, Move):
+        from .. import parse_move
+
+        move = parse_move(state, move)
+    if move in (state._legal or legal_moves(state)):
+        return None
+    code, message = diagnose(state, move)
+    return IllegalMove(code, message, move=str(move))

@@ -1,0 +1,269 @@
+"""The position's primitives, shared by the move generator, the transitions and ``explain``.
+
+Plain questions about a position or a hand, with no move generation and no state change: card and
+rank counts, canasta counts (the going-out kind, by the ruleset), meld keys, the minimum a side must
+meet, dead ranks, the wild-card limits of a meld's rank, what an opening still lacks, Italian's melds
+of twos, the foot (Hand and Foot), and the cards a meld move takes from a hand.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Any
+
+from ..cards import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
+from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
+from ..moves import Move
+from ..rules import Rules
+from ..state import GAME_OVER, Melds, State
+
+RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
+
+
+NATURAL_RANKS = range(4, 15)
+
+
+# The kinds of each rank code, in the order the engine takes them from a hand.
+
+RANK_KINDS: list[tuple[int, ...]] = [
+    (JOKER,), RED_THREES, (0, 1, 2, 3), BLACK_THREES,
+    *(tuple((r - 2) * 4 + s for s in range(4)) for r in NATURAL_RANKS),
+]
+
+
+DISCARD_RANKS = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
+
+
+DISCARDS = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+
+
+def rank_counts(h: tuple[int, ...]) -> list[int]:
+    """Counts per rank code: [jokers, red threes, twos, black threes, 4s, ..., aces] (unrolled: hot)."""
+    return [h[52], h[5] + h[6], h[0] + h[1] + h[2] + h[3], h[4] + h[7],
+            h[8] + h[9] + h[10] + h[11], h[12] + h[13] + h[14] + h[15], h[16] + h[17] + h[18] + h[19],
+            h[20] + h[21] + h[22] + h[23], h[24] + h[25] + h[26] + h[27], h[28] + h[29] + h[30] + h[31],
+            h[32] + h[33] + h[34] + h[35], h[36] + h[37] + h[38] + h[39], h[40] + h[41] + h[42] + h[43],
+            h[44] + h[45] + h[46] + h[47], h[48] + h[49] + h[50] + h[51]]
+
+
+def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
+    """(naturals, wilds) of a meld. Melds are sorted, so twos (kinds 0-3) lead and jokers trail."""
+    wilds = bisect_left(meld, 4) + len(meld) - bisect_left(meld, JOKER)
+    return len(meld) - wilds, wilds
+
+
+def canasta_count(melds: Melds) -> int:
+    return sum(1 for m in melds.values() if len(m) >= 7)
+
+
+def wild_key(rules: Rules, key: int) -> bool:
+    """Is this meld a wild-card meld (for Italian: a meld of twos too, RULES.md §4B)?"""
+    rank = key_rank(key)
+    return rank == JOKER_RANK or (rank == TWO and rules.twos_as_rank)
+
+
+def out_canastas(rules: Rules, sizes: dict[int, int]) -> int:
+    """Canastas that count towards going out, from meld sizes by key (RULES.md §3.7, §4B): wild canastas
+    do not count where wild_canastas_count_to_go_out is off (Italian), and where a sequence is required
+    (Bolivia) the count stops one short of the target until there is one."""
+    n = 0
+    sequence = False
+    for key, size in sizes.items():
+        if size >= 7:
+            if not rules.wild_canastas_count_to_go_out and wild_key(rules, key):
+                continue
+            n += 1
+            sequence = sequence or is_sequence_key(key)
+    if rules.go_out_needs_sequence and not sequence:
+        n = min(n, rules.canastas_to_go_out - 1)
+    return n
+
+
+def count_canastas(rules: Rules, melds: Melds) -> int:
+    if rules.plain_canasta_count:
+        return canasta_count(melds)
+    return out_canastas(rules, {k: len(m) for k, m in melds.items()})
+
+
+def canastas_after(rules: Rules, melds: Melds, canastas: int, key: int, size0: int, size: int) -> int:
+    """The going-out canasta count once the meld at ``key`` grows from ``size0`` to ``size`` cards."""
+    if rules.plain_canasta_count:
+        return canastas + (size >= 7 > size0)
+    sizes = {k: len(m) for k, m in melds.items()}
+    sizes[key] = size
+    return out_canastas(rules, sizes)
+
+
+def group_keys(melds: Melds, rank: int) -> list[int]:
+    """The keys of a side's melds of one rank, first slot first."""
+    return [k for k in range(rank, SEQUENCE_BASE, SLOTS) if k in melds]
+
+
+def free_key(melds: Melds, first: int) -> int | None:
+    """The first unused key of a kind (``first`` is its slot-0 key); None when every slot is used."""
+    key = first
+    while key in melds:
+        key += 1 if is_sequence_key(first) else SLOTS
+    if is_sequence_key(first) != is_sequence_key(key) or (is_sequence_key(first) and key_suit(key) != key_suit(first)):
+        return None
+    return key
+
+
+_LAID_OUT = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}
+
+
+def laid_out_threes(rules: Rules) -> tuple[int, ...]:
+    """The threes a player lays out and replaces when dealt or drawn (RULES.md §3.6; §4C: all threes in
+    Modern American, none in Hand and Foot)."""
+    return _LAID_OUT[rules.threes_laid_out]
+
+
+def is_over(state: State) -> bool:
+    return state.phase == GAME_OVER
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """Final scores per side and the winning side (None for a draw); None while play goes on."""
+    return state.result
+
+
+def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
+    """The minimum count the side still has to meet this hand (0 once it has opened). In Cutthroat each
+    player's own score sets his minimum (RULES.md §4A), so name the ``seat`` there."""
+    if state.opened[side] or side not in state.seat_sides:  # (a Cutthroat side left empty when its player
+        return 0                                               # joined a partner has no seat)
+    r = state.rules
+    if r.cutthroat:  # the side's first seat, unless named
+        return r.minimum_count(state.scores[state.seat_sides.index(side) if seat is None else seat], state.hand_number)
+    return r.minimum_count(state.scores[side], state.hand_number)
+
+
+def minimum_to_meet(state: State) -> int:
+    """The minimum the player whose turn it is must still meet (none after a Splash, RULES.md §4C [P]:
+    a complete natural or wild canasta laid down from the hand in a turn begun from the stock)."""
+    if state.rules.splash and state.stage is not None and state.turn.source == "stock" and any(
+            len(m) >= 7 and (not any(is_wild(c) for c in m) or all(is_wild(c) for c in m))
+            for m in state.melds[state.side_of(state.turn_seat)].values()):
+        return 0
+    return minimum_needed(state, state.side_of(state.turn_seat), state.turn_seat)
+
+
+def dead_ranks(state: State) -> frozenset[int]:
+    """Ranks nobody may meld any more: a canasta of them is finished (RULES.md §4C Modern American)."""
+    if not state.rules.dead_ranks:
+        return frozenset()
+    return frozenset(key_rank(k) for melds in state.melds for k, m in melds.items()
+                     if len(m) >= 7 and key_rank(k) >= 4 and not is_sequence_key(k))
+
+
+def after_opening_turn(state: State) -> bool:
+    """Has the side of the player to move opened in an earlier turn? (Modern American's rule of five and
+    aces: wild cards join melds freely only in the side's opening turn, RULES.md §4C.)"""
+    return state.opened[state.side_of(state.turn_seat)] and state.stage is None and not state.turn.opened_now
+
+
+def unfinished_wild_meld(rules: Rules, melds: Melds) -> bool:
+    """Modern American: the side has a meld of wild cards short of a canasta, so its wild cards may go
+    nowhere else (RULES.md §4C [CLA,P]) and it may not go out."""
+    return rules.wild_meld_blocks_wilds and any(len(melds[k]) < 7 for k in group_keys(melds, JOKER_RANK))
+
+
+def group_wilds(state: State, rank: int, twos: int, jokers: int) -> tuple[int, int]:
+    """The twos and jokers a meld of ``rank`` may take this turn (sevens never, aces only in the opening
+    turn, nothing while a wild meld is unfinished: RULES.md §4C)."""
+    r = state.rules
+    if rank in r.pure_ranks or (rank in r.pure_after_opening_ranks and after_opening_turn(state)):
+        return 0, 0
+    return twos, jokers
+
+
+def pile_frozen_for(state: State, side: int) -> bool:
+    r = state.rules
+    return state.pile_frozen or r.pile_always_frozen or not state.opened[side]
+
+
+def opening_canasta_ok(state: State, melds: Melds) -> bool:
+    """Does an opening with these melds include what the rules ask of it? (See ``opening_problem``.)"""
+    return opening_problem(state, melds) is None
+
+
+def opening_problem(state: State, melds: Melds) -> str | None:
+    """What an opening with these melds lacks, or None: the canasta Brazilian asks for at this score
+    (RULES.md §4B, GC-I14; a sequence canasta is natural), or the natural meld of three or more (or a meld
+    of wild cards) Modern American asks for (RULES.md §4C, GC-I11)."""
+    r = state.rules
+    side = state.side_of(state.turn_seat)
+    if state.opened[side]:
+        return None
+    if r.opening_canasta:
+        kind = r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
+        if kind is not None and not any(len(m) >= 7 and (kind == "canasta" or not any(is_wild(c) for c in m))
+                                        for m in melds.values()):
+            return "OPENING_NEEDS_CANASTA"
+    if r.opening_needs_meld != "none" and not any(
+            (len(m) >= 3 and not any(is_wild(c) for c in m))
+            or (r.opening_needs_meld == "natural_or_wild" and all(is_wild(c) for c in m))
+            for m in melds.values()):
+        return "OPENING_NEEDS_NATURAL_MELD"
+    return None
+
+
+def twos_counts(meld: tuple[int, ...]) -> tuple[int, int]:
+    """(naturals, wilds) of a meld of twos as a rank: the twos, and the jokers (Italian)."""
+    jokers = meld.count(JOKER)
+    return len(meld) - jokers, jokers
+
+
+def twos_meld_open(melds: Melds) -> bool:
+    """Italian: the side has a meld of twos that is not yet a canasta (RULES.md §4B, GC-M19)."""
+    return any(len(melds[k]) < 7 for k in group_keys(melds, TWO))
+
+
+def has_foot(state: State, seat: int) -> bool:
+    """Has the seat a foot still to pick up? Emptying the hand then is not going out: the foot is picked up."""
+    return bool(state.rules.foot_size) and any(state.feet[seat])
+
+
+def natural_canastas(melds: Melds) -> int:
+    """Canastas with no wild card (natural_canastas_to_go_out; a sequence is natural)."""
+    return sum(1 for m in melds.values() if len(m) >= 7 and meld_counts(m)[1] == 0)
+
+
+def move_cards(hand: list[int], m: Move) -> list[int]:
+    """Take from ``hand`` (changed in place) the cards a meld or take move shows; returned in order."""
+    cards: list[int] = []
+    key = m.rank
+    if is_sequence_key(key):
+        if m.action == "meld":
+            suit = key_suit(key)
+            for rank in range(m.low, m.low + m.naturals):
+                kind = (rank - 2) * 4 + suit
+                if not hand[kind]:
+                    raise AssertionError("engine took cards the hand does not hold")
+                hand[kind] -= 1
+                cards.append(kind)
+        return cards
+    take_cards(hand, key_rank(key), m.naturals, cards)
+    take_cards(hand, TWO, m.twos, cards)
+    take_cards(hand, JOKER_RANK, m.jokers, cards)
+    return cards
+
+
+def melds_after(state: State, m: Move) -> Melds:
+    """The side's melds after a meld move (without applying the rest of it)."""
+    melds = dict(state.melds[state.side_of(state.turn_seat)])
+    cards = move_cards(list(state.hands[state.turn_seat]), m)
+    if m.action == "take":
+        cards.append(state.pile[-1])
+    melds[m.rank] = tuple(sorted((*melds.get(m.rank, ()), *cards)))
+    return melds
+
+
+def take_cards(hand: list[int], rank: int, count: int, out: list[int]) -> None:
+    for kind in RANK_KINDS[rank]:
+        while count and hand[kind]:
+            hand[kind] -= 1
+            out.append(kind)
+            count -= 1
+    if count:
+        raise AssertionError("engine took cards the hand does not hold")

@@ -1,0 +1,125 @@
+"""Dealing a hand (RULES.md §3.1): the shuffled deck, the upcard, threes laid out and replaced, and
+Modern American's bonus cards for the first sides to open (RULES.md §4C).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from ..cards import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
+from ..rules import Rules
+from ..state import DRAW_PHASE, State, Turn
+from .core import laid_out_threes
+
+
+def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]:
+    """The deck for one hand; the last card is the top. ``seed=None`` uses the OS's secure RNG."""
+    deck = pack(rules.decks, rules.jokers)
+    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(f"canasta:{seed}:{hand_number}")
+    rng.shuffle(deck)
+    return deck
+
+
+def new_game(rules: Rules, seed: int | None = None) -> State:
+    """A new game; the first hand is dealt. An integer seed makes every deal reproducible."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    dealer = rules.players - 1
+    return start_hand(rules, seed, 1, dealer, (0,) * rules.teams, None, shuffled_deck(rules, seed, 1))
+
+
+def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
+               last_hand: tuple[dict[str, Any], ...] | None, deck: list[int]) -> State:
+    """Deal one hand from ``deck`` (RULES.md §3.1): cards one at a time from the dealer's left,
+    the upcard (covered while it is a wild card or a red three), red threes laid out and replaced."""
+    stock = list(deck)
+    n = rules.players
+    hands = [[0] * 53 for _ in range(n)]
+    first = (dealer + 1) % n
+    for _ in range(rules.hand_size):
+        for i in range(n):
+            hands[(first + i) % n][stock.pop()] += 1
+    feet = [[0] * 53 for _ in range(n)]
+    for _ in range(rules.foot_size):  # Hand and Foot: each player's foot, dealt after the hands
+        for i in range(n):
+            feet[(first + i) % n][stock.pop()] += 1
+    pile: list[int] = []
+    frozen = False
+    while rules.upcard:  # Modern American starts with an empty pile (RULES.md §4C [P])
+        c = stock.pop()
+        pile.append(c)
+        black = c in BLACK_THREES
+        if is_wild(c) or c in RED_THREES or (black and rules.black_three_freezes):
+            frozen = True
+        if is_wild(c) or c in RED_THREES or (black and rules.black_three_upcard == "covered"):
+            continue
+        break
+    red: list[list[int]] = [[] for _ in range(rules.teams)]
+    upcards = list(pile)
+    if rules.upcard_buries and pile:  # Italian: the upcard's number of cards face down under it (RULES.md §4B)
+        pile = [stock.pop() for _ in range(min(_upcard_number(pile[-1]), len(stock) - 1))] + pile
+    laid = laid_out_threes(rules)
+    keep = 1 if rules.keeps_a_three else 0  # a three kept for a Straight (Modern American, pagat)
+    for i in range(n):
+        seat = (first + i) % n
+        h = hands[seat]
+        while sum(h[k] for k in laid) > keep:
+            k = next(k for k in laid if h[k])
+            h[k] -= 1
+            red[rules.side_of(seat)].append(k)
+            h[stock.pop()] += 1
+    return State(
+        rules=rules, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
+        hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
+        melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
+        opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
+        phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck),
+        history=(" ".join((str(dealer), "upcard", *(card_str(c) for c in upcards))),),
+        result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
+        seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
+        feet=tuple(tuple(f) for f in feet),
+    )
+
+
+def _upcard_number(card: int) -> int:
+    """The number a card shows for Italian's start of hand: A 1, 2-10, J 11, Q 12, K 13 (a joker 0)."""
+    rank = rank_of(card)
+    return 1 if rank == 14 else rank
+
+
+def deal_bonus_cards(state: State, p: int) -> State:
+    """Modern American (RULES.md §4C [CLA,P,WCA]): the player who has just opened from his hand gets the
+    bonus cards of his side's place in the order of opening (4, then 3), from the stock, to use from his next
+    turn; none once the turn card is gone (the stock under bonus_cards_stock cards). Threes among them are
+    laid out and replaced."""
+    r = state.rules
+    place = sum(state.opened) - 1
+    if place >= len(r.bonus_cards) or len(state.stock) < r.bonus_cards_stock:
+        return state
+    stock = list(state.stock)
+    hand = list(state.hands[p])
+    side = state.side_of(p)
+    threes = list(state.red_threes[side])
+    laid = laid_out_threes(r)
+    history = state.history
+    for _ in range(r.bonus_cards[place]):
+        while stock:
+            c = stock.pop()
+            if c not in laid or not stock:
+                hand[c] += 1
+                break
+            threes.append(c)
+            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    all_threes = list(state.red_threes)
+    all_threes[side] = tuple(threes)
+    return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(all_threes),
+                         history=(*history, f"{p} bonus-cards {sum(hand) - sum(state.hands[p])}"))
+
+
+def redeal(state: State, deck: list[int]) -> State:
+    """The same position at the start of its hand, but dealt from ``deck`` (replaying records)."""
+    return start_hand(state.rules, state.seed, state.hand_number, state.dealer, state.scores, state.last_hand, deck)

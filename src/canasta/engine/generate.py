@@ -1,0 +1,530 @@
+"""Legal-move generation: every legal move for the player to move, in a fixed order.
+
+``generate_moves`` handles the phase; ``take_moves`` lists the ways to take the pile, ``play_moves`` the
+melds, additions, sequences, combines and discards of the play phase; after a partner's yes (or a
+concealed take that must go out) only the moves that keep the way out open are kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
+from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
+from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
+from ..rules import Rules
+from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
+from .core import (
+    DISCARDS,
+    NATURAL_RANKS,
+    RV,
+    after_opening_turn,
+    canastas_after,
+    count_canastas,
+    dead_ranks,
+    free_key,
+    group_keys,
+    group_wilds,
+    has_foot,
+    meld_counts,
+    melds_after,
+    minimum_to_meet,
+    opening_canasta_ok,
+    pile_frozen_for,
+    rank_counts,
+    twos_counts,
+    twos_meld_open,
+    unfinished_wild_meld,
+)
+from .going_out import can_go_out, out_problem
+from .opening import opening_reachable
+from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
+from .search import opening_path, reachable, still_reachable
+from .turn import apply_move
+
+_new_move = tuple.__new__
+
+
+def generate_moves(state: State) -> list[Move]:
+    phase = state.phase
+    if phase == GAME_OVER:
+        return []
+    if phase == ANSWER_PHASE:
+        return [YES, NO]
+    if phase == DRAW_PHASE:
+        if state.turn.permission == "acaba-yes":
+            return [ACABA]
+        moves = take_moves(state)
+        acaba = _acaba_moves(state) if state.rules.acaba else []
+        if state.stock:
+            return [DRAW, *moves, *acaba]
+        if _take_forced(state, moves):
+            return moves
+        return [*moves, PASS, *acaba]
+    moves = play_moves(state)
+    if state.turn.permission == "acaba-yes":
+        return [ACABA]
+    if state.turn.permission == "yes" or state.turn.must_go_out:
+        moves = _must_go_out(state, moves)
+    return moves
+
+
+def _take_forced(state: State, takes: list[Move]) -> bool:
+    """Stock empty: must the player take the discard (RULES.md §3.8, D26)?"""
+    if not takes:
+        return False
+    rule = state.rules.forced_take_after_stock
+    if rule == "whenever_able":
+        return True
+    if rule == "never":
+        return False
+    side = state.side_of(state.turn_seat)
+    return not pile_frozen_for(state, side) and any(m.naturals == 0 and m.twos == 0 and m.jokers == 0
+                                                     for m in takes)
+
+
+def take_moves(state: State) -> list[Move]:
+    if take_blocked(state) is not None:
+        return []
+    r = state.rules
+    p = state.turn_seat
+    side = state.side_of(p)
+    pile = state.pile
+    hand = state.hands[p]
+    if not r.sequences and not r.several_melds_per_rank:
+        # The quick test of most draw phases: no card of the top's rank in hand and no meld of it, so no
+        # pair, no natural with a wild card and nothing to add to (the top is a natural: take_blocked).
+        first = (rank_of(pile[-1]) - 2) * 4
+        if not (hand[first] or hand[first + 1] or hand[first + 2] or hand[first + 3]) and (
+                rank_of(pile[-1]) not in state.melds[side]):
+            return []
+    hsize = sum(hand)
+    if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
+        return []
+    top = pile[-1]
+    rank = rank_of(top)
+    if r.dead_ranks and rank in dead_ranks(state):
+        return []
+    rc = rank_counts(hand)
+    n = rc[rank]
+    melds = state.melds[side]
+    opened = state.opened[side]
+    if r.pile_needs_opened_side and not opened:
+        return []
+    if r.several_melds_per_rank:
+        keys = group_keys(melds, rank)
+    else:
+        keys = [rank] if rank in melds else []
+        if r.pile_blocked_for_canastas and keys and len(melds[rank]) >= 7:
+            return []
+    frozen = pile_frozen_for(state, side)
+    pair: list[tuple[int, int, int]] = []
+    if n >= 2:
+        pair.append((2, 0, 0))
+    if not frozen and n >= 1 and r.unfrozen_take_with_natural_plus_wild and not (r.natural_opening and not opened):
+        if rc[TWO] and not (r.twos_as_rank and twos_meld_open(melds)):
+            pair.append((1, 1, 0))
+        if rc[JOKER_RANK]:
+            pair.append((1, 0, 1))
+    adding = not frozen and r.unfrozen_take_by_adding
+    # (meld key, the meld or None, naturals, twos, jokers from the hand)
+    options: list[tuple[int, tuple[int, ...] | None, int, int, int]] = []
+    for key in keys:
+        cards = melds[key]
+        options.extend((key, cards, *o) for o in pair)
+        if adding and (r.take_onto_canasta or len(cards) < 7):
+            options.append((key, cards, 0, 0, 0))
+    if not keys or r.several_melds_per_rank:
+        new = free_key(melds, rank)
+        if new is not None:
+            options.extend((new, None, *o) for o in pair)
+    sequences: list[tuple[int, tuple[int, ...]]] = []
+    if adding and r.sequences and rank >= SEQUENCE_LOW:
+        first = sequence_key(top & 3)
+        for key in range(first, first + SLOTS):
+            run = melds.get(key)
+            if run is None:
+                break
+            lo, hi = sequence_span(run)
+            if len(run) < SEQUENCE_MAX and rank in (lo - 1, hi + 1):
+                sequences.append((key, run))
+    if not options and not sequences:
+        return []
+    canastas = count_canastas(r, melds)
+    need = minimum_to_meet(state)
+    incoming = pile_incoming(r, pile)
+    foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
+    moves = []
+    candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
+        (Move("take", key, k, a, b), old, *(meld_counts(old) if old else (0, 0))) for key, old, k, a, b in options]
+    candidates += [(Move("take", key, 0, 0, 0, rank), run, len(run), 0) for key, run in sequences]
+    for move, meld, nat0, wild0 in candidates:
+        k, a, b = move.naturals, move.twos, move.jokers
+        nat, wild = nat0 + 1 + k, wild0 + a + b
+        size0 = len(meld) if meld is not None else 0
+        size = size0 + 1 + k + a + b
+        if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
+            continue
+        base = RV[rank] * (k + r.top_card_counts) + 20 * a + 50 * b
+        after = hsize - k - a - b + incoming
+        c2 = canastas_after(r, melds, canastas, move.rank, size0, size)
+        if not opened and base < need:
+            rc2 = list(rc)
+            rc2[rank] -= k
+            rc2[TWO] -= a
+            rc2[JOKER_RANK] -= b
+            keep = 0 if foot else max(0, 2 - incoming)
+            melds_nw = {} if move.low else {rank: (nat, wild)}
+            if not reachable(state, move, rc2, melds_nw, need - base, keep) and not (
+                    # ... or the opening goes out at once (rare: a pile of one or two cards)
+                    keep and opening_reachable(r, rc2, melds_nw, need - base, 0)
+                    and opening_path(take_pile(state, move, ()), state.hand_number, {})) and not (
+                    concealed_take_waived(r) and can_go_out(take_pile(state, move, (), True))):
+                continue
+        elif not foot and after <= 1 and not _take_goes_out(state, move, after, c2, base):
+            continue
+        moves.append(move)
+    return moves
+
+
+def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: int) -> bool:
+    """A take that leaves ``after`` (0 or 1) cards in the hand must let the player go out: with none left
+    (not where going out needs a discard), or by melding or discarding the one left."""
+    r = state.rules
+    if after == 1:
+        return can_go_out(take_pile(state, move, ()))
+    melds = melds_after(state, move) if r.natural_canastas_to_go_out else None
+    return not r.go_out_needs_discard and out_problem(state, canastas, points, melds) is None
+
+
+def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
+    r = state.rules
+    p = state.turn_seat
+    side = state.side_of(p)
+    rc = rank_counts(state.hands[p])
+    hsize = sum(rc)
+    melds = state.melds[side]
+    turn = state.turn
+    stage = state.stage
+    pending = stage.pending if stage is not None else None
+    opened = state.opened[side]
+    need = minimum_to_meet(state)
+    pts = stage.points if stage is not None else 0
+    canastas = count_canastas(r, melds)
+    caps = r.wild_caps
+    min_nat = r.min_naturals
+    size_cap = r.max_meld_size or 10**9
+    twos, jokers = rc[TWO], rc[JOKER_RANK]
+    if r.wilds_limited:
+        if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (RULES.md §4B)
+            twos = jokers = 0
+        elif r.twos_as_rank and twos_meld_open(melds):  # twos are a rank of their own while that meld grows
+            twos = 0
+        if unfinished_wild_meld(r, melds):  # wild cards go only to the wild meld (Modern American)
+            twos = jokers = 0
+    has_wilds = twos or jokers
+    several = r.several_melds_per_rank
+    no_wild_on_canasta = not r.wilds_onto_canasta
+    five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
+    dead = dead_ranks(state) if r.dead_ranks else ()
+    special = r.pure_melds
+    foot = has_foot(state, p)
+    moves: list[Move] = []
+    add = moves.append
+
+    def end_ok(after: int, pts2: int, c2: int, move: Move) -> bool:
+        """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
+        if pending is not None:
+            if pts2 < need:
+                return True  # still opening: withdraw rescues any dead end
+            after += len(pending)
+        if after >= 2 or (after == 1 and turn.no_discard):
+            return True
+        if foot:  # into the foot, not out: the opening must stand first (a withdraw rescues one card left)
+            return opened or pts2 >= need or (after == 1 and not turn.withdrew)
+        if after == 0:
+            if r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
+                return False
+            return out_problem(state, c2, pts2, melds_after(state, move) if r.opening_canasta
+                           or r.natural_canastas_to_go_out else None) is None
+        # One card left: he must go out with it, by discarding it or by melding it (which may finish
+        # the canasta he still needs).
+        return can_go_out(apply_move(state, move))
+
+    def group_moves(key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int, jokers: int) -> None:
+        if meld is None:
+            nat0 = wild0 = size0 = 0
+            k_lo = min_nat
+        else:
+            nat0, wild0 = meld_counts(meld) if rank != TWO else twos_counts(meld)
+            size0 = len(meld)
+            k_lo = 0
+            if size0 >= 7 and no_wild_on_canasta:
+                twos = jokers = 0
+        value = RV[rank]
+        for k in range(k_lo, n + 1):
+            cap = caps[nat0 + k] - wild0
+            if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+                cap = 0
+            for a in range((twos if twos < cap else cap) + 1):
+                room = cap - a
+                for b in range((jokers if jokers < room else room) + 1):
+                    cnt = k + a + b
+                    size = size0 + cnt
+                    if cnt == 0 or size < 3 or size > size_cap:
+                        continue
+                    after = hsize - cnt
+                    if after >= 2 and pending is None:
+                        add(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                    else:
+                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+                        pts2 = pts + k * value + 20 * a + 50 * b
+                        if end_ok(after, pts2, canastas_after(r, melds, canastas, key, size0, size), move):
+                            add(move)
+
+    for rank in NATURAL_RANKS:
+        n = rc[rank]
+        if not several:
+            meld = melds.get(rank)
+            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or rank in dead:
+                continue
+            if special:
+                group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
+            else:
+                group_moves(rank, rank, meld, n, twos, jokers)
+            continue
+        if not n and not has_wilds:
+            continue
+        for key in group_keys(melds, rank):
+            group_moves(key, rank, melds[key], n, twos, jokers)
+        new = free_key(melds, rank)
+        if n >= min_nat and new is not None:
+            group_moves(new, rank, None, n, twos, jokers)
+    if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
+        keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
+        new = free_key(melds, TWO) if several or not keys else None
+        for key in keys:
+            group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
+        if new is not None and rc[TWO] >= min_nat:
+            group_moves(new, TWO, None, rc[TWO], 0, jokers)
+    if r.sequences:
+        _sequence_moves(state, melds, pts, canastas, hsize, end_ok, add)
+    if several and pending is None:
+        moves.extend(_combine_moves(r, melds))
+    if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
+        twos, jokers = rc[TWO], rc[JOKER_RANK]
+        if r.natural_opening and not opened:
+            twos = jokers = 0
+        if r.twos_as_rank:
+            twos = 0
+        keys = group_keys(melds, JOKER_RANK)
+        new = free_key(melds, JOKER_RANK) if several or not keys else None
+        for key in [*keys, *([new] if new is not None else [])]:
+            size0 = len(melds.get(key, ()))
+            smallest = 1 if size0 else 3
+            for a in range(twos + 1):
+                for b in range(jokers + 1):
+                    size = size0 + a + b
+                    if a + b < smallest or size > r.wild_meld_max:
+                        continue
+                    move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
+                    c2 = canastas_after(r, melds, canastas, key, size0, size)
+                    if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
+                        add(move)
+    if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
+        for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
+            move = Move("meld", THREE, k)
+            if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
+                    hsize - k == 1 and can_go_out(apply_move(state, move))):
+                moves.append(move)
+    if turn.withdrew and not opened and reachable_only:
+        shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
+        kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, shared)]
+        if not any(m.action == "meld" for m in kept) and stage is not None and not (
+                pts >= need and opening_canasta_ok(state, melds)):
+            # Nothing admitted and the turn cannot end: the shared budget may have hidden the way on that
+            # admitted the last meld, so each candidate gets a budget of its own and that way is found again.
+            kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, {})]
+        moves = kept
+    if pending is None:
+        staged_ok = opened or stage is None or (pts >= need and opening_canasta_ok(state, melds))
+        if turn.no_discard:
+            if staged_ok:
+                moves.append(PASS)
+        elif hsize >= 2 or foot:  # with a foot the last card's discard picks the foot up
+            if staged_ok:
+                moves.extend(_discards(state, rc, hsize))
+        elif out_problem(state, canastas, pts) is None:  # the last card: going out, maybe concealed
+            moves.extend(_discards(state, rc, hsize))
+        elif not state.stock and not any(m.action == "meld" for m in moves):
+            # The last stock card was a red three, not replaced (last_card_red_three=no_replace), and the
+            # one card held may not go out: nothing is left to play, so the hand ends (sources silent).
+            moves.append(PASS)
+    if r.partnerships and turn.permission is None and hsize >= 2 and not foot and (
+            (r.permission == "optional_binding" and not turn.melded and stage is None)
+            or (r.permission == "compulsory" and pending is None)) and not (
+            r.permission_once and f"{p} ask" in state.history):  # once a hand (Modern American [P])
+        # With one card left a "no" would leave no legal move: he could only go out. Where asking is
+        # compulsory (Brazilian) it may come after melding: going out needs the "yes".
+        moves.append(ASK)
+    if stage is not None and stage.points > stage.base and not turn.withdrew:
+        moves.append(WITHDRAW)
+    if r.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
+        moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
+    if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
+        name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (RULES.md §4C, GC-S20)
+        if name is not None:
+            moves.append(Move("declare", SPECIAL_HAND_NAMES.index(name)))
+    if r.acaba and pending is None:
+        moves.extend(_acaba_moves(state))
+    return moves
+
+
+def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
+    """Two melds of one rank may be combined (RULES.md §4B Samba [H]): a later one into an earlier one,
+    when the result keeps the wild-card limits (and, where wild cards may not join a canasta, no wild
+    card meets a finished canasta)."""
+    moves = []
+    for rank in (JOKER_RANK, TWO, *NATURAL_RANKS):
+        keys = group_keys(melds, rank)
+        for i, target in enumerate(keys):
+            for source in keys[i + 1:]:
+                a, b = melds[target], melds[source]
+                (n1, w1), (n2, w2) = (twos_counts(a), twos_counts(b)) if rank == TWO else (
+                    meld_counts(a), meld_counts(b))
+                size = len(a) + len(b)
+                if rank == JOKER_RANK:
+                    ok = size <= r.wild_meld_max
+                else:
+                    ok = r.meld_ok(n1 + n2, w1 + w2) and not (r.max_meld_size and size > r.max_meld_size)
+                if not r.wilds_onto_canasta and ((len(a) >= 7 and w2) or (len(b) >= 7 and w1)):
+                    ok = False
+                if ok:
+                    moves.append(Move("combine", target, low=source))
+    return moves
+
+
+def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: int,
+                    end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
+    """Sequence melds (RULES.md §4B Samba): a new sequence of 3 to 7 consecutive cards of one suit from 4
+    to the ace, or a block of consecutive cards added at one end of a sequence shorter than 7."""
+    r = state.rules
+    hand = state.hands[state.turn_seat]
+    for suit in range(4):
+        have = [False] * 16
+        for rank in range(SEQUENCE_LOW, 15):
+            have[rank] = hand[(rank - 2) * 4 + suit] > 0
+        if not any(have):
+            continue
+        first = sequence_key(suit)
+        for key in range(first, first + SLOTS):
+            if key not in melds:
+                break
+            meld = melds[key]
+            size0 = len(meld)
+            past = size0 >= SEQUENCE_MAX  # only when going out (Brazilian), else nothing more
+            if past and not r.sequence_extends_going_out:
+                continue
+            room = 14 if past else SEQUENCE_MAX - size0
+            lo, hi = sequence_span(meld)
+            blocks = []
+            for k in range(1, room + 1):
+                if lo - k < SEQUENCE_LOW or not have[lo - k]:
+                    break
+                blocks.append((lo - k, k))
+            for k in range(1, room + 1):
+                if hi + k > 14 or not have[hi + k]:
+                    break
+                blocks.append((hi + 1, k))
+            for low, k in blocks:
+                if past:
+                    move = Move("meld", key, k, 0, 0, low)
+                    after = apply_move(state, move)
+                    if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
+                        add(move)
+                else:
+                    _sequence_move(r, melds, key, low, k, size0, pts, canastas, hsize, end_ok, add)
+        new = free_key(melds, first)
+        if new is None:
+            continue
+        for low in range(SEQUENCE_LOW, 13):
+            for k in range(1, SEQUENCE_MAX + 1):
+                if low + k - 1 > 14 or not have[low + k - 1]:
+                    break
+                if k >= 3:
+                    _sequence_move(r, melds, new, low, k, 0, pts, canastas, hsize, end_ok, add)
+
+
+def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: int, pts: int, canastas: int,
+                   hsize: int, end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
+    move = Move("meld", key, k, 0, 0, low)
+    pts2 = pts + sum(RV[x] for x in range(low, low + k))
+    if end_ok(hsize - k, pts2, canastas_after(r, melds, canastas, key, size0, size0 + k), move):
+        add(move)
+
+
+def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
+    """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
+    r = state.rules
+    banned = set()
+    if not r.jokers_discardable:
+        banned.add(JOKER_RANK)
+    if r.swad and not state.pile:  # CLA: no seven, wild card, ace or dead card onto an empty pile
+        banned.update((7, 14, TWO, JOKER_RANK, *dead_ranks(state)))
+    if r.threes_laid_out == "all":  # threes are never discarded (Modern American): a kept one is laid out
+        moves = [m for x, m in DISCARDS if rc[x] and x != THREE and x not in banned]
+        return moves or [m for x, m in DISCARDS if rc[x] and x != THREE]
+    if not r.black_three_first_round_discard and sum(
+            1 for h in state.history if " discard " in h) < r.players:
+        banned.add(THREE)
+    if r.sequences:  # suits matter: a natural is discarded as a card of one suit
+        hand = state.hands[state.turn_seat]
+        allowed = [Move("discard", x, suit=s) if x >= 4 else m for x, m in DISCARDS if rc[x] and x not in banned
+                   for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
+        return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
+    moves = [m for x, m in DISCARDS if rc[x] and x not in banned]
+    return (moves or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
+
+
+def _red_three_discards(state: State, rc: list[int]) -> list[Move]:
+    """Red threes held (threes_laid_out="none") are discarded as the card itself: ``discard 3H``."""
+    if not rc[1]:
+        return []
+    hand = state.hands[state.turn_seat]
+    return [Move("discard", 1, suit=k & 3) for k in RED_THREES if hand[k]]
+
+
+def _acaba_moves(state: State) -> list[Move]:
+    """Acaba (RULES.md §4A): call it in one's own turn, asking the partner first if one likes."""
+    r = state.rules
+    if not r.acaba:
+        return []
+    answer = state.turn.permission
+    if answer == "acaba-yes":
+        return [ACABA]
+    moves = [] if answer == "acaba-no" else [ACABA]
+    if answer is None and r.partnerships:
+        moves.append(ASK_ACABA)
+    return moves
+
+
+def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
+    """After the partner said yes the player must go out (RULES.md §3.7). If he cannot (the
+    sources are silent on this), the obligation lapses and he plays on."""
+    if not can_go_out(state):
+        return moves
+    hsize = sum(state.hands[state.turn_seat])
+    keep = []
+    for m in moves:
+        if m.action == "discard":
+            if hsize == 1:
+                keep.append(m)
+        elif m.action == "meld":
+            after = apply_move(state, m)
+            if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
+                keep.append(m)
+    # can_go_out is exact for groups; where sequences or twos melds make it an estimate and no move
+    # keeps the way out open, the obligation lapses as above rather than leave no move at all.
+    return keep or moves

@@ -1,0 +1,298 @@
+"""Going out (RULES.md §3.7): why the player may not go out now, whether some sequence of melds
+from the hand can take him out this turn (``can_go_out``), and the foot picked up instead when a
+Hand and Foot player empties his hand.
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER_RANK, THREE, TWO
+from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, sequence_key, sequence_span
+from ..state import PLAY_PHASE, Melds, State
+from .core import (
+    DISCARD_RANKS,
+    NATURAL_RANKS,
+    RV,
+    after_opening_turn,
+    canasta_count,
+    dead_ranks,
+    has_foot,
+    meld_counts,
+    minimum_to_meet,
+    natural_canastas,
+    opening_problem,
+    out_canastas,
+    rank_counts,
+    twos_meld_open,
+    unfinished_wild_meld,
+)
+from .end import end_hand
+
+
+def out_problem(state: State, canastas: int, points: int, melds: Melds | None = None,
+                naturals: int | None = None) -> str | None:
+    """Why the player may not go out now, or None (RULES.md §3.4 exception, §3.7).
+
+    ``canastas`` and ``points`` (counted towards the minimum) are as they would be after the move, and
+    so are ``melds`` where given (else the side's melds now). A side that has not opened has no older
+    melds, so its going out is concealed whenever it has a canasta; D2 decides whether that waives the
+    minimum. ``naturals`` is the count of natural canastas after the move (else counted in ``melds``)."""
+    r = state.rules
+    if canastas < r.canastas_to_go_out:
+        return "NEED_CANASTA_TO_GO_OUT"
+    if r.natural_canastas_to_go_out and (natural_canastas(
+            state.melds[state.side_of(state.turn_seat)] if melds is None else melds)
+            if naturals is None else naturals) < r.natural_canastas_to_go_out:
+        return "NEED_NATURAL_CANASTAS"
+    if state.turn.permission == "no":
+        return "PERMISSION_REFUSED"
+    if r.permission == "compulsory" and state.turn.permission != "yes":
+        return "PERMISSION_REQUIRED"
+    table = state.melds[state.side_of(state.turn_seat)] if melds is None else melds
+    if unfinished_wild_meld(r, table):
+        return "WILD_MELD_UNFINISHED"
+    opening = opening_problem(state, table)
+    if opening:
+        return opening
+    if points >= minimum_to_meet(state):
+        return None
+    source = state.turn.source
+    waived = (r.concealed_waives_minimum == "always" and (source == "stock" or r.concealed_allows_pile)) or (
+        r.concealed_waives_minimum == "stock_only" and source == "stock")
+    return None if waived and canastas >= 1 else "BELOW_MINIMUM"
+
+
+def pick_up_foot(state: State, seat: int) -> State:
+    """The seat's foot becomes its hand (the hand is empty); the pickup is public."""
+    hands = list(state.hands)
+    feet = list(state.feet)
+    hands[seat], feet[seat] = feet[seat], (0,) * len(feet[seat])
+    return state.replace(hands=tuple(hands), feet=tuple(feet), history=(*state.history, f"{seat} foot"))
+
+
+def hand_emptied(state: State, seat: int) -> State:
+    """The seat's hand is empty after a meld or a take: he picks up his foot and plays on, or has gone out."""
+    if has_foot(state, seat):
+        return pick_up_foot(state, seat)
+    return end_hand(state, seat)
+
+
+def can_go_out(state: State) -> bool:
+    """Can the player whose turn it is go out this turn from here (after drawing)?
+
+    Exact for Classic: for each choice of final discard (or none), every natural rank must be
+    meldable, the wild cards must fit the melds' wild limits, enough canastas must be possible, and
+    the opening (if any) must be met or waived. Exact too for Hand and Foot's natural canastas among
+    groups (``_out_with``); with sequences they are not counted here (no preset combines the two). A
+    player who still has a foot cannot go out: emptying his hand picks the foot up."""
+    if state.phase != PLAY_PHASE or state.turn.permission == "no" or state.turn.no_discard:
+        return False
+    stage = state.stage
+    if stage is not None and stage.pending is not None:
+        return False
+    p = state.turn_seat
+    if has_foot(state, p):  # emptying the hand only picks up the foot
+        return False
+    side = state.side_of(p)
+    r = state.rules
+    hand = state.hands[p]
+    rc = rank_counts(hand)
+    if r.natural_opening and not state.opened[side] and rc[TWO] + rc[JOKER_RANK] > 1:
+        return False  # the opening holds no wild cards, and only one card can be discarded
+    melds = state.melds[side]
+    if not state.opened[side] and opening_problem(state, melds) == "OPENING_NEEDS_NATURAL_MELD":
+        return False  # Modern American: an estimate on the safe side (going out while opening is rare)
+    info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
+    sizes = None if r.plain_canasta_count else {x: len(m) for x, m in melds.items()}
+    base = canasta_count(melds)
+    pts0 = stage.points if stage is not None else 0
+    if r.twos_as_rank and twos_meld_open(melds):  # the twos can only join the meld of twos
+        pts0 += 20 * rc[TWO]
+        hand = tuple(0 if k < 4 else n for k, n in enumerate(hand))
+        rc[TWO] = 0
+    if rc[1] or (rc[THREE] and r.threes_laid_out == "all"):
+        # A kept three (Modern American) is never discarded: it must be laid out first. A red three held
+        # (Hand and Foot) can only be the final discard, so just one may be left.
+        if r.threes_laid_out == "all" or rc[1] > 1:
+            return False
+        rc[1] = 0
+        return _out_with(state, rc, info, sizes, base, pts0)
+    if r.sequences:  # the discard is a card of a suit: try each kind
+        all_sizes = {x: len(m) for x, m in melds.items()}
+        for kind in (None, *(k for k in range(53) if hand[k])):
+            rest = list(hand)
+            if kind is not None:
+                rest[kind] -= 1
+            if _out_with_sequences(state, tuple(rest), rank_counts(tuple(rest)), info, all_sizes, pts0):
+                return True
+        return False
+    for d in (None, *(x for x in DISCARD_RANKS if rc[x])):
+        if d is None and r.go_out_needs_discard:
+            continue
+        if d is not None:
+            rc[d] -= 1
+        ok = _out_with(state, rc, info, sizes, base, pts0)
+        if d is not None:
+            rc[d] += 1
+        if ok:
+            return True
+    return False
+
+
+def _out_with_sequences(state: State, hand: tuple[int, ...], rc: list[int],
+                        info: dict[int, tuple[int, int, int]], sizes: dict[int, int], pts0: int) -> bool:
+    """``_out_with`` where naturals may also go into sequences: try each way of placing the hand's suited
+    runs (a new sequence per suit, blocks added to the side's sequences), then place the rest in groups."""
+    melds = state.melds[state.side_of(state.turn_seat)]
+    per_suit = []
+    for suit in range(4):
+        runs = [(key, *sequence_span(m), len(m)) for key, m in melds.items()
+                if is_sequence_key(key) and key_suit(key) == suit]
+        per_suit.append(_suit_placements(hand, suit, runs))
+    rest = list(rc)
+
+    def place(suit: int, sizes2: dict[int, int], pts: int) -> bool:
+        if suit == 4:
+            return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes2, 0, pts)
+        for used, grown, points in per_suit[suit]:
+            for rank in used:
+                rest[rank] -= 1
+            ok = place(suit + 1, {**sizes2, **grown} if grown else sizes2, pts + points)
+            for rank in used:
+                rest[rank] += 1
+            if ok:
+                return True
+        return False
+
+    return place(0, sizes, pts0)
+
+
+def _suit_placements(hand: tuple[int, ...], suit: int, runs: list[tuple[int, int, int, int]]
+                     ) -> list[tuple[list[int], dict[int, int], int]]:
+    """Ways to place one suit's cards in sequences: (ranks used, meld sizes by key, points). Each of the
+    side's sequences may grow at either end, and one new sequence may be started."""
+    have = [0] * 16
+    for rank in range(SEQUENCE_LOW, 15):
+        have[rank] = hand[(rank - 2) * 4 + suit]
+    options: list[tuple[list[int], dict[int, int], int]] = [([], {}, 0)]
+    for key, lo, hi, size in runs:
+        grown = []
+        for down in range(SEQUENCE_MAX - size + 1):
+            if down and (lo - down < SEQUENCE_LOW or not have[lo - down]):
+                break
+            for up in range(SEQUENCE_MAX - size - down + 1):
+                if up and (hi + up > 14 or not have[hi + up]):
+                    break
+                if down or up:
+                    used = [*range(lo - down, lo), *range(hi + 1, hi + up + 1)]
+                    grown.append((used, {key: size + down + up}, sum(RV[x] for x in used)))
+        options += [(u1 + u2, {**g1, **g2}, p1 + p2) for u1, g1, p1 in options for u2, g2, p2 in grown]
+    new_key = sequence_key(suit, len(runs))
+    starts = []
+    for low in range(SEQUENCE_LOW, 13):
+        for k in range(1, SEQUENCE_MAX + 1):
+            if low + k - 1 > 14 or not have[low + k - 1]:
+                break
+            if k >= 3:
+                used = list(range(low, low + k))
+                starts.append((used, {new_key: k}, sum(RV[x] for x in used)))
+    options += [(u1 + u2, {**g1, **g2}, p1 + p2) for u1, g1, p1 in options for u2, g2, p2 in starts]
+    return options
+
+
+def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]], sizes: dict[int, int] | None,
+              base_canastas: int, pts0: int) -> bool:
+    """Can these hand counts all be melded in groups onto the side's melds ``info``, leaving enough
+    canastas and the minimum met? ``sizes`` (meld sizes by key) is given where the kind of canasta
+    matters for going out (``out_canastas``); else ``base_canastas`` counts the side's canastas."""
+    r = state.rules
+    blacks = rc[THREE]
+    if blacks and (blacks < 3 or THREE in info or not r.black_threes_meldable):
+        return False
+    if r.dead_ranks and any(rc[x] for x in dead_ranks(state)):
+        return False
+    five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
+    size_cap = r.max_meld_size or 10**9
+    need_w = cap_w = 0
+    growth: list[tuple[int, int]] = []  # (cards still short of a canasta, spare wild capacity)
+    canastas = base_canastas
+    if sizes is not None:
+        sizes = dict(sizes)
+    want_nat = r.natural_canastas_to_go_out
+    nat_caps: list[int] = []  # wild room of the melds that end as natural canastas if no wild joins them
+    points = pts0 + 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
+    for x in NATURAL_RANKS:
+        n = rc[x]
+        if x in info:
+            nat, wild, size = info[x]
+            need, cap = 0, r.max_wilds(nat + n) - wild
+            was_canasta = size >= 7
+            if was_canasta and not r.wilds_onto_canasta:
+                cap = 0
+        elif not n:
+            continue
+        elif n < r.min_naturals:
+            return False
+        else:
+            nat, wild, size = 0, 0, 0
+            need, cap = max(0, 3 - n), r.max_wilds(n)
+            was_canasta = False
+        if (nat + n < five or x in r.pure_ranks
+                or (x in r.pure_after_opening_ranks and after_opening_turn(state))):
+            cap = 0  # Modern American: no wild cards here (RULES.md §4C)
+        size += n
+        if size + need > size_cap or cap < need:
+            return False
+        cap = min(cap, size_cap - size)
+        points += n * RV[x]
+        need_w += need
+        if want_nat and wild == 0 and need == 0 and size >= 7:
+            nat_caps.append(cap)  # room counted below, only in the natural canastas the side can spare
+        else:
+            cap_w += cap
+        if sizes is not None:
+            sizes[x] = size + need  # the meld of that rank (a new one takes the first slot, x)
+        if was_canasta:
+            continue
+        short = 7 - size - need
+        if short <= 0:
+            canastas += 1
+        else:
+            growth.append((short, cap - need))
+    spare = rc[TWO] + rc[JOKER_RANK] - need_w
+    if spare < 0:
+        return False
+    if want_nat:  # exact: the spared natural canastas (most room first) take wild cards and stay canastas
+        if len(nat_caps) < want_nat:
+            return False
+        cap_w += sum(sorted(nat_caps, reverse=True)[want_nat:])
+    if sizes is not None:
+        canastas = out_canastas(r, sizes)
+    # Wild cards the natural melds cannot hold may form (or join) a meld of wild cards.
+    options = [0]
+    if r.wild_melds:
+        wild_size = info[JOKER_RANK][2] if JOKER_RANK in info else 0
+        lo = 1 if wild_size else 3
+        options += [x for x in range(lo, r.wild_meld_max - wild_size + 1) if x <= spare]
+        if r.wild_meld_blocks_wilds:  # a wild meld must be finished to go out, before wilds go elsewhere
+            options = [x for x in options if wild_size + x in (0, 7)]
+    else:
+        wild_size = 0
+    best = -1
+    for x in options:
+        rest = spare - x
+        if rest > cap_w:
+            continue
+        count = canastas
+        if wild_size < 7 <= wild_size + x:
+            count = out_canastas(r, {**sizes, JOKER_RANK: wild_size + x}) if sizes is not None else count + 1
+        for short, room in sorted(growth):
+            if short <= room and short <= rest:
+                rest -= short
+                count += 1
+        if sizes is not None and r.go_out_needs_sequence and not any(
+                v >= 7 and is_sequence_key(k) for k, v in sizes.items()):
+            count = min(count, r.canastas_to_go_out - 1)  # groups growing are no sequence
+        best = max(best, count)
+    if best < r.canastas_to_go_out:
+        return False
+    return out_problem(state, best, points, naturals=want_nat) is None

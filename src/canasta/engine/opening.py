@@ -1,0 +1,146 @@
+"""The opening (RULES.md §3.4): quick bounds on what melds from a hand can add towards the minimum
+(exact for Classic's card values; for sequences and required canastas, bounds that the search in
+``search.py`` settles), and the end of an opening turn.
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER_RANK, TWO
+from ..melds import SEQUENCE_LOW, SEQUENCE_MAX
+from ..rules import Rules
+from ..state import State
+from .core import DISCARD_RANKS, NATURAL_RANKS, RV, rank_counts
+
+
+def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """The most points melds from these hand counts can add, and how many cards that leaves.
+
+    Greedy and exact for the card values of Classic: every meldable natural is melded, pairs are
+    completed with one wild (best pairs first), and as many wilds as fit are added (jokers first).
+    Black threes are never melded in an opening that does not go out."""
+    pts = used = cap = 0
+    pairs: list[tuple[int, int, int]] = []
+    size_cap = rules.max_meld_size or 10**9
+    for r in NATURAL_RANKS:
+        n = rc[r]
+        if r in melds:  # an existing meld takes more naturals and, even with none, more wild cards
+            nat, wild = melds[r]
+            room = max(0, size_cap - nat - wild)
+            n = min(n, room)
+            pts += n * RV[r]
+            used += n
+            cap += max(0, min(rules.max_wilds(nat + n) - wild, room - n))
+            continue
+        n = min(n, size_cap)
+        if not n:
+            continue
+        if n >= rules.min_naturals and n >= 3:
+            pts += n * RV[r]
+            used += n
+            cap += rules.max_wilds(n)
+        elif n >= rules.min_naturals and rules.max_wilds(n) >= 3 - n:
+            pairs.append((n * RV[r], rules.max_wilds(n) - (3 - n), n))
+    wild_values = [50] * rc[0] + [20] * rc[2]
+    pairs.sort(reverse=True)
+    spare = len(wild_values)
+    for value, extra_cap, n in pairs:
+        if spare < 3 - n:
+            break
+        spare -= 3 - n
+        pts += value
+        used += n
+        cap += extra_cap
+    if rules.wild_melds:  # wild cards may make (or join) a meld of their own, and the rest go to the melds
+        wild_size = melds[JOKER_RANK][1] if JOKER_RANK in melds else 0
+        if spare >= (1 if wild_size else 3):
+            cap += rules.wild_meld_max - wild_size
+    placed = len(wild_values) - spare + min(spare, cap)
+    pts += sum(wild_values[:placed])
+    used += placed
+    return pts, sum(rc) - used
+
+
+def opening_reachable(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
+                      keep: int) -> bool:
+    """Can melds from these hand counts add ``need`` points while leaving ``keep`` cards?"""
+    pts, left = max_opening_points(rules, rc, melds)
+    if pts < need:
+        return False
+    if left >= keep:
+        return True
+    # Exact for keep <= 2: some optimal opening leaves these cards out, so try each choice.
+    ranks = [r for r in DISCARD_RANKS if rc[r]]
+    for i, a in enumerate(ranks):
+        rc[a] -= 1
+        if keep == 1:
+            ok = max_opening_points(rules, rc, melds)[0] >= need
+        else:
+            ok = any(_try_without(rules, rc, melds, need, b) for b in ranks[i:])
+        rc[a] += 1
+        if ok:
+            return True
+    return False
+
+
+def _try_without(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int, b: int) -> bool:
+    if not rc[b]:
+        return False
+    rc[b] -= 1
+    ok = max_opening_points(rules, rc, melds)[0] >= need
+    rc[b] += 1
+    return ok
+
+
+def required_canasta(state: State) -> str | None:
+    """The kind of canasta ("canasta" or "natural") the turn's side must still show to open, or None."""
+    r = state.rules
+    side = state.side_of(state.turn_seat)
+    if not r.opening_canasta or state.opened[side]:
+        return None
+    return r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
+
+
+def canasta_possible(r: Rules, hand: list[int] | tuple[int, ...], melds: dict[int, tuple[int, int]],
+                     natural: bool) -> bool:
+    """Could this hand make a canasta at all (a quick necessary condition for Brazilian openings)?"""
+    rc = rank_counts(tuple(hand))
+    wilds = 0 if natural else rc[TWO] + rc[JOKER_RANK]
+    for rank in NATURAL_RANKS:
+        nat, wild = melds.get(rank, (0, 0))
+        if nat + wild + rc[rank] + min(wilds, max(0, r.max_wilds(nat + rc[rank]) - wild)) >= 7 and (
+                not natural or not wild):
+            return True
+    if not natural and r.wild_melds and wilds + melds.get(JOKER_RANK, (0, 0))[1] >= 7:
+        return True
+    if r.sequences:
+        for suit in range(4):
+            run = 0
+            for rank in range(SEQUENCE_LOW, 15):
+                run = run + 1 if hand[(rank - 2) * 4 + suit] else 0
+                if run >= SEQUENCE_MAX:
+                    return True
+    return False
+
+
+def sequence_points_bound(hand: list[int] | tuple[int, ...], table_suits: set[int] | frozenset[int] = frozenset()
+                          ) -> int:
+    """At most how many points sequences could add from this hand: the cards with a suited neighbour in the
+    hand, and every card of a suit in which the side already has a sequence (it may extend it)."""
+    total = 0
+    for suit in range(4):
+        for rank in range(SEQUENCE_LOW, 15):
+            below = rank > SEQUENCE_LOW and hand[(rank - 3) * 4 + suit]
+            above = rank < 14 and hand[(rank - 1) * 4 + suit]
+            if hand[(rank - 2) * 4 + suit] and (below or above or suit in table_suits):
+                total += RV[rank]
+    return total
+
+
+def confirm_opening(state: State) -> State:
+    """End of the opening turn: staged melds stand and the side has opened."""
+    side = state.side_of(state.turn_seat)
+    if state.stage is None:
+        return state
+    opened = list(state.opened)
+    opened[side] = True
+    return state.replace(stage=None, opened=tuple(opened))

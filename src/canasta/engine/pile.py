@@ -1,0 +1,205 @@
+"""Drawing from the stock and taking the discard pile (RULES.md §3.2, §3.5, §3.6, §3.8): what the
+pile is, when nobody may take it, which cards come in with it, threes laid out when drawn, and the
+transitions ``draw`` and ``take`` (with the pile kept *pending* beside the table while an unopened
+side's opening is short of its minimum).
+"""
+
+from __future__ import annotations
+
+from ..cards import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
+from ..melds import is_sequence_key, key_rank
+from ..moves import Move
+from ..rules import Rules
+from ..state import PLAY_PHASE, Stage, State
+from .core import laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
+from .end import end_hand, form_cutthroat_sides
+from .going_out import hand_emptied
+from .opening import opening_reachable
+
+
+def take_blocked(state: State) -> str | None:
+    """Why nobody may take the pile now, or None."""
+    pile = state.pile
+    if not pile:
+        return "PILE_EMPTY"
+    top = pile[-1]
+    if is_wild(top):
+        return "PILE_TOP_WILD"
+    if top in BLACK_THREES:
+        return "PILE_TOP_BLACK_THREE"
+    if top in RED_THREES:
+        return "PILE_TOP_RED_THREE"
+    return None
+
+
+def pile_split(rules: Rules, pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the cards a taker gets, top card last; the cards left as the pile) under pile_take_limit."""
+    limit = rules.pile_take_limit
+    if limit and len(pile) > limit:
+        return pile[-limit:], pile[:-limit]
+    return pile, ()
+
+
+def pile_incoming(rules: Rules, pile: tuple[int, ...]) -> int:
+    """How many cards taking the pile puts into the hand (the top card is melded; red threes, and
+    black threes under pile_black_threes="bonus", are laid out instead)."""
+    taken = pile_split(rules, pile)[0][:-1]
+    reds = laid_out_threes(rules)
+    aside = reds if rules.pile_black_threes == "hand" else (*reds, *BLACK_THREES)
+    return sum(1 for c in taken if c not in aside)
+
+
+def freezes(rules: Rules, card: int) -> bool:
+    return is_wild(card) or card in RED_THREES or (rules.black_three_freezes and card in BLACK_THREES)
+
+
+def draw_from_stock(state: State, history: tuple[str, ...]) -> State:
+    r = state.rules
+    p = state.turn_seat
+    stock = list(state.stock)
+    hand = list(state.hands[p])
+    owner = red_three_slot(state, p)
+    reds = list(state.red_threes[owner])
+    laid = laid_out_threes(r)
+    no_discard = False
+    ended = False
+    keeping = r.keeps_a_three and not state.opened[state.side_of(p)]
+    if r.keeps_a_three and not keeping and any(hand[k] for k in laid):  # the side has opened: out it goes
+        stock, hand, reds, history = lay_out_kept_three(p, stock, hand, reds, history, laid)
+    for _ in range(r.draw_count):
+        if not stock:
+            break
+        c = stock.pop()
+        # A three is laid out and replaced, unless kept for a Straight: then it is simply the card drawn.
+        while c in laid and not (keeping and stock and not any(hand[k] for k in laid)):
+            if not stock and r.last_card_red_three == "end_in_hand":
+                hand[c] += 1  # the last card is a three: play stops, it stays in hand (GC-E04)
+                ended = True
+                break
+            reds.append(c)
+            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+            if not stock:
+                # The last stock card was a red three (RULES.md §3.8, D8).
+                if r.last_card_red_three == "end_no_meld":
+                    ended = True
+                elif r.last_card_red_three == "meld_no_discard":
+                    no_discard = True
+                break
+            c = stock.pop()
+        else:
+            hand[c] += 1
+            continue
+        break
+    red_threes = list(state.red_threes)
+    red_threes[owner] = tuple(reds)
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
+                        turn=state.turn._replace(source="stock", no_discard=no_discard), history=history)
+    if ended:
+        return end_hand(new, None)
+    return new
+
+
+def lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int], history: tuple[str, ...],
+                       laid: tuple[int, ...]) -> tuple[list[int], list[int], list[int], tuple[str, ...]]:
+    """The three a player kept for a Straight is laid out and replaced (by ``layout``, or at his draw once
+    his side has opened); a three drawn as the replacement is laid out too (Modern American, pagat)."""
+    k = next(k for k in laid if hand[k])
+    while True:
+        hand[k] -= 1
+        reds.append(k)
+        history = (*history, f"{p} {'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
+        if not stock:
+            return stock, hand, reds, history
+        c = stock.pop()
+        hand[c] += 1
+        if c not in laid:
+            return stock, hand, reds, history
+        k = c
+
+
+def concealed_take_waived(rules: Rules) -> bool:
+    """D2 (b): a concealed going-out needs no minimum even when the player took the pile."""
+    return rules.concealed_waives_minimum == "always" and rules.concealed_allows_pile
+
+
+def red_three_slot(state: State, seat: int) -> int:
+    """Where a seat's red threes are kept: with its side, but with the player himself in Cutthroat."""
+    return seat if state.rules.cutthroat else state.side_of(seat)
+
+
+def take_pile(state: State, m: Move, history: tuple[str, ...], concealed_out: bool = False) -> State:
+    """Take the pile. An unopened side's pile stays pending (see the module docstring), unless the
+    minimum is out of reach and the player takes it to go out concealed at once (``concealed_out``)."""
+    state = form_cutthroat_sides(state, state.turn_seat)
+    r = state.rules
+    p = state.turn_seat
+    side = state.side_of(p)
+    hand = list(state.hands[p])
+    cards = [state.pile[-1], *move_cards(hand, m)]
+    melds = dict(state.melds[side])
+    old = melds.get(m.rank)
+    melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
+    taken, left = pile_split(r, state.pile)
+    rest = taken[:-1]
+    laid = laid_out_threes(r)
+    reds = tuple(c for c in rest if c in laid)
+    rest = tuple(c for c in rest if c not in laid)
+    red_threes = list(state.red_threes)
+    owner = red_three_slot(state, p)
+    red_threes[owner] = (*red_threes[owner], *reds)
+    black_threes = list(state.black_threes)
+    if r.pile_black_threes == "bonus":
+        black_threes[side] = (*black_threes[side], *(c for c in rest if c in BLACK_THREES))
+        rest = tuple(c for c in rest if c not in BLACK_THREES)
+    turn = state.turn._replace(source="pile", new_ranks=() if old else (m.rank,), touched_old=old is not None)
+    all_melds = list(state.melds)
+    all_melds[side] = melds
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes),
+                        black_threes=tuple(black_threes), pile=left, pile_hidden=min(state.pile_hidden, len(left)),
+                        pile_frozen=any(freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, history=history)
+    if state.opened[side]:
+        return pick_up(new, rest)
+    base = sum(VALUE[c] for c in cards[not r.top_card_counts:])  # cards[0] is the top card
+    if not concealed_out and concealed_take_waived(r):
+        need = minimum_to_meet(state)
+        rc = rank_counts(tuple(hand))
+        nw = {} if is_sequence_key(m.rank) else {key_rank(m.rank): meld_counts(melds[m.rank])}
+        concealed_out = not opening_reachable(r, rc, nw, need - base,
+                                               max(0, 2 - len(rest)))
+    if concealed_out:
+        picked = pick_up(new, rest)
+        turn = turn._replace(must_go_out=True)
+        stage = Stage(hand=picked.hands[p], melds=melds, turn=turn, base=base, points=base, pending=None)
+        return picked.replace(stage=stage, turn=turn)
+    stage = Stage(hand=tuple(hand), melds=melds, turn=turn, base=base, points=base, pending=rest)
+    return maybe_pick_up(new.replace(stage=stage))
+
+
+def pick_up(state: State, cards: tuple[int, ...]) -> State:
+    """The rest of the pile joins the hand; a hand left empty has gone out."""
+    p = state.turn_seat
+    hand = list(state.hands[p])
+    for c in cards:
+        hand[c] += 1
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(hands=tuple(hands))
+    if not cards and not any(hand):
+        return hand_emptied(new, p)
+    return new
+
+
+def maybe_pick_up(state: State) -> State:
+    stage = state.stage
+    assert stage is not None and stage.pending is not None
+    side = state.side_of(state.turn_seat)
+    if stage.points < minimum_to_meet(state):
+        return state
+    opened = list(state.opened)
+    opened[side] = True
+    turn = state.turn._replace(opened_now=True)
+    return pick_up(state.replace(stage=None, opened=tuple(opened), turn=turn), stage.pending)

@@ -1,0 +1,100 @@
+"""The opening and post-withdraw searches: whether a take or a staged meld still leaves a way to meet
+the minimum this turn, settled by the bounds in ``opening.py`` where they decide and otherwise by a
+bounded search over meld moves (``SEARCH_LIMIT`` positions, memoised per turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import JOKER_RANK, TWO
+from ..melds import is_sequence_key, key_suit
+from ..moves import Move
+from ..rules import Rules
+from ..state import GAME_OVER, State
+from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
+from .core import meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
+from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
+from .pile import take_pile
+from .turn import apply_move
+
+
+def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
+              keep: int) -> bool:
+    """After an unopened side's take: can the hand still reach the minimum?"""
+    hand = list(state.hands[state.turn_seat])
+    move_cards(hand, move)  # the cards the take shows leave the hand
+    return reachable_from(state.rules, lambda: take_pile(state, move, ()), hand, rc, melds, need, keep,
+                           required_canasta(state))
+
+
+def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
+                   melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
+                   seen: dict[Any, bool] | None = None) -> bool:
+    """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
+    Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
+    openings or an opening canasta give other ways or conditions, a search over the meld moves of the
+    position ``after()`` decides what quick bounds cannot."""
+    if r.natural_opening:
+        rc = list(rc)
+        rc[TWO] = rc[JOKER_RANK] = 0
+    restricted = r.greedy_opening_inexact  # Modern American: the greedy count is only a bound
+    if canasta is None and not restricted and opening_reachable(r, rc, melds, need, keep):
+        return True
+    if not (r.sequences or r.twos_as_rank or canasta or restricted):
+        return False
+    bound = (max_opening_points(r, rc, melds)[0] + 20 * rc[TWO] * r.twos_as_rank
+             + sequence_points_bound(hand, {key_suit(k) for k in melds if is_sequence_key(k)})
+             # a second (third ...) meld of a rank can take wild cards the quick count does not place
+             + (20 * rc[TWO] + 50 * rc[JOKER_RANK]) * r.several_melds_per_rank)
+    if bound < need or (canasta and not canasta_possible(r, hand, melds, canasta == "natural")):
+        return False
+    position = after()
+    return opening_path(position, position.hand_number, {} if seen is None else seen)
+
+
+SEARCH_LIMIT = 2000  # positions an opening search may visit before it gives up (and says no)
+
+
+def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
+    """Can meld moves from here complete the opening (the minimum, and any canasta the rules ask for) or
+    go out? An exhaustive search, used only where the greedy bound cannot decide. It follows the meld
+    moves without the after-withdraw filter (that filter is this very question), and gives up with "no"
+    after SEARCH_LIMIT positions: a move is then refused rather than risk a turn with no way to end."""
+    if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
+        return True
+    stage = state.stage
+    side = state.side_of(state.turn_seat)
+    melds = state.melds[side]
+    if stage.pending is None and stage.points >= minimum_to_meet(state) and opening_canasta_ok(state, melds):
+        return True
+    key = (state.hands[state.turn_seat], tuple(sorted((k, len(m)) for k, m in melds.items())))
+    if key not in seen:
+        if len(seen) >= SEARCH_LIMIT:
+            return False
+        seen[key] = False
+        seen[key] = any(opening_path(apply_move(state, m), hand_number, seen)
+                        for m in generate.play_moves(state, reachable_only=False) if m.action == "meld")
+    return seen[key]
+
+
+def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
+    """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
+    keeping a card to discard and one to hold, counting a pending pile), or go out outright."""
+    after = apply_move(state, move)
+    if after.hand_number != state.hand_number or after.phase == GAME_OVER:
+        return True
+    stage = after.stage
+    if stage is None:  # a pending pile was picked up: the side has opened
+        return True
+    need = minimum_to_meet(after) - stage.points
+    side = after.side_of(after.turn_seat)
+    if need <= 0 and opening_canasta_ok(after, after.melds[side]):
+        return True
+    melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
+    hand = after.hands[after.turn_seat]
+    rc = rank_counts(hand)
+    keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
+    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, required_canasta(after), seen) or (
+        stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))

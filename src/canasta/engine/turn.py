@@ -1,0 +1,160 @@
+"""Applying a legal move (the transition, with no legality check): ``apply_move`` dispatches on the
+move's action; melds, discards and the passing of the turn live here; drawing and taking the pile in
+``pile.py``, the end of a hand in ``end.py``.
+"""
+
+from __future__ import annotations
+
+from ..cards import BLACK_THREES, VALUE, is_wild
+from ..melds import SEQUENCE_MAX, is_sequence_key
+from ..moves import SPECIAL_HAND_NAMES, Move
+from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Stage, State, Turn
+from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
+from .core import has_foot, laid_out_threes, move_cards, take_cards
+from .deal import deal_bonus_cards
+from .end import end_hand
+from .going_out import hand_emptied, pick_up_foot
+from .opening import confirm_opening
+from .pile import draw_from_stock, freezes, lay_out_kept_three, maybe_pick_up, red_three_slot, take_pile
+
+
+def apply_move(state: State, m: Move) -> State:
+    a = m.action
+    p = state.turn_seat
+    side = state.side_of(p)
+    history = (*state.history, f"{state.to_move} {m}")
+    if a == "draw":
+        return draw_from_stock(state, history)
+    if a == "take":
+        return take_pile(state, m, history)
+    if a == "meld":
+        return play_meld(state, m, history)
+    if a == "combine":
+        melds = list(state.melds)
+        table = dict(melds[side])
+        table[m.rank] = tuple(sorted((*table[m.rank], *table.pop(m.low))))
+        melds[side] = table
+        turn = state.turn._replace(melded=True, touched_old=True)
+        return state.replace(melds=tuple(melds), turn=turn, history=history)
+    if a == "discard":
+        return play_discard(state, m, history)
+    if a in ("ask", "ask-acaba"):
+        seats = state.seats_of(side)
+        partner = seats[(seats.index(p) + 1) % len(seats)]
+        asked = "asked" if a == "ask" else "acaba-asked"
+        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission=asked),
+                             history=history)
+    if a in ("yes", "no"):
+        answer = a if state.turn.permission == "asked" else f"acaba-{a}"
+        phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
+        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), history=history)
+    if a == "acaba":
+        return end_hand(state.replace(history=history), None, acaba_by=p)
+    if a == "declare":
+        return end_hand(state.replace(history=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
+    if a == "layout":
+        owner = red_three_slot(state, p)
+        laid = laid_out_threes(state.rules)
+        stock, hand, reds, history = lay_out_kept_three(p, list(state.stock), list(state.hands[p]),
+                                                         list(state.red_threes[owner]), history, laid)
+        hands = list(state.hands)
+        hands[p] = tuple(hand)
+        threes = list(state.red_threes)
+        threes[owner] = tuple(reds)
+        return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(threes), history=history)
+    if a == "withdraw":
+        stage = state.stage
+        assert stage is not None
+        melds = list(state.melds)
+        melds[side] = stage.melds
+        hands = list(state.hands)
+        hands[p] = stage.hand
+        whole = list(state.concealed_canastas)
+        whole[side] = tuple(x for x in whole[side] if x in stage.melds)
+        new_stage = None if stage.pending is None else stage._replace(points=stage.base)
+        return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn._replace(withdrew=True),
+                             stage=new_stage, concealed_canastas=tuple(whole), history=history)
+    if a == "pass":
+        if state.phase == DRAW_PHASE:
+            return end_hand(state.replace(history=history), None)
+        return end_hand(confirm_opening(state.replace(history=history)), None)
+    raise AssertionError(a)
+
+
+def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:
+    p = state.turn_seat
+    side = state.side_of(p)
+    hand = list(state.hands[p])
+    cards = move_cards(hand, m)
+    melds = dict(state.melds[side])
+    old = melds.get(m.rank)
+    melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
+    turn = state.turn
+    turn = turn._replace(melded=True, new_ranks=turn.new_ranks if old else (*turn.new_ranks, m.rank),
+                         touched_old=turn.touched_old or (old is not None and m.rank not in turn.new_ranks),
+                         # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
+                         must_go_out=turn.must_go_out or (old is not None and is_sequence_key(m.rank)
+                                                          and len(old) >= SEQUENCE_MAX))
+    stage = state.stage
+    if not state.opened[side]:
+        if stage is None:
+            stage = Stage(state.hands[p], state.melds[side], state.turn, 0, 0, None)
+        stage = stage._replace(points=stage.points + sum(VALUE[c] for c in cards))
+    all_melds = list(state.melds)
+    all_melds[side] = melds
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, history=history)
+    if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
+        whole = list(state.concealed_canastas)
+        whole[side] = (*whole[side], m.rank)
+        new = new.replace(concealed_canastas=tuple(whole))
+    if stage is not None and stage.pending is not None:
+        return maybe_pick_up(new)
+    if not any(hand):
+        return hand_emptied(confirm_opening(new), p)
+    return new
+
+
+def play_discard(state: State, m: Move, history: tuple[str, ...]) -> State:
+    r = state.rules
+    p = state.turn_seat
+    hand = list(state.hands[p])
+    out: list[int] = []
+    if m.suit >= 0:
+        out.append(4 + m.suit if m.rank == 1 else (m.rank - 2) * 4 + m.suit)  # rank 1: a red three
+        hand[out[0]] -= 1
+    else:
+        take_cards(hand, m.rank, 1, out)
+    c = out[0]
+    frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    new = confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
+                                         history=history))
+    if not any(hand):
+        if not has_foot(new, p):
+            return end_hand(new, p)
+        new = pick_up_foot(new, p)  # playable from his next turn
+    if r.bonus_cards and state.stage is not None and state.turn.source == "stock":
+        new = deal_bonus_cards(new, p)
+    if state.turn.melded or state.turn.source == "pile":
+        has = list(new.has_melded)
+        has[p] = True
+        new = new.replace(has_melded=tuple(has))
+    return next_turn(new)
+
+
+def next_turn(state: State) -> State:
+    r = state.rules
+    seat = (state.turn_seat + 1) % r.players
+    new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=Turn(), stage=None)
+    if not new.stock and r.recycle_pile and not new.recycled and len(new.pile) > 1:
+        # The pile under its top card is turned over as a new stock (RULES.md §3.8 variant, §5).
+        top = new.pile[-1]
+        new = new.replace(stock=tuple(reversed(new.pile[:-1])), pile=(top,), pile_frozen=freezes(r, top),
+                          pile_hidden=0, recycled=True)
+    # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
+    if not new.stock and (r.end_of_stock == "end_at_once" or not generate.take_moves(new)):
+        return end_hand(new, None)
+    return new
