@@ -212,7 +212,9 @@ def _page(name: str) -> Any:
 async def _write(ws: WebSocket, client: Client) -> None:
     while True:
         text = await client.queue.get()
-        if text is None:
+        if text is None:  # closed: the connection ended, or fell too far behind (then it reconnects and syncs)
+            with contextlib.suppress(Exception):
+                await ws.close(code=1013)
             return
         try:
             await ws.send_text(text)
