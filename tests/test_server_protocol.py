@@ -78,7 +78,7 @@ def test_out_of_turn_stale_repeated_and_bad_moves(server: LiveServer, table: dic
     with ExitStack() as stack:
         a, b = joined(server, table, 0, stack), joined(server, table, 1, stack)
         a.until("state", status="playing")
-        assert a.state is not None and a.state["view"]["to_move"] == 0 and a.state["legal"] == ["draw"]
+        assert a.state is not None and a.state["view"]["to_move"] == 0 and "draw" in a.state["legal"]
         before = snapshot(server, table)
         refused(b, {"type": "move", "id": "b1", "version": 0, "move": "draw"}, "NOT_YOUR_TURN")
         refused(a, {"type": "move", "id": "a1", "version": 7, "move": "draw"}, "STALE_VERSION")
