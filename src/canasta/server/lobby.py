@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -76,8 +75,7 @@ class Lobby:
         settings = {"delay": spec.delay, "turn_seconds": spec.turn_seconds, "rematch_of": rematch_of,
                     "rematch": None}
         row = TableRow(id=table_id, rules=spec.rules.to_dict(), settings=settings, status=status, version=0,
-                       state=state.to_json(), deals=[deck_text(state)], pad=[], result=None, seats=seat_rows,
-                       created=time.time())
+                       state=state.to_json(), deals=[deck_text(state)], pad=[], result=None, seats=seat_rows)
         await self.db(self.store.create_table, row)
         room = self.rooms[table_id] = Room(self, row, [])
         room.start()

@@ -115,7 +115,6 @@ class Room:
         self.deals = row.deals
         self.pad = row.pad
         self.result = row.result
-        self.created = row.created
         now = time.monotonic()
         self.seats = [Seat(s, left_at=now if s.joined else None) for s in row.seats]
         self.events = [self._event(m) for m in history]

@@ -136,7 +136,6 @@ class TableRow:
     pad: list[Any]
     result: dict[str, Any] | None
     seats: list[SeatRow] = field(default_factory=list)
-    created: float = 0.0
 
 
 @dataclass
@@ -242,7 +241,7 @@ class Store:
         seat_rows = c.execute(select(seats).where(seats.c.table_id == found["id"]).order_by(seats.c.seat)).mappings()
         return TableRow(id=found["id"], rules=found["rules"], settings=found["settings"], status=found["status"],
                         version=found["version"], state=found["state"], deals=found["deals"], pad=found["pad"],
-                        result=found["result"], created=found["created"],
+                        result=found["result"],
                         seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], token_hash=s["token_hash"],
                                        name=s["name"], player=s["player"], joined=s["joined"]) for s in seat_rows])
 
