@@ -56,10 +56,18 @@ def _in_context(state: State, move: Move) -> Move:
     return move
 
 
+def is_compiled() -> bool:
+    """Whether the rules engine runs as code compiled by mypyc (``pip install .`` compiles it when a C
+    compiler is present; ``CANASTA_PURE=1`` or an editable install keeps the pure-Python modules)."""
+    import sys
+
+    return not str(sys.modules[State.__module__].__file__).endswith(".py")
+
+
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "IllegalMove", "Move", "Rules", "State", "apply", "can_go_out", "game_result", "is_over", "legal_moves",
-    "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions", "public_view", "rules",
-    "score_hand", "variant_names", "view", "why_illegal",
+    "Card", "IllegalMove", "Move", "Rules", "State", "apply", "can_go_out", "game_result", "is_compiled",
+    "is_over", "legal_moves", "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions",
+    "public_view", "rules", "score_hand", "variant_names", "view", "why_illegal",
 ]

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import __version__, parse_move, tui
+from . import __version__, is_compiled, parse_move, tui
 from .bots import player_names
 from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
@@ -399,7 +399,8 @@ def _add_option_arg(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canasta", description="Canasta: an exact rules engine, computer players and a terminal game.")
-    parser.add_argument("--version", action="version", version=f"canasta {__version__}")
+    kind = "compiled" if is_compiled() else "pure Python"
+    parser.add_argument("--version", action="version", version=f"canasta {__version__} ({kind})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     raw = argparse.RawDescriptionHelpFormatter
 

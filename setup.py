@@ -1,0 +1,94 @@
+"""Build step: compile the rules engine with mypyc when it can be, else install it as pure Python.
+
+Everything else about the package is declared in pyproject.toml. The compiled modules are the same
+sources, type-checked and translated to C by mypyc (a part of mypy); the ``.py`` files are installed
+beside them, so a failed or skipped compilation leaves a working pure-Python install.
+
+- ``CANASTA_PURE=1 pip install .`` skips the compilation.
+- ``CANASTA_COMPILE=require pip install .`` fails instead of falling back when it cannot compile.
+- Editable installs (``pip install -e .``) stay pure, so that edits to the sources take effect.
+
+``canasta --version`` says which kind of install is running.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+# The engine and the data it works on: what the rules engine spends its time in. Modules that use
+# features mypyc cannot compile natively (``Card`` subclasses ``int``) or that are not hot stay pure.
+COMPILED = [
+    "src/canasta/engine/",
+    "src/canasta/state.py",
+    "src/canasta/melds.py",
+    "src/canasta/moves.py",
+    "src/canasta/rules.py",
+    "src/canasta/scoring.py",
+    "src/canasta/view.py",
+]
+
+
+def _wanted() -> bool:
+    return os.environ.get("CANASTA_PURE", "") in ("", "0")
+
+
+def _required() -> bool:
+    return os.environ.get("CANASTA_COMPILE", "") == "require"
+
+
+def _has_compiler() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    return bool(cc) and shutil.which(cc[0]) is not None
+
+
+class OptionalMypycBuild(build_ext):
+    """Generates the C code only when the extensions are really built (not for metadata or editable
+    installs), and falls back to the pure-Python modules when generating or compiling it fails."""
+
+    def finalize_options(self) -> None:
+        if self.distribution.ext_modules:
+            self.distribution.ext_modules = self._mypyc_extensions()
+        super().finalize_options()
+
+    def _mypyc_extensions(self) -> list[Extension]:
+        if getattr(self, "editable_mode", False):
+            return []
+        if not _has_compiler():
+            return self._fall_back("no C compiler found")
+        try:
+            from mypyc.build import mypycify
+
+            return list(mypycify(COMPILED, opt_level="3", group_name="canasta"))
+        except (Exception, SystemExit) as error:
+            return self._fall_back(f"mypyc failed ({error})")
+
+    def _fall_back(self, why: str) -> list[Extension]:
+        if _required():
+            raise SystemExit(f"canasta: CANASTA_COMPILE=require, but {why}")
+        print(f"canasta: {why}; installing the pure-Python engine", file=sys.stderr)
+        return []
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:
+            self._fall_back(f"compiling the engine failed ({error})")
+            for extension in self.extensions:  # no half-built module may shadow its source
+                built = self.get_ext_fullpath(extension.name)
+                if os.path.exists(built):
+                    os.remove(built)
+            self.extensions = []
+
+
+# A placeholder: the real extension list is made by OptionalMypycBuild.run. Having one at all makes the
+# wheel platform-specific, which a compiled engine is.
+setup(
+    ext_modules=[Extension("canasta.__compiled__", sources=[])] if _wanted() else [],
+    cmdclass={"build_ext": OptionalMypycBuild},
+)

@@ -1,0 +1,29 @@
+"""The install says which engine it runs, and CI checks it runs the one it meant to test.
+
+CI runs the whole suite twice: on the compiled install (``CANASTA_EXPECT_COMPILED=1``) and on the same
+sources imported as pure Python (``CANASTA_EXPECT_COMPILED=0``). Without the variable the test only
+checks that the two ways of asking agree."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import canasta
+
+
+def test_the_engine_runs_the_kind_of_install_this_run_expects() -> None:
+    expected = os.environ.get("CANASTA_EXPECT_COMPILED")
+    compiled = canasta.is_compiled()
+    if expected is not None:
+        assert compiled == (expected == "1"), f"CANASTA_EXPECT_COMPILED={expected}, but compiled={compiled}"
+    from canasta.engine import core
+
+    assert str(core.__file__).endswith(".py") != compiled  # the whole engine is one kind, not a mix
+
+
+def test_version_names_the_kind_of_install() -> None:
+    out = subprocess.run([sys.executable, "-m", "canasta", "--version"], capture_output=True, text=True, check=True)
+    kind = "compiled" if canasta.is_compiled() else "pure Python"
+    assert out.stdout.strip() == f"canasta {canasta.__version__} ({kind})"
