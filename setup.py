@@ -17,15 +17,16 @@ import os
 import shutil
 import sys
 import sysconfig
+from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 # The engine and the data it works on: what the rules engine spends its time in. Modules that use
-# features mypyc cannot compile natively (``Card`` subclasses ``int``) or that are not hot stay pure.
+# features mypyc cannot compile natively (``Card`` subclasses ``int``; ``State`` fills its ``__dict__``)
+# or that are not hot stay pure.
 COMPILED = [
     "src/canasta/engine/",
-    "src/canasta/state.py",
     "src/canasta/melds.py",
     "src/canasta/moves.py",
     "src/canasta/rules.py",
@@ -75,6 +76,11 @@ class OptionalMypycBuild(build_ext):
         return []
 
     def run(self) -> None:
+        # A module compiled by an earlier build in the same tree but no longer listed would shadow its source.
+        for stale in Path(self.build_lib).glob("canasta*/**/*.so"):
+            stale.unlink()
+        for stale in Path(self.build_lib).glob("canasta__mypyc*.so"):
+            stale.unlink()
         try:
             super().run()
         except Exception as error:

@@ -19,7 +19,9 @@ wall time with ``--wall``) over the rounds and the median of
 the per-round ratios B/A (above 1: B is faster). When the revisions play the rules identically, both
 play exactly the same games, so they do the same work; the script says so when the move counts differ.
 
-``--python`` runs the workers with another interpreter (default: this one). Standard library only.
+``--python`` runs the workers with another interpreter (default: this one). ``--compile a``, ``b`` or
+``both`` installs that revision with ``pip install --target`` first, which compiles its engine with mypyc
+(a revision with a ``setup.py`` that does, and a C compiler). Standard library only.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -38,7 +41,7 @@ from pathlib import Path
 WORKER = r"""
 import json, random, sys, time
 import canasta
-print(json.dumps({"file": canasta.__file__}), flush=True)
+print(json.dumps({"file": sys.modules[canasta.State.__module__].__file__}), flush=True)
 for line in sys.stdin:
     job = json.loads(line)
     rules = canasta.rules(job["variant"])
@@ -65,19 +68,40 @@ for line in sys.stdin:
 """
 
 
+BUILD_FILES = ("setup.py", "pyproject.toml", "README.md")
+
+
 def export(repo: Path, rev: str, into: Path) -> str:
-    """Write ``rev``'s ``src/`` into ``into``; returns the full commit hash. A ``rev`` that names a directory
-    (a working copy, e.g. ``.``) is copied as it is, uncommitted changes included."""
+    """Write ``rev``'s ``src/`` and build files into ``into``; returns the full commit hash. A ``rev`` that
+    names a directory (a working copy, e.g. ``.``) is copied as it is, uncommitted changes included."""
     if Path(rev).is_dir() and (Path(rev) / "src" / "canasta").is_dir():
-        shutil.copytree(Path(rev) / "src", into / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        shutil.copytree(Path(rev) / "src", into / "src",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so"))
+        for name in BUILD_FILES:
+            if (Path(rev) / name).is_file():
+                shutil.copy(Path(rev) / name, into / name)
         return f"working copy {Path(rev).resolve()}"
     commit = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", f"{rev}^{{commit}}"],
                             check=True, capture_output=True, text=True).stdout.strip()
-    data = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit, "src"],
+    listed = subprocess.run(["git", "-C", str(repo), "ls-tree", "--name-only", commit],
+                            check=True, capture_output=True, text=True).stdout.split()
+    paths = ["src", *(name for name in BUILD_FILES if name in listed)]
+    data = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit, *paths],
                           check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
     return commit
+
+
+def compile_engine(python: str, root: Path) -> Path:
+    """Install the exported revision, compiled, into a directory of its own (as ``pip install`` would,
+    failing instead of falling back to pure Python); returns that directory."""
+    if not (root / "setup.py").is_file():
+        raise SystemExit(f"{root}: this revision has no setup.py, so no compiled build")
+    target = root / "installed"
+    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(root)],
+                   check=True, env={**os.environ, "CANASTA_COMPILE": "require"})
+    return target
 
 
 class Worker:
@@ -119,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wall", action="store_true",
                         help="rate moves per second of wall time (default: of the worker's CPU time, which other "
                              "work on the machine disturbs less)")
+    parser.add_argument("--compile", choices=("a", "b", "both"), help="compile this revision's engine with mypyc")
     parser.add_argument("--repo", default=str(Path(__file__).resolve().parent.parent), help="the git repository")
     args = parser.parse_args(argv)
 
@@ -126,12 +151,18 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="canasta-compare-") as tmp:
         dirs = [Path(tmp) / "a", Path(tmp) / "b"]
         commits = [export(Path(args.repo), rev, d) for rev, d in zip((args.rev_a, args.rev_b), dirs, strict=True)]
-        workers = [Worker(args.python, d / "src") for d in dirs]
+        paths = [compile_engine(args.python, d) if args.compile in ("ab"[i], "both") else d / "src"
+                 for i, d in enumerate(dirs)]
+        workers = [Worker(args.python, path) for path in paths]
+        for i, w in enumerate(workers):
+            if args.compile in ("ab"[i], "both") and str(w.file).endswith(".py"):
+                raise SystemExit(f"revision {'AB'[i]} was compiled but imports {w.file}")
         try:
             names = args.variant or json.loads(subprocess.run(
                 [args.python, "-c", "import canasta, json; print(json.dumps(canasta.variant_names()))"],
                 check=True, capture_output=True, text=True, env={"PYTHONPATH": str(dirs[0] / "src")}).stdout)
-            print(f"A = {args.rev_a} ({commits[0][:40]}), B = {args.rev_b} ({commits[1][:40]})")
+            kinds = [" compiled" if args.compile in ("ab"[i], "both") else "" for i in (0, 1)]
+            print(f"A = {args.rev_a}{kinds[0]} ({commits[0][:40]}), B = {args.rev_b}{kinds[1]} ({commits[1][:40]})")
             print(f"python {args.python}; {args.rounds} rounds of >= {args.moves} moves per revision per preset; "
                   f"moves per second of {'wall' if args.wall else 'CPU'} time")
             print(f"{'preset':<24} {'A moves/s':>10} {'B moves/s':>10} {'B/A median':>10}  (per-round ratios)")

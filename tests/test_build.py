@@ -7,6 +7,7 @@ checks that the two ways of asking agree."""
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 
@@ -27,3 +28,14 @@ def test_version_names_the_kind_of_install() -> None:
     out = subprocess.run([sys.executable, "-m", "canasta", "--version"], capture_output=True, text=True, check=True)
     kind = "compiled" if canasta.is_compiled() else "pure Python"
     assert out.stdout.strip() == f"canasta {canasta.__version__} ({kind})"
+
+
+def test_what_process_pools_send_pickles_on_either_kind_of_install() -> None:
+    # The arena, the server's bot pool and the simulator send rules, positions and moves to worker processes.
+    rules = canasta.rules("samba", target=7000)
+    state = canasta.new_game(rules, seed=3)
+    move = canasta.legal_moves(state)[0]
+    for thing in (rules, state, move):
+        copy = pickle.loads(pickle.dumps(thing))
+        assert copy == thing and type(copy) is type(thing)
+    assert pickle.loads(pickle.dumps(rules)).overrides == rules.overrides

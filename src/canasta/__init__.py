@@ -61,7 +61,7 @@ def is_compiled() -> bool:
     compiler is present; ``CANASTA_PURE=1`` or an editable install keeps the pure-Python modules)."""
     import sys
 
-    return not str(sys.modules[State.__module__].__file__).endswith(".py")
+    return not str(sys.modules[apply.__module__].__file__).endswith(".py")
 
 
 __version__ = "0.1.0"

@@ -122,6 +122,11 @@ class Rules:
     tie: str = "play_on"
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled through the constructor (process pools send rules to workers): restoring the fields one by
+        # one, pickle's default, cannot work on the frozen class once mypyc has compiled it.
+        return (Rules, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     # Derived questions the engine asks.
     @property
     def pack_size(self) -> int:
