@@ -102,8 +102,9 @@ def test_new_game_seed_reproducible_and_secure_default() -> None:
     assert canasta.new_game(r, seed=3).to_json() == canasta.new_game(r, seed=3).to_json()
     assert canasta.new_game(r, seed=3).to_json() != canasta.new_game(r, seed=4).to_json()
     assert canasta.new_game(r).deal != canasta.new_game(r).deal
-    with pytest.raises(ValueError):
-        canasta.new_game(r, seed="x")  # type: ignore[arg-type]
+    for wrong in ("x", 2.0, True):
+        with pytest.raises(TypeError):
+            canasta.new_game(r, seed=wrong)  # type: ignore[arg-type]
 
 
 def test_state_is_immutable() -> None:

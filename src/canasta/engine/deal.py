@@ -25,7 +25,8 @@ def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]
 def new_game(rules: Rules, seed: int | None = None) -> State:
     """A new game; the first hand is dealt. An integer seed makes every deal reproducible."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        # TypeError, as the compiled engine raises for a seed that is not an int at all.
+        raise TypeError(f"seed must be an integer or None, got {seed!r}")
     dealer = rules.players - 1
     return start_hand(rules, seed, 1, dealer, (0,) * rules.teams, None, shuffled_deck(rules, seed, 1))
 
