@@ -152,6 +152,9 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "target": "10,000 [H,W,Br,HSW]"},
         ["D13 the minimum from 7,000 is 160 (Hoyle, HSW); 150 (Wikipedia, Britannica) is "
          "`--option 'initial_meld=[[-1000000000,15],[0,50],[1500,90],[3000,120],[7000,150]]'`.",
+         "D30 any two canastas go out (Hoyle, Rasa, HSW). The older Wikipedia text (a machine paraphrase) has "
+         "'one of the two canastas must be the samba or a natural canasta': that reading is "
+         "`--option natural_canastas_to_go_out=1` (a samba holds no wild card, so it counts as natural).",
          "D14 the pile freezes as in Classic (Hoyle), not 'always frozen' (`pile_always_frozen`).",
          "A natural pair with the top card may start a new meld of that rank or join one of the side's "
          "melds of it (naturals may join a finished canasta; the top card alone may not).",
@@ -194,6 +197,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "GC-I14 from 8,000 'a canasta worth at least 200' (Hoyle) is read as Rasa's 'a canasta plus 200 "
          "in all'.",
          "D17 a wild canasta is 2,000 (Hoyle, Rasa, Wikipedia), not 2,500.",
+         "D29 a sequence of fewer than five cards is short and costs 1,000 (Hoyle, Rasa); Wikipedia's 'five "
+         "cards or less' is `--option short_sequence_under=6`.",
          "Adding to the ends of an escalera when going out (Hoyle): a card added past seven obliges the "
          "player to go out that turn; the engine offers it only when he still can."],
     ),
@@ -404,8 +409,10 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "opened (met the minimum with this turn's melds) before its player melds his last card into the foot. "
          "A hand emptied by the last card's discard takes the foot for the next turn. Cards of a foot never "
          "picked up count minus with the hand's (W: cards left in hand and foot count against the side).",
-         "Natural canastas: a canasta with no wild card; more natural canastas than the three needed count "
-         "towards the other four.",
+         "D28 natural canastas: a canasta with no wild card; more natural canastas than the three needed count "
+         "towards the other four (Wikipedia's 'three natural and four mixed' does not say). Read literally, "
+         "so that an extra natural canasta does not stand in for a mixed one: `--option "
+         "mixed_canastas_to_go_out=4` (alone: `mixed_canastas_to_go_out=2`).",
          "Red threes: a red three dealt or drawn stays in the hand (no replacement card); one taken with the "
          "pile joins the hand; it is discarded as the card itself (`discard 3H`); on top of the pile it stops "
          "the next player taking it (like a black three). A red three or wild card turned up at the deal is "
