@@ -1,4 +1,4 @@
-"""The rules object: every parameter of a Canasta game as data (DESIGN.md A, RULES.md §9).
+"""The rules object: every parameter of a Canasta game as data (§9 of docs/sources.md).
 
 Each field carries its meaning, its allowed values and its source in ``PARAMETERS``; presets live in
 ``variants.py``. The engine asks this object questions instead of testing variant names.
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-# (lower bound of the side's cumulative score, minimum count), RULES.md §3.4.
+# (lower bound of the side's cumulative score, minimum count), §3.4.
 CLASSIC_THRESHOLDS: tuple[tuple[int, int], ...] = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
 
 
@@ -141,7 +141,7 @@ class Rules:
         return self.players > self.teams
 
     def minimum_count(self, score: int, hand_number: int = 1) -> int:
-        if self.initial_meld_by_hand:  # Hand and Foot: by the hand's number (RULES.md §4C)
+        if self.initial_meld_by_hand:  # Hand and Foot: by the hand's number (§4C)
             by_hand = self.initial_meld_by_hand
             return by_hand[min(hand_number, len(by_hand)) - 1]
         need = self.initial_meld[0][1]
@@ -175,7 +175,7 @@ class Rules:
     @cached_property
     def keeps_a_three(self) -> bool:
         """Modern American with the Straight (pagat): a player whose side has not opened may keep one three
-        in his hand instead of laying it out (RULES.md §4C)."""
+        in his hand instead of laying it out (§4C)."""
         return self.threes_laid_out == "all" and any(name == "straight" for name, _ in self.special_hands)
 
     @cached_property
@@ -231,7 +231,7 @@ def _jsonable(value: Any) -> Any:
 
 # name: (meaning, source, allowed values or None)
 PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
-    "players": ("number of players", "RULES.md §3.1 [P,B,W,S1]", None),
+    "players": ("number of players", "§3.1 [P,B,W,S1]", None),
     "teams": ("number of sides; seat s plays for side s mod teams", "§3.1 partners opposite [P,B,W,S1]", None),
     "decks": ("standard 52-card decks in the pack", "§2 [P,B,W,S1]", None),
     "jokers": ("jokers in the pack", "§2 [P,B,W,S1]", None),
