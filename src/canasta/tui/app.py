@@ -234,11 +234,18 @@ class TableScreen(Screen[None]):
         self.attempt(f"discard {picked[0]}")
 
     def action_undo(self) -> None:
-        if any(m.action == "withdraw" for m in legal_moves(self.session.state)) and self.human_to_move():
-            self.attempt("withdraw")
-        else:
-            self.say("Nothing to undo: only melds staged for an opening can be taken back in this turn.",
-                     refused=True)
+        """Take back this turn's last move that is not final (the session knows which are)."""
+        if not self.human_to_move():
+            self.say("Undo is for your turn.", refused=True)
+            return
+        try:
+            taken = self.session.undo()
+        except ValueError as exc:
+            self.say(str(exc).capitalize() + ".", refused=True)
+            return
+        self.show()
+        self.log_line(f"You took back: {table.move_label(taken)}")
+        self.call_after_refresh(self.say, f"Taken back: {table.move_label(taken)}")  # after the list's highlight
 
     def action_hint(self) -> None:
         if not self.human_to_move():
