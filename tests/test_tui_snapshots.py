@@ -51,10 +51,23 @@ def test_start_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) 
 
 @pytest.mark.parametrize("size", [(80, 24), LARGE], ids=["80x24", "120x40"])
 def test_table_mid_hand(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = CanastaApp(game(tmp_path), delay=0)
+    app = CanastaApp(game(tmp_path, seed=9), delay=0)
+    rng = random.Random(2)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, app)
+        # Seeded moves (melds first) until both sides have melds on the table, then a draw.
+        for _ in range(300):
+            await settle(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            state = screen.session.state
+            if all(state.melds) and state.phase == "draw":
+                break
+            legal = canasta.legal_moves(state)
+            melds = [m for m in legal if m.action in ("meld", "take")]
+            screen.attempt(str(rng.choice(melds or legal)))
+        else:
+            raise AssertionError("no table with melds on both sides")
         await pilot.press("d")  # draw: the hand now holds the card drawn, the moves are the play phase's
         await settle(pilot, app)
 
