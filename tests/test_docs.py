@@ -39,3 +39,50 @@ def test_variant_index_is_current() -> None:
     from canasta.variant_docs import variants_index
 
     assert (ROOT / "docs" / "variants" / "index.md").read_text() == variants_index()
+
+
+def test_classic_rules_page_lists_every_parameter() -> None:
+    """docs/rules/classic.md ends with the parameter section generated from the rules object. Regenerate:
+    python -c "import pathlib; from canasta.variant_docs import classic_page as c;
+    p = pathlib.Path('docs/rules/classic.md'); p.write_text(c(p.read_text()))" """
+    import canasta
+    from canasta.variant_docs import classic_page
+
+    text = (ROOT / "docs" / "rules" / "classic.md").read_text()
+    assert text == classic_page(text), "docs/rules/classic.md is stale: regenerate it (see this test's docstring)"
+    for name, *_ in canasta.rules().describe():
+        assert f"| `{name}` |" in text
+
+
+def test_docs_and_help_cite_no_file_outside_the_repository() -> None:
+    """The docs, the README and what the commands print cite docs/sources.md, never the research notes."""
+    import contextlib
+    import io
+
+    import canasta
+    from canasta.cli import main
+    from canasta.variant_docs import variant_page, variants_index
+
+    pages = [p for p in (ROOT / "docs").rglob("*.md") if p.name not in ("engine.md", "rl.md")]
+    texts = {str(p.relative_to(ROOT)): p.read_text() for p in [*pages, ROOT / "README.md"]}
+    texts["variant pages"] = "".join(variant_page(canasta.rules(n)) for n in canasta.variant_names()) + variants_index()
+    for args in (["--help"], ["play", "--help"], ["score", "--help"], ["rules", "--help"]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+            main(args)
+        texts[" ".join(args)] = out.getvalue()
+    for where, text in texts.items():
+        for name in ("RULES.md", "DESIGN.md", "GOLDEN.md"):
+            assert name not in text, f"{where} cites {name}"
+
+
+def test_sources_page_explains_every_tag_the_parameters_cite() -> None:
+    from canasta.rules import PARAMETERS
+
+    sources = (ROOT / "docs" / "sources.md").read_text()
+    tags = {tag.strip() for _, source, _ in PARAMETERS.values() for group in re.findall(r"\[([^\]]+)\]", source)
+            for tag in re.split(r"[,/;]", group)}
+    known = set(re.findall(r"^\| ([A-Za-z][A-Za-z0-9 .,-]*?) \|", sources, re.M))
+    known |= {t.strip() for k in list(known) for t in k.split(",")}
+    missing = {t for t in tags if t.split()[0] not in known and t not in known and t != "all"}
+    assert not missing, f"tags not explained in docs/sources.md: {sorted(missing)}"

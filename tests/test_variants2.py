@@ -489,3 +489,18 @@ def test_staged_opening_after_a_withdraw_keeps_a_legal_move() -> None:
     for text in ("meld 7D 8D 9D on seqD", "meld 2 on 4/2", "meld 7S on seqS", "discard Q"):
         s = canasta.apply(s, text)
     assert s.opened[1] and s.turn_seat == 0
+
+
+def test_brazilian_a_staged_sequence_grown_after_a_withdraw() -> None:
+    """A late Brazilian opening must show a canasta; after the one withdraw each staged meld must leave the
+    opening reachable. A sequence already staged grows at its ends with the hand's cards: the engine once
+    judged the canasta impossible, refused every meld and left a position with no legal move (fingerprint.py,
+    Brazilian game 3, seed 0)."""
+    hand = "6S 7S 8S 9S TS JS QS AH AD AC JK KH KD KC 9C 9D"
+    s = after_draw(BRAZIL, hands={0: hand}, melds=[[], ["AC AC AD"]], scores=[8000, 0], seed=5)
+    s = play(s, "meld 6S 7S 8S", "withdraw")
+    s = assert_legal(s, "meld 6S 7S 8S")  # three of the seven: the hand holds the other four
+    assert canasta.legal_moves(s)
+    s = play(s, "meld 9S TS JS QS on seqS", "meld A A A JK", "meld K K K")  # 60 + 110 + 30 = 200
+    after = assert_legal(s, "discard 9C")
+    assert after.opened[0]

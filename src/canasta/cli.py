@@ -1,4 +1,4 @@
-"""The ``canasta`` command (DESIGN.md B "Commands"): play, simulate, score, explain, moves, replay, rules.
+"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules.
 
 ``main(argv)`` returns the exit status: 0 success; 1 bad input, meaning anything wrong in a file or
 on standard input (unreadable, not UTF-8, not JSON, the wrong shape, an unknown variant or option
@@ -468,7 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(p)
     p.set_defaults(func=cmd_tournament)
 
-    p = sub.add_parser("score", help="score one hand from JSON (DESIGN.md B)",
+    p = sub.add_parser("score", help="score one hand from JSON (format: docs/index.md)",
                        description='Read {"variant": ..., "options": {...}, "sides": [{"melds": [...], "hand": ..., '
                                    '"red_threes": ..., "went_out": false, "concealed": false}, ...]} and print '
                                    'the breakdown as a table, or with --json '

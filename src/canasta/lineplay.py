@@ -20,8 +20,8 @@ from .session import Session, hand_goes_on, news
 from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name, variant_verbs
 from .view import seat_name, view
 
-COMMANDS = ("help", "hint", "show", "quit")
-_SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit"}
+COMMANDS = ("help", "hint", "show", "undo", "quit")
+_SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit", "u": "undo"}
 
 
 def wrap(text: str, width: int) -> str:
@@ -102,7 +102,8 @@ class LineGame:
                  + (f", partnered with {', '.join(partners)}" if partners else "")
                  + f"; computer players: {computers}.")
         self.say(f"Moves: {', '.join(variant_verbs(r))}. Type 'help' for the legal moves with what they do, "
-                 f"'hint' for a suggestion, 'quit' to leave (the game is saved).")
+                 f"'hint' for a suggestion, 'undo' to take back a meld of this turn, 'quit' to leave "
+                 f"(the game is saved).")
 
     def play_one(self) -> bool:
         """Play until the game ends (True) or the player leaves (False)."""
@@ -137,6 +138,8 @@ class LineGame:
                 self.say(f"Hint ({self.hint_level}): {move} - {reason}")
             elif command == "show":
                 render = True
+            elif command == "undo":
+                render = self.undo()
             else:
                 render = self.try_move(text)
         return True
@@ -167,6 +170,16 @@ class LineGame:
             self.say(f"illegal {problem.code}: {problem.message}{self.did_you_mean(text, legal)}")
             return False
         self.advance(move)
+        return True
+
+    def undo(self) -> bool:
+        """Take back this turn's last move that is not final; True if one was (the table is shown again)."""
+        try:
+            taken = self.session.undo()
+        except ValueError as exc:
+            self.say(str(exc))
+            return False
+        self.say(f"Taken back: {taken}")
         return True
 
     @staticmethod

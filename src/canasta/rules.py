@@ -1,4 +1,4 @@
-"""The rules object: every parameter of a Canasta game as data (DESIGN.md A, RULES.md §9).
+"""The rules object: every parameter of a Canasta game as data (§9 of docs/sources.md).
 
 Each field carries its meaning, its allowed values and its source in ``PARAMETERS``; presets live in
 ``variants.py``. The engine asks this object questions instead of testing variant names.
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-# (lower bound of the side's cumulative score, minimum count), RULES.md §3.4.
+# (lower bound of the side's cumulative score, minimum count), §3.4.
 CLASSIC_THRESHOLDS: tuple[tuple[int, int], ...] = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
 
 
@@ -70,6 +70,7 @@ class Rules:
     # Going out (§3.7, D11)
     canastas_to_go_out: int = 1
     natural_canastas_to_go_out: int = 0
+    mixed_canastas_to_go_out: int = 0
     go_out_needs_discard: bool = False
     go_out_needs_sequence: bool = False
     wild_canastas_count_to_go_out: bool = True
@@ -95,6 +96,7 @@ class Rules:
     mixed_twos_canasta_bonus: int = 0
     canasta_set_bonuses: tuple[tuple[str, int, int, int], ...] = ()
     short_sequence_penalty: int = 0
+    short_sequence_under: int = 5
     black_three_in_hand: int = 5
     upcard_buries: bool = False
     red_three_scale: tuple[int, ...] = (0, 100, 200, 300, 800)
@@ -144,7 +146,7 @@ class Rules:
         return self.players > self.teams
 
     def minimum_count(self, score: int, hand_number: int = 1) -> int:
-        if self.initial_meld_by_hand:  # Hand and Foot: by the hand's number (RULES.md §4C)
+        if self.initial_meld_by_hand:  # Hand and Foot: by the hand's number (§4C)
             by_hand = self.initial_meld_by_hand
             return by_hand[min(hand_number, len(by_hand)) - 1]
         need = self.initial_meld[0][1]
@@ -178,7 +180,7 @@ class Rules:
     @cached_property
     def keeps_a_three(self) -> bool:
         """Modern American with the Straight (pagat): a player whose side has not opened may keep one three
-        in his hand instead of laying it out (RULES.md §4C)."""
+        in his hand instead of laying it out (§4C)."""
         return self.threes_laid_out == "all" and any(name == "straight" for name, _ in self.special_hands)
 
     @cached_property
@@ -234,7 +236,7 @@ def _jsonable(value: Any) -> Any:
 
 # name: (meaning, source, allowed values or None)
 PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
-    "players": ("number of players", "RULES.md §3.1 [P,B,W,S1]", None),
+    "players": ("number of players", "§3.1 [P,B,W,S1]", None),
     "teams": ("number of sides; seat s plays for side s mod teams", "§3.1 partners opposite [P,B,W,S1]", None),
     "decks": ("standard 52-card decks in the pack", "§2 [P,B,W,S1]", None),
     "jokers": ("jokers in the pack", "§2 [P,B,W,S1]", None),
@@ -318,6 +320,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                       "§4B Italian [R]: no", None),
     "natural_canastas_to_go_out": ("how many of the canastas needed to go out must be natural",
                                    "§4C Hand and Foot 3 of 7 [W]", None),
+    "mixed_canastas_to_go_out": ("how many of the canastas needed to go out must be mixed (natural cards with "
+                                 "wild cards), so that a natural canasta does not stand in for one; 0 = off",
+                                 "§4C Hand and Foot 'three natural and four mixed canastas' read literally: 4 [W]",
+                                 None),
     "go_out_needs_discard": ("going out needs a final discard (not a three): a player may not meld his last card",
                              "§4C Modern American [CLA,P], GC-G07", None),
     "canastas_to_go_out": ("canastas a side needs before a player may go out", "§3.7 [P,B,W,S1]", None),
@@ -362,8 +368,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                                  "§4B Italian [R,HSW]", None),
     "canasta_set_bonuses": ("(group, natural canastas, canastas, bonus): extra bonuses for a set of canastas; "
                             "a side scores the best one of each group", "§4B Italian [R,HSW]", None),
-    "short_sequence_penalty": ("penalty for each melded sequence of fewer than 5 cards at the end of a hand",
-                               "§4B Brazilian [H,R,W]", None),
+    "short_sequence_penalty": ("penalty for each melded sequence of fewer than short_sequence_under cards at the "
+                               "end of a hand", "§4B Brazilian [H,R,W]", None),
+    "short_sequence_under": ("a melded sequence with fewer cards than this is short (short_sequence_penalty): 5 = "
+                             "'fewer than five', 6 = 'five cards or less'", "§4B Brazilian 5 [H,R] / 6 [W]", None),
     "black_three_in_hand": ("what each black three left in a hand costs", "§3.9 (5) [P]; §4B Bolivia 100 [H,Sc,R,W]",
                             None),
     "upcard_buries": ("start of a hand: as many cards as the upcard's number (A 1, J 11, Q 12, K 13) go face "
@@ -516,6 +524,15 @@ def _validate(r: Rules) -> None:
         raise ValueError(f"{r.players} hands of {r.hand_size + r.foot_size} do not fit in a pack of {r.pack_size}")
     if r.min_naturals < 1 or r.canastas_to_go_out < 0:
         raise ValueError("min_naturals must be at least 1 and canastas_to_go_out at least 0")
+    if r.natural_canastas_to_go_out < 0 or r.mixed_canastas_to_go_out < 0:
+        raise ValueError("natural_canastas_to_go_out and mixed_canastas_to_go_out must be at least 0")
+    if r.mixed_canastas_to_go_out and r.natural_canastas_to_go_out + r.mixed_canastas_to_go_out > r.canastas_to_go_out:
+        raise ValueError(f"natural_canastas_to_go_out ({r.natural_canastas_to_go_out}) and mixed_canastas_to_go_out "
+                         f"({r.mixed_canastas_to_go_out}) are more than the canastas_to_go_out "
+                         f"({r.canastas_to_go_out})")
+    if not 4 <= r.short_sequence_under <= 8:
+        raise ValueError(f"short_sequence_under must be 4 to 8 (a sequence holds 3 to 7 cards), "
+                         f"got {r.short_sequence_under}")
     if len(r.red_three_scale) < 2:
         raise ValueError("red_three_scale needs values for at least 0 and 1 red threes")
     if r.cutthroat and (r.players, r.teams) != (3, 3):

@@ -32,7 +32,6 @@ LINE_NAMES = (
     "sequence_canastas", "twos_canastas", "canasta_sets", "short_sequences", "black_threes_in_hand",
     "rank_canastas", "black_threes_laid_out", "unfinished_melds", "hand_penalties", "special_hand",
 )
-SHORT_SEQUENCE = 5  # a melded sequence under 5 cards costs short_sequence_penalty (RULES.md §4B Brazilian)
 
 
 def _cards_text(cards: Iterable[int]) -> str:
@@ -308,7 +307,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     if rules.canasta_set_bonuses:
         lines["canasta_sets"] = set_bonus(rules, pure, all_canastas)
     if rules.sequences and rules.short_sequence_penalty:
-        short = sum(1 for m in melds if len(m) < SHORT_SEQUENCE and kind_of(rules, m) == "sequence")
+        short = sum(1 for m in melds if len(m) < rules.short_sequence_under and kind_of(rules, m) == "sequence")
         lines["short_sequences"] = -short * rules.short_sequence_penalty
     if own_line:
         lines["black_threes_in_hand"] = -sum(1 for c in hand if c in BLACK_THREES) * rules.black_three_in_hand

@@ -69,6 +69,19 @@ def news(before: State, move: Move, after: State) -> list[str]:
     return list(after.history[len(before.history):])
 
 
+UNDOABLE = ("meld", "combine", "withdraw")
+
+
+def undoable(before: State, move: Move, after: State) -> bool:
+    """May ``move`` be taken back later in the same turn? Only what brought nothing hidden to light and
+    passed no turn: melds and combines (staged for an opening or not) and a withdraw. A draw shows a stock
+    card, a take or a foot picked up shows cards, a partner's answer is his, a laid-out three draws a
+    replacement, a discard ends the turn: all final."""
+    return (move.action in UNDOABLE and hand_goes_on(before, after) and after.to_move == before.to_move
+            and after.turn_seat == before.turn_seat and len(after.stock) == len(before.stock)
+            and after.feet == before.feet)
+
+
 class Session:
     """A game in progress: ``session.state``, ``session.play(move)``, ``session.computer_move()``."""
 
@@ -80,6 +93,9 @@ class Session:
         self.seed = seed
         self.computers = {s: computer(name, None if seed is None else seed * 16 + s)
                           for s, name in enumerate(self.seats) if name != HUMAN}
+        # The states before this turn's moves that may still be taken back, newest last (states are
+        # immutable: taking a move back is going back to the state before it).
+        self.undo_stack: list[State] = []
 
     @classmethod
     def start(cls, rules: Rules, seats: Sequence[str], seed: int | None = None,
@@ -130,9 +146,28 @@ class Session:
 
     def play(self, move: Move) -> State:
         """Apply a move (``IllegalMove`` if it is not legal), record it and save the game."""
+        before = self.state
         state = self.recorder.apply(move)
+        if undoable(before, move, state) and before.to_move not in self.computers:  # a person's own move
+            self.undo_stack.append(before)
+        else:
+            self.undo_stack.clear()  # something final happened: nothing before it comes back
         self.save()
         return state
+
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    def undo(self) -> str:
+        """Take back the last move of this turn that is not final (``ValueError`` if there is none);
+        returns the move taken back, in notation. The record forgets it too."""
+        if not self.undo_stack:
+            raise ValueError("nothing to undo: a draw, a take, a partner's answer or a discard is final, and "
+                             "only this turn's melds (and a withdraw) can be taken back")
+        self.recorder.state = self.undo_stack.pop()
+        taken_back = self.recorder.moves.pop().partition(" ")[2]
+        self.save()
+        return taken_back
 
     def hint(self, level: str = "medium") -> tuple[Move, str]:
         """What ``level``'s player would play for the seat to move, and why."""
@@ -153,4 +188,5 @@ class Session:
         os.replace(temporary, self.save_path)
 
 
-__all__ = ["HUMAN", "Session", "computer", "default_save_path", "hand_goes_on", "news", "parse_seats", "seat_choices"]
+__all__ = ["HUMAN", "Session", "computer", "default_save_path", "hand_goes_on", "news", "parse_seats", "seat_choices",
+           "undoable"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .rules import Rules
+from .rules import PARAMETERS, Rules
 from .variants import ALIASES, PRESETS, UNSUPPORTED
 from .variants import rules as make_rules
 
@@ -15,8 +15,8 @@ from .variants import rules as make_rules
 NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
     "classic": (
         "Classic Canasta (four players, two partnerships)",
-        "The partnership game of RULES.md §3 in pagat's reading, with every disagreement between sources "
-        "(RULES.md §6) an option whose default is the recommended reading. See docs/rules/classic.md for "
+        "The partnership game of §3 in pagat's reading, with every disagreement between sources "
+        "(§6) an option whose default is the recommended reading. See docs/rules/classic.md for "
         "how each rule is implemented.",
         {},
         ["D1 concealed going out: 200 in all (`concealed_going_out_bonus`).",
@@ -33,7 +33,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
     "two-player": (
         "Two-player Canasta",
         "Classic for two players, each on his own: 15 cards each, draw two and discard one, two canastas "
-        "to go out. Scoring is unchanged (GOLDEN GC-S22).",
+        "to go out. Scoring is unchanged (GC-S22).",
         {"players": "[P,H,R]", "teams": "each player alone [P,H,R]", "hand_size": "15 [P,H,R,W]",
          "draw_count": "2, discard 1 [P,H,R,W]", "canastas_to_go_out": "2 [P,H,R]; W: 'usually' (D12)",
          "permission": "no partner to ask",
@@ -97,7 +97,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         "opponents score 1,500 and his side nothing (its melds and bonuses do not count). In partnership he "
         "may first ask his partner (`ask acaba`) and is bound by the answer (Wikipedia). `acaba=true` adds "
         "the same rule to any preset.",
-        {"acaba": "[W]", "acaba_bonus": "1,500 [W] (GOLDEN GC-S17)"},
+        {"acaba": "[W]", "acaba_bonus": "1,500 [W] (GC-S17)"},
         ["Wikipedia is the only source; it does not say whether the opponents' own melds count in an Acaba "
          "hand. GC-S17's example has them add exactly 1,500, so they score nothing else."],
     ),
@@ -108,7 +108,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         {"wild_melds": "[Sc,R]", "wild_canasta_bonus": "2,000 [Sc,R]", "pile_always_frozen": "[Sc,R]"},
         ["D23 Scarne and Rasa's Uruguayan (wild melds, always frozen) rather than Wikipedia's 'exactly like "
          "the original canasta'.",
-         "The draw stays one card: an AI-written note reporting 'draw two' was not adopted (RULES.md §4B)."],
+         "The draw stays one card: an AI-written note reporting 'draw two' was not adopted (§4B)."],
     ),
     "cuban": (
         "Cuban Canasta",
@@ -152,6 +152,9 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "target": "10,000 [H,W,Br,HSW]"},
         ["D13 the minimum from 7,000 is 160 (Hoyle, HSW); 150 (Wikipedia, Britannica) is "
          "`--option 'initial_meld=[[-1000000000,15],[0,50],[1500,90],[3000,120],[7000,150]]'`.",
+         "D30 any two canastas go out (Hoyle, Rasa, HSW). The older Wikipedia text (a machine paraphrase) has "
+         "'one of the two canastas must be the samba or a natural canasta': that reading is "
+         "`--option natural_canastas_to_go_out=1` (a samba holds no wild card, so it counts as natural).",
          "D14 the pile freezes as in Classic (Hoyle), not 'always frozen' (`pile_always_frozen`).",
          "A natural pair with the top card may start a new meld of that rank or join one of the side's "
          "melds of it (naturals may join a finished canasta; the top card alone may not).",
@@ -194,6 +197,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "GC-I14 from 8,000 'a canasta worth at least 200' (Hoyle) is read as Rasa's 'a canasta plus 200 "
          "in all'.",
          "D17 a wild canasta is 2,000 (Hoyle, Rasa, Wikipedia), not 2,500.",
+         "D29 a sequence of fewer than five cards is short and costs 1,000 (Hoyle, Rasa); Wikipedia's 'five "
+         "cards or less' is `--option short_sequence_under=6`.",
          "Adding to the ends of an escalera when going out (Hoyle): a card added past seven obliges the "
          "player to go out that turn; the engine offers it only when he still can."],
     ),
@@ -205,7 +210,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         {"wild_melds": "[R]", "sequences": "Samba style [R,W]",
          "decks": "3; 4 with `--option decks=4 --option jokers=8` [R,W]"},
         ["Gap: cards dealt, draw, minimum counts, canastas to go out, bonuses, red and black threes and the "
-         "game target are not given by any source; Bolivia's values are used (RULES.md §4B, §10 item 4).",
+         "game target are not given by any source; Bolivia's values are used (§4B, §10 item 4).",
          "Everything else as Bolivia (see its page)."],
     ),
     "italian": (
@@ -291,7 +296,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         ["D20 pagat's profile: garbage 2,000, an unfinished wild meld with all four jokers -2,500, the opening "
          "may rest on a meld of wild cards instead of a natural one, the Splash, permission asked once per "
          "hand. The CLA's values are the `modern-american-cla` preset; the two are not mixed.",
-         "Special hands (thinly sourced: RULES.md gives only their names and values, so these definitions are "
+         "Special hands (thinly sourced: the sources give only their names and values, so these definitions are "
          "this program's readings). Garbage: two four-of-a-kinds and two three-of-a-kinds of four different "
          "natural ranks (4 to ace), no wild cards. Pairs: seven pairs of seven different natural ranks, none "
          "of them sevens or aces, no wild cards. Pairs with twos, sevens or aces: seven pairs of seven "
@@ -305,14 +310,14 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "first three a player gets while his side has not opened and he holds none stays in his hand as an "
          "ordinary card (dealt: no replacement is dealt for it; drawn: it is the card drawn). He lays it out "
          "whenever he likes with `layout` (drawing a replacement), and it is laid out at his next draw once "
-         "his side has opened. It may never be discarded, and while he holds it he cannot go out. RULES.md "
-         "does not say whether keeping is a choice at the moment the three arrives; here keeping is the "
+         "his side has opened. It may never be discarded, and while he holds it he cannot go out. The sources "
+         "do not say whether keeping is a choice at the moment the three arrives; here keeping is the "
          "default and laying out the choice, which leaves the player the same options one move later.",
          "Threes: each colour is scored apart on 100 / 300 / 500 / 1,000 (two red and one black: 300 + 100, "
          "GC-S10); the sign counts every canasta, a wild one included. A three left in hand (a kept one, or "
          "the last stock card, GC-E04) costs 5, red or black.",
          "An unfinished meld of aces costs 2,500 whether or not it holds wild cards (a mixed ace meld can "
-         "only be made in the opening turn): RULES.md's summary says 'natural-ace meld', read here as any "
+         "only be made in the opening turn): the sources' summary says 'natural-ace meld', read here as any "
          "meld of aces, since the penalty is for aces begun and not finished. An unfinished meld of wild "
          "cards holds all four jokers when it has four jokers.",
          "The penalties add up and are charged per player (GC-S08, GC-S09): a player with three aces and "
@@ -354,15 +359,15 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "four_jokers_wild_meld_penalty": "0: the wild-meld entry, 2,000 [CLA] (D20)",
          "permission_once": "the once-per-hand limit is pagat's [P]", "swad": "[CLA]"},
         ["D20 the CLA's readings throughout; pagat's are the `modern-american` preset.",
-         "Gap: the CLA has eleven special hands and Dream Hands (8,500, winning the game at once); RULES.md "
-         "names only garbage with its value, so only garbage is implemented (as defined on the "
+         "Gap: the CLA has eleven special hands and Dream Hands (8,500, winning the game at once); the sources "
+         "name only garbage with its value, so only garbage is implemented (as defined on the "
          "`modern-american` page, a thinly sourced reading).",
          "Everything else as the pagat profile (see its page), including the choices listed there."],
     ),
     "hand-and-foot": (
         "Hand and Foot",
         "An American partnership game with no standard rules (pagat says so); this preset is Wikipedia's "
-        "baseline (RULES.md §4C, D21). One pack more than there are players, jokers in (five packs and ten "
+        "baseline (§4C, D21). One pack more than there are players, jokers in (five packs and ten "
         "jokers for four). Each player gets a hand of 11 cards and a face-down foot of 11 that nobody, its "
         "owner included, may look at until he picks it up. Draw two, discard one. A player who empties his "
         "hand by melding picks up his foot at once and plays on; one who empties it by his discard picks it "
@@ -404,8 +409,10 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "opened (met the minimum with this turn's melds) before its player melds his last card into the foot. "
          "A hand emptied by the last card's discard takes the foot for the next turn. Cards of a foot never "
          "picked up count minus with the hand's (W: cards left in hand and foot count against the side).",
-         "Natural canastas: a canasta with no wild card; more natural canastas than the three needed count "
-         "towards the other four.",
+         "D28 natural canastas: a canasta with no wild card; more natural canastas than the three needed count "
+         "towards the other four (Wikipedia's 'three natural and four mixed' does not say). Read literally, "
+         "so that an extra natural canasta does not stand in for a mixed one: `--option "
+         "mixed_canastas_to_go_out=4` (alone: `mixed_canastas_to_go_out=2`).",
          "Red threes: a red three dealt or drawn stays in the hand (no replacement card); one taken with the "
          "pile joins the hand; it is discarded as the card itself (`discard 3H`); on top of the pile it stops "
          "the next player taking it (like a black three). A red three or wild card turned up at the deal is "
@@ -419,7 +426,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
 }
 
 
-# Presets built on another: a parameter's source is looked up along the chain (RULES.md §4B "inherits").
+# Presets built on another: a parameter's source is looked up along the chain (§4B "inherits").
 PARENT = {"bolivia": "samba", "brazilian": "bolivia", "chilean": "bolivia", "italian": "samba",
           "modern-american-cla": "modern-american"}
 PARENT_LABEL = {"modern-american": "pagat's profile"}
@@ -462,7 +469,8 @@ def variant_page(rules: Rules) -> str:
     lines += ["## Every parameter", "", "| parameter | value | meaning | source (Classic) |", "|---|---|---|---|"]
     for name, value, meaning, source in rules.describe():
         lines.append(f"| `{name}` | `{_shown(value)}` | {meaning} | {source} |")
-    lines += ["", "Sources are the tags of `RULES.md` §1; sections are `RULES.md`'s."]
+    lines += ["", "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are explained "
+              "in docs/sources.md."]
     return "\n".join(lines) + "\n"
 
 
@@ -474,6 +482,49 @@ def variants_index() -> str:
         lines.append(f"| [`{name}`]({name}.md) | {aliases} | {title} |")
     lines += ["", "Not supported, and why:", ""]
     lines += [f"- `{name}`: {why}." for name, why in sorted(UNSUPPORTED.items())]
-    lines += ["", "Any preset takes the house rules of RULES.md §5 as options (`--option KEY=VALUE`, or keyword "
+    lines += ["", "Any preset takes the house rules of §5 as options (`--option KEY=VALUE`, or keyword "
               "arguments to `canasta.rules`): see `canasta rules classic` for every parameter."]
     return "\n".join(lines) + "\n"
+
+
+# docs/rules/classic.md: rule-by-rule prose written by hand, then this section generated from the rules
+# object, so that the page lists every parameter with the value, choices and source the code has.
+PARAMETERS_HEADING = "## Parameters of the `Rules` object"
+
+
+def _allowed(name: str, value: Any) -> str:
+    choices = PARAMETERS[name][2]
+    if choices is not None:
+        return ", ".join(f"`{c}`" for c in choices)
+    if isinstance(value, bool):
+        return "`true`, `false`"
+    if isinstance(value, int):
+        return "whole number"
+    return "list"
+
+
+def classic_parameters() -> str:
+    """The generated end of docs/rules/classic.md: every parameter of the rules object."""
+    rules = make_rules("classic")
+    lines = [PARAMETERS_HEADING, "",
+             "Every parameter of `canasta.rules(\"classic\", **overrides)`, with its Classic value, generated "
+             "from the rules object (`canasta.rules().describe()` gives the same list). Any preset takes any of "
+             "them as an option (`--option KEY=VALUE` on the command line); the variant pages show each preset's "
+             "values. Whole numbers are validated where a value would make no sense (players 2 to 7, a pack "
+             "large enough for the deal, ...).", "",
+             "| parameter | Classic | allowed values | meaning | source |", "|---|---|---|---|---|"]
+    for name, value, meaning, source in rules.describe():
+        lines.append(f"| `{name}` | `{_shown(value)}` | {_allowed(name, value)} | {meaning} | {source} |")
+    lines += ["", "Option values may also be given as text (`\"true\"`, `\"10000\"`, `\"[[0, 50]]\"`), as a command "
+              "line or a JSON record does; an unknown option or a bad value raises `ValueError` with the valid ones.",
+              "", "Not parameters: the real-table penalties of §7 (a meld below the minimum taken back, a meld "
+              "with too many wild cards), which cannot arise because the engine never accepts an illegal meld.",
+              "", "Source tags, sections (§) and decisions (D) are explained in [sources.md](../sources.md)."]
+    return "\n".join(lines) + "\n"
+
+
+def classic_page(current: str) -> str:
+    """docs/rules/classic.md as it should be: its hand-written part (everything before the parameters
+    heading) followed by the generated parameter section."""
+    prose = current.split(PARAMETERS_HEADING, 1)[0].rstrip("\n")
+    return prose + "\n\n" + classic_parameters()

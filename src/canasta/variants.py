@@ -1,4 +1,4 @@
-"""Named presets and their aliases: the one place where variants differ (RULES.md §4, §9)."""
+"""Named presets and their aliases: the one place where variants differ (§4, §9)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from typing import Any
 
 from .rules import CLASSIC_THRESHOLDS, Rules, make_rules
 
-SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # RULES.md §4A [R]
+SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # §4A [R]
 SIX_PLAYER_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # 5: 1,000; 6: 1,200 [R]
 
-SAMBA_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7000, 160))  # RULES.md §4B [H,HSW]; 150 [W,Br] (D13)
+SAMBA_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7000, 160))  # §4B [H,HSW]; 150 [W,Br] (D13)
 ITALIAN_THRESHOLDS = (*CLASSIC_THRESHOLDS[:3], (3000, 120), (5000, 160), (7500, 180), (10000, 200))  # [R]
 SAMBA: dict[str, Any] = dict(
     decks=3, jokers=6, hand_size=15, draw_count=2, wild_rule="max2", sequences=True, several_melds_per_rank=True,
@@ -38,7 +38,7 @@ MODERN_AMERICAN: dict[str, Any] = dict(
     target=8500)
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # RULES.md §3: pagat Classic, with the §6 recommended readings.
+    # §3: pagat Classic, with the §6 recommended readings.
     "classic": {},
     # §4A: 15 cards, draw 2 discard 1, two canastas to go out [P,H,R]; the last single stock card counts
     # as a full draw and a red three among the last cards is not replaced [P,R].
@@ -148,9 +148,9 @@ ALIASES: dict[str, str] = {
 
 # Named in the sources but not playable, with the reason (shown by `canasta rules` and the docs).
 UNSUPPORTED: dict[str, str] = {
-    "boat": "Boat Canasta (Slovak) is named in the sources with no rules anywhere (RULES.md §4A); "
+    "boat": "Boat Canasta (Slovak) is named in the sources with no rules anywhere (§4A); "
             "inventing them would not be Boat Canasta",
-    "five-player": "no published source gives complete five-player rules (RULES.md §5: 2 against 3 with one "
+    "five-player": "no published source gives complete five-player rules (§5: 2 against 3 with one "
                    "of the three sitting out each hand, from one fragment only)",
 }
 
@@ -177,7 +177,7 @@ def rules(name: str = "classic", **overrides: Any) -> Rules:
     key = canonical_name(name)
     base = PRESETS[key]
     if key == "hand-and-foot" and "players" in overrides:
-        # decks = players + 1, jokers in (RULES.md §4C [W]); alone (1 + 2 canastas) unless teams are given
+        # decks = players + 1, jokers in (§4C [W]); alone (1 + 2 canastas) unless teams are given
         base = _hand_and_foot_for(int(overrides["players"]), overrides)
     return make_rules(key, base, overrides)
 
@@ -186,7 +186,7 @@ def player_counts(name: str) -> tuple[int, ...]:
     """How many players a preset can be played with (``rules(name, players=N)`` for each but the first)."""
     key = canonical_name(name)
     if key == "hand-and-foot":
-        return tuple(range(2, 8))  # RULES.md §4C [W]: the pack grows with the players
+        return tuple(range(2, 8))  # §4C [W]: the pack grows with the players
     return (int(PRESETS[key].get("players", 4)),)
 
 

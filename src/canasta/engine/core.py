@@ -229,6 +229,11 @@ def natural_canastas(melds: Melds) -> int:
     return sum(1 for m in melds.values() if len(m) >= 7 and meld_counts(m)[1] == 0)
 
 
+def mixed_canastas(melds: Melds) -> int:
+    """Canastas of natural cards with wild cards (mixed_canastas_to_go_out)."""
+    return sum(1 for m in melds.values() if len(m) >= 7 and all(meld_counts(m)))
+
+
 def move_cards(hand: list[int], m: Move) -> list[int]:
     """Take from ``hand`` (changed in place) the cards a meld or take move shows; returned in order."""
     cards: list[int] = []

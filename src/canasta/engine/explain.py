@@ -253,6 +253,7 @@ def _going_out_message(code: str, r: Rules, need: int, pts: int) -> tuple[str, s
         "WILD_MELD_UNFINISHED": "your side's meld of wild cards must be a canasta before you may go out",
         "GO_OUT_NEEDS_DISCARD": "going out needs a final discard: keep a card (not a three) to discard",
         "NEED_NATURAL_CANASTAS": f"your side needs {_canastas_needed(r)} before you may go out",
+        "NEED_MIXED_CANASTAS": f"your side needs {_canastas_needed(r)} before you may go out",
     }
     return code, messages.get(code, "you may not go out now")
 
@@ -508,6 +509,8 @@ def _canastas_needed(r: Rules) -> str:
         text += " (a canasta of wild cards or twos does not count)"
     if r.natural_canastas_to_go_out:
         text += f", {r.natural_canastas_to_go_out} of them natural"
+    if r.mixed_canastas_to_go_out:
+        text += f" and {r.mixed_canastas_to_go_out} mixed (a natural one does not stand in for a mixed one)"
     return text
 
 

@@ -195,7 +195,7 @@ def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: 
     r = state.rules
     if after == 1:
         return can_go_out(take_pile(state, move, ()))
-    melds = melds_after(state, move) if r.natural_canastas_to_go_out else None
+    melds = melds_after(state, move) if r.natural_canastas_to_go_out or r.mixed_canastas_to_go_out else None
     return not r.go_out_needs_discard and out_problem(state, canastas, points, melds) is None
 
 
@@ -248,7 +248,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             if r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
                 return False
             return out_problem(state, c2, pts2, melds_after(state, move) if r.opening_canasta
-                           or r.natural_canastas_to_go_out else None) is None
+                           or r.natural_canastas_to_go_out or r.mixed_canastas_to_go_out else None) is None
         # One card left: he must go out with it, by discarding it or by melding it (which may finish
         # the canasta he still needs).
         return can_go_out(apply_move(state, move))

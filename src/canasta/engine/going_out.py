@@ -18,6 +18,7 @@ from .core import (
     has_foot,
     meld_counts,
     minimum_to_meet,
+    mixed_canastas,
     natural_canastas,
     opening_problem,
     out_canastas,
@@ -43,6 +44,9 @@ def out_problem(state: State, canastas: int, points: int, melds: Melds | None = 
             state.melds[state.side_of(state.turn_seat)] if melds is None else melds)
             if naturals is None else naturals) < r.natural_canastas_to_go_out:
         return "NEED_NATURAL_CANASTAS"
+    if r.mixed_canastas_to_go_out and mixed_canastas(
+            state.melds[state.side_of(state.turn_seat)] if melds is None else melds) < r.mixed_canastas_to_go_out:
+        return "NEED_MIXED_CANASTAS"  # an extra natural canasta does not stand in (Hand and Foot, read literally)
     if state.turn.permission == "no":
         return "PERMISSION_REFUSED"
     if r.permission == "compulsory" and state.turn.permission != "yes":
@@ -262,9 +266,11 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     if spare < 0:
         return False
     if want_nat:  # exact: the spared natural canastas (most room first) take wild cards and stay canastas
-        if len(nat_caps) < want_nat:
+        # a finished sequence (a samba) holds no wild card: it is a natural canasta with no room to spare
+        runs = sum(1 for k, v in sizes.items() if v >= 7 and is_sequence_key(k)) if sizes is not None else 0
+        if len(nat_caps) + runs < want_nat:
             return False
-        cap_w += sum(sorted(nat_caps, reverse=True)[want_nat:])
+        cap_w += sum(sorted(nat_caps, reverse=True)[max(0, want_nat - runs):])
     if sizes is not None:
         canastas = out_canastas(r, sizes)
     # Wild cards the natural melds cannot hold may form (or join) a meld of wild cards.

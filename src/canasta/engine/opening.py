@@ -101,8 +101,9 @@ def required_canasta(state: State) -> str | None:
 
 
 def canasta_possible(r: Rules, hand: list[int] | tuple[int, ...], melds: dict[int, tuple[int, int]],
-                     natural: bool) -> bool:
-    """Could this hand make a canasta at all (a quick necessary condition for Brazilian openings)?"""
+                     natural: bool, runs: tuple[tuple[int, int, int], ...] = ()) -> bool:
+    """Could this hand make a canasta at all (a quick necessary condition for Brazilian openings)?
+    ``runs``: the side's sequences on the table as (suit, lowest rank, highest rank)."""
     rc = rank_counts(tuple(hand))
     wilds = 0 if natural else rc[TWO] + rc[JOKER_RANK]
     for rank in NATURAL_RANKS:
@@ -113,6 +114,15 @@ def canasta_possible(r: Rules, hand: list[int] | tuple[int, ...], melds: dict[in
     if not natural and r.wild_melds and wilds + melds.get(JOKER_RANK, (0, 0))[1] >= 7:
         return True
     if r.sequences:
+        # A sequence on the table grows at both ends with the hand's cards: without this a staged run that
+        # later melds would finish was judged a dead end, every meld was refused and no move was left.
+        for suit, lo, hi in runs:
+            while lo > SEQUENCE_LOW and hand[(lo - 3) * 4 + suit]:
+                lo -= 1
+            while hi < 14 and hand[(hi - 1) * 4 + suit]:
+                hi += 1
+            if hi - lo + 1 >= SEQUENCE_MAX:
+                return True
         for suit in range(4):
             run = 0
             for rank in range(SEQUENCE_LOW, 15):

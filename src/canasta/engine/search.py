@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import JOKER_RANK, TWO
-from ..melds import is_sequence_key, key_suit
+from ..melds import is_sequence_key, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, State
@@ -31,11 +31,12 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
 
 def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
                    melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
-                   seen: dict[Any, bool] | None = None) -> bool:
+                   seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = ()) -> bool:
     """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
     Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
     openings or an opening canasta give other ways or conditions, a search over the meld moves of the
-    position ``after()`` decides what quick bounds cannot."""
+    position ``after()`` decides what quick bounds cannot. ``runs``: the side's sequences on the table
+    as (suit, lowest rank, highest rank), which the hand may lengthen into a canasta."""
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
@@ -48,7 +49,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
              + sequence_points_bound(hand, {key_suit(k) for k in melds if is_sequence_key(k)})
              # a second (third ...) meld of a rank can take wild cards the quick count does not place
              + (20 * rc[TWO] + 50 * rc[JOKER_RANK]) * r.several_melds_per_rank)
-    if bound < need or (canasta and not canasta_possible(r, hand, melds, canasta == "natural")):
+    if bound < need or (canasta and not canasta_possible(r, hand, melds, canasta == "natural", runs)):
         return False
     position = after()
     return opening_path(position, position.hand_number, {} if seen is None else seen)
@@ -96,5 +97,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     hand = after.hands[after.turn_seat]
     rc = rank_counts(hand)
     keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
-    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, required_canasta(after), seen) or (
+    runs = tuple((key_suit(x), *sequence_span(m)) for x, m in after.melds[side].items() if is_sequence_key(x))
+    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, required_canasta(after), seen,
+                          runs) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))

@@ -49,6 +49,10 @@ def apply_move(state: State, m: Move) -> State:
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
         return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), history=history)
     if a == "acaba":
+        # The hand ends at once (RULES.md §4A): a staged opening never stood, so its melds go back to the
+        # hand first; left staged, a game ended here would keep a stage no position may have.
+        if state.stage is not None:
+            state = unstaged(state).replace(stage=None)
         return end_hand(state.replace(history=history), None, acaba_by=p)
     if a == "declare":
         return end_hand(state.replace(history=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
@@ -65,20 +69,29 @@ def apply_move(state: State, m: Move) -> State:
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
-        melds = list(state.melds)
-        melds[side] = stage.melds
-        hands = list(state.hands)
-        hands[p] = stage.hand
-        whole = list(state.concealed_canastas)
-        whole[side] = tuple(x for x in whole[side] if x in stage.melds)
         new_stage = None if stage.pending is None else stage._replace(points=stage.base)
-        return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn._replace(withdrew=True),
-                             stage=new_stage, concealed_canastas=tuple(whole), history=history)
+        return unstaged(state).replace(turn=stage.turn._replace(withdrew=True), stage=new_stage, history=history)
     if a == "pass":
         if state.phase == DRAW_PHASE:
             return end_hand(state.replace(history=history), None)
         return end_hand(confirm_opening(state.replace(history=history)), None)
     raise AssertionError(a)
+
+
+def unstaged(state: State) -> State:
+    """The turn's staged melds taken back: the hand and the side's melds as they were before them (the
+    stage itself is left for the caller to set)."""
+    stage = state.stage
+    assert stage is not None
+    p = state.turn_seat
+    side = state.side_of(p)
+    melds = list(state.melds)
+    melds[side] = stage.melds
+    hands = list(state.hands)
+    hands[p] = stage.hand
+    whole = list(state.concealed_canastas)
+    whole[side] = tuple(x for x in whole[side] if x in stage.melds)
+    return state.replace(hands=tuple(hands), melds=tuple(melds), concealed_canastas=tuple(whole))
 
 
 def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:

@@ -3,23 +3,27 @@ start screen first. The session (``canasta.session``) keeps the game and saves i
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from .. import parse_move
 from ..engine import is_over, legal_moves, why_illegal
 from ..moves import Move
 from ..rules import Rules
 from ..session import Session, hand_goes_on, news
+from ..state import State
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
@@ -67,6 +71,7 @@ class TableScreen(Screen[None]):
         self.delay = delay
         self.hands: list[list[dict[str, Any]]] = []  # the score sheet of every finished hand
         self.waiting = False  # a modal screen is open: the computer players wait
+        self.thinking = False  # a computer player is choosing its move in a worker thread
 
     @property
     def seat(self) -> int:
@@ -208,8 +213,26 @@ class TableScreen(Screen[None]):
             self.show()
 
     def computer_step(self) -> None:
-        if self.session.computer_to_move() and not self.waiting:
-            self.advance(self.session.computer_move())
+        if self.session.computer_to_move() and not self.waiting and not self.thinking:
+            self.thinking = True
+            self.think(self.session.state)
+
+    @work(thread=True, exclusive=True, group="computer")
+    def think(self, state: State) -> None:
+        """The computer player's choice, off the UI thread: a ``hard`` or ``expert`` player may take seconds,
+        and the table keeps answering keys (help, quit) meanwhile. Nothing else moves for that seat then:
+        the human's keys are refused while it is not his turn."""
+        move = self.session.computer_move()
+        if get_current_worker().is_cancelled:
+            return
+        # RuntimeError: the app has closed meanwhile (the game was saved before this move)
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self.computer_moved, state, move)
+
+    def computer_moved(self, state: State, move: Move) -> None:
+        self.thinking = False
+        if self.session.state is state:  # not a game replaced meanwhile ("play again")
+            self.advance(move)
 
     # --- actions ------------------------------------------------------------------------------
     def action_play(self, text: str) -> None:
@@ -234,11 +257,18 @@ class TableScreen(Screen[None]):
         self.attempt(f"discard {picked[0]}")
 
     def action_undo(self) -> None:
-        if any(m.action == "withdraw" for m in legal_moves(self.session.state)) and self.human_to_move():
-            self.attempt("withdraw")
-        else:
-            self.say("Nothing to undo: only melds staged for an opening can be taken back in this turn.",
-                     refused=True)
+        """Take back this turn's last move that is not final (the session knows which are)."""
+        if not self.human_to_move():
+            self.say("Undo is for your turn.", refused=True)
+            return
+        try:
+            taken = self.session.undo()
+        except ValueError as exc:
+            self.say(str(exc).capitalize() + ".", refused=True)
+            return
+        self.show()
+        self.log_line(f"You took back: {table.move_label(taken)}")
+        self.call_after_refresh(self.say, f"Taken back: {table.move_label(taken)}")  # after the list's highlight
 
     def action_hint(self) -> None:
         if not self.human_to_move():

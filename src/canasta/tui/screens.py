@@ -161,7 +161,7 @@ KEYS = """\
 | x | discard the selected card (or the one under the cursor) |
 | enter, click | play the move highlighted in the list of legal moves |
 | h | hint: the move the hint level would play, and why |
-| u | undo: take back the melds staged in this turn |
+| u | undo: take back this turn's last meld, one at a time (a draw, a take, an answer are final) |
 | y / n | answer your partner's question |
 | ? | this page; escape closes it |
 | q | quit (the game is saved after every move: `canasta play --resume FILE`) |
