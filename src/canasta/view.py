@@ -63,8 +63,8 @@ def side_entries(state: State, seat: int | None,
                  entries: Callable[[Rules, Melds], list[dict[str, Any]]] = meld_entries) -> list[dict[str, Any]]:
     """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score).
 
-    ``entries`` builds a side's melds (search play-outs pass a cached ``meld_entries``); ``seat`` None: a
-    spectator, who sees each side's minimum by the side's score."""
+    ``entries`` builds a side's melds (the lean view passes a shared, cached ``meld_entries``); ``seat``
+    None: a spectator, who sees each side's minimum by the side's score."""
     r = state.rules
     me = None if seat is None else state.side_of(seat)
     return [{
@@ -77,6 +77,127 @@ def side_entries(state: State, seat: int | None,
         "pile_frozen_for_side": pile_frozen_for(state, side),
         "melds": entries(r, state.melds[side]),
     } for side in range(r.teams)]
+
+
+# --- one builder for the view and the lean view -----------------------------------------------------
+#
+# Each field of a view is built by one function of (state, seat, lean). ``view`` calls every one of them
+# with lean False; a ``LeanView`` (for computer players' play-outs) calls one when a field is first read,
+# with lean True. Lean only shares what is safe to share (the rules spec and meld entries, cached; the
+# history tuple is still copied into a list), so both hold equal values (tests/test_view.py checks it).
+
+_SPECS: dict[int, tuple[Rules, dict[str, Any]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
+_ENTRIES: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]] = {}
+
+
+def _rules_spec(r: Rules) -> dict[str, Any]:
+    """One spec object per rules object (shared by every lean view of it, which a player's ``rules_of``
+    recognises by identity)."""
+    entry = _SPECS.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
+            _SPECS.clear()
+            _ENTRIES.clear()
+        entry = _SPECS[id(r)] = (r, r.to_dict())
+    return entry[1]
+
+
+def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
+    """``meld_entries``, shared between lean views (a side's melds change a few times a hand; rebuilding
+    them every move was a third of a play-out)."""
+    _rules_spec(r)  # keeps ``r`` alive in ``_SPECS`` while its id keys ``_ENTRIES`` (cleared together)
+    key = (id(r), tuple(melds.items()))
+    entries = _ENTRIES.get(key)
+    if entries is None:
+        if len(_ENTRIES) > 20_000:
+            _ENTRIES.clear()
+        entries = _ENTRIES[key] = meld_entries(r, melds)
+    return entries
+
+
+def _cards_field(cards: Iterable[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def _pending(state: State) -> list[str] | None:
+    stage = state.stage
+    return None if stage is None or stage.pending is None else _cards_field(stage.pending)
+
+
+Field = Callable[[State, int, bool], Any]
+_FIELDS: dict[str, Field] = {
+    "variant": lambda s, seat, lean: s.rules.name,
+    "rules": lambda s, seat, lean: _rules_spec(s.rules) if lean else s.rules.to_dict(),
+    "seat": lambda s, seat, lean: seat,
+    "side": lambda s, seat, lean: s.side_of(seat),
+    "players": lambda s, seat, lean: s.rules.players,
+    "hand_number": lambda s, seat, lean: s.hand_number,
+    "dealer": lambda s, seat, lean: s.dealer,
+    "turn_seat": lambda s, seat, lean: s.turn_seat,
+    "to_move": lambda s, seat, lean: s.to_move,
+    "phase": lambda s, seat, lean: s.phase,
+    "hand": lambda s, seat, lean: _cards_field(cards_of(s.hands[seat])),
+    "hand_sizes": lambda s, seat, lean: [sum(h) for h in s.hands],
+    "foot_sizes": lambda s, seat, lean: [sum(f) for f in s.feet],  # a foot is hidden from everybody, its owner too
+    "scores": lambda s, seat, lean: list(s.scores),  # one column per side (per player in Cutthroat)
+    "seat_sides": lambda s, seat, lean: list(s.seat_sides),
+    "stock_size": lambda s, seat, lean: len(s.stock),
+    "pile": lambda s, seat, lean: _cards_field(s.pile[s.pile_hidden:]),  # the face-down cards stay hidden
+    "pile_hidden": lambda s, seat, lean: s.pile_hidden,
+    "pile_top": lambda s, seat, lean: card_str(s.pile[-1]) if s.pile else None,
+    "pile_size": lambda s, seat, lean: len(s.pile),
+    "pile_frozen": lambda s, seat, lean: s.pile_frozen,
+    "sides": lambda s, seat, lean: side_entries(s, seat, _shared_meld_entries if lean else meld_entries),
+    "permission": lambda s, seat, lean: s.turn.permission,
+    "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
+    "pending_pile": lambda s, seat, lean: _pending(s),
+    "last_hand": lambda s, seat, lean: None if s.last_hand is None else list(s.last_hand),
+    "history": lambda s, seat, lean: list(s.history),
+    "result": lambda s, seat, lean: s.result,
+    "legal_moves": lambda s, seat, lean: [str(m) for m in legal_moves(s)] if s.to_move == seat else [],
+    "upcards": lambda s, seat, lean: upcards(s),
+    "public_state": lambda s, seat, lean: public_state(s, seat),
+}
+
+
+def _check_seat(state: State, seat: int) -> None:
+    players = state.rules.players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+
+
+class LeanView(dict[str, Any]):
+    """``view(state, seat)`` built lazily: a field is built when it is first read (``view[key]``), by the
+    same builder as ``view``'s, and kept. For computer players' play-outs, where most decisions read a
+    few fields and many have one legal move. Read it by key (``[]``, ``get``, ``in``); iterating shows
+    only the fields read so far, and ``to_dict()`` gives them all. Parts are shared between lean views
+    (the rules spec, meld entries): read them, don't change them."""
+
+    __slots__ = ("state", "viewer")
+
+    def __init__(self, state: State, seat: int) -> None:
+        super().__init__()
+        _check_seat(state, seat)
+        self.state, self.viewer = state, seat
+
+    def __missing__(self, key: str) -> Any:
+        value = self[key] = _FIELDS[key](self.state, self.viewer, True)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in _FIELDS
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in _FIELDS else default
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, in ``view``'s order."""
+        return {key: self[key] for key in _FIELDS}
+
+
+def lean_view(state: State, seat: int) -> LeanView:
+    """What ``seat`` may see, as a ``LeanView`` (equal field by field to ``view(state, seat)``)."""
+    return LeanView(state, seat)
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
@@ -92,45 +213,9 @@ def seat_views(state: State, seats: Iterable[int | None]) -> dict[int | None, di
 
 
 def _view(state: State, seat: int, full: dict[str, Any]) -> dict[str, Any]:
-    r = state.rules
-    if not 0 <= seat < r.players:
-        raise ValueError(f"seat must be 0..{r.players - 1}, got {seat}")
-    me = state.side_of(seat)
-    stage = state.stage
-    sides = side_entries(state, seat)
-    out: dict[str, Any] = {
-        "variant": r.name,
-        "rules": r.to_dict(),
-        "seat": seat,
-        "side": me,
-        "players": r.players,
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
-        "turn_seat": state.turn_seat,
-        "to_move": state.to_move,
-        "phase": state.phase,
-        "hand": [card_str(c) for c in cards_of(state.hands[seat])],
-        "hand_sizes": [sum(h) for h in state.hands],
-        "foot_sizes": [sum(f) for f in state.feet],  # a foot is hidden from everybody, its owner too
-        "scores": list(state.scores),  # one column per side (per player in Cutthroat)
-        "seat_sides": list(state.seat_sides),
-        "stock_size": len(state.stock),
-        "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],  # the face-down cards stay hidden
-        "pile_hidden": state.pile_hidden,
-        "pile_top": card_str(state.pile[-1]) if state.pile else None,
-        "pile_size": len(state.pile),
-        "pile_frozen": state.pile_frozen,
-        "sides": sides,
-        "permission": state.turn.permission,
-        "staged_points": None if stage is None else stage.points,
-        "pending_pile": None if stage is None or stage.pending is None else [card_str(c) for c in stage.pending],
-        "last_hand": None if state.last_hand is None else list(state.last_hand),
-        "history": list(state.history),
-        "result": state.result,
-        "legal_moves": [str(m) for m in legal_moves(state)] if state.to_move == seat else [],
-        "upcards": upcards(state),
-        "public_state": public_state(state, seat, full),
-    }
+    _check_seat(state, seat)
+    out = {key: field(state, seat, False) for key, field in _FIELDS.items() if key != "public_state"}
+    out["public_state"] = public_state(state, seat, full)
     return out
 
 

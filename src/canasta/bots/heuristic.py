@@ -93,7 +93,7 @@ LAST_HAND_MARGIN = 100.0  # how sure the guess of the game's end must be before 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
 
 
-def _card_rank(text: str) -> int:
+def _parse_card_rank(text: str) -> int:
     """The rank code of a card text (``JK`` 0, ``3H``/``3D`` RED, else 2..14)."""
     if text == "JK":
         return JOKER_RANK
@@ -103,6 +103,30 @@ def _card_rank(text: str) -> int:
     return rank
 
 
+class _RankOf(dict[str, int]):
+    """Card text -> rank code, computed once per text (a view's cards are a few dozen texts, read over
+    and over: the lookup is most of the price of reading a hand)."""
+
+    def __missing__(self, text: str) -> int:
+        rank = self[text] = _parse_card_rank(text)
+        return rank
+
+
+_RANK_OF = _RankOf()
+_card_rank = _RANK_OF.__getitem__
+
+
+class _KeyOf(dict[str, int]):
+    """Meld label -> meld key (``melds.parse_key``), computed once per label."""
+
+    def __missing__(self, label: str) -> int:
+        key = self[label] = parse_key(label)
+        return key
+
+
+_key_of = _KeyOf().__getitem__
+
+
 
 
 def _melds(side: dict[str, Any], every: bool = False) -> MeldInfo:
@@ -110,7 +134,7 @@ def _melds(side: dict[str, Any], every: bool = False) -> MeldInfo:
     a rank and sequences too) keyed by meld key (melds.py)."""
     out: MeldInfo = {}
     for m in side["melds"]:
-        key = parse_key(m["key"])
+        key = _key_of(m["key"])
         if every or key < SLOTS:
             out[key] = (m["naturals"], m["wilds"], len(m["cards"]))
     return out
@@ -123,7 +147,7 @@ def _sequences(side: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
     """The side's sequences smaller than a samba: meld key -> (suit, lowest rank, highest rank)."""
     out = {}
     for m in side["melds"]:
-        key = parse_key(m["key"])
+        key = _key_of(m["key"])
         if is_sequence_key(key) and len(m["cards"]) < SEQUENCE_MAX:
             ranks = [_card_rank(c) for c in m["cards"]]
             out[key] = (key_suit(key), min(ranks), max(ranks))
@@ -144,8 +168,8 @@ def _sequence_ends(side: dict[str, Any]) -> set[Card]:
 def _open_groups(side: dict[str, Any]) -> set[int]:
     """The ranks of which the side has a group smaller than a canasta (Samba: the pile's top card may
     only join such a meld)."""
-    return {key_rank(parse_key(m["key"])) for m in side["melds"]
-            if not is_sequence_key(parse_key(m["key"])) and len(m["cards"]) < 7}
+    return {key_rank(_key_of(m["key"])) for m in side["melds"]
+            if not is_sequence_key(_key_of(m["key"])) and len(m["cards"]) < 7}
 
 
 def _suited(hand: list[str]) -> list[Card]:
@@ -169,6 +193,43 @@ def _table_value(side: dict[str, Any], r: Rules) -> int:
 
 # --- memory of the hand ---------------------------------------------------------------------------
 
+Event = tuple[int, str, tuple[int, ...]]  # (seat, action, the ranks it names), as Memory reads an entry
+
+
+def _parse_event(entry: str) -> Event:
+    """A history entry as ``Memory`` reads it: the seat, the action, and the ranks that matter to it (a
+    discard's card; the hand's cards of a take; a meld's cards; the upcards)."""
+    words = entry.split()
+    seat, action = int(words[0]), words[1]
+    ranks: tuple[int, ...] = ()
+    if action == "discard":
+        rank = token_rank(words[2])
+        ranks = () if rank is None else (rank,)
+    elif action == "take":
+        ranks = tuple(token_rank(t) or 0 for t in words[2: words.index("on") if "on" in words else None])
+    elif action == "upcard":
+        ranks = tuple(_card_rank(c) for c in words[2:])
+    elif action == "meld":
+        tokens = words[2:]
+        if len(tokens) >= 2 and tokens[-2] == "on":
+            tokens = tokens[:-2]
+        ranks = tuple(rank for rank in map(token_rank, tokens) if rank is not None)
+    return seat, action, ranks
+
+
+class _EventOf(dict[str, Event]):
+    """History entry -> parsed event, each text parsed once (play-outs repeat the same few hundred)."""
+
+    def __missing__(self, entry: str) -> Event:
+        event = _parse_event(entry)
+        if len(self) < 50_000:
+            self[entry] = event
+        return event
+
+
+_event_of = _EventOf().__getitem__
+
+
 class Memory:
     """What this seat has seen in the current hand, rebuilt from ``view["history"]`` as it grows.
 
@@ -184,6 +245,10 @@ class Memory:
         self.known: list[dict[int, int]] = []
         self.discarded: list[dict[int, int]] = []
         self.declined: list[dict[int, int]] = []
+        # the last view's pile as read (texts, rank codes; never changed in place): the next view's pile
+        # usually only adds cards to it, so only those are read
+        self._pile_texts: list[str] = []
+        self._pile_ranks: list[int] = []
 
     def copy(self) -> Memory:
         """An independent copy (for search players that play on from the same point)."""
@@ -192,6 +257,7 @@ class Memory:
         other.known = [dict(d) for d in self.known]
         other.discarded = [dict(d) for d in self.discarded]
         other.declined = [dict(d) for d in self.declined]
+        other._pile_texts, other._pile_ranks = self._pile_texts, self._pile_ranks
         return other
 
     def reset(self, hand: int, players: int) -> None:
@@ -206,9 +272,16 @@ class Memory:
         if view["hand_number"] != self.hand or view["players"] != self.players or len(history) < self.index:
             self.reset(view["hand_number"], view["players"])
         for entry in history[self.index:]:
-            self._event(entry, black_threes_aside)
+            self._event(_event_of(entry), black_threes_aside)
         self.index = len(history)
-        self.pile = [_card_rank(c) for c in view["pile"]]
+        texts: list[str] = view["pile"]
+        seen = len(self._pile_texts)
+        if len(texts) >= seen and texts[:seen] == self._pile_texts:
+            ranks = self._pile_ranks + [_card_rank(c) for c in texts[seen:]] if len(texts) > seen else self._pile_ranks
+        else:
+            ranks = [_card_rank(c) for c in texts]
+        self._pile_texts, self._pile_ranks = list(texts), ranks
+        self.pile = list(ranks)
 
     def _forget(self, seat: int, rank: int, count: int = 1) -> None:
         known = self.known[seat]
@@ -219,13 +292,12 @@ class Memory:
             else:
                 del known[rank]
 
-    def _event(self, entry: str, black_threes_aside: bool) -> None:
-        words = entry.split()
-        seat, action = int(words[0]), words[1]
+    def _event(self, event: Event, black_threes_aside: bool) -> None:
+        seat, action, ranks = event
         if action == "discard":
-            rank = token_rank(words[2])
-            if rank is None:
+            if not ranks:
                 return
+            rank = ranks[0]
             self._forget(seat, rank)
             self.discarded[seat][rank] = 0
             self.pile.append(rank)
@@ -236,8 +308,8 @@ class Memory:
             if self.pile and self.pile[-1] in NATURALS:
                 self.declined[seat][self.pile[-1]] = 0
         elif action == "take":
-            for token in words[2: words.index("on") if "on" in words else None]:
-                self._forget(seat, token_rank(token) or 0)
+            for rank in ranks:
+                self._forget(seat, rank)
             known = self.known[seat]
             for rank in self.pile[:-1]:
                 if rank == RED or (rank == THREE and black_threes_aside):
@@ -247,15 +319,10 @@ class Memory:
             self.discarded[seat].clear()
             self.declined[seat].clear()
         elif action == "upcard":
-            self.pile = [_card_rank(c) for c in words[2:]]
+            self.pile = list(ranks)
         elif action == "meld":
-            tokens = words[2:]
-            if len(tokens) >= 2 and tokens[-2] == "on":
-                tokens = tokens[:-2]
-            for token in tokens:
-                rank = token_rank(token)
-                if rank is not None:
-                    self._forget(seat, rank)
+            for rank in ranks:
+                self._forget(seat, rank)
 
 
 # --- planning helpers ---------------------------------------------------------------------------
