@@ -46,6 +46,7 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
+from ..view import LeanView
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 
@@ -129,15 +130,65 @@ _key_of = _KeyOf().__getitem__
 
 
 
-def _melds(side: dict[str, Any], every: bool = False) -> MeldInfo:
+class _Table:
+    """A side's melds (its view's ``melds`` list) as the heuristic reads them, parsed once: ``first``, the
+    side's first meld of each rank keyed by rank; ``every``, all its melds (second melds of a rank and
+    sequences too) keyed by meld key (melds.py); ``ranks``, how many cards of each rank code lie in them
+    (wild cards at 0, threes at 3). The dicts are shared: read them, never change them."""
+
+    __slots__ = ("melds", "first", "every", "ranks", "_values")
+
+    def __init__(self, melds: list[dict[str, Any]]) -> None:
+        first: MeldInfo = {}
+        every: MeldInfo = {}
+        ranks = [0] * 15
+        for m in melds:
+            key = _key_of(m["key"])
+            info = every[key] = (m["naturals"], m["wilds"], len(m["cards"]))
+            if key < SLOTS:
+                first[key] = info
+            for c in m["cards"]:
+                ranks[max(0, _card_rank(c))] += 1
+        self.melds, self.first, self.every, self.ranks = melds, first, every, ranks
+        self._values: dict[tuple[int, tuple[str, ...]], tuple[Rules, int]] = {}
+
+    def value(self, r: Rules, red_threes: list[str]) -> int:
+        """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
+        penalties), as the scoring module would count it if the hand ended with empty hands."""
+        key = (id(r), tuple(red_threes))
+        hit = self._values.get(key)
+        if hit is not None and hit[0] is r:
+            return hit[1]
+        melds = [[int(parse_card(c)) for c in m["cards"]] for m in self.melds]
+        threes = [int(parse_card(c)) for c in red_threes]
+        total = int(score_side(r, melds, [], threes)["total"])
+        self._values[key] = (r, total)
+        return total
+
+
+_TABLES: dict[int, _Table] = {}  # id of a lean view's shared melds list -> its table (which holds the list)
+
+
+def _table(side: dict[str, Any], shared: bool) -> _Table:
+    """The side's ``_Table``. ``shared``: the view is a lean view, whose meld lists are shared between views
+    and never changed (view.py), so a table is built once per list; a plain view's is built afresh (its
+    caller may have changed it)."""
+    melds = side["melds"]
+    if not shared:
+        return _Table(melds)
+    table = _TABLES.get(id(melds))
+    if table is None or table.melds is not melds:
+        if len(_TABLES) > 20_000:
+            _TABLES.clear()
+        table = _TABLES[id(melds)] = _Table(melds)
+    return table
+
+
+def _melds(side: dict[str, Any], every: bool = False, shared: bool = False) -> MeldInfo:
     """The side's first meld of each rank, keyed by rank; with ``every``, all its melds (second melds of
-    a rank and sequences too) keyed by meld key (melds.py)."""
-    out: MeldInfo = {}
-    for m in side["melds"]:
-        key = _key_of(m["key"])
-        if every or key < SLOTS:
-            out[key] = (m["naturals"], m["wilds"], len(m["cards"]))
-    return out
+    a rank and sequences too) keyed by meld key (melds.py). Shared: read it, never change it."""
+    table = _table(side, shared)
+    return table.every if every else table.first
 
 
 Card = tuple[int, int]  # (rank, suit) of a natural card, where suits matter
@@ -183,12 +234,9 @@ def _suited(hand: list[str]) -> list[Card]:
 
 
 
-def _table_value(side: dict[str, Any], r: Rules) -> int:
-    """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
-    penalties), as the scoring module would count it if the hand ended with empty hands."""
-    melds = [[int(parse_card(c)) for c in m["cards"]] for m in side["melds"]]
-    threes = [int(parse_card(c)) for c in side["red_threes"]]
-    return int(score_side(r, melds, [], threes)["total"])
+def _table_value(side: dict[str, Any], r: Rules, shared: bool = False) -> int:
+    """The side's hand score so far from the table (``_Table.value``)."""
+    return _table(side, shared).value(r, side["red_threes"])
 
 
 # --- memory of the hand ---------------------------------------------------------------------------
@@ -552,9 +600,11 @@ class _Turn:
         self.rc = rc
         self.hand_size = len(view["hand"])
         sides = view["sides"]
+        self.shared = isinstance(view, LeanView)  # its meld lists are shared and never change: tables kept
         self.me = sides[self.side]
-        self.mine = _melds(self.me)
-        self.every = _melds(self.me, every=True)  # = mine where a side has one meld per rank (Classic)
+        table = _table(self.me, self.shared)
+        self.mine = table.first
+        self.every = table.every  # = mine where a side has one meld per rank (Classic)
         self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
         self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
         self.stock: int = view["stock_size"]
@@ -617,7 +667,7 @@ class _Turn:
             left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
             mine = self.hand_points if out else 0
             bonus = r.going_out_bonus if out else 0
-            return int(side["score"] + _table_value(side, r) + mine + bonus - CARD_IN_HAND * left)
+            return int(side["score"] + _table_value(side, r, self.shared) + mine + bonus - CARD_IN_HAND * left)
 
         totals = [total(i, i == self.side) for i in range(len(sides))]
         if game_result(r, totals, self.view["hand_number"]) is None:
@@ -633,8 +683,8 @@ class _Turn:
 
     def behind(self) -> bool:
         sides = self.view["sides"]
-        mine = _table_value(self.me, self.r) + self.me["score"] // 4
-        return any(_table_value(sides[i], self.r) + sides[i]["score"] // 4 > mine + 100
+        mine = _table_value(self.me, self.r, self.shared) + self.me["score"] // 4
+        return any(_table_value(sides[i], self.r, self.shared) + sides[i]["score"] // 4 > mine + 100
                    for i in self.opponent_sides)
 
     def seen_counts(self) -> tuple[list[int], int]:
@@ -647,9 +697,9 @@ class _Turn:
         for i in range(15):
             unseen[i] -= self.rc[i]
         for side in self.view["sides"]:
-            for m in side["melds"]:
-                for c in m["cards"]:
-                    unseen[max(0, _card_rank(c))] -= 1
+            on_table = _table(side, self.shared).ranks
+            for i in range(15):
+                unseen[i] -= on_table[i]
         for rank in self.mem.pile:
             if rank != RED:
                 unseen[rank] -= 1
@@ -678,7 +728,7 @@ class _Turn:
         if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
             return YES
         sides = self.view["sides"]
-        ahead = all(_table_value(self.me, self.r) > _table_value(sides[i], self.r) + 200
+        ahead = all(_table_value(self.me, self.r, self.shared) > _table_value(sides[i], self.r, self.shared) + 200
                     for i in self.opponent_sides)
         if ahead and meldable < 100:
             return YES
@@ -827,10 +877,21 @@ class _Turn:
         r = self.r
         need = max(0, self.need - self.staged) if self.need else 0
         runs, run_points, run_canastas = self.sequence_extensions(rc)
-        candidates: list[int | None] = [None]
-        order = sorted((x for x in range(15) if rc[x]),
-                       key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
-        candidates.extend(order)
+        # ``meld_everything`` refuses a hand with a rank it cannot meld (too few naturals for a new meld,
+        # one or two black threes); a discard mends at most one such rank, and only when it is its last
+        # card: so two of them rule out going out, and one leaves a single candidate discard
+        unmeldable = [x for x in NATURALS if 0 < rc[x] < r.min_naturals and x not in self.mine]
+        if rc[THREE] and (rc[THREE] < 3 or THREE in self.mine):
+            unmeldable.append(THREE)
+        candidates: list[int | None]
+        if len(unmeldable) > 1 or (unmeldable and rc[unmeldable[0]] != 1):
+            return None
+        if unmeldable:
+            candidates = [unmeldable[0]]
+        else:
+            candidates = [None]
+            candidates.extend(sorted((x for x in range(15) if rc[x]),
+                                     key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x])))
         waived = self.need > 0 and (r.concealed_waives_minimum == "always" or (
             r.concealed_waives_minimum == "stock_only" and self.drew_from_stock()))
         for d in candidates:
@@ -993,7 +1054,7 @@ class _Turn:
         nxt_side = self.seat_sides[nxt]
         feeds_opponent = nxt_side != self.side
         opp = sides[nxt_side]
-        opp_melds = _melds(opp)
+        opp_melds = _melds(opp, shared=self.shared)
         samba = r.sequences or r.several_melds_per_rank
         opp_groups = _open_groups(opp) if samba else set()  # ranks the top card may join (Samba family)
         opp_ends = _sequence_ends(opp) if r.sequences else set()
@@ -1065,7 +1126,7 @@ class _Turn:
         known = self.mem.known[seat]
         hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
         side = self.view["sides"][self.seat_sides[seat]]
-        melded = _melds(side)
+        melded = _melds(side, shared=self.shared)
         if weights is None:
             weights = PLAIN_HELD_WEIGHTS if self.r.name in PLAIN_WEIGHT_PRESETS else HELD_WEIGHTS
         discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]
