@@ -102,9 +102,18 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
     return entry[1]
 
 
+# by the identity of a state's melds dict (states are values: the engine shares an unchanged side's dict
+# between a state and the next, and never changes one a state holds); the dict is kept, so its id stays
+_ENTRIES_BY_ID: dict[int, tuple[Melds, Rules, list[dict[str, Any]]]] = {}
+_HANDS: dict[tuple[int, ...], list[str]] = {}  # a hand's counts -> its cards' texts (lean views share them)
+
+
 def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     """``meld_entries``, shared between lean views (a side's melds change a few times a hand; rebuilding
     them every move was a third of a play-out)."""
+    hit = _ENTRIES_BY_ID.get(id(melds))
+    if hit is not None and hit[0] is melds and hit[1] is r:
+        return hit[2]
     _rules_spec(r)  # keeps ``r`` alive in ``_SPECS`` while its id keys ``_ENTRIES`` (cleared together)
     key = (id(r), tuple(melds.items()))
     entries = _ENTRIES.get(key)
@@ -112,7 +121,24 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
         if len(_ENTRIES) > 20_000:
             _ENTRIES.clear()
         entries = _ENTRIES[key] = meld_entries(r, melds)
+    if len(_ENTRIES_BY_ID) > 20_000:
+        _ENTRIES_BY_ID.clear()
+    _ENTRIES_BY_ID[id(melds)] = (melds, r, entries)
     return entries
+
+
+def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
+    counts = state.hands[seat]
+    if not lean:
+        return _cards_field(cards_of(counts))
+    if type(counts) is not tuple:  # (a hand is a tuple of counts today; any other form gets a hashable copy)
+        counts = tuple(counts)
+    texts = _HANDS.get(counts)
+    if texts is None:
+        if len(_HANDS) > 50_000:
+            _HANDS.clear()
+        texts = _HANDS[counts] = _cards_field(cards_of(counts))
+    return texts
 
 
 def _cards_field(cards: Iterable[int]) -> list[str]:
@@ -136,7 +162,7 @@ _FIELDS: dict[str, Field] = {
     "turn_seat": lambda s, seat, lean: s.turn_seat,
     "to_move": lambda s, seat, lean: s.to_move,
     "phase": lambda s, seat, lean: s.phase,
-    "hand": lambda s, seat, lean: _cards_field(cards_of(s.hands[seat])),
+    "hand": _hand_field,
     "hand_sizes": lambda s, seat, lean: [sum(h) for h in s.hands],
     "foot_sizes": lambda s, seat, lean: [sum(f) for f in s.feet],  # a foot is hidden from everybody, its owner too
     "scores": lambda s, seat, lean: list(s.scores),  # one column per side (per player in Cutthroat)

@@ -22,7 +22,7 @@ from typing import Any
 from ..cards import cards_of
 from ..engine import apply, is_over, legal_moves
 from ..moves import DRAW, Move
-from ..sampling import determinize
+from ..sampling import Sampler
 from ..scoring import score_side
 from ..state import State
 from ..view import LeanView
@@ -122,12 +122,13 @@ class SearchPlayer(Player):
         gains: dict[Move, list[float]] = {m: [] for m in candidates[1:]}
         start = time.perf_counter()
         samples = 0
+        sampler = Sampler(view)  # the view read once; each sample only deals the hidden cards
         while True:
             if self.iterations is not None and samples >= self.iterations:
                 break
             if self.iterations is None and samples and time.perf_counter() - start >= (self.seconds or 0.0):
                 break
-            world = determinize(view, self.rng)
+            world = sampler.sample(self.rng)
             seed = self.rng.randrange(2**31)
             base = self.playout(world, candidates[0], seat, seed)
             for move in candidates[1:]:
