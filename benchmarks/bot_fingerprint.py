@@ -63,7 +63,8 @@ def fingerprint(player: str, variant: str, games: int, max_moves: int, seed: int
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--player", action="append", choices=PLAYERS, help="only this player (repeatable)")
-    parser.add_argument("--variant", action="append", help=f"only this preset (repeatable; default {', '.join(VARIANTS)})")
+    parser.add_argument("--variant", action="append",
+                        help=f"only this preset (repeatable; default {', '.join(VARIANTS)})")
     parser.add_argument("--games", type=int, default=2, help="games per player and preset (default 2)")
     parser.add_argument("--max-moves", type=int, default=600, help="moves per game at most (default 600)")
     parser.add_argument("--search-max-moves", type=int, default=150,

@@ -184,7 +184,7 @@ class _Worker:
     def __init__(self, src: Path) -> None:
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"}, cwd=str(src))
-        self.ask(None)
+        self.file = self.ask(None)["file"]
 
     def ask(self, job: dict[str, Any] | None) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -216,6 +216,7 @@ def compare(rev_a: str, rev_b: str, rounds: int, samples: int, decisions: int, s
         workers = [_Worker(d / "src") for d in dirs]
         try:
             print(f"A = {rev_a} ({names[0]}), B = {rev_b} ({names[1]})")
+            print(f"imported from {workers[0].file} and {workers[1].file}")
             print(f"python {sys.executable}; {rounds} rounds; search: {samples} samples per searched decision; "
                   f"rates per second of the worker's CPU time")
             print(f"{'measure':<20}{'A':>10}{'B':>10}{'B/A median':>12}  (per-round ratios)")

@@ -8,6 +8,7 @@ cards each player is known to hold because he took them with the pile and has no
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from .cards import RED_THREES, THREE, card_str, counts_of, pack, parse_card, parse_rank, rank_of
 from .engine import RANK_KINDS
 from .moves import token_rank
+from .rules import Rules
 from .state import State
 from .variants import rules as make_rules
 
@@ -85,7 +87,7 @@ class Sampler:
         self.view = view
         d = self.public = view["public_state"]
         self.seat = seat = view["seat"]
-        self.rules = rules = make_rules(d["rules"]["variant"], **d["rules"]["options"])
+        self.rules = rules = _rules(d["rules"])
         pool = counts_of(pack(rules.decks, rules.jokers))
         visible = [*view["hand"], *view["pile"], *(c for side in view["sides"] for c in side["red_threes"]),
                    *(c for m in d["melds"] for cards in m.values() for c in cards),
@@ -104,7 +106,7 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> State:
         """One full State consistent with the view; the hidden cards are dealt at random with ``rng``."""
-        view, rules, seat, hidden, sizes = self.view, self.rules, self.seat, self.hidden, self.hand_sizes
+        rules, seat, hidden, sizes = self.rules, self.seat, self.hidden, self.hand_sizes
         d = {**self.public}
         unseen = list(self.unseen)
         rng.shuffle(unseen)
@@ -160,7 +162,23 @@ class Sampler:
         d["seed"] = rng.randrange(2**31)
         if d["stage"] is not None and d["stage"]["hand"] is None:
             d["stage"] = {**d["stage"], "hand": _stage_hand(d, hands[d["turn_seat"]])}
-        return State.from_dict(d)
+        # one rules object for every sample (``from_dict`` makes an equal one each time): the players'
+        # caches of what they read from the rules then hold from one sample to the next
+        return State.from_dict(d).replace(rules=rules)
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def _rules(spec: dict[str, Any]) -> Rules:
+    """The rules a view's spec names, one object per spec."""
+    key = json.dumps(spec, sort_keys=True)
+    r = _RULES.get(key)
+    if r is None:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        r = _RULES[key] = make_rules(spec["variant"], **spec["options"])
+    return r
 
 
 def _stage_hand(d: dict[str, Any], hand: list[int]) -> list[str]:

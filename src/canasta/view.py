@@ -127,6 +127,25 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     return entries
 
 
+_PILES: dict[int, tuple[tuple[int, ...], int, list[str]]] = {}  # id(state.pile) -> (pile, hidden, texts)
+
+
+def _pile_field(state: State, lean: bool) -> list[str]:
+    """The pile's face-up cards; a lean view shares them by the identity of the state's pile (most moves
+    leave it as it was)."""
+    pile, hidden = state.pile, state.pile_hidden
+    if not lean:
+        return _cards_field(pile[hidden:])
+    hit = _PILES.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] == hidden:
+        return hit[2]
+    texts = _cards_field(pile[hidden:])
+    if len(_PILES) > 20_000:
+        _PILES.clear()
+    _PILES[id(pile)] = (pile, hidden, texts)
+    return texts
+
+
 def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
     counts = state.hands[seat]
     if not lean:
@@ -168,7 +187,7 @@ _FIELDS: dict[str, Field] = {
     "scores": lambda s, seat, lean: list(s.scores),  # one column per side (per player in Cutthroat)
     "seat_sides": lambda s, seat, lean: list(s.seat_sides),
     "stock_size": lambda s, seat, lean: len(s.stock),
-    "pile": lambda s, seat, lean: _cards_field(s.pile[s.pile_hidden:]),  # the face-down cards stay hidden
+    "pile": lambda s, seat, lean: _pile_field(s, lean),  # the face-down cards stay hidden
     "pile_hidden": lambda s, seat, lean: s.pile_hidden,
     "pile_top": lambda s, seat, lean: card_str(s.pile[-1]) if s.pile else None,
     "pile_size": lambda s, seat, lean: len(s.pile),
@@ -213,7 +232,7 @@ class LeanView(dict[str, Any]):
     def __contains__(self, key: object) -> bool:
         return key in _FIELDS
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         return self[key] if key in _FIELDS else default
 
     def to_dict(self) -> dict[str, Any]:

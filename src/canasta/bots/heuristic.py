@@ -136,7 +136,7 @@ class _Table:
     sequences too) keyed by meld key (melds.py); ``ranks``, how many cards of each rank code lie in them
     (wild cards at 0, threes at 3). The dicts are shared: read them, never change them."""
 
-    __slots__ = ("melds", "first", "every", "ranks", "_values")
+    __slots__ = ("_values", "every", "first", "melds", "ranks")
 
     def __init__(self, melds: list[dict[str, Any]]) -> None:
         first: MeldInfo = {}
@@ -323,13 +323,15 @@ class Memory:
             self._event(_event_of(entry), black_threes_aside)
         self.index = len(history)
         texts: list[str] = view["pile"]
-        seen = len(self._pile_texts)
-        if len(texts) >= seen and texts[:seen] == self._pile_texts:
-            ranks = self._pile_ranks + [_card_rank(c) for c in texts[seen:]] if len(texts) > seen else self._pile_ranks
-        else:
-            ranks = [_card_rank(c) for c in texts]
-        self._pile_texts, self._pile_ranks = list(texts), ranks
-        self.pile = list(ranks)
+        if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
+            seen = len(self._pile_texts)
+            if len(texts) >= seen and texts[:seen] == self._pile_texts:
+                ranks = self._pile_ranks + [_card_rank(c) for c in texts[seen:]]
+            else:
+                ranks = [_card_rank(c) for c in texts]
+            # a lean view's pile never changes: keep it; a plain view's caller might change it: copy it
+            self._pile_texts, self._pile_ranks = texts if isinstance(view, LeanView) else list(texts), ranks
+        self.pile = list(self._pile_ranks)
 
     def _forget(self, seat: int, rank: int, count: int = 1) -> None:
         known = self.known[seat]
@@ -889,9 +891,9 @@ class _Turn:
         if unmeldable:
             candidates = [unmeldable[0]]
         else:
-            candidates = [None]
-            candidates.extend(sorted((x for x in range(15) if rc[x]),
-                                     key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x])))
+            order: list[int] = sorted((x for x in range(15) if rc[x]),
+                                      key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
+            candidates = [None, *order]
         waived = self.need > 0 and (r.concealed_waives_minimum == "always" or (
             r.concealed_waives_minimum == "stock_only" and self.drew_from_stock()))
         for d in candidates:
