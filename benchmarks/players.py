@@ -16,8 +16,10 @@ seeded heuristic games), the search player's decisions per second over the first
 seeded game with a search player in every seat (fixed ``iterations``, so both revisions do the same
 search and, playing the same moves, the same work: the ``hard`` level's rate at equal strength),
 and whole Classic games of four heuristic players (engine and ``canasta.view`` included: what a
-simulated game costs). It prints each measure's median per revision and the median of the per-round
-ratios B/A (above 1: B is faster), and flags a measure whose moves differ between the revisions.
+simulated game costs), and the same games with each player reading ``canasta.view.lean_view`` instead
+(``heuristic, lean``; a revision without it reads ``canasta.view``). It prints each measure's median
+per revision and the median of the per-round ratios B/A (above 1: B is faster), and flags a measure
+whose moves differ between the revisions.
 """
 
 from __future__ import annotations
@@ -120,6 +122,10 @@ import hashlib, json, sys, time
 import canasta
 from canasta.bots import make_player
 from canasta.bots.search import SearchPlayer
+try:  # the lean view for computer players (where the revision has one)
+    from canasta.view import lean_view
+except ImportError:
+    lean_view = canasta.view
 
 def searched(seed):
     state = canasta.new_game(canasta.rules(), seed=seed)
@@ -131,11 +137,11 @@ def searched(seed):
             return view, legal
         state = canasta.apply(state, move)
 
-def game(players, seed, limit, digest):
+def game(players, seed, limit, digest, see=canasta.view):
     state = canasta.new_game(canasta.rules(), seed=seed)
     n = 0
     while not canasta.is_over(state) and n < limit:
-        move = players[state.to_move].choose(canasta.view(state, state.to_move), canasta.legal_moves(state))
+        move = players[state.to_move].choose(see(state, state.to_move), canasta.legal_moves(state))
         digest.update(str(move).encode())
         state = canasta.apply(state, move)
         n += 1
@@ -158,8 +164,9 @@ for line in sys.stdin:
         players = [SearchPlayer(seed + s, seconds=None, iterations=job["samples"]) for s in range(4)]
         work = game(players, seed, job["decisions"], digest)
     else:
+        see = lean_view if kind == "heuristic-lean" else canasta.view
         cpu = time.process_time()
-        work = sum(game([make_player("heuristic", seed + g * 4 + s) for s in range(4)], seed + g, 10**9, digest)
+        work = sum(game([make_player("heuristic", seed + g * 4 + s) for s in range(4)], seed + g, 10**9, digest, see)
                    for g in range(job["games"]))
     cpu = time.process_time() - cpu
     print(json.dumps({"work": work, "cpu": cpu, "digest": digest.hexdigest()}), flush=True)
@@ -209,6 +216,7 @@ def compare(rev_a: str, rev_b: str, rounds: int, samples: int, decisions: int, s
         "search samples/s": {"kind": "samples", "samples": samples, "positions": 3},
         "search decisions/s": {"kind": "search", "samples": samples, "decisions": decisions},
         "heuristic games/s": {"kind": "heuristic", "games": 3},
+        "heuristic, lean": {"kind": "heuristic-lean", "games": 3},
     }
     with tempfile.TemporaryDirectory(prefix="canasta-players-") as tmp:
         dirs = [Path(tmp) / "a", Path(tmp) / "b"]
@@ -229,7 +237,7 @@ def compare(rev_a: str, rev_b: str, rounds: int, samples: int, decisions: int, s
                     for i in ((0, 1) if rnd % 2 == 0 else (1, 0)):
                         got[i] = workers[i].ask({**job, "seed": seed + 1000 * rnd})
                     for i in (0, 1):
-                        work = job["games"] if job["kind"] == "heuristic" else got[i]["work"]
+                        work = job["games"] if job["kind"].startswith("heuristic") else got[i]["work"]
                         rates[i].append(work / got[i]["cpu"])
                     same = same and got[0]["digest"] == got[1]["digest"]
                     ratios.append(rates[1][-1] / rates[0][-1])
