@@ -57,3 +57,17 @@ def test_lean_view_refuses_a_bad_seat() -> None:
         lean_view(state, 4)
     with pytest.raises(ValueError, match="seat must be"):
         canasta.view(state, -1)
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot", "cutthroat", "italian"])
+def test_lean_views_along_a_game_share_only_what_is_unchanged(variant: str) -> None:
+    """Lean views share parts (meld entries, sides, the hand's and the pile's texts) with earlier lean views
+    where the state's part is unchanged: along every position of a game they still equal the view."""
+    checked = 0
+    for state in positions(variant, seed=21, every=1.0, games=1):
+        seat = state.to_move
+        full, lean = canasta.view(state, seat), lean_view(state, seat)
+        for key in ("sides", "hand", "pile", "history", "hand_sizes", "pending_pile", "staged_points"):
+            assert lean[key] == full[key], key
+        checked += 1
+    assert checked > 50

@@ -65,26 +65,33 @@ def side_entries(state: State, seat: int | None,
 
     ``entries`` builds a side's melds (the lean view passes a shared, cached ``meld_entries``); ``seat``
     None: a spectator, who sees each side's minimum by the side's score."""
-    r = state.rules
     me = None if seat is None else state.side_of(seat)
-    return [{
+    return [_side_entry(state, side, minimum_needed(state, side, seat if side == me else None), entries)
+            for side in range(state.rules.teams)]
+
+
+def _side_entry(state: State, side: int, minimum: int,
+                entries: Callable[[Rules, Melds], list[dict[str, Any]]]) -> dict[str, Any]:
+    return {
         "seats": list(state.seats_of(side)),
         "score": state.scores[side],
         "opened": state.opened[side],
-        "minimum_needed": minimum_needed(state, side, seat if side == me else None),
+        "minimum_needed": minimum,
         "red_threes": [card_str(c) for c in state.red_threes[side]],
         "canastas": canasta_count(state.melds[side]),
         "pile_frozen_for_side": pile_frozen_for(state, side),
-        "melds": entries(r, state.melds[side]),
-    } for side in range(r.teams)]
+        "melds": entries(state.rules, state.melds[side]),
+    }
 
 
 # --- one builder for the view and the lean view -----------------------------------------------------
 #
 # Each field of a view is built by one function of (state, seat, lean). ``view`` calls every one of them
 # with lean False; a ``LeanView`` (for computer players' play-outs) calls one when a field is first read,
-# with lean True. Lean only shares what is safe to share (the rules spec and meld entries, cached; the
-# history tuple is still copied into a list), so both hold equal values (tests/test_view.py checks it).
+# with lean True. Lean builds a field the same way but shares what it built between lean views where the
+# state's part is the same object (states are values: the engine shares an unchanged part between a
+# state and the next and never changes a part a state holds): the rules spec, meld entries, a side's
+# entry, the hand's and the pile's texts. Both hold equal values (tests/test_view.py checks it).
 
 _SPECS: dict[int, tuple[Rules, dict[str, Any]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
 _ENTRIES: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]] = {}
@@ -146,6 +153,33 @@ def _pile_field(state: State, lean: bool) -> list[str]:
     return texts
 
 
+# a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
+_SIDES: dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]] = {}
+
+
+def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
+    """``side_entries`` for a lean view: an entry is shared with earlier lean views whose side was the same
+    (most moves change one side's table at most)."""
+    r = state.rules
+    me = state.side_of(seat)
+    out = []
+    for side in range(r.teams):
+        melds, threes, seats = state.melds[side], state.red_threes[side], state.seat_sides
+        minimum = minimum_needed(state, side, seat if side == me else None)
+        key = (id(melds), id(threes), id(seats), id(r), side, state.scores[side], state.opened[side], minimum,
+               pile_frozen_for(state, side))
+        hit = _SIDES.get(key)
+        if hit is not None and hit[0] is melds and hit[1] is threes and hit[2] is seats and hit[3] is r:
+            out.append(hit[4])
+            continue
+        entry = _side_entry(state, side, minimum, _shared_meld_entries)
+        if len(_SIDES) > 20_000:
+            _SIDES.clear()
+        _SIDES[key] = (melds, threes, seats, r, entry)
+        out.append(entry)
+    return out
+
+
 def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
     counts = state.hands[seat]
     if not lean:
@@ -192,7 +226,7 @@ _FIELDS: dict[str, Field] = {
     "pile_top": lambda s, seat, lean: card_str(s.pile[-1]) if s.pile else None,
     "pile_size": lambda s, seat, lean: len(s.pile),
     "pile_frozen": lambda s, seat, lean: s.pile_frozen,
-    "sides": lambda s, seat, lean: side_entries(s, seat, _shared_meld_entries if lean else meld_entries),
+    "sides": lambda s, seat, lean: _lean_sides(s, seat) if lean else side_entries(s, seat),
     "permission": lambda s, seat, lean: s.turn.permission,
     "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
     "pending_pile": lambda s, seat, lean: _pending(s),

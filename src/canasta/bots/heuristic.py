@@ -584,7 +584,9 @@ class HeuristicPlayer(Player):
         discards = [m for m in legal if m.action == "discard"]
         if not discards:
             return []
-        return _Turn(view, legal, rules_of(view), self.memory).ranked_discards(discards)
+        r = rules_of(view)
+        self.memory.update(view, r.pile_black_threes == "bonus")  # (a no-op after ``choose`` on this view)
+        return _Turn(view, legal, r, self.memory).ranked_discards(discards)
 
 
 class _Turn:
@@ -1065,7 +1067,7 @@ class _Turn:
         naturals = {m.rank for m in discards if m.rank in NATURALS}
         holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
         pile_size = len(self.pile)
-        pile_points = sum(RANK_VALUE[max(0, _card_rank(c))] for c in self.pile)
+        pile_points = sum(RANK_VALUE[max(0, rank)] for rank in self.mem.pile)  # mem.pile: the view's pile, read
         prev = (self.seat - 1) % self.players
         prev_discarded = self.mem.discarded[prev]
 
