@@ -281,13 +281,19 @@ def lean_view(state: State, seat: int) -> LeanView:
 
 def view(state: State, seat: int) -> dict[str, Any]:
     """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
-    return _view(state, seat, state.to_dict())
+    return _view(state, seat, _seen_dict(state))
+
+
+def _seen_dict(state: State) -> dict[str, Any]:
+    """``state.to_dict()`` for views: the stock and the deal (no view shows them, and writing out their
+    cards was most of a view's price) come out empty; ``public_state`` blanks or drops them."""
+    return state.replace(stock=(), deal=()).to_dict()
 
 
 def seat_views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """``view`` for each of ``seats`` (None: ``public_view``), built from one ``state.to_dict()``: what a
     server sends after every move. The views share their unchanged parts: read them, don't modify them."""
-    full = state.to_dict()
+    full = _seen_dict(state)
     return {seat: _public_view(state, full) if seat is None else _view(state, seat, full) for seat in seats}
 
 
@@ -301,7 +307,7 @@ def _view(state: State, seat: int, full: dict[str, Any]) -> dict[str, Any]:
 def public_view(state: State) -> dict[str, Any]:
     """What a spectator may see while play goes on: ``view`` with every seat's own part blanked (no hand,
     no legal moves, no hand snapshot of a staged opening); ``seat`` and ``side`` are None."""
-    return _public_view(state, state.to_dict())
+    return _public_view(state, _seen_dict(state))
 
 
 def _public_view(state: State, full: dict[str, Any]) -> dict[str, Any]:
@@ -327,7 +333,7 @@ def public_state(state: State, seat: int, full: dict[str, Any] | None = None) ->
     hands, the stock, every foot (its owner's too), the hand snapshot of another player's staged opening)
     or left out (the deal and the seed).
     ``canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
-    d = dict(state.to_dict() if full is None else full)  # ``full``: the state's to_dict(), shared, never changed
+    d = dict(_seen_dict(state) if full is None else full)  # ``full``: ``_seen_dict``, shared, never changed
     d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
     d["stock"] = None
     if "feet" in d:
