@@ -226,7 +226,7 @@ _FIELDS: dict[str, Field] = {
     "pile_top": lambda s, seat, lean: card_str(s.pile[-1]) if s.pile else None,
     "pile_size": lambda s, seat, lean: len(s.pile),
     "pile_frozen": lambda s, seat, lean: s.pile_frozen,
-    "sides": lambda s, seat, lean: _lean_sides(s, seat) if lean else side_entries(s, seat),
+    "sides": lambda s, seat, lean: _lean_sides(s, seat) if lean else side_entries(s, seat, _fresh_meld_entries),
     "permission": lambda s, seat, lean: s.turn.permission,
     "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
     "pending_pile": lambda s, seat, lean: _pending(s),
@@ -281,13 +281,34 @@ def lean_view(state: State, seat: int) -> LeanView:
 
 def view(state: State, seat: int) -> dict[str, Any]:
     """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
-    return _view(state, seat, _seen_dict(state))
+    _check_seat(state, seat)
+    return _view(state, seat, _seen_dict(state, seat))
 
 
-def _seen_dict(state: State) -> dict[str, Any]:
+def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
     """``state.to_dict()`` for views: the stock and the deal (no view shows them, and writing out their
-    cards was most of a view's price) come out empty; ``public_state`` blanks or drops them."""
-    return state.replace(stock=(), deal=()).to_dict()
+    cards was most of a view's price) come out empty, and so do the other hands when only ``seat``'s view
+    is wanted; ``public_state`` blanks or drops them all."""
+    if seat is None:
+        return state.replace(stock=(), deal=()).to_dict()
+    hands = tuple(h if i == seat else _no_cards(len(h)) for i, h in enumerate(state.hands))
+    return state.replace(stock=(), deal=(), hands=hands).to_dict()
+
+
+_EMPTY: dict[int, tuple[int, ...]] = {}
+
+
+def _no_cards(kinds: int) -> tuple[int, ...]:
+    """An empty hand (counts of each card kind, all zero)."""
+    empty = _EMPTY.get(kinds)
+    if empty is None:
+        empty = _EMPTY[kinds] = (0,) * kinds
+    return empty
+
+
+def _fresh_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
+    """``meld_entries`` as new objects for a view (its caller owns it), copied from the shared ones."""
+    return [{**entry, "cards": list(entry["cards"])} for entry in _shared_meld_entries(r, melds)]
 
 
 def seat_views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
