@@ -16,7 +16,7 @@ seeded heuristic games), the search player's decisions per second over the first
 seeded game with a search player in every seat (fixed ``iterations``, so both revisions do the same
 search and, playing the same moves, the same work: the ``hard`` level's rate at equal strength),
 and whole Classic games of four heuristic players (engine and ``canasta.view`` included: what a
-simulated game costs), and the same games with each player reading ``canasta.view.lean_view`` instead
+simulated game costs), and the same games with each player reading ``lean_view`` (module ``canasta.view``) instead
 (``heuristic, lean``; a revision without it reads ``canasta.view``). It prints each measure's median
 per revision and the median of the per-round ratios B/A (above 1: B is faster), and flags a measure
 whose moves differ between the revisions.

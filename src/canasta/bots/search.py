@@ -34,8 +34,8 @@ MIN_SAMPLES = 4  # never deviate from the heuristic on fewer samples than this
 
 
 def rollout_view(state: State, seat: int) -> LeanView:
-    """What ``seat`` sees in a play-out: ``canasta.view.lean_view``, built field by field as the heuristic
-    player reads it, by the same builder as ``canasta.view`` (so the two cannot disagree).
+    """What ``seat`` sees in a play-out: a lean view (``canasta.view.LeanView``), built field by field as
+    the heuristic player reads it, by the same builder as ``canasta.view`` (so the two cannot disagree).
 
     For play-outs inside a sampled position only (the sample is the searcher's own guess, so nothing
     hidden leaks); players in real games get the full ``canasta.view``."""
