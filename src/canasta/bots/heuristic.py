@@ -169,25 +169,26 @@ class _Table:
 _TABLES: dict[int, _Table] = {}  # id of a lean view's shared melds list -> its table (which holds the list)
 
 
-def _table(side: dict[str, Any], shared: bool) -> _Table:
-    """The side's ``_Table``. ``shared``: the view is a lean view, whose meld lists are shared between views
-    and never changed (view.py), so a table is built once per list; a plain view's is built afresh (its
-    caller may have changed it)."""
+def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Table:
+    """The side's ``_Table``, kept in ``tables`` by its melds list (which the table holds, so the id stays
+    its own): ``_TABLES`` for a lean view, whose meld lists are shared between views and never change
+    (view.py), so a table is built once per list; a decision's own dict for a plain view (its caller may
+    change it between decisions); None: built afresh."""
     melds = side["melds"]
-    if not shared:
+    if tables is None:
         return _Table(melds)
-    table = _TABLES.get(id(melds))
+    table = tables.get(id(melds))
     if table is None or table.melds is not melds:
-        if len(_TABLES) > 20_000:
-            _TABLES.clear()
-        table = _TABLES[id(melds)] = _Table(melds)
+        if len(tables) > 20_000:
+            tables.clear()
+        table = tables[id(melds)] = _Table(melds)
     return table
 
 
-def _melds(side: dict[str, Any], every: bool = False, shared: bool = False) -> MeldInfo:
+def _melds(side: dict[str, Any], every: bool = False, tables: dict[int, _Table] | None = None) -> MeldInfo:
     """The side's first meld of each rank, keyed by rank; with ``every``, all its melds (second melds of
     a rank and sequences too) keyed by meld key (melds.py). Shared: read it, never change it."""
-    table = _table(side, shared)
+    table = _table(side, tables)
     return table.every if every else table.first
 
 
@@ -234,9 +235,9 @@ def _suited(hand: list[str]) -> list[Card]:
 
 
 
-def _table_value(side: dict[str, Any], r: Rules, shared: bool = False) -> int:
+def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | None = None) -> int:
     """The side's hand score so far from the table (``_Table.value``)."""
-    return _table(side, shared).value(r, side["red_threes"])
+    return _table(side, tables).value(r, side["red_threes"])
 
 
 # --- memory of the hand ---------------------------------------------------------------------------
@@ -604,9 +605,10 @@ class _Turn:
         self.rc = rc
         self.hand_size = len(view["hand"])
         sides = view["sides"]
-        self.shared = isinstance(view, LeanView)  # its meld lists are shared and never change: tables kept
+        # a lean view's meld lists are shared and never change: their tables are kept from view to view
+        self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
         self.me = sides[self.side]
-        table = _table(self.me, self.shared)
+        table = _table(self.me, self.tables)
         self.mine = table.first
         self.every = table.every  # = mine where a side has one meld per rank (Classic)
         self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
@@ -671,7 +673,7 @@ class _Turn:
             left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
             mine = self.hand_points if out else 0
             bonus = r.going_out_bonus if out else 0
-            return int(side["score"] + _table_value(side, r, self.shared) + mine + bonus - CARD_IN_HAND * left)
+            return int(side["score"] + _table_value(side, r, self.tables) + mine + bonus - CARD_IN_HAND * left)
 
         totals = [total(i, i == self.side) for i in range(len(sides))]
         if game_result(r, totals, self.view["hand_number"]) is None:
@@ -687,8 +689,8 @@ class _Turn:
 
     def behind(self) -> bool:
         sides = self.view["sides"]
-        mine = _table_value(self.me, self.r, self.shared) + self.me["score"] // 4
-        return any(_table_value(sides[i], self.r, self.shared) + sides[i]["score"] // 4 > mine + 100
+        mine = _table_value(self.me, self.r, self.tables) + self.me["score"] // 4
+        return any(_table_value(sides[i], self.r, self.tables) + sides[i]["score"] // 4 > mine + 100
                    for i in self.opponent_sides)
 
     def seen_counts(self) -> tuple[list[int], int]:
@@ -701,7 +703,7 @@ class _Turn:
         for i in range(15):
             unseen[i] -= self.rc[i]
         for side in self.view["sides"]:
-            on_table = _table(side, self.shared).ranks
+            on_table = _table(side, self.tables).ranks
             for i in range(15):
                 unseen[i] -= on_table[i]
         for rank in self.mem.pile:
@@ -732,7 +734,7 @@ class _Turn:
         if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
             return YES
         sides = self.view["sides"]
-        ahead = all(_table_value(self.me, self.r, self.shared) > _table_value(sides[i], self.r, self.shared) + 200
+        ahead = all(_table_value(self.me, self.r, self.tables) > _table_value(sides[i], self.r, self.tables) + 200
                     for i in self.opponent_sides)
         if ahead and meldable < 100:
             return YES
@@ -1058,7 +1060,7 @@ class _Turn:
         nxt_side = self.seat_sides[nxt]
         feeds_opponent = nxt_side != self.side
         opp = sides[nxt_side]
-        opp_melds = _melds(opp, shared=self.shared)
+        opp_melds = _melds(opp, tables=self.tables)
         samba = r.sequences or r.several_melds_per_rank
         opp_groups = _open_groups(opp) if samba else set()  # ranks the top card may join (Samba family)
         opp_ends = _sequence_ends(opp) if r.sequences else set()
@@ -1130,7 +1132,7 @@ class _Turn:
         known = self.mem.known[seat]
         hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
         side = self.view["sides"][self.seat_sides[seat]]
-        melded = _melds(side, shared=self.shared)
+        melded = _melds(side, tables=self.tables)
         if weights is None:
             weights = PLAIN_HELD_WEIGHTS if self.r.name in PLAIN_WEIGHT_PRESETS else HELD_WEIGHTS
         discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]
