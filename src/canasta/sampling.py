@@ -8,6 +8,7 @@ cards each player is known to hold because he took them with the pile and has no
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from .cards import RED_THREES, THREE, card_str, counts_of, pack, parse_card, parse_rank, rank_of
 from .engine import RANK_KINDS
 from .moves import token_rank
+from .rules import Rules
 from .state import State
 from .variants import rules as make_rules
 
@@ -73,64 +75,110 @@ def _is_red_three(token: str) -> bool:
 
 def determinize(view: dict[str, Any], rng: random.Random) -> State:
     """A full State consistent with everything ``view``'s seat knows; the hidden cards are random."""
-    d = {**view["public_state"]}
-    seat = view["seat"]
-    rules = make_rules(d["rules"]["variant"], **d["rules"]["options"])
-    pool = counts_of(pack(rules.decks, rules.jokers))
-    visible = [*view["hand"], *view["pile"], *(c for side in view["sides"] for c in side["red_threes"]),
-               *(c for m in d["melds"] for cards in m.values() for c in cards),
-               *(c for b in d["black_threes"] for c in b)]
-    if d["stage"] is not None and d["stage"]["pending"]:
-        visible += d["stage"]["pending"]
-    for text in visible:
-        pool[parse_card(text)] -= 1
-    unseen = [c for c in range(53) for _ in range(pool[c])]
-    rng.shuffle(unseen)
-    left = Counter(unseen)
-    known = known_in_hands(view)
-    hands: list[list[int]] = [[] for _ in range(rules.players)]
-    hands[seat] = [parse_card(c) for c in view["hand"]]
-    hidden = [s for s in range(rules.players) if s != seat]
-    for s in hidden:  # cards known to be in a hand first, as far as the unseen cards still have them
-        for rank, count in known[s].items():
-            for kind in RANK_KINDS[rank]:
-                while count and left[kind] and len(hands[s]) < view["hand_sizes"][s]:
-                    hands[s].append(kind)
-                    left[kind] -= 1
-                    count -= 1
-    placed = Counter(c for s in hidden for c in hands[s])
-    rest = []
-    for c in unseen:
-        if placed[c]:
-            placed[c] -= 1
-        else:
-            rest.append(c)
-    stock = []
-    held_reds = rules.threes_laid_out == "none"  # Hand and Foot: red threes may be in hands and feet
-    foot_sizes = view.get("foot_sizes") or [0] * rules.players
-    feet: list[list[int]] = [[] for _ in range(rules.players)]
-    for c in rest:  # deal the rest at random; laid-out red threes are never held, so they stay in the stock
-        target = next((s for s in hidden if len(hands[s]) < view["hand_sizes"][s]), None)
-        foot = next((s for s in range(rules.players) if len(feet[s]) < foot_sizes[s]), None)
-        if c in RED_THREES and not held_reds:
-            stock.append(c)
-        elif target is not None:
-            hands[target].append(c)
-        elif foot is not None:  # every foot is unknown, the seat's own too
-            feet[foot].append(c)
-        else:
-            stock.append(c)
-    buried = d["pile"].count(None)  # face-down pile cards (Italian): any unseen cards
-    d["pile"] = [card_str(stock.pop()) if c is None else c for c in d["pile"]] if buried else d["pile"]
-    d["hands"] = [[card_str(c) for c in sorted(h)] for h in hands]
-    if "feet" in d:
-        d["feet"] = [[card_str(c) for c in sorted(f)] for f in feet]
-    d["stock"] = [card_str(c) for c in stock]
-    d["deal"] = list(d["stock"])
-    d["seed"] = rng.randrange(2**31)
-    if d["stage"] is not None and d["stage"]["hand"] is None:
-        d["stage"] = {**d["stage"], "hand": _stage_hand(d, hands[d["turn_seat"]])}
-    return State.from_dict(d)
+    return Sampler(view).sample(rng)
+
+
+class Sampler:
+    """``determinize`` for one view, many times: what the view tells is read once (the cards in sight,
+    the cards known to be in each hand), and each ``sample(rng)`` only deals the unseen cards. A sample
+    is the same as ``determinize(view, rng)`` with the same ``rng``. The view must not change meanwhile."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        d = self.public = view["public_state"]
+        self.seat = seat = view["seat"]
+        self.rules = rules = _rules(d["rules"])
+        pool = counts_of(pack(rules.decks, rules.jokers))
+        visible = [*view["hand"], *view["pile"], *(c for side in view["sides"] for c in side["red_threes"]),
+                   *(c for m in d["melds"] for cards in m.values() for c in cards),
+                   *(c for b in d["black_threes"] for c in b)]
+        if d["stage"] is not None and d["stage"]["pending"]:
+            visible += d["stage"]["pending"]
+        for text in visible:
+            pool[parse_card(text)] -= 1
+        self.unseen = [c for c in range(53) for _ in range(pool[c])]  # before shuffling, in card order
+        self.known = known_in_hands(view)
+        self.own_hand = [parse_card(c) for c in view["hand"]]
+        self.hidden = [s for s in range(rules.players) if s != seat]
+        self.hand_sizes: list[int] = view["hand_sizes"]
+        self.foot_sizes: list[int] = view.get("foot_sizes") or [0] * rules.players
+        self.held_reds = rules.threes_laid_out == "none"  # Hand and Foot: red threes may be in hands and feet
+
+    def sample(self, rng: random.Random) -> State:
+        """One full State consistent with the view; the hidden cards are dealt at random with ``rng``."""
+        rules, seat, hidden, sizes = self.rules, self.seat, self.hidden, self.hand_sizes
+        d = {**self.public}
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        left = Counter(unseen)
+        hands: list[list[int]] = [[] for _ in range(rules.players)]
+        hands[seat] = list(self.own_hand)
+        for s in hidden:  # cards known to be in a hand first, as far as the unseen cards still have them
+            for rank, count in self.known[s].items():
+                for kind in RANK_KINDS[rank]:
+                    while count and left[kind] and len(hands[s]) < sizes[s]:
+                        hands[s].append(kind)
+                        left[kind] -= 1
+                        count -= 1
+        placed = Counter(c for s in hidden for c in hands[s])
+        rest = []
+        for c in unseen:
+            if placed[c]:
+                placed[c] -= 1
+            else:
+                rest.append(c)
+        stock = []
+        feet: list[list[int]] = [[] for _ in range(rules.players)]
+        foot_sizes = self.foot_sizes
+        # the first hidden hand with room, the first foot with room: both only fill up, so each index only
+        # moves forward
+        t = 0
+        while t < len(hidden) and len(hands[hidden[t]]) >= sizes[hidden[t]]:
+            t += 1
+        f = 0
+        while f < rules.players and len(feet[f]) >= foot_sizes[f]:
+            f += 1
+        for c in rest:  # deal the rest at random; laid-out red threes are never held, so they stay in the stock
+            if c in RED_THREES and not self.held_reds:
+                stock.append(c)
+            elif t < len(hidden):
+                target = hidden[t]
+                hands[target].append(c)
+                while t < len(hidden) and len(hands[hidden[t]]) >= sizes[hidden[t]]:
+                    t += 1
+            elif f < rules.players:  # every foot is unknown, the seat's own too
+                feet[f].append(c)
+                while f < rules.players and len(feet[f]) >= foot_sizes[f]:
+                    f += 1
+            else:
+                stock.append(c)
+        buried = d["pile"].count(None)  # face-down pile cards (Italian): any unseen cards
+        d["pile"] = [card_str(stock.pop()) if c is None else c for c in d["pile"]] if buried else d["pile"]
+        d["hands"] = [[card_str(c) for c in sorted(h)] for h in hands]
+        if "feet" in d:
+            d["feet"] = [[card_str(c) for c in sorted(f)] for f in feet]
+        d["stock"] = [card_str(c) for c in stock]
+        d["deal"] = list(d["stock"])
+        d["seed"] = rng.randrange(2**31)
+        if d["stage"] is not None and d["stage"]["hand"] is None:
+            d["stage"] = {**d["stage"], "hand": _stage_hand(d, hands[d["turn_seat"]])}
+        # one rules object for every sample (``from_dict`` makes an equal one each time): the players'
+        # caches of what they read from the rules then hold from one sample to the next
+        return State.from_dict(d).replace(rules=rules)
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def _rules(spec: dict[str, Any]) -> Rules:
+    """The rules a view's spec names, one object per spec."""
+    key = json.dumps(spec, sort_keys=True)
+    r = _RULES.get(key)
+    if r is None:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        r = _RULES[key] = make_rules(spec["variant"], **spec["options"])
+    return r
 
 
 def _stage_hand(d: dict[str, Any], hand: list[int]) -> list[str]:

@@ -63,81 +63,272 @@ def side_entries(state: State, seat: int | None,
                  entries: Callable[[Rules, Melds], list[dict[str, Any]]] = meld_entries) -> list[dict[str, Any]]:
     """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score).
 
-    ``entries`` builds a side's melds (search play-outs pass a cached ``meld_entries``); ``seat`` None: a
-    spectator, who sees each side's minimum by the side's score."""
-    r = state.rules
+    ``entries`` builds a side's melds (the lean view passes a shared, cached ``meld_entries``); ``seat``
+    None: a spectator, who sees each side's minimum by the side's score."""
     me = None if seat is None else state.side_of(seat)
-    return [{
+    return [_side_entry(state, side, minimum_needed(state, side, seat if side == me else None), entries)
+            for side in range(state.rules.teams)]
+
+
+def _side_entry(state: State, side: int, minimum: int,
+                entries: Callable[[Rules, Melds], list[dict[str, Any]]]) -> dict[str, Any]:
+    return {
         "seats": list(state.seats_of(side)),
         "score": state.scores[side],
         "opened": state.opened[side],
-        "minimum_needed": minimum_needed(state, side, seat if side == me else None),
+        "minimum_needed": minimum,
         "red_threes": [card_str(c) for c in state.red_threes[side]],
         "canastas": canasta_count(state.melds[side]),
         "pile_frozen_for_side": pile_frozen_for(state, side),
-        "melds": entries(r, state.melds[side]),
-    } for side in range(r.teams)]
+        "melds": entries(state.rules, state.melds[side]),
+    }
+
+
+# --- one builder for the view and the lean view -----------------------------------------------------
+#
+# Each field of a view is built by one function of (state, seat, lean). ``view`` calls every one of them
+# with lean False; a ``LeanView`` (for computer players' play-outs) calls one when a field is first read,
+# with lean True. Lean builds a field the same way but shares what it built between lean views where the
+# state's part is the same object (states are values: the engine shares an unchanged part between a
+# state and the next and never changes a part a state holds): the rules spec, meld entries, a side's
+# entry, the hand's and the pile's texts. Both hold equal values (tests/test_view.py checks it).
+
+_SPECS: dict[int, tuple[Rules, dict[str, Any]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
+_ENTRIES: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]] = {}
+
+
+def _rules_spec(r: Rules) -> dict[str, Any]:
+    """One spec object per rules object (shared by every lean view of it, which a player's ``rules_of``
+    recognises by identity)."""
+    entry = _SPECS.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
+            _SPECS.clear()
+            _ENTRIES.clear()
+        entry = _SPECS[id(r)] = (r, r.to_dict())
+    return entry[1]
+
+
+# by the identity of a state's melds dict (states are values: the engine shares an unchanged side's dict
+# between a state and the next, and never changes one a state holds); the dict is kept, so its id stays
+_ENTRIES_BY_ID: dict[int, tuple[Melds, Rules, list[dict[str, Any]]]] = {}
+_HANDS: dict[tuple[int, ...], list[str]] = {}  # a hand's counts -> its cards' texts (lean views share them)
+
+
+def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
+    """``meld_entries``, shared between lean views (a side's melds change a few times a hand; rebuilding
+    them every move was a third of a play-out)."""
+    hit = _ENTRIES_BY_ID.get(id(melds))
+    if hit is not None and hit[0] is melds and hit[1] is r:
+        return hit[2]
+    _rules_spec(r)  # keeps ``r`` alive in ``_SPECS`` while its id keys ``_ENTRIES`` (cleared together)
+    key = (id(r), tuple(melds.items()))
+    entries = _ENTRIES.get(key)
+    if entries is None:
+        if len(_ENTRIES) > 20_000:
+            _ENTRIES.clear()
+        entries = _ENTRIES[key] = meld_entries(r, melds)
+    if len(_ENTRIES_BY_ID) > 20_000:
+        _ENTRIES_BY_ID.clear()
+    _ENTRIES_BY_ID[id(melds)] = (melds, r, entries)
+    return entries
+
+
+_PILES: dict[int, tuple[tuple[int, ...], int, list[str]]] = {}  # id(state.pile) -> (pile, hidden, texts)
+
+
+def _pile_field(state: State, lean: bool) -> list[str]:
+    """The pile's face-up cards; a lean view shares them by the identity of the state's pile (most moves
+    leave it as it was)."""
+    pile, hidden = state.pile, state.pile_hidden
+    if not lean:
+        return _cards_field(pile[hidden:])
+    hit = _PILES.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] == hidden:
+        return hit[2]
+    texts = _cards_field(pile[hidden:])
+    if len(_PILES) > 20_000:
+        _PILES.clear()
+    _PILES[id(pile)] = (pile, hidden, texts)
+    return texts
+
+
+# a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
+_SIDES: dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]] = {}
+
+
+def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
+    """``side_entries`` for a lean view: an entry is shared with earlier lean views whose side was the same
+    (most moves change one side's table at most)."""
+    r = state.rules
+    me = state.side_of(seat)
+    out = []
+    for side in range(r.teams):
+        melds, threes, seats = state.melds[side], state.red_threes[side], state.seat_sides
+        minimum = minimum_needed(state, side, seat if side == me else None)
+        key = (id(melds), id(threes), id(seats), id(r), side, state.scores[side], state.opened[side], minimum,
+               pile_frozen_for(state, side))
+        hit = _SIDES.get(key)
+        if hit is not None and hit[0] is melds and hit[1] is threes and hit[2] is seats and hit[3] is r:
+            out.append(hit[4])
+            continue
+        entry = _side_entry(state, side, minimum, _shared_meld_entries)
+        if len(_SIDES) > 20_000:
+            _SIDES.clear()
+        _SIDES[key] = (melds, threes, seats, r, entry)
+        out.append(entry)
+    return out
+
+
+def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
+    counts = state.hands[seat]
+    if not lean:
+        return _cards_field(cards_of(counts))
+    if type(counts) is not tuple:  # (a hand is a tuple of counts today; any other form gets a hashable copy)
+        counts = tuple(counts)
+    texts = _HANDS.get(counts)
+    if texts is None:
+        if len(_HANDS) > 50_000:
+            _HANDS.clear()
+        texts = _HANDS[counts] = _cards_field(cards_of(counts))
+    return texts
+
+
+def _cards_field(cards: Iterable[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def _pending(state: State) -> list[str] | None:
+    stage = state.stage
+    return None if stage is None or stage.pending is None else _cards_field(stage.pending)
+
+
+Field = Callable[[State, int, bool], Any]
+_FIELDS: dict[str, Field] = {
+    "variant": lambda s, seat, lean: s.rules.name,
+    "rules": lambda s, seat, lean: _rules_spec(s.rules) if lean else s.rules.to_dict(),
+    "seat": lambda s, seat, lean: seat,
+    "side": lambda s, seat, lean: s.side_of(seat),
+    "players": lambda s, seat, lean: s.rules.players,
+    "hand_number": lambda s, seat, lean: s.hand_number,
+    "dealer": lambda s, seat, lean: s.dealer,
+    "turn_seat": lambda s, seat, lean: s.turn_seat,
+    "to_move": lambda s, seat, lean: s.to_move,
+    "phase": lambda s, seat, lean: s.phase,
+    "hand": _hand_field,
+    "hand_sizes": lambda s, seat, lean: [sum(h) for h in s.hands],
+    "foot_sizes": lambda s, seat, lean: [sum(f) for f in s.feet],  # a foot is hidden from everybody, its owner too
+    "scores": lambda s, seat, lean: list(s.scores),  # one column per side (per player in Cutthroat)
+    "seat_sides": lambda s, seat, lean: list(s.seat_sides),
+    "stock_size": lambda s, seat, lean: len(s.stock),
+    "pile": lambda s, seat, lean: _pile_field(s, lean),  # the face-down cards stay hidden
+    "pile_hidden": lambda s, seat, lean: s.pile_hidden,
+    "pile_top": lambda s, seat, lean: card_str(s.pile[-1]) if s.pile else None,
+    "pile_size": lambda s, seat, lean: len(s.pile),
+    "pile_frozen": lambda s, seat, lean: s.pile_frozen,
+    "sides": lambda s, seat, lean: _lean_sides(s, seat) if lean else side_entries(s, seat, _fresh_meld_entries),
+    "permission": lambda s, seat, lean: s.turn.permission,
+    "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
+    "pending_pile": lambda s, seat, lean: _pending(s),
+    "last_hand": lambda s, seat, lean: None if s.last_hand is None else list(s.last_hand),
+    "history": lambda s, seat, lean: list(s.history),
+    "result": lambda s, seat, lean: s.result,
+    "legal_moves": lambda s, seat, lean: [str(m) for m in legal_moves(s)] if s.to_move == seat else [],
+    "upcards": lambda s, seat, lean: upcards(s),
+    "public_state": lambda s, seat, lean: public_state(s, seat),
+}
+
+
+def _check_seat(state: State, seat: int) -> None:
+    players = state.rules.players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+
+
+class LeanView(dict[str, Any]):
+    """``view(state, seat)`` built lazily: a field is built when it is first read (``view[key]``), by the
+    same builder as ``view``'s, and kept. For computer players' play-outs, where most decisions read a
+    few fields and many have one legal move. Read it by key (``[]``, ``get``, ``in``); iterating shows
+    only the fields read so far, and ``to_dict()`` gives them all. Parts are shared between lean views
+    (the rules spec, meld entries): read them, don't change them."""
+
+    __slots__ = ("state", "viewer")
+
+    def __init__(self, state: State, seat: int) -> None:
+        super().__init__()
+        _check_seat(state, seat)
+        self.state, self.viewer = state, seat
+
+    def __missing__(self, key: str) -> Any:
+        value = self[key] = _FIELDS[key](self.state, self.viewer, True)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in _FIELDS
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in _FIELDS else default
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, in ``view``'s order."""
+        return {key: self[key] for key in _FIELDS}
+
+
+def lean_view(state: State, seat: int) -> LeanView:
+    """What ``seat`` may see, as a ``LeanView`` (equal field by field to ``view(state, seat)``)."""
+    return LeanView(state, seat)
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
     """A JSON-ready dict of everything ``seat`` may see, and nothing more."""
-    return _view(state, seat, state.to_dict())
+    _check_seat(state, seat)
+    return _view(state, seat, _seen_dict(state, seat))
+
+
+def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
+    """``state.to_dict()`` for views: the stock and the deal (no view shows them, and writing out their
+    cards was most of a view's price) come out empty, and so do the other hands when only ``seat``'s view
+    is wanted; ``public_state`` blanks or drops them all."""
+    if seat is None:
+        return state.replace(stock=(), deal=()).to_dict()
+    hands = tuple(h if i == seat else _no_cards(len(h)) for i, h in enumerate(state.hands))
+    return state.replace(stock=(), deal=(), hands=hands).to_dict()
+
+
+_EMPTY: dict[int, tuple[int, ...]] = {}
+
+
+def _no_cards(kinds: int) -> tuple[int, ...]:
+    """An empty hand (counts of each card kind, all zero)."""
+    empty = _EMPTY.get(kinds)
+    if empty is None:
+        empty = _EMPTY[kinds] = (0,) * kinds
+    return empty
+
+
+def _fresh_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
+    """``meld_entries`` as new objects for a view (its caller owns it), copied from the shared ones."""
+    return [{**entry, "cards": list(entry["cards"])} for entry in _shared_meld_entries(r, melds)]
 
 
 def seat_views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """``view`` for each of ``seats`` (None: ``public_view``), built from one ``state.to_dict()``: what a
     server sends after every move. The views share their unchanged parts: read them, don't modify them."""
-    full = state.to_dict()
+    full = _seen_dict(state)
     return {seat: _public_view(state, full) if seat is None else _view(state, seat, full) for seat in seats}
 
 
 def _view(state: State, seat: int, full: dict[str, Any]) -> dict[str, Any]:
-    r = state.rules
-    if not 0 <= seat < r.players:
-        raise ValueError(f"seat must be 0..{r.players - 1}, got {seat}")
-    me = state.side_of(seat)
-    stage = state.stage
-    sides = side_entries(state, seat)
-    out: dict[str, Any] = {
-        "variant": r.name,
-        "rules": r.to_dict(),
-        "seat": seat,
-        "side": me,
-        "players": r.players,
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
-        "turn_seat": state.turn_seat,
-        "to_move": state.to_move,
-        "phase": state.phase,
-        "hand": [card_str(c) for c in cards_of(state.hands[seat])],
-        "hand_sizes": [sum(h) for h in state.hands],
-        "foot_sizes": [sum(f) for f in state.feet],  # a foot is hidden from everybody, its owner too
-        "scores": list(state.scores),  # one column per side (per player in Cutthroat)
-        "seat_sides": list(state.seat_sides),
-        "stock_size": len(state.stock),
-        "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],  # the face-down cards stay hidden
-        "pile_hidden": state.pile_hidden,
-        "pile_top": card_str(state.pile[-1]) if state.pile else None,
-        "pile_size": len(state.pile),
-        "pile_frozen": state.pile_frozen,
-        "sides": sides,
-        "permission": state.turn.permission,
-        "staged_points": None if stage is None else stage.points,
-        "pending_pile": None if stage is None or stage.pending is None else [card_str(c) for c in stage.pending],
-        "last_hand": None if state.last_hand is None else list(state.last_hand),
-        "history": list(state.history),
-        "result": state.result,
-        "legal_moves": [str(m) for m in legal_moves(state)] if state.to_move == seat else [],
-        "upcards": upcards(state),
-        "public_state": public_state(state, seat, full),
-    }
+    _check_seat(state, seat)
+    out = {key: field(state, seat, False) for key, field in _FIELDS.items() if key != "public_state"}
+    out["public_state"] = public_state(state, seat, full)
     return out
 
 
 def public_view(state: State) -> dict[str, Any]:
     """What a spectator may see while play goes on: ``view`` with every seat's own part blanked (no hand,
     no legal moves, no hand snapshot of a staged opening); ``seat`` and ``side`` are None."""
-    return _public_view(state, state.to_dict())
+    return _public_view(state, _seen_dict(state))
 
 
 def _public_view(state: State, full: dict[str, Any]) -> dict[str, Any]:
@@ -163,7 +354,7 @@ def public_state(state: State, seat: int, full: dict[str, Any] | None = None) ->
     hands, the stock, every foot (its owner's too), the hand snapshot of another player's staged opening)
     or left out (the deal and the seed).
     ``canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
-    d = dict(state.to_dict() if full is None else full)  # ``full``: the state's to_dict(), shared, never changed
+    d = dict(_seen_dict(state) if full is None else full)  # ``full``: ``_seen_dict``, shared, never changed
     d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
     d["stock"] = None
     if "feet" in d:

@@ -46,6 +46,7 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
+from ..view import LeanView
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 
@@ -93,7 +94,7 @@ LAST_HAND_MARGIN = 100.0  # how sure the guess of the game's end must be before 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
 
 
-def _card_rank(text: str) -> int:
+def _parse_card_rank(text: str) -> int:
     """The rank code of a card text (``JK`` 0, ``3H``/``3D`` RED, else 2..14)."""
     if text == "JK":
         return JOKER_RANK
@@ -103,17 +104,92 @@ def _card_rank(text: str) -> int:
     return rank
 
 
+class _RankOf(dict[str, int]):
+    """Card text -> rank code, computed once per text (a view's cards are a few dozen texts, read over
+    and over: the lookup is most of the price of reading a hand)."""
+
+    def __missing__(self, text: str) -> int:
+        rank = self[text] = _parse_card_rank(text)
+        return rank
 
 
-def _melds(side: dict[str, Any], every: bool = False) -> MeldInfo:
+_RANK_OF = _RankOf()
+_card_rank = _RANK_OF.__getitem__
+
+
+class _KeyOf(dict[str, int]):
+    """Meld label -> meld key (``melds.parse_key``), computed once per label."""
+
+    def __missing__(self, label: str) -> int:
+        key = self[label] = parse_key(label)
+        return key
+
+
+_key_of = _KeyOf().__getitem__
+
+
+
+
+class _Table:
+    """A side's melds (its view's ``melds`` list) as the heuristic reads them, parsed once: ``first``, the
+    side's first meld of each rank keyed by rank; ``every``, all its melds (second melds of a rank and
+    sequences too) keyed by meld key (melds.py); ``ranks``, how many cards of each rank code lie in them
+    (wild cards at 0, threes at 3). The dicts are shared: read them, never change them."""
+
+    __slots__ = ("_values", "every", "first", "melds", "ranks")
+
+    def __init__(self, melds: list[dict[str, Any]]) -> None:
+        first: MeldInfo = {}
+        every: MeldInfo = {}
+        ranks = [0] * 15
+        for m in melds:
+            key = _key_of(m["key"])
+            info = every[key] = (m["naturals"], m["wilds"], len(m["cards"]))
+            if key < SLOTS:
+                first[key] = info
+            for c in m["cards"]:
+                ranks[max(0, _card_rank(c))] += 1
+        self.melds, self.first, self.every, self.ranks = melds, first, every, ranks
+        self._values: dict[tuple[int, tuple[str, ...]], tuple[Rules, int]] = {}
+
+    def value(self, r: Rules, red_threes: list[str]) -> int:
+        """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
+        penalties), as the scoring module would count it if the hand ended with empty hands."""
+        key = (id(r), tuple(red_threes))
+        hit = self._values.get(key)
+        if hit is not None and hit[0] is r:
+            return hit[1]
+        melds = [[int(parse_card(c)) for c in m["cards"]] for m in self.melds]
+        threes = [int(parse_card(c)) for c in red_threes]
+        total = int(score_side(r, melds, [], threes)["total"])
+        self._values[key] = (r, total)
+        return total
+
+
+_TABLES: dict[int, _Table] = {}  # id of a lean view's shared melds list -> its table (which holds the list)
+
+
+def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Table:
+    """The side's ``_Table``, kept in ``tables`` by its melds list (which the table holds, so the id stays
+    its own): ``_TABLES`` for a lean view, whose meld lists are shared between views and never change
+    (view.py), so a table is built once per list; a decision's own dict for a plain view (its caller may
+    change it between decisions); None: built afresh."""
+    melds = side["melds"]
+    if tables is None:
+        return _Table(melds)
+    table = tables.get(id(melds))
+    if table is None or table.melds is not melds:
+        if len(tables) > 20_000:
+            tables.clear()
+        table = tables[id(melds)] = _Table(melds)
+    return table
+
+
+def _melds(side: dict[str, Any], every: bool = False, tables: dict[int, _Table] | None = None) -> MeldInfo:
     """The side's first meld of each rank, keyed by rank; with ``every``, all its melds (second melds of
-    a rank and sequences too) keyed by meld key (melds.py)."""
-    out: MeldInfo = {}
-    for m in side["melds"]:
-        key = parse_key(m["key"])
-        if every or key < SLOTS:
-            out[key] = (m["naturals"], m["wilds"], len(m["cards"]))
-    return out
+    a rank and sequences too) keyed by meld key (melds.py). Shared: read it, never change it."""
+    table = _table(side, tables)
+    return table.every if every else table.first
 
 
 Card = tuple[int, int]  # (rank, suit) of a natural card, where suits matter
@@ -123,7 +199,7 @@ def _sequences(side: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
     """The side's sequences smaller than a samba: meld key -> (suit, lowest rank, highest rank)."""
     out = {}
     for m in side["melds"]:
-        key = parse_key(m["key"])
+        key = _key_of(m["key"])
         if is_sequence_key(key) and len(m["cards"]) < SEQUENCE_MAX:
             ranks = [_card_rank(c) for c in m["cards"]]
             out[key] = (key_suit(key), min(ranks), max(ranks))
@@ -144,8 +220,8 @@ def _sequence_ends(side: dict[str, Any]) -> set[Card]:
 def _open_groups(side: dict[str, Any]) -> set[int]:
     """The ranks of which the side has a group smaller than a canasta (Samba: the pile's top card may
     only join such a meld)."""
-    return {key_rank(parse_key(m["key"])) for m in side["melds"]
-            if not is_sequence_key(parse_key(m["key"])) and len(m["cards"]) < 7}
+    return {key_rank(_key_of(m["key"])) for m in side["melds"]
+            if not is_sequence_key(_key_of(m["key"])) and len(m["cards"]) < 7}
 
 
 def _suited(hand: list[str]) -> list[Card]:
@@ -159,15 +235,49 @@ def _suited(hand: list[str]) -> list[Card]:
 
 
 
-def _table_value(side: dict[str, Any], r: Rules) -> int:
-    """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
-    penalties), as the scoring module would count it if the hand ended with empty hands."""
-    melds = [[int(parse_card(c)) for c in m["cards"]] for m in side["melds"]]
-    threes = [int(parse_card(c)) for c in side["red_threes"]]
-    return int(score_side(r, melds, [], threes)["total"])
+def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | None = None) -> int:
+    """The side's hand score so far from the table (``_Table.value``)."""
+    return _table(side, tables).value(r, side["red_threes"])
 
 
 # --- memory of the hand ---------------------------------------------------------------------------
+
+Event = tuple[int, str, tuple[int, ...]]  # (seat, action, the ranks it names), as Memory reads an entry
+
+
+def _parse_event(entry: str) -> Event:
+    """A history entry as ``Memory`` reads it: the seat, the action, and the ranks that matter to it (a
+    discard's card; the hand's cards of a take; a meld's cards; the upcards)."""
+    words = entry.split()
+    seat, action = int(words[0]), words[1]
+    ranks: tuple[int, ...] = ()
+    if action == "discard":
+        rank = token_rank(words[2])
+        ranks = () if rank is None else (rank,)
+    elif action == "take":
+        ranks = tuple(token_rank(t) or 0 for t in words[2: words.index("on") if "on" in words else None])
+    elif action == "upcard":
+        ranks = tuple(_card_rank(c) for c in words[2:])
+    elif action == "meld":
+        tokens = words[2:]
+        if len(tokens) >= 2 and tokens[-2] == "on":
+            tokens = tokens[:-2]
+        ranks = tuple(rank for rank in map(token_rank, tokens) if rank is not None)
+    return seat, action, ranks
+
+
+class _EventOf(dict[str, Event]):
+    """History entry -> parsed event, each text parsed once (play-outs repeat the same few hundred)."""
+
+    def __missing__(self, entry: str) -> Event:
+        event = _parse_event(entry)
+        if len(self) < 50_000:
+            self[entry] = event
+        return event
+
+
+_event_of = _EventOf().__getitem__
+
 
 class Memory:
     """What this seat has seen in the current hand, rebuilt from ``view["history"]`` as it grows.
@@ -184,6 +294,10 @@ class Memory:
         self.known: list[dict[int, int]] = []
         self.discarded: list[dict[int, int]] = []
         self.declined: list[dict[int, int]] = []
+        # the last view's pile as read (texts, rank codes; never changed in place): the next view's pile
+        # usually only adds cards to it, so only those are read
+        self._pile_texts: list[str] = []
+        self._pile_ranks: list[int] = []
 
     def copy(self) -> Memory:
         """An independent copy (for search players that play on from the same point)."""
@@ -192,6 +306,7 @@ class Memory:
         other.known = [dict(d) for d in self.known]
         other.discarded = [dict(d) for d in self.discarded]
         other.declined = [dict(d) for d in self.declined]
+        other._pile_texts, other._pile_ranks = self._pile_texts, self._pile_ranks
         return other
 
     def reset(self, hand: int, players: int) -> None:
@@ -206,9 +321,18 @@ class Memory:
         if view["hand_number"] != self.hand or view["players"] != self.players or len(history) < self.index:
             self.reset(view["hand_number"], view["players"])
         for entry in history[self.index:]:
-            self._event(entry, black_threes_aside)
+            self._event(_event_of(entry), black_threes_aside)
         self.index = len(history)
-        self.pile = [_card_rank(c) for c in view["pile"]]
+        texts: list[str] = view["pile"]
+        if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
+            seen = len(self._pile_texts)
+            if len(texts) >= seen and texts[:seen] == self._pile_texts:
+                ranks = self._pile_ranks + [_card_rank(c) for c in texts[seen:]]
+            else:
+                ranks = [_card_rank(c) for c in texts]
+            # a lean view's pile never changes: keep it; a plain view's caller might change it: copy it
+            self._pile_texts, self._pile_ranks = texts if isinstance(view, LeanView) else list(texts), ranks
+        self.pile = list(self._pile_ranks)
 
     def _forget(self, seat: int, rank: int, count: int = 1) -> None:
         known = self.known[seat]
@@ -219,13 +343,12 @@ class Memory:
             else:
                 del known[rank]
 
-    def _event(self, entry: str, black_threes_aside: bool) -> None:
-        words = entry.split()
-        seat, action = int(words[0]), words[1]
+    def _event(self, event: Event, black_threes_aside: bool) -> None:
+        seat, action, ranks = event
         if action == "discard":
-            rank = token_rank(words[2])
-            if rank is None:
+            if not ranks:
                 return
+            rank = ranks[0]
             self._forget(seat, rank)
             self.discarded[seat][rank] = 0
             self.pile.append(rank)
@@ -236,8 +359,8 @@ class Memory:
             if self.pile and self.pile[-1] in NATURALS:
                 self.declined[seat][self.pile[-1]] = 0
         elif action == "take":
-            for token in words[2: words.index("on") if "on" in words else None]:
-                self._forget(seat, token_rank(token) or 0)
+            for rank in ranks:
+                self._forget(seat, rank)
             known = self.known[seat]
             for rank in self.pile[:-1]:
                 if rank == RED or (rank == THREE and black_threes_aside):
@@ -247,15 +370,10 @@ class Memory:
             self.discarded[seat].clear()
             self.declined[seat].clear()
         elif action == "upcard":
-            self.pile = [_card_rank(c) for c in words[2:]]
+            self.pile = list(ranks)
         elif action == "meld":
-            tokens = words[2:]
-            if len(tokens) >= 2 and tokens[-2] == "on":
-                tokens = tokens[:-2]
-            for token in tokens:
-                rank = token_rank(token)
-                if rank is not None:
-                    self._forget(seat, rank)
+            for rank in ranks:
+                self._forget(seat, rank)
 
 
 # --- planning helpers ---------------------------------------------------------------------------
@@ -467,7 +585,9 @@ class HeuristicPlayer(Player):
         discards = [m for m in legal if m.action == "discard"]
         if not discards:
             return []
-        return _Turn(view, legal, rules_of(view), self.memory).ranked_discards(discards)
+        r = rules_of(view)
+        self.memory.update(view, r.pile_black_threes == "bonus")  # (a no-op after ``choose`` on this view)
+        return _Turn(view, legal, r, self.memory).ranked_discards(discards)
 
 
 class _Turn:
@@ -485,9 +605,12 @@ class _Turn:
         self.rc = rc
         self.hand_size = len(view["hand"])
         sides = view["sides"]
+        # a lean view's meld lists are shared and never change: their tables are kept from view to view
+        self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
         self.me = sides[self.side]
-        self.mine = _melds(self.me)
-        self.every = _melds(self.me, every=True)  # = mine where a side has one meld per rank (Classic)
+        table = _table(self.me, self.tables)
+        self.mine = table.first
+        self.every = table.every  # = mine where a side has one meld per rank (Classic)
         self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
         self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
         self.stock: int = view["stock_size"]
@@ -550,7 +673,7 @@ class _Turn:
             left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
             mine = self.hand_points if out else 0
             bonus = r.going_out_bonus if out else 0
-            return int(side["score"] + _table_value(side, r) + mine + bonus - CARD_IN_HAND * left)
+            return int(side["score"] + _table_value(side, r, self.tables) + mine + bonus - CARD_IN_HAND * left)
 
         totals = [total(i, i == self.side) for i in range(len(sides))]
         if game_result(r, totals, self.view["hand_number"]) is None:
@@ -566,8 +689,8 @@ class _Turn:
 
     def behind(self) -> bool:
         sides = self.view["sides"]
-        mine = _table_value(self.me, self.r) + self.me["score"] // 4
-        return any(_table_value(sides[i], self.r) + sides[i]["score"] // 4 > mine + 100
+        mine = _table_value(self.me, self.r, self.tables) + self.me["score"] // 4
+        return any(_table_value(sides[i], self.r, self.tables) + sides[i]["score"] // 4 > mine + 100
                    for i in self.opponent_sides)
 
     def seen_counts(self) -> tuple[list[int], int]:
@@ -580,9 +703,9 @@ class _Turn:
         for i in range(15):
             unseen[i] -= self.rc[i]
         for side in self.view["sides"]:
-            for m in side["melds"]:
-                for c in m["cards"]:
-                    unseen[max(0, _card_rank(c))] -= 1
+            on_table = _table(side, self.tables).ranks
+            for i in range(15):
+                unseen[i] -= on_table[i]
         for rank in self.mem.pile:
             if rank != RED:
                 unseen[rank] -= 1
@@ -611,7 +734,7 @@ class _Turn:
         if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
             return YES
         sides = self.view["sides"]
-        ahead = all(_table_value(self.me, self.r) > _table_value(sides[i], self.r) + 200
+        ahead = all(_table_value(self.me, self.r, self.tables) > _table_value(sides[i], self.r, self.tables) + 200
                     for i in self.opponent_sides)
         if ahead and meldable < 100:
             return YES
@@ -760,10 +883,21 @@ class _Turn:
         r = self.r
         need = max(0, self.need - self.staged) if self.need else 0
         runs, run_points, run_canastas = self.sequence_extensions(rc)
-        candidates: list[int | None] = [None]
-        order = sorted((x for x in range(15) if rc[x]),
-                       key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
-        candidates.extend(order)
+        # ``meld_everything`` refuses a hand with a rank it cannot meld (too few naturals for a new meld,
+        # one or two black threes); a discard mends at most one such rank, and only when it is its last
+        # card: so two of them rule out going out, and one leaves a single candidate discard
+        unmeldable = [x for x in NATURALS if 0 < rc[x] < r.min_naturals and x not in self.mine]
+        if rc[THREE] and (rc[THREE] < 3 or THREE in self.mine):
+            unmeldable.append(THREE)
+        candidates: list[int | None]
+        if len(unmeldable) > 1 or (unmeldable and rc[unmeldable[0]] != 1):
+            return None
+        if unmeldable:
+            candidates = [unmeldable[0]]
+        else:
+            order: list[int] = sorted((x for x in range(15) if rc[x]),
+                                      key=lambda x: (x in (TWO, JOKER_RANK), x != THREE, RANK_VALUE[x]))
+            candidates = [None, *order]
         waived = self.need > 0 and (r.concealed_waives_minimum == "always" or (
             r.concealed_waives_minimum == "stock_only" and self.drew_from_stock()))
         for d in candidates:
@@ -926,7 +1060,7 @@ class _Turn:
         nxt_side = self.seat_sides[nxt]
         feeds_opponent = nxt_side != self.side
         opp = sides[nxt_side]
-        opp_melds = _melds(opp)
+        opp_melds = _melds(opp, tables=self.tables)
         samba = r.sequences or r.several_melds_per_rank
         opp_groups = _open_groups(opp) if samba else set()  # ranks the top card may join (Samba family)
         opp_ends = _sequence_ends(opp) if r.sequences else set()
@@ -935,7 +1069,7 @@ class _Turn:
         naturals = {m.rank for m in discards if m.rank in NATURALS}
         holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
         pile_size = len(self.pile)
-        pile_points = sum(RANK_VALUE[max(0, _card_rank(c))] for c in self.pile)
+        pile_points = sum(RANK_VALUE[max(0, rank)] for rank in self.mem.pile)  # mem.pile: the view's pile, read
         prev = (self.seat - 1) % self.players
         prev_discarded = self.mem.discarded[prev]
 
@@ -998,7 +1132,7 @@ class _Turn:
         known = self.mem.known[seat]
         hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
         side = self.view["sides"][self.seat_sides[seat]]
-        melded = _melds(side)
+        melded = _melds(side, tables=self.tables)
         if weights is None:
             weights = PLAIN_HELD_WEIGHTS if self.r.name in PLAIN_WEIGHT_PRESETS else HELD_WEIGHTS
         discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]

@@ -19,14 +19,13 @@ import random
 import time
 from typing import Any
 
-from ..cards import card_str, cards_of
+from ..cards import cards_of
 from ..engine import apply, is_over, legal_moves
 from ..moves import DRAW, Move
-from ..rules import Rules
-from ..sampling import determinize
+from ..sampling import Sampler
 from ..scoring import score_side
-from ..state import Melds, State
-from ..view import meld_entries, side_entries
+from ..state import State
+from ..view import LeanView
 from . import Player
 from .heuristic import HeuristicPlayer, take_cost_key
 
@@ -34,55 +33,13 @@ CANDIDATES = 2  # the heuristic's move and its best alternative: more samples ea
 MIN_SAMPLES = 4  # never deviate from the heuristic on fewer samples than this
 
 
-_SPECS: dict[int, tuple[Rules, dict[str, Any]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
-_ENTRIES: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]] = {}
+def rollout_view(state: State, seat: int) -> LeanView:
+    """What ``seat`` sees in a play-out: a lean view (``canasta.view.LeanView``), built field by field as
+    the heuristic player reads it, by the same builder as ``canasta.view`` (so the two cannot disagree).
 
-
-def _rules_spec(r: Rules) -> dict[str, Any]:
-    """One spec object per rules object, so that ``rules_of`` finds it without re-reading it."""
-    entry = _SPECS.get(id(r))
-    if entry is None or entry[0] is not r:
-        if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
-            _SPECS.clear()
-            _ENTRIES.clear()
-        entry = _SPECS[id(r)] = (r, r.to_dict())
-    return entry[1]
-
-
-def _cached_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
-    """A side's melds as the view shows them, shared between play-out views (a side's melds change
-    a few times a hand; rebuilding them every move was a third of a play-out)."""
-    _rules_spec(r)  # keeps ``r`` alive in ``_SPECS`` while its id keys ``_ENTRIES`` (cleared together)
-    key = (id(r), tuple(melds.items()))
-    entries = _ENTRIES.get(key)
-    if entries is None:
-        if len(_ENTRIES) > 20_000:
-            _ENTRIES.clear()
-        entries = _ENTRIES[key] = meld_entries(r, melds)
-    return entries
-
-
-def rollout_view(state: State, seat: int) -> dict[str, Any]:
-    """The parts of ``canasta.view(state, seat)`` the heuristic player reads, built quickly.
-
-    For rollouts inside a sampled position only (the sample is the searcher's own guess, so nothing
-    hidden leaks); players in real games get the full ``canasta.view``. Parts are shared between
-    calls: the heuristic player only reads them."""
-    r = state.rules
-    stage = state.stage
-    return {
-        "rules": _rules_spec(r),
-        "seat": seat, "side": state.side_of(seat), "players": r.players, "hand_number": state.hand_number,
-        "phase": state.phase, "hand": [card_str(c) for c in cards_of(state.hands[seat])],
-        "hand_sizes": [sum(h) for h in state.hands], "foot_sizes": [sum(f) for f in state.feet],
-        "seat_sides": list(state.seat_sides),
-        "stock_size": len(state.stock), "pile": [card_str(c) for c in state.pile[state.pile_hidden:]],
-        "pile_frozen": state.pile_frozen,
-        "sides": side_entries(state, seat, _cached_meld_entries), "permission": state.turn.permission,
-        "staged_points": None if stage is None else stage.points,
-        "pending_pile": None if stage is None or stage.pending is None else [card_str(c) for c in stage.pending],
-        "history": state.history,  # a tuple: read only
-    }
+    For play-outs inside a sampled position only (the sample is the searcher's own guess, so nothing
+    hidden leaks); players in real games get the full ``canasta.view``."""
+    return LeanView(state, seat)
 
 
 def evaluate(state: State, side: int) -> float:
@@ -165,12 +122,13 @@ class SearchPlayer(Player):
         gains: dict[Move, list[float]] = {m: [] for m in candidates[1:]}
         start = time.perf_counter()
         samples = 0
+        sampler = Sampler(view)  # the view read once; each sample only deals the hidden cards
         while True:
             if self.iterations is not None and samples >= self.iterations:
                 break
             if self.iterations is None and samples and time.perf_counter() - start >= (self.seconds or 0.0):
                 break
-            world = determinize(view, self.rng)
+            world = sampler.sample(self.rng)
             seed = self.rng.randrange(2**31)
             base = self.playout(world, candidates[0], seat, seed)
             for move in candidates[1:]:

@@ -1,0 +1,73 @@
+"""``canasta.view`` and the lean view the computer players' play-outs read come from one builder: on many
+positions of every kind they agree field by field, for every seat."""
+
+import json
+import random
+
+import pytest
+
+import canasta
+from canasta.view import LeanView, lean_view
+
+
+def positions(variant: str, seed: int, every: float, games: int = 3):
+    """Positions along seeded random games of ``variant`` (the first three hands of each)."""
+    for game in range(games):
+        rng = random.Random(seed + game)
+        state = canasta.new_game(canasta.rules(variant), seed=seed + game)
+        while not canasta.is_over(state) and state.hand_number <= 3:
+            if rng.random() < every:
+                yield state
+            legal = canasta.legal_moves(state)
+            if not legal:
+                break
+            state = canasta.apply(state, rng.choice(legal))
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names())
+def test_lean_view_equals_the_view(variant: str) -> None:
+    checked = 0
+    for state in positions(variant, seed=11, every=0.05, games=5):
+        for seat in range(state.rules.players):
+            full = canasta.view(state, seat)
+            lean = lean_view(state, seat)
+            assert lean.to_dict() == full
+            assert list(lean.to_dict()) == list(full)  # the same fields, in the same order
+            fresh = lean_view(state, seat)  # read one field first: what a player does
+            for key in ("pile", "sides", "hand", "history"):
+                assert fresh[key] == full[key], key
+        checked += 1
+    assert checked >= 3
+
+
+def test_lean_view_reads_like_a_dict() -> None:
+    state = canasta.new_game(canasta.rules(), seed=2)
+    lean = lean_view(state, 1)
+    assert "sides" in lean and "no such field" not in lean
+    assert lean.get("hand") == canasta.view(state, 1)["hand"]
+    assert lean.get("no such field", 7) == 7
+    with pytest.raises(KeyError):
+        lean["no such field"]
+    assert isinstance(lean, LeanView) and json.loads(json.dumps(lean.to_dict())) == canasta.view(state, 1)
+
+
+def test_lean_view_refuses_a_bad_seat() -> None:
+    state = canasta.new_game(canasta.rules(), seed=2)
+    with pytest.raises(ValueError, match="seat must be"):
+        lean_view(state, 4)
+    with pytest.raises(ValueError, match="seat must be"):
+        canasta.view(state, -1)
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot", "cutthroat", "italian"])
+def test_lean_views_along_a_game_share_only_what_is_unchanged(variant: str) -> None:
+    """Lean views share parts (meld entries, sides, the hand's and the pile's texts) with earlier lean views
+    where the state's part is unchanged: along every position of a game they still equal the view."""
+    checked = 0
+    for state in positions(variant, seed=21, every=1.0, games=1):
+        seat = state.to_move
+        full, lean = canasta.view(state, seat), lean_view(state, seat)
+        for key in ("sides", "hand", "pile", "history", "hand_sizes", "pending_pile", "staged_points"):
+            assert lean[key] == full[key], key
+        checked += 1
+    assert checked > 50
