@@ -123,60 +123,48 @@ class ActionSpace:
 
 
 class LegalTree:
-    """The legal atoms of one position: a trie over the legal moves' atom sequences, each cut at the
-    first atom that leaves a single move."""
+    """The legal atoms of one position: the legal moves' atom sequences, grouped atom by atom (each
+    group built when first asked for), each sequence cut at the first atom that leaves a single move."""
 
     def __init__(self, space: ActionSpace, legal: list[Move]) -> None:
         self.space = space
-        self._next: dict[Atoms, list[int]] = {}
-        self._count: dict[Atoms, int] = {}
-        self._move: dict[Atoms, Move] = {}
-        self._full: dict[Move, Atoms] = {}
-        for m in legal:
-            full = space.atoms(m)
-            if m in self._full:
-                continue
-            self._full[m] = full
-            for k in range(len(full)):
-                prefix = full[: k + 1]
-                self._count[prefix] = self._count.get(prefix, 0) + 1
-                self._move[prefix] = m
-        seen: set[Atoms] = set()
-        for m, full in self._full.items():
-            if self._count[full] != 1:
-                raise ValueError(f"two legal moves share the atoms of {m}")
-            for k in range(len(full)):
-                if full[: k + 1] in seen:
-                    if self._count[full[: k + 1]] == 1:
-                        break
-                    continue
-                seen.add(full[: k + 1])
-                self._next.setdefault(full[:k], []).append(full[k])
-                if self._count[full[: k + 1]] == 1:
-                    break
-        for atoms in self._next.values():
-            atoms.sort()
+        self._full: dict[Move, Atoms] = {m: space.atoms(m) for m in legal}
+        if len(set(self._full.values())) != len(self._full):
+            raise ValueError("two legal moves share one atom sequence")
+        self._groups: dict[Atoms, dict[int, list[Move]]] = {}
+
+    def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
+        """The legal moves whose atoms start with ``prefix``, by their next atom."""
+        group = self._groups.get(prefix)
+        if group is None:
+            group = {}
+            k = len(prefix)
+            for m, full in self._full.items():
+                if len(full) > k and full[:k] == prefix:
+                    group.setdefault(full[k], []).append(m)
+            self._groups[prefix] = group
+        return group
 
     def legal(self, prefix: Atoms = ()) -> list[int]:
         """The atoms that may follow ``prefix`` (sorted)."""
-        return self._next.get(prefix, [])
+        return sorted(self._group(prefix))
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then
         empty). ``ValueError`` for an atom that is not legal after ``prefix``."""
-        if atom not in self._next.get(prefix, ()):
+        moves = self._group(prefix).get(atom)
+        if moves is None:
             raise ValueError(f"action {atom} ({self.space.name(atom)}) is not legal here")
-        longer = (*prefix, atom)
-        if self._count[longer] == 1:
-            return (), self._move[longer]
-        return longer, None
+        if len(moves) == 1:
+            return (), moves[0]
+        return (*prefix, atom), None
 
     def encode(self, move: Move) -> Atoms:
         """The atoms that play ``move``: its full sequence, cut at the first atom naming it alone."""
         full = self._full.get(move)
         if full is None:
             raise ValueError(f"{move} is not a legal move here")
-        for k in range(1, len(full) + 1):
-            if self._count[full[:k]] == 1:
-                return full[:k]
-        return full  # pragma: no cover - the constructor checked the full sequence names one move
+        for k in range(len(full)):
+            if len(self._group(full[:k])[full[k]]) == 1:
+                return full[: k + 1]
+        return full  # pragma: no cover - distinct full sequences: the last atom always names one move

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import JOKER, NUM_KINDS, TWO, parse_card, rank_of
+from ..cards import JOKER, NUM_KINDS, parse_card, rank_of
 from ..engine import canasta_count, minimum_needed, pile_frozen_for
 from ..melds import is_sequence_key, parse_key
 from ..rules import Rules
@@ -59,14 +59,18 @@ class Layout:
 
     @property
     def offsets(self) -> dict[str, tuple[int, tuple[int, ...]]]:
-        out, at = {}, 0
-        for name, shape in self.blocks:
-            out[name] = (at, shape)
-            size = 1
-            for d in shape:
-                size *= d
-            at += size
-        return out
+        """Block name -> (first index, shape)."""
+        cached = _OFFSETS.get(self)
+        if cached is None:
+            cached, at = {}, 0
+            for name, shape in self.blocks:
+                cached[name] = (at, shape)
+                size = 1
+                for d in shape:
+                    size *= d
+                at += size
+            _OFFSETS[self] = cached
+        return cached
 
     @property
     def size(self) -> int:
@@ -74,29 +78,51 @@ class Layout:
         return self.offsets[name][0] + shape[0]
 
 
-class _Writer:
+_OFFSETS: dict[Layout, dict[str, tuple[int, tuple[int, ...]]]] = {}
+_SHAPES: dict[Layout, tuple[int, dict[str, int]]] = {}
+
+
+class Entries:
+    """The tensor's non-zero entries (most of it is zero), by flat index."""
+
     def __init__(self, layout: Layout) -> None:
-        self.offsets = layout.offsets
-        self.out = [0.0] * layout.size
+        shape = _SHAPES.get(layout)
+        if shape is None:
+            shape = _SHAPES[layout] = (layout.size, {name: offset for name, (offset, _) in layout.offsets.items()})
+        self.size, self.at = shape
+        self.values: dict[int, float] = {}
 
     def set(self, block: str, index: int, value: float) -> None:
-        self.out[self.offsets[block][0] + index] = float(value)
+        if value:
+            self.values[self.at[block] + index] = float(value)
 
     def add(self, block: str, index: int, value: float = 1.0) -> None:
-        self.out[self.offsets[block][0] + index] += value
+        i = self.at[block] + index
+        self.values[i] = self.values.get(i, 0.0) + value
+
+    def dense(self) -> list[float]:
+        out = [0.0] * self.size
+        for i, v in self.values.items():
+            out[i] = v
+        return out
 
 
-def _melds(w: _Writer, row: int, melds: dict[int, list[int]] | dict[int, tuple[int, ...]]) -> None:
+def _melds(w: Entries, row: int, melds: dict[int, list[int]] | dict[int, tuple[int, ...]]) -> None:
     width = len(MELD_FEATURES)
+    values = w.values
+    first = w.at["melds"] + row * KEYS * width
     for key, cards in melds.items():
-        base = (row * KEYS + key) * width
-        for c in cards:
-            w.add("melds", base + (2 if c == JOKER else 1 if rank_of(c) == TWO else 0))
+        base = first + key * width
+        jokers = cards.count(JOKER)
+        twos = sum(1 for c in cards if c < 4)  # kinds 0..3 are the twos (cards.py)
+        for i, n in enumerate((len(cards) - jokers - twos, twos, jokers)):
+            if n:
+                values[base + i] = float(n)
         if is_sequence_key(key):
-            w.set("melds", base + 3, min(rank_of(c) for c in cards))
+            values[base + 3] = float(min(rank_of(c) for c in cards))
 
 
-def _prefix(w: _Writer, prefix: Atoms) -> None:
+def _prefix(w: Entries, prefix: Atoms) -> None:
     if not prefix:
         return
     head = prefix[0]
@@ -105,7 +131,7 @@ def _prefix(w: _Writer, prefix: Atoms) -> None:
         w.set("prefix_numbers", i, atom - NUMBER_BASE + 1)
 
 
-def _known(w: _Writer, seat: int, players: int, known: dict[int, Any]) -> None:
+def _known(w: Entries, seat: int, players: int, known: dict[int, Any]) -> None:
     for s, ranks in known.items():
         for rank, n in ranks.items():
             w.set("known", ((s - seat) % players) * RANKS + rank, n)
@@ -113,7 +139,7 @@ def _known(w: _Writer, seat: int, players: int, known: dict[int, Any]) -> None:
 
 def encode_view(layout: Layout, v: dict[str, Any], prefix: Atoms = ()) -> list[float]:
     """The observation tensor (flat) built from ``view(state, seat)`` only."""
-    w = _Writer(layout)
+    w = Entries(layout)
     seat, side, p, t = v["seat"], v["side"], layout.players, layout.teams
     for c in v["hand"]:
         w.add("hand", parse_card(c))
@@ -151,7 +177,7 @@ def encode_view(layout: Layout, v: dict[str, Any], prefix: Atoms = ()) -> list[f
     for c in v["pending_pile"] or ():
         w.add("pending_pile", parse_card(c))
     _prefix(w, prefix)
-    return w.out
+    return w.dense()
 
 
 def encode_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
@@ -159,13 +185,19 @@ def encode_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
     """``encode_view(layout, view(state, seat), prefix)``, computed from the public fields of ``state`` and
     the seat's own hand only. ``known``: the cards known in the hands (``canasta.rl.known``), when the
     caller follows them; else they are read from the whole history."""
-    w = _Writer(layout)
+    return sparse_state(layout, state, seat, prefix, known).dense()
+
+
+def sparse_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
+                 known: dict[int, dict[int, int]] | None = None) -> Entries:
+    """``encode_state`` as its non-zero entries (``.values``: flat index -> value)."""
+    w = Entries(layout)
     side, p, t = state.side_of(seat), layout.players, layout.teams
-    off = w.offsets["hand"][0]
-    out = w.out
+    off = w.at["hand"]
+    values = w.values
     for c, n in enumerate(state.hands[seat]):
         if n:
-            out[off + c] = float(n)
+            values[off + c] = float(n)
     w.set("phase", PHASES.index(state.phase), 1)
     w.set("to_move", (state.to_move - seat) % p, 1)
     w.set("turn_seat", (state.turn_seat - seat) % p, 1)
@@ -174,8 +206,9 @@ def encode_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
     w.set("turn_source", SOURCES.index(state.turn.source), 1)
     w.set("turn_melded", 0, state.turn.melded)
     w.set("pile_top", state.pile[-1] if state.pile else NUM_KINDS, 1)
+    off = w.at["pile"]
     for c in state.pile[state.pile_hidden:]:
-        w.add("pile", c)
+        values[off + c] = values.get(off + c, 0.0) + 1.0
     w.set("pile_size", 0, len(state.pile))
     w.set("pile_hidden", 0, state.pile_hidden)
     w.set("pile_frozen", 0, state.pile_frozen)
@@ -203,4 +236,4 @@ def encode_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
         for c in stage.pending or ():
             w.add("pending_pile", c)
     _prefix(w, prefix)
-    return out
+    return w

@@ -18,6 +18,7 @@ from ..variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
+from .tensor import dense
 
 DEFAULT_PARAMS: dict[str, Any] = {"variant": "classic", "options": "{}", "whole_game": False, "deals": 1 << 16}
 MAX_PLAYERS = 8
@@ -155,7 +156,7 @@ class CanastaObserver:
         if state.table is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = state.table.observation(player)
+            dense(state.table, player, self.tensor)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if state.table is None:

@@ -10,6 +10,7 @@ from gymnasium import spaces
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
+from .tensor import dense
 
 BOUND = 1_000_000.0  # no count, size or score in an observation comes near it
 
@@ -26,4 +27,5 @@ def observe(table: Table, seat: int) -> dict[str, Any]:
     mask = np.zeros(table.space.size, np.int8)
     if not table.terminal and table.to_move == seat:
         mask[table.legal_actions()] = 1
-    return {"observation": np.asarray(table.observation(seat), dtype=np.float32), "action_mask": mask}
+    return {"observation": dense(table, seat), "action_mask": mask}
+

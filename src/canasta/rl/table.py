@@ -21,9 +21,11 @@ from ..state import State
 from ..view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
-from .observation import Layout, encode_state
+from .observation import Entries, Layout, sparse_state
 
-Log = tuple[str, Any] | None  # a seat's log: (newest entry, older log), shared between copies
+# The public log: ((position before, position after) of the newest move, older log), shared between copies;
+# a seat's information state renders it from that seat's side only when asked.
+Log = tuple[tuple[State | None, State], Any] | None
 
 
 def _hand_text(state: State, seat: int) -> str:
@@ -44,13 +46,17 @@ class Table:
         self.prefix: Atoms = ()
         self.known = known_cards.start(self.state)
         self.moves = 0  # engine moves played
-        self.logs: list[Log] = [(self._entry(None, self.state, s), None) for s in range(rules.players)]
+        self.log: Log = ((None, self.state), None)
+        # where a seat's log starts after a resample (the node then, and what it is told), else None
+        self.starts: list[tuple[Log, str] | None] = [None] * rules.players
+        self._info: dict[int, tuple[Log, list[str]]] = {}
         self._tree: tuple[State, LegalTree] | None = None
+        self._observed: tuple[State, Atoms, int, Entries] | None = None
 
     def copy(self) -> Table:
         new = object.__new__(Table)
         new.__dict__.update(self.__dict__)
-        new.logs = list(self.logs)
+        new._info = dict(self._info)
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -103,7 +109,7 @@ class Table:
         self.prefix = ()
         self.moves += 1
         self.known = known_cards.advance(self.known, after)
-        self.logs = [(self._entry(before, after, s), log) for s, log in enumerate(self.logs)]
+        self.log = ((before, after), self.log)
 
     def _entry(self, before: State | None, after: State, seat: int) -> str:
         """What ``seat`` learned from one move: the public history added, and its hand if it changed."""
@@ -123,20 +129,41 @@ class Table:
 
     def observation(self, seat: int) -> list[float]:
         """The seat's observation tensor (flat; ``canasta.rl.observation``)."""
+        return self.observation_entries(seat).dense()
+
+    def observation_entries(self, seat: int) -> Entries:
+        """The seat's observation tensor as its non-zero entries (``.values``: index -> value), cached."""
         prefix = self.prefix if seat == self.to_move else ()
-        return encode_state(self.layout, self.state, seat, prefix, self.known_ranks())
+        cached = self._observed
+        if cached is None or cached[0] is not self.state or cached[1:3] != (prefix, seat):
+            entries = sparse_state(self.layout, self.state, seat, prefix, self.known_ranks())
+            cached = self._observed = (self.state, prefix, seat, entries)
+        return cached[3]
 
     def information_state(self, seat: int) -> str:
         """A perfect-recall string: every public event and each hand the seat held, oldest first."""
-        entries = []
-        log = self.logs[seat]
-        while log is not None:
-            entries.append(log[0])
-            log = log[1]
-        entries.reverse()
+        entries = self._entries(seat)
         head = f"{self.rules.name} seat {seat}"
         building = " ".join(self.space.name(a) for a in self.prefix)
         return "\n".join([head, *entries, f"building: {building}" if building else "to play"])
+
+    def _entries(self, seat: int) -> list[str]:
+        """The seat's log entries, oldest first (the newest rendered, the rest from the cache)."""
+        start = self.starts[seat]
+        stop = None if start is None else start[0]
+        cached = self._info.get(seat)
+        newer: list[str] = []
+        node = self.log
+        while node is not stop and node is not None and (cached is None or node is not cached[0]):
+            (before, after), node = node
+            newer.append(self._entry(before, after, seat))
+        if cached is not None and node is cached[0] and node is not stop:
+            older = cached[1]
+        else:
+            older = [] if start is None else [start[1]]
+        entries = older + newer[::-1]
+        self._info[seat] = (self.log, entries)
+        return entries
 
     def observation_string(self, seat: int) -> str:
         """What the seat sees now (not its past): hand, pile, table, sizes, scores, the move being built."""
@@ -156,7 +183,8 @@ class Table:
         (``canasta.sampling.determinize`` of its view); the seat's own log stays, the others' restart."""
         new = self.copy()
         new.state = determinize(view(self.state, seat), rng)
-        new._tree = None
-        new.logs = [log if s == seat else (f"resampled; hand: {_hand_text(new.state, s)}", None)
-                    for s, log in enumerate(self.logs)]
+        new._tree = new._observed = None
+        new.starts = [start if s == seat else (self.log, f"resampled; hand: {_hand_text(new.state, s)}")
+                      for s, start in enumerate(self.starts)]
+        new._info = {s: v for s, v in self._info.items() if s == seat}
         return new
