@@ -8,14 +8,17 @@ replayed, untimed setup aside, through:
 * ``engine``: ``canasta.legal_moves(state)`` then ``canasta.apply(state, move)``, per move;
 * ``table``: ``canasta.rl.Table`` (the layer under the three APIs): legal atoms, then ``apply_action``
   for each atom of the move;
-* ``openspiel``: ``state.legal_actions()`` and ``state.apply_action(atom)`` per atom, and the same with
-  the acting player's ``observation_tensor`` read before each atom, as a learner would;
+* ``openspiel``: ``state.legal_actions()`` and ``state.apply_action(atom)`` per atom; then the same with
+  the acting player's observation read before each atom, as a learner would, through
+  ``state.observation_tensor(player)`` (a Python list each time) and through OpenSpiel's observer
+  (``make_observation(game).set_from(state, player)``, a numpy array filled in place);
 * ``pettingzoo``: ``env.last()`` (observation and mask) and ``env.step(atom)`` per atom.
 
 The games are the same in every row, so the engine's cost per move is the same work in each: the
 *overhead* is (row's time per move - engine's time per move) / engine's time per move. Rounds alternate
 the rows (engine, table, openspiel, ..., engine, table, ...) and the median round is quoted, so that
-load on a shared machine hits every row alike. Usage::
+load on a shared machine hits every row alike; the times are the process's CPU time (``time.process_time``),
+which time spent waiting for a busy CPU does not inflate. Usage::
 
     python benchmarks/rl_speed.py --games 20 --rounds 5 --seed 0 [--variant classic]
 """
@@ -78,27 +81,35 @@ def run_table(rules: canasta.Rules, games: list[Game]) -> None:
                 table.apply_action(atom)
 
 
-def _openspiel(rules: canasta.Rules, games: list[Game], observe: bool) -> None:
+def _openspiel(rules: canasta.Rules, games: list[Game], observe: str) -> None:
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     game = pyspiel.load_game("python_canasta", {"variant": rules.name, "deals": 1 << 20})
+    observer = make_observation(game)
     for deal, _, atoms in games:
         state = game.new_initial_state()
         state.apply_action(deal)
         for move_atoms in atoms:
             for atom in move_atoms:
-                if observe:
+                if observe == "tensor":
                     state.observation_tensor(state.current_player())
+                elif observe == "observer":
+                    observer.set_from(state, state.current_player())
                 state.legal_actions()
                 state.apply_action(atom)
 
 
 def run_openspiel(rules: canasta.Rules, games: list[Game]) -> None:
-    _openspiel(rules, games, False)
+    _openspiel(rules, games, "")
 
 
-def run_openspiel_observed(rules: canasta.Rules, games: list[Game]) -> None:
-    _openspiel(rules, games, True)
+def run_openspiel_tensor(rules: canasta.Rules, games: list[Game]) -> None:
+    _openspiel(rules, games, "tensor")
+
+
+def run_openspiel_observer(rules: canasta.Rules, games: list[Game]) -> None:
+    _openspiel(rules, games, "observer")
 
 
 def run_pettingzoo(rules: canasta.Rules, games: list[Game]) -> None:
@@ -117,7 +128,8 @@ def run_pettingzoo(rules: canasta.Rules, games: list[Game]) -> None:
 
 RUNS: dict[str, Callable[[canasta.Rules, list[Game]], None]] = {
     "engine": run_engine, "table": run_table, "openspiel": run_openspiel,
-    "openspiel+observation": run_openspiel_observed, "pettingzoo": run_pettingzoo,
+    "openspiel+tensor": run_openspiel_tensor, "openspiel+observer": run_openspiel_observer,
+    "pettingzoo": run_pettingzoo,
 }
 
 
@@ -140,9 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {name: [] for name in RUNS}
     for _ in range(args.rounds):
         for name, run in RUNS.items():
-            start = time.perf_counter()
+            start = time.process_time()
             run(rules, games)
-            times[name].append(time.perf_counter() - start)
+            times[name].append(time.process_time() - start)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).parent).stdout.strip() or "?"
     print(f"python {platform.python_version()} on {platform.platform()}; commit {commit}")

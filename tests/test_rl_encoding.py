@@ -194,3 +194,19 @@ def test_importing_canasta_imports_no_numpy_and_no_rl_library() -> None:
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot"])
+def test_the_tables_observations_along_a_game_are_the_views(variant: str) -> None:
+    """The environments reuse encoded parts between positions: the result is still the view's, every step."""
+    rules = canasta.rules(variant)
+    layout = Layout.for_rules(rules)
+    table = Table(rules, 31)
+    rng = random.Random(6)
+    for _ in range(120):
+        if table.terminal:
+            break
+        for seat in range(rules.players):
+            prefix = table.prefix if seat == table.to_move else ()
+            assert table.observation(seat) == encode_view(layout, canasta.view(table.state, seat), prefix)
+        table.apply_action(rng.choice(table.legal_actions()))

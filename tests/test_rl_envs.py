@@ -83,3 +83,15 @@ def test_gymnasium_bad_arguments_are_refused() -> None:
         SingleAgentEnv(seat=4)
     with pytest.raises(ValueError, match="one per other seat"):
         SingleAgentEnv(opponents=["easy", "easy"])
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_hand_and_foot_for_other_player_counts(players: int) -> None:
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(canasta.rl.env("hand-and-foot", players=players), num_cycles=20, verbose_progress=False)
+        check_env(SingleAgentEnv("hand-and-foot", opponents="easy", players=players))
+    assert len(canasta.rl.env("hand-and-foot", players=players).possible_agents) == players

@@ -85,3 +85,10 @@ def test_openspiel_ismcts_bot_plays_unchanged() -> None:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
     assert decisions == 6 or state.is_terminal()
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_openspiel_hand_and_foot_for_other_player_counts(players: int) -> None:
+    game = _game("hand-and-foot", options=json.dumps({"players": players}))
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

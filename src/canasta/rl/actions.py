@@ -37,6 +37,7 @@ TAKE_BASE = MELD_BASE + KEYS
 NUMBER_BASE = TAKE_BASE + KEYS
 
 Atoms = tuple[int, ...]
+_ATOMS: dict[tuple[int, Move], Atoms] = {}  # ActionSpace.atoms, by (numbers, move)
 
 
 def number_limit(rules: Rules) -> int:
@@ -60,6 +61,15 @@ class ActionSpace:
 
     def atoms(self, move: Move) -> Atoms:
         """The full atom sequence of a move (``ValueError`` for a move no preset makes)."""
+        key = (self.numbers, move)
+        atoms = _ATOMS.get(key)
+        if atoms is None:
+            if len(_ATOMS) > 200_000:  # moves are values and recur all game long; keep the memo bounded
+                _ATOMS.clear()
+            atoms = _ATOMS[key] = self._atoms(move)
+        return atoms
+
+    def _atoms(self, move: Move) -> Atoms:
         a = move.action
         if a in SIMPLE:
             return (SIMPLE.index(a),)
@@ -147,7 +157,7 @@ class LegalTree:
 
     def legal(self, prefix: Atoms = ()) -> list[int]:
         """The atoms that may follow ``prefix`` (sorted)."""
-        return sorted(self._group(prefix))
+        return sorted(self._group(prefix))  # a dict keeps insertion order: sorting is the caller's promise
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then

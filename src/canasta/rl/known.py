@@ -15,7 +15,9 @@ from ..moves import token_rank
 from ..state import State
 from .actions import RANKS
 
+_SHOWING = ("upcard", "discard", "take", "meld")  # the history events that change the pile or what is known
 Counts = tuple[int, ...]  # RANKS counts per rank code (1 = a red three held)
+_RANK_CODES = tuple(1 if c in RED_THREES else rank_of(c) for c in range(53))  # as the history names them
 
 
 def _rank(token: str) -> int:
@@ -49,12 +51,15 @@ def advance(k: Known, state: State) -> Known:
         k = Known(state.hand_number, 0, (), ((0,) * RANKS,) * r.players)
     if k.read == len(history):
         return k
+    new = history[k.read:]
+    if not any(e.split(" ", 2)[1] in _SHOWING for e in new):  # draw, ask, …: nothing known changes
+        return k._replace(read=len(history))
     limit = r.pile_take_limit
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"
     pile = list(k.pile)
     known = [list(c) for c in k.known]
-    for entry in history[k.read:]:
+    for entry in new:
         who, _, what = entry.partition(" ")
         words = what.split()
         mine = known[int(who)]
@@ -82,8 +87,8 @@ def advance(k: Known, state: State) -> Known:
 
 def known_ranks(k: Known, state: State) -> dict[int, dict[int, int]]:
     """Per seat, rank code -> cards known in that hand (``known_in_hands`` of any seat's view)."""
-    visible = [1 if c in RED_THREES else rank_of(c) for c in state.pile[state.pile_hidden:]]
-    if list(k.pile) != visible:  # the pile was recycled: claim nothing (as known_in_hands does)
+    visible = tuple(map(_RANK_CODES.__getitem__, state.pile[state.pile_hidden:]))
+    if k.pile != visible:  # the pile was recycled: claim nothing (as known_in_hands does)
         return {s: {} for s in range(len(k.known))}
     out = {s: {rank: n for rank, n in enumerate(c) if n} for s, c in enumerate(k.known)}
     stage = state.stage

@@ -189,34 +189,58 @@ def encode_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
 
 
 def sparse_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
-                 known: dict[int, dict[int, int]] | None = None) -> Entries:
-    """``encode_state`` as its non-zero entries (``.values``: flat index -> value)."""
+                 known: dict[int, dict[int, int]] | None = None, cache: dict[Any, Any] | None = None) -> Entries:
+    """``encode_state`` as its non-zero entries (``.values``: flat index -> value). ``cache``: a dict the
+    caller keeps between positions of one game, so that a side's melds, unchanged since the last call
+    (the engine shares unchanged parts between positions), are not encoded again."""
     w = Entries(layout)
     side, p, t = state.side_of(seat), layout.players, layout.teams
-    off = w.at["hand"]
     values = w.values
-    for c, n in enumerate(state.hands[seat]):
-        if n:
-            values[off + c] = float(n)
-    w.set("phase", PHASES.index(state.phase), 1)
-    w.set("to_move", (state.to_move - seat) % p, 1)
-    w.set("turn_seat", (state.turn_seat - seat) % p, 1)
-    w.set("dealer", (state.dealer - seat) % p, 1)
-    w.set("permission", PERMISSIONS.index(state.turn.permission), 1)
-    w.set("turn_source", SOURCES.index(state.turn.source), 1)
-    w.set("turn_melded", 0, state.turn.melded)
-    w.set("pile_top", state.pile[-1] if state.pile else NUM_KINDS, 1)
-    off = w.at["pile"]
-    for c in state.pile[state.pile_hidden:]:
-        values[off + c] = values.get(off + c, 0.0) + 1.0
-    w.set("pile_size", 0, len(state.pile))
-    w.set("pile_hidden", 0, state.pile_hidden)
-    w.set("pile_frozen", 0, state.pile_frozen)
-    w.set("stock_size", 0, len(state.stock))
-    w.set("hand_number", 0, state.hand_number)
-    for s in range(p):
-        w.set("hand_sizes", (s - seat) % p, sum(state.hands[s]))
-        w.set("foot_sizes", (s - seat) % p, sum(state.feet[s]))
+    memo: dict[Any, Any] = {} if cache is None else cache
+
+    def part(key: Any, source: Any, build: Any) -> None:
+        """Entries built from ``source`` alone, reused while the engine shares that object."""
+        hit = memo.get(key)
+        if hit is None or hit[0] is not source:
+            sub = Entries(layout)
+            build(sub)
+            hit = memo[key] = (source, sub.values)
+        values.update(hit[1])
+
+    def hand(sub: Entries) -> None:
+        off = sub.at["hand"]
+        for c, n in enumerate(state.hands[seat]):
+            if n:
+                sub.values[off + c] = float(n)
+
+    def pile(sub: Entries) -> None:
+        off = sub.at["pile"]
+        for c in state.pile[state.pile_hidden:]:
+            sub.values[off + c] = sub.values.get(off + c, 0.0) + 1.0
+
+    def hand_sizes(sub: Entries) -> None:
+        for s in range(p):
+            sub.set("hand_sizes", (s - seat) % p, sum(state.hands[s]))
+
+    def foot_sizes(sub: Entries) -> None:
+        for s in range(p):
+            sub.set("foot_sizes", (s - seat) % p, sum(state.feet[s]))
+
+    part(("hand", seat), state.hands[seat], hand)
+    part(("pile", state.pile_hidden), state.pile, pile)
+    part(("hand_sizes", seat), state.hands, hand_sizes)
+    part(("foot_sizes", seat), state.feet, foot_sizes)
+    at, turn = w.at, state.turn
+    for block, index, value in (
+            ("phase", PHASES.index(state.phase), 1), ("to_move", (state.to_move - seat) % p, 1),
+            ("turn_seat", (state.turn_seat - seat) % p, 1), ("dealer", (state.dealer - seat) % p, 1),
+            ("permission", PERMISSIONS.index(turn.permission), 1), ("turn_source", SOURCES.index(turn.source), 1),
+            ("turn_melded", 0, turn.melded), ("pile_top", state.pile[-1] if state.pile else NUM_KINDS, 1),
+            ("pile_size", 0, len(state.pile)), ("pile_hidden", 0, state.pile_hidden),
+            ("pile_frozen", 0, state.pile_frozen), ("stock_size", 0, len(state.stock)),
+            ("hand_number", 0, state.hand_number)):
+        if value:
+            values[at[block] + index] = float(value)
     if known is None:
         known = known_ranks(advance(start(state), state), state)
     _known(w, seat, p, known)
@@ -227,9 +251,11 @@ def sparse_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
         features = (state.opened[col], minimum_needed(state, col, seat if col == side else None),
                     len(state.red_threes[col]), canasta_count(melds),
                     pile_frozen_for(state, col), len(state.black_threes[col]))
+        first = at["sides"] + row * len(SIDE_FEATURES)
         for i, value in enumerate(features):
-            w.set("sides", row * len(SIDE_FEATURES) + i, value)
-        _melds(w, row, melds)
+            if value:
+                values[first + i] = float(value)
+        part(("melds", col, row), melds, lambda sub, row=row, melds=melds: _melds(sub, row, melds))
     stage = state.stage
     if stage is not None:
         w.set("staged_points", 0, stage.points)
