@@ -209,9 +209,7 @@ def sparse_state(layout: Layout, state: State, seat: int, prefix: Atoms = (),
 
     def hand(sub: Entries) -> None:
         off = sub.at["hand"]
-        for c, n in enumerate(state.hands[seat]):
-            if n:
-                sub.values[off + c] = float(n)
+        sub.values.update({off + c: float(n) for c, n in enumerate(state.hands[seat]) if n})
 
     def pile(sub: Entries) -> None:
         off = sub.at["pile"]

@@ -52,7 +52,8 @@ class Table:
         self._info: dict[int, tuple[Log, list[str]]] = {}
         self._tree: tuple[State, LegalTree] | None = None
         self._observed: tuple[State, Atoms, int, Entries] | None = None
-        self._melds: dict[Any, Any] = {}  # encoded melds by side (observation.sparse_state)
+        self._melds: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
+        self._known_now: tuple[State, dict[int, dict[int, int]]] | None = None
 
     def copy(self) -> Table:
         new = object.__new__(Table)
@@ -126,7 +127,11 @@ class Table:
 
     # -- what a seat may know -----------------------------------------------------------------------
     def known_ranks(self) -> dict[int, dict[int, int]]:
-        return known_cards.known_ranks(self.known, self.state)
+        """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
+        cached = self._known_now
+        if cached is None or cached[0] is not self.state:
+            cached = self._known_now = (self.state, known_cards.known_ranks(self.known, self.state))
+        return cached[1]
 
     def observation(self, seat: int) -> list[float]:
         """The seat's observation tensor (flat; ``canasta.rl.observation``)."""
@@ -184,7 +189,7 @@ class Table:
         (``canasta.sampling.determinize`` of its view); the seat's own log stays, the others' restart."""
         new = self.copy()
         new.state = determinize(view(self.state, seat), rng)
-        new._tree = new._observed = None
+        new._tree = new._observed = new._known_now = None
         new.starts = [start if s == seat else (self.log, f"resampled; hand: {_hand_text(new.state, s)}")
                       for s, start in enumerate(self.starts)]
         new._info = {s: v for s, v in self._info.items() if s == seat}
