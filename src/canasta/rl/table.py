@@ -52,7 +52,7 @@ class Table:
         self._info: dict[int, tuple[Log, list[str]]] = {}
         self._tree: tuple[State, LegalTree] | None = None
         self._observed: tuple[State, Atoms, int, Entries] | None = None
-        self._melds: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
+        self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
         self._known_now: tuple[State, dict[int, dict[int, int]]] | None = None
 
     def copy(self) -> Table:
@@ -142,7 +142,7 @@ class Table:
         prefix = self.prefix if seat == self.to_move else ()
         cached = self._observed
         if cached is None or cached[0] is not self.state or cached[1:3] != (prefix, seat):
-            entries = sparse_state(self.layout, self.state, seat, prefix, self.known_ranks(), self._melds)
+            entries = sparse_state(self.layout, self.state, seat, prefix, self.known_ranks(), self._parts)
             cached = self._observed = (self.state, prefix, seat, entries)
         return cached[3]
 
