@@ -1,0 +1,180 @@
+"""The fixed integer action space of a preset (docs/rl.md "Actions").
+
+Every engine move is one *atom* or a fixed sequence of atoms:
+
+* one atom for every move that names no cards to choose: ``draw``, ``ask``, ``yes``, ``no``,
+  ``withdraw``, ``pass``, ``acaba``, ``ask acaba``, ``layout``, ``declare X``, ``discard X`` (by rank and
+  suit) and ``combine A on B``;
+* a meld or a take is a *head* atom (meld or take, on which meld key) followed by *number* atoms: for a
+  group the counts of naturals, twos and jokers, for a sequence the lowest rank and the number of cards.
+
+A move's atoms are cut short as soon as they name one legal move: ``meld 9 9 9`` is the head ``meld 9``
+alone when that is the only legal meld of nines, else the head, then 3 naturals, and so on. The engine
+move is played when its last atom is chosen; until then the position waits with a partial move
+(``Prefix``). Melds are combinatorial (any number of cards of any rank, three packs in Samba), and this
+keeps the space small and fixed, with exactly one atom sequence per legal move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_label
+from ..moves import SPECIAL_HAND_NAMES, Move
+from ..rules import Rules
+
+SIMPLE = ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "layout")
+KEYS = 2 * SEQUENCE_BASE  # meld keys 0..127 (melds.py): groups below 64, sequences from 64
+GROUP_SLOTS = SEQUENCE_BASE // SLOTS  # a rank's group keys: rank + 16 * slot, slot 0..3
+RANKS = 15  # rank codes 0..14 (0 joker, 1 a red three held, 2 twos, 3 threes, 4..14 naturals)
+SUIT_CHOICES = 5  # a discard's suit: -1 (none named) or 0..3
+
+DECLARE_BASE = len(SIMPLE)
+DISCARD_BASE = DECLARE_BASE + len(SPECIAL_HAND_NAMES)
+COMBINE_BASE = DISCARD_BASE + RANKS * SUIT_CHOICES
+MELD_BASE = COMBINE_BASE + RANKS * GROUP_SLOTS * GROUP_SLOTS
+TAKE_BASE = MELD_BASE + KEYS
+NUMBER_BASE = TAKE_BASE + KEYS
+
+Atoms = tuple[int, ...]
+_ATOMS: dict[tuple[int, Move], Atoms] = {}  # ActionSpace.atoms, by (numbers, move)
+
+
+def number_limit(rules: Rules) -> int:
+    """The largest number an atom names: the cards of one rank in the pack, the jokers, or the ace (14)."""
+    return max(14, 4 * rules.decks, rules.jokers)
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """The atoms of one preset: ``size`` integers, ``0 .. size - 1``."""
+
+    numbers: int  # number atoms name 0 .. numbers - 1
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> ActionSpace:
+        return cls(number_limit(rules) + 1)
+
+    @property
+    def size(self) -> int:
+        return NUMBER_BASE + self.numbers
+
+    def atoms(self, move: Move) -> Atoms:
+        """The full atom sequence of a move (``ValueError`` for a move no preset makes)."""
+        key = (self.numbers, move)
+        atoms = _ATOMS.get(key)
+        if atoms is None:
+            if len(_ATOMS) > 200_000:  # moves are values and recur all game long; keep the memo bounded
+                _ATOMS.clear()
+            atoms = _ATOMS[key] = self._atoms(move)
+        return atoms
+
+    def _atoms(self, move: Move) -> Atoms:
+        a = move.action
+        if a in SIMPLE:
+            return (SIMPLE.index(a),)
+        if a == "declare":
+            return (DECLARE_BASE + move.rank,)
+        if a == "discard":
+            return (DISCARD_BASE + move.rank * SUIT_CHOICES + move.suit + 1,)
+        if a == "combine":
+            rank, target, source = move.rank % SLOTS, move.rank // SLOTS, move.low // SLOTS
+            if move.low % SLOTS != rank or is_sequence_key(move.rank) or is_sequence_key(move.low):
+                raise ValueError(f"cannot encode {move}: combine joins two groups of one rank")
+            return (COMBINE_BASE + (rank * GROUP_SLOTS + target) * GROUP_SLOTS + source,)
+        if a in ("meld", "take"):
+            head = (MELD_BASE if a == "meld" else TAKE_BASE) + move.rank
+            fields: tuple[int, ...]
+            if is_sequence_key(move.rank):
+                fields = (move.low, move.naturals)
+                if move.twos or move.jokers:
+                    raise ValueError(f"cannot encode {move}: a sequence holds no wild cards")
+            else:
+                fields = (move.naturals, move.twos, move.jokers)
+                if move.low:
+                    raise ValueError(f"cannot encode {move}: a group names no lowest rank")
+            if any(not 0 <= f < self.numbers for f in fields) or not 0 <= move.rank < KEYS or move.suit != -1:
+                raise ValueError(f"cannot encode {move}: outside this preset's action space")
+            return (head, *(NUMBER_BASE + f for f in fields))
+        raise ValueError(f"cannot encode {move}: unknown action {a!r}")
+
+    def move(self, atoms: Atoms) -> Move:
+        """The move of a full atom sequence (the inverse of ``atoms``)."""
+        first = atoms[0]
+        if first < DECLARE_BASE:
+            return Move(SIMPLE[first])
+        if first < DISCARD_BASE:
+            return Move("declare", first - DECLARE_BASE)
+        if first < COMBINE_BASE:
+            rank, suit = divmod(first - DISCARD_BASE, SUIT_CHOICES)
+            return Move("discard", rank, suit=suit - 1)
+        if first < MELD_BASE:
+            rest, source = divmod(first - COMBINE_BASE, GROUP_SLOTS)
+            rank, target = divmod(rest, GROUP_SLOTS)
+            return Move("combine", rank + SLOTS * target, low=rank + SLOTS * source)
+        action, key = ("meld", first - MELD_BASE) if first < TAKE_BASE else ("take", first - TAKE_BASE)
+        numbers = [a - NUMBER_BASE for a in atoms[1:]]
+        if is_sequence_key(key):
+            low, naturals = numbers
+            return Move(action, key, naturals, 0, 0, low)
+        naturals, twos, jokers = numbers
+        return Move(action, key, naturals, twos, jokers)
+
+    def name(self, atom: int) -> str:
+        """A readable name for an atom (``draw``, ``discard 9H``, ``meld on 9``, ``#3``)."""
+        if not 0 <= atom < self.size:
+            return f"?{atom}"
+        if atom >= NUMBER_BASE:
+            return f"#{atom - NUMBER_BASE}"
+        if atom >= MELD_BASE:
+            action, key = ("meld", atom - MELD_BASE) if atom < TAKE_BASE else ("take", atom - TAKE_BASE)
+            return f"{action} on {key_label(key)}"
+        return str(self.move((atom,)))
+
+
+class LegalTree:
+    """The legal atoms of one position: the legal moves' atom sequences, grouped atom by atom (each
+    group built when first asked for), each sequence cut at the first atom that leaves a single move."""
+
+    def __init__(self, space: ActionSpace, legal: list[Move]) -> None:
+        self.space = space
+        self._full: dict[Move, Atoms] = {m: space.atoms(m) for m in legal}
+        if len(set(self._full.values())) != len(self._full):
+            raise ValueError("two legal moves share one atom sequence")
+        self._groups: dict[Atoms, dict[int, list[Move]]] = {}
+
+    def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
+        """The legal moves whose atoms start with ``prefix``, by their next atom."""
+        group = self._groups.get(prefix)
+        if group is None:
+            group = {}
+            k = len(prefix)
+            for m, full in self._full.items():
+                if len(full) > k and full[:k] == prefix:
+                    group.setdefault(full[k], []).append(m)
+            self._groups[prefix] = group
+        return group
+
+    def legal(self, prefix: Atoms = ()) -> list[int]:
+        """The atoms that may follow ``prefix`` (sorted)."""
+        return sorted(self._group(prefix))  # a dict keeps insertion order: sorting is the caller's promise
+
+    def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
+        """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then
+        empty). ``ValueError`` for an atom that is not legal after ``prefix``."""
+        moves = self._group(prefix).get(atom)
+        if moves is None:
+            raise ValueError(f"action {atom} ({self.space.name(atom)}) is not legal here")
+        if len(moves) == 1:
+            return (), moves[0]
+        return (*prefix, atom), None
+
+    def encode(self, move: Move) -> Atoms:
+        """The atoms that play ``move``: its full sequence, cut at the first atom naming it alone."""
+        full = self._full.get(move)
+        if full is None:
+            raise ValueError(f"{move} is not a legal move here")
+        for k in range(len(full)):
+            if len(self._group(full[:k])[full[k]]) == 1:
+                return full[: k + 1]
+        return full  # pragma: no cover - distinct full sequences: the last atom always names one move

@@ -1,0 +1,112 @@
+"""The PettingZoo AEC environment (docs/rl.md "PettingZoo"): ``canasta.rl.env(variant, **options)``.
+
+Agents ``player_0`` … are the seats. Each step plays one atom (``canasta.rl.actions``) of the agent to
+act; observations are dicts with ``observation`` (the seat's tensor) and ``action_mask``. Rewards are 0
+until the episode ends, then each seat's score (the hand's, or the game's with ``whole_game=True``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-not-found,import-untyped,unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+from ..variants import rules as make_rules
+from .actions import ActionSpace
+from .observation import Layout
+from .spaces import observation_space, observe
+from .table import Table
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """Canasta as PettingZoo's classic games are built (the name is PettingZoo's convention)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "canasta_v0",
+                                          "is_parallelizable": False}
+
+    def __init__(self, variant: str = "classic", render_mode: str | None = None, whole_game: bool = False,
+                 **options: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+        self.rules = make_rules(variant, **options)
+        self.whole_game = whole_game
+        self.render_mode = render_mode
+        self.space = ActionSpace.for_rules(self.rules)
+        self.layout = Layout.for_rules(self.rules)
+        self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
+        self.observation_spaces = {a: observation_space(self.layout, self.space) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.table: Table | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.table = Table(self.rules, self._seeds.randrange(2**31), self.whole_game)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.table.to_move]
+
+    def _require_table(self) -> Table:
+        if self.table is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.table
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return observe(self._require_table(), self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        table = self._require_table()
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0.0
+        table.apply_action(int(action))
+        self.rewards = {a: 0.0 for a in self.agents}
+        if table.terminal:
+            for seat, score in enumerate(table.returns()):
+                self.rewards[self.possible_agents[seat]] = score
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self.possible_agents[table.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        table = self._require_table()
+        text = table.observation_string(table.to_move)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(variant: str = "classic", **options: Any) -> Any:
+    """``raw_env`` wrapped as PettingZoo's classic games are: an illegal action ends the episode with -1
+    for the offender, an action outside the space raises, and the call order is enforced."""
+    e: Any = raw_env(variant, **options)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+__all__ = ["env", "raw_env"]
