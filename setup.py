@@ -22,7 +22,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# The engine and the data it works on: what the rules engine spends its time in. Modules that use
+# The engine and the data it works on, and the computer players: where the time goes. Modules that use
 # features mypyc cannot compile natively (``Card`` subclasses ``int``; ``State`` fills its ``__dict__``)
 # or that are not hot stay pure.
 COMPILED = [
@@ -32,6 +32,11 @@ COMPILED = [
     "src/canasta/rules.py",
     "src/canasta/scoring.py",
     "src/canasta/view.py",
+    # The computer players' thinking: the heuristic's rules, the search's play-outs and their samples.
+    "src/canasta/sampling.py",
+    "src/canasta/bots/heuristic.py",
+    "src/canasta/bots/penalties.py",
+    "src/canasta/bots/search.py",
 ]
 
 
