@@ -22,9 +22,9 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# The engine and the data it works on, and the computer players: where the time goes. Modules that use
-# features mypyc cannot compile natively (``Card`` subclasses ``int``; ``State`` fills its ``__dict__``)
-# or that are not hot stay pure.
+# The engine and the data it works on. Modules that mypyc cannot compile natively stay pure: ``Card``
+# subclasses ``int``, and the players subclass the ``Player`` ABC, whose isinstance cache a compiled subclass
+# shares (after an isinstance check against a compiled player, a greedy player was no longer a Player).
 COMPILED = [
     "src/canasta/engine/",
     "src/canasta/melds.py",
@@ -32,11 +32,6 @@ COMPILED = [
     "src/canasta/rules.py",
     "src/canasta/scoring.py",
     "src/canasta/view.py",
-    # The computer players' thinking: the heuristic's rules, the search's play-outs and their samples.
-    "src/canasta/sampling.py",
-    "src/canasta/bots/heuristic.py",
-    "src/canasta/bots/penalties.py",
-    "src/canasta/bots/search.py",
 ]
 
 
