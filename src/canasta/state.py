@@ -14,6 +14,9 @@ from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
 
+_set = object.__setattr__  # fills a new State's slots (State.__setattr__ refuses)
+_new = object.__new__
+
 # Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
@@ -55,7 +58,11 @@ class Stage(NamedTuple):
 
 
 class State:
-    """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone."""
+    """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone.
+
+    A slotted class with no ``__dict__``: assigning a field raises ``AttributeError``; the state's own
+    constructor and ``replace`` fill the slots. The same code compiles to a native class with mypyc.
+    """
 
     FIELDS = (
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
@@ -63,6 +70,7 @@ class State:
         "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
         "seat_sides", "pile_hidden", "feet",
     )
+    __slots__ = (*FIELDS, "legal_cache")
 
     rules: Rules
     seed: int | None
@@ -92,22 +100,68 @@ class State:
     seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
     pile_hidden: int  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
     feet: tuple[Hand, ...]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
-    # The cache of legal_moves, filled on first use (a State never changes, so it stays valid).
-    _legal: list[Any] | None
+    # The cache of legal_moves, filled on first use by the engine (a State never changes, so it stays valid).
+    legal_cache: list[Any] | None
 
-    def __init__(self, **fields: Any) -> None:
-        missing = set(self.FIELDS) - set(fields)
-        if missing:
-            raise TypeError(f"State is missing {', '.join(sorted(missing))}")
-        self.__dict__.update({name: fields[name] for name in self.FIELDS}, _legal=None)
+    def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
+                 hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
+                 melds: tuple[Melds, ...], red_threes: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
+                 has_melded: tuple[bool, ...], turn_seat: int, to_move: int, phase: str, turn: Turn,
+                 stage: Stage | None, last_hand: tuple[dict[str, Any], ...] | None, deal: tuple[int, ...],
+                 history: tuple[str, ...], result: dict[str, Any] | None, black_threes: tuple[tuple[int, ...], ...],
+                 concealed_canastas: tuple[tuple[int, ...], ...], recycled: bool, seat_sides: tuple[int, ...],
+                 pile_hidden: int, feet: tuple[Hand, ...]) -> None:
+        _set(self, "rules", rules)
+        _set(self, "seed", seed)
+        _set(self, "hand_number", hand_number)
+        _set(self, "dealer", dealer)
+        _set(self, "scores", scores)
+        _set(self, "hands", hands)
+        _set(self, "stock", stock)
+        _set(self, "pile", pile)
+        _set(self, "pile_frozen", pile_frozen)
+        _set(self, "melds", melds)
+        _set(self, "red_threes", red_threes)
+        _set(self, "opened", opened)
+        _set(self, "has_melded", has_melded)
+        _set(self, "turn_seat", turn_seat)
+        _set(self, "to_move", to_move)
+        _set(self, "phase", phase)
+        _set(self, "turn", turn)
+        _set(self, "stage", stage)
+        _set(self, "last_hand", last_hand)
+        _set(self, "deal", deal)
+        _set(self, "history", history)
+        _set(self, "result", result)
+        _set(self, "black_threes", black_threes)
+        _set(self, "concealed_canastas", concealed_canastas)
+        _set(self, "recycled", recycled)
+        _set(self, "seat_sides", seat_sides)
+        _set(self, "pile_hidden", pile_hidden)
+        _set(self, "feet", feet)
+        _set(self, "legal_cache", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("State is immutable; use canasta.apply to make a new one")
 
+    def cache_legal(self, moves: list[Any]) -> None:
+        """Keep the engine's list of legal moves for this state (it never changes, so the list stays valid)."""
+        _set(self, "legal_cache", moves)
+
     def replace(self, **changes: Any) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts)."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__, **changes, _legal=None)
+        if not _COMPILED:
+            return _replace_interpreted(self, changes)
+        new = State(
+            self.rules, self.seed, self.hand_number, self.dealer, self.scores, self.hands, self.stock,
+            self.pile, self.pile_frozen, self.melds, self.red_threes, self.opened, self.has_melded,
+            self.turn_seat, self.to_move, self.phase, self.turn, self.stage, self.last_hand, self.deal,
+            self.history, self.result, self.black_threes, self.concealed_canastas, self.recycled,
+            self.seat_sides, self.pile_hidden, self.feet)
+        for name, value in changes.items():
+            if name not in _FIELD_SET:
+                raise TypeError(f"State has no field {name!r}")
+            _set(new, name, value)
         return new
 
     # -- convenience -------------------------------------------------------------------------
@@ -203,6 +257,55 @@ class State:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(f"position is not valid JSON: {exc}") from None
         return _from_dict(data)
+
+
+_FIELD_SET = frozenset(State.FIELDS)
+# Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.
+_COMPILED = not __file__.endswith(".py")
+# Interpreted, ``State.__setattr__`` (which refuses every assignment) would make each slot filled through
+# ``object.__setattr__`` cost a call: a copy is made as an instance of this twin, which adds no slot and keeps
+# the plain assignment, and then becomes a State (the same layout, so ``__class__`` may change).
+_Open: Any = None if _COMPILED else type("_OpenState", (State,), {"__slots__": (), "__setattr__": object.__setattr__})
+
+
+def _replace_interpreted(state: State, changes: dict[str, Any]) -> State:
+    new = _new(_Open)
+    new.rules = state.rules
+    new.seed = state.seed
+    new.hand_number = state.hand_number
+    new.dealer = state.dealer
+    new.scores = state.scores
+    new.hands = state.hands
+    new.stock = state.stock
+    new.pile = state.pile
+    new.pile_frozen = state.pile_frozen
+    new.melds = state.melds
+    new.red_threes = state.red_threes
+    new.opened = state.opened
+    new.has_melded = state.has_melded
+    new.turn_seat = state.turn_seat
+    new.to_move = state.to_move
+    new.phase = state.phase
+    new.turn = state.turn
+    new.stage = state.stage
+    new.last_hand = state.last_hand
+    new.deal = state.deal
+    new.history = state.history
+    new.result = state.result
+    new.black_threes = state.black_threes
+    new.concealed_canastas = state.concealed_canastas
+    new.recycled = state.recycled
+    new.seat_sides = state.seat_sides
+    new.pile_hidden = state.pile_hidden
+    new.feet = state.feet
+    new.legal_cache = None
+    for name, value in changes.items():
+        if name not in _FIELD_SET:
+            raise TypeError(f"State has no field {name!r}")
+        setattr(new, name, value)
+    new.__class__ = State
+    result: State = new
+    return result
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
