@@ -9,12 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import JOKER_RANK, TWO
-from ..melds import is_sequence_key, key_suit
+from ..melds import is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
+from .core import RV, meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
 from .turn import apply_move
@@ -98,3 +98,32 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
     return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, required_canasta(after), seen) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
+
+
+def _meld_still_reachable(state: State, move: Move) -> bool | None:
+    """``still_reachable`` without making the position, where the rules make it a question of counts: a
+    meld of a group that leaves a card in the hand and no pending pile, in rules whose opening is the greedy
+    count alone (no sequences, twos as a rank, natural openings, required canastas or meld, Splash). The
+    answer is the one the full check gives (the same counts, the same bound); None where it does not apply."""
+    r = state.rules
+    if (r.sequences or r.twos_as_rank or r.natural_opening or r.greedy_opening_inexact or r.splash
+            or r.opening_canasta or r.opening_needs_meld != "none" or move.action != "meld"
+            or is_sequence_key(move.rank)):
+        return None
+    p = state.turn_seat
+    rc = rank_counts(state.hands[p])
+    k, a, b = move.naturals, move.twos, move.jokers
+    if sum(rc) - k - a - b < 1:  # the hand empties: going out or the foot, the full check
+        return None
+    rank = key_rank(move.rank)
+    rc[rank] -= k
+    rc[TWO] -= a
+    rc[JOKER_RANK] -= b
+    melds = {x: meld_counts(m) for x, m in state.melds[state.side_of(p)].items()}
+    nat0, wild0 = melds.get(move.rank, (0, 0))
+    melds[move.rank] = (nat0 + k, wild0 + a + b)
+    points = (state.stage.points if state.stage is not None else 0) + RV[rank] * k + 20 * a + 50 * b
+    need = minimum_to_meet(state) - points
+    if need <= 0:
+        return True
+    return opening_reachable(r, rc, melds, need, 2)
