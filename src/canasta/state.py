@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
@@ -57,6 +57,51 @@ class Stage(NamedTuple):
     pending: tuple[int, ...] | None
 
 
+# The history of a hand, kept as entries and turned into text only when ``State.history`` is read: a chain
+# ``(earlier, seat, event)``, newest first, None when empty. The event is a Move or the text after the seat
+# ("red-three 3H"); seat -1 holds an entry read from text as a whole (it may not name a seat at all).
+Log = tuple[Any, int, object] | None
+
+
+def log_of(history: tuple[str, ...] | list[str]) -> Log:
+    """The entries of a history given as text (a position read from JSON, ``replace(history=...)``)."""
+    log: Log = None
+    for entry in history:
+        log = (log, -1, entry)
+    return log
+
+
+def entry_text(seat: int, event: object) -> str:
+    return str(event) if seat < 0 else f"{seat} {event}"
+
+
+def log_text(log: Log) -> tuple[str, ...]:
+    out: list[str] = []
+    while log is not None:
+        out.append(entry_text(log[1], log[2]))
+        log = log[0]
+    out.reverse()
+    return tuple(out)
+
+
+def log_contains(log: Log, text: str) -> bool:
+    """Is ``text`` (``"0 ask"``) an entry of the history?"""
+    while log is not None:
+        if entry_text(log[1], log[2]) == text:
+            return True
+        log = log[0]
+    return False
+
+
+def log_count_at_least(log: Log, word: str, n: int) -> bool:
+    """Do at least ``n`` entries contain ``word`` (``" discard "``)? Stops at the n-th, newest first."""
+    while log is not None and n > 0:
+        if word in entry_text(log[1], log[2]):
+            n -= 1
+        log = log[0]
+    return n <= 0
+
+
 class State:
     """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone.
 
@@ -64,42 +109,43 @@ class State:
     constructor and ``replace`` fill the slots. The same code compiles to a native class with mypyc.
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
         "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
         "seat_sides", "pile_hidden", "feet",
     )
-    __slots__ = (*FIELDS, "legal_cache")
+    # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache")
 
-    rules: Rules
-    seed: int | None
-    hand_number: int
-    dealer: int
-    scores: tuple[int, ...]
-    hands: tuple[Hand, ...]
-    stock: tuple[int, ...]
-    pile: tuple[int, ...]
-    pile_frozen: bool
-    melds: tuple[Melds, ...]
-    red_threes: tuple[tuple[int, ...], ...]
-    opened: tuple[bool, ...]
-    has_melded: tuple[bool, ...]
-    turn_seat: int
-    to_move: int
-    phase: str
-    turn: Turn
-    stage: Stage | None
-    last_hand: tuple[dict[str, Any], ...] | None
-    deal: tuple[int, ...]
-    history: tuple[str, ...]
-    result: dict[str, Any] | None
-    black_threes: tuple[tuple[int, ...], ...]  # laid aside from taken piles (pile_black_threes="bonus")
-    concealed_canastas: tuple[tuple[int, ...], ...]  # ranks of canastas laid down whole from the hand
-    recycled: bool  # the pile has been turned over as a new stock this hand (recycle_pile)
-    seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
-    pile_hidden: int  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
-    feet: tuple[Hand, ...]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
+    rules: Final[Rules]
+    seed: Final[int | None]
+    hand_number: Final[int]
+    dealer: Final[int]
+    scores: Final[tuple[int, ...]]
+    hands: Final[tuple[Hand, ...]]
+    stock: Final[tuple[int, ...]]
+    pile: Final[tuple[int, ...]]
+    pile_frozen: Final[bool]
+    melds: Final[tuple[Melds, ...]]
+    red_threes: Final[tuple[tuple[int, ...], ...]]
+    opened: Final[tuple[bool, ...]]
+    has_melded: Final[tuple[bool, ...]]
+    turn_seat: Final[int]
+    to_move: Final[int]
+    phase: Final[str]
+    turn: Final[Turn]
+    stage: Final[Stage | None]
+    last_hand: Final[tuple[dict[str, Any], ...] | None]
+    deal: Final[tuple[int, ...]]
+    log: Final[Log]  # the hand's history as entries, newest first (see ``Log``)
+    result: Final[dict[str, Any] | None]
+    black_threes: Final[tuple[tuple[int, ...], ...]]  # laid aside from taken piles (pile_black_threes="bonus")
+    concealed_canastas: Final[tuple[tuple[int, ...], ...]]  # ranks of canastas laid down whole from the hand
+    recycled: Final[bool]  # the pile has been turned over as a new stock this hand (recycle_pile)
+    seat_sides: Final[tuple[int, ...]]  # the side each seat plays for this hand (changes only in Cutthroat)
+    pile_hidden: Final[int]  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
+    feet: Final[tuple[Hand, ...]]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
     # The cache of legal_moves, filled on first use by the engine (a State never changes, so it stays valid).
     legal_cache: list[Any] | None
 
@@ -110,59 +156,69 @@ class State:
                  stage: Stage | None, last_hand: tuple[dict[str, Any], ...] | None, deal: tuple[int, ...],
                  history: tuple[str, ...], result: dict[str, Any] | None, black_threes: tuple[tuple[int, ...], ...],
                  concealed_canastas: tuple[tuple[int, ...], ...], recycled: bool, seat_sides: tuple[int, ...],
-                 pile_hidden: int, feet: tuple[Hand, ...]) -> None:
-        _set(self, "rules", rules)
-        _set(self, "seed", seed)
-        _set(self, "hand_number", hand_number)
-        _set(self, "dealer", dealer)
-        _set(self, "scores", scores)
-        _set(self, "hands", hands)
-        _set(self, "stock", stock)
-        _set(self, "pile", pile)
-        _set(self, "pile_frozen", pile_frozen)
-        _set(self, "melds", melds)
-        _set(self, "red_threes", red_threes)
-        _set(self, "opened", opened)
-        _set(self, "has_melded", has_melded)
-        _set(self, "turn_seat", turn_seat)
-        _set(self, "to_move", to_move)
-        _set(self, "phase", phase)
-        _set(self, "turn", turn)
-        _set(self, "stage", stage)
-        _set(self, "last_hand", last_hand)
-        _set(self, "deal", deal)
-        _set(self, "history", history)
-        _set(self, "result", result)
-        _set(self, "black_threes", black_threes)
-        _set(self, "concealed_canastas", concealed_canastas)
-        _set(self, "recycled", recycled)
-        _set(self, "seat_sides", seat_sides)
-        _set(self, "pile_hidden", pile_hidden)
-        _set(self, "feet", feet)
-        _set(self, "legal_cache", None)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("State is immutable; use canasta.apply to make a new one")
+                 pile_hidden: int, feet: tuple[Hand, ...], log: Log = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.hand_number = hand_number
+        self.dealer = dealer
+        self.scores = scores
+        self.hands = hands
+        self.stock = stock
+        self.pile = pile
+        self.pile_frozen = pile_frozen
+        self.melds = melds
+        self.red_threes = red_threes
+        self.opened = opened
+        self.has_melded = has_melded
+        self.turn_seat = turn_seat
+        self.to_move = to_move
+        self.phase = phase
+        self.turn = turn
+        self.stage = stage
+        self.last_hand = last_hand
+        self.deal = deal
+        self.log = log if log is not None else log_of(history)  # entries given, or read from text
+        self.result = result
+        self.black_threes = black_threes
+        self.concealed_canastas = concealed_canastas
+        self.recycled = recycled
+        self.seat_sides = seat_sides
+        self.pile_hidden = pile_hidden
+        self.feet = feet
+        self.legal_cache = None
 
     def cache_legal(self, moves: list[Any]) -> None:
         """Keep the engine's list of legal moves for this state (it never changes, so the list stays valid)."""
-        _set(self, "legal_cache", moves)
+        if _COMPILED:
+            self.legal_cache = moves  # compiled code fills a native slot directly
+        else:
+            _set(self, "legal_cache", moves)
 
     def replace(self, **changes: Any) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts)."""
         if not _COMPILED:
             return _replace_interpreted(self, changes)
-        new = State(
-            self.rules, self.seed, self.hand_number, self.dealer, self.scores, self.hands, self.stock,
-            self.pile, self.pile_frozen, self.melds, self.red_threes, self.opened, self.has_melded,
-            self.turn_seat, self.to_move, self.phase, self.turn, self.stage, self.last_hand, self.deal,
-            self.history, self.result, self.black_threes, self.concealed_canastas, self.recycled,
-            self.seat_sides, self.pile_hidden, self.feet)
-        for name, value in changes.items():
-            if name not in _FIELD_SET:
+        for name in changes:
+            if name not in _SLOT_SET and name != "history":
                 raise TypeError(f"State has no field {name!r}")
-            _set(new, name, value)
-        return new
+        get = changes.get
+        history = get("history")
+        return State(
+            get("rules", self.rules), get("seed", self.seed), get("hand_number", self.hand_number),
+            get("dealer", self.dealer), get("scores", self.scores), get("hands", self.hands), get("stock", self.stock),
+            get("pile", self.pile), get("pile_frozen", self.pile_frozen), get("melds", self.melds),
+            get("red_threes", self.red_threes), get("opened", self.opened), get("has_melded", self.has_melded),
+            get("turn_seat", self.turn_seat), get("to_move", self.to_move), get("phase", self.phase),
+            get("turn", self.turn), get("stage", self.stage), get("last_hand", self.last_hand), get("deal", self.deal),
+            (), get("result", self.result), get("black_threes", self.black_threes),
+            get("concealed_canastas", self.concealed_canastas), get("recycled", self.recycled),
+            get("seat_sides", self.seat_sides), get("pile_hidden", self.pile_hidden), get("feet", self.feet),
+            log_of(history) if history is not None else get("log", self.log))
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The hand's events so far as text, oldest first (``"0 draw"``, ``"1 red-three 3H"`` ...)."""
+        return log_text(self.log)
 
     # -- convenience -------------------------------------------------------------------------
     @property
@@ -259,13 +315,32 @@ class State:
         return _from_dict(data)
 
 
-_FIELD_SET = frozenset(State.FIELDS)
+_SLOT_SET = frozenset(State.FIELDS) - {"history"} | {"log"}  # what replace() may set
 # Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.
 _COMPILED = not __file__.endswith(".py")
 # Interpreted, ``State.__setattr__`` (which refuses every assignment) would make each slot filled through
 # ``object.__setattr__`` cost a call: a copy is made as an instance of this twin, which adds no slot and keeps
 # the plain assignment, and then becomes a State (the same layout, so ``__class__`` may change).
 _Open: Any = None if _COMPILED else type("_OpenState", (State,), {"__slots__": (), "__setattr__": object.__setattr__})
+
+
+def _init_interpreted(self: State, *args: Any, **fields: Any) -> None:
+    _set(self, "__class__", _Open)
+    _init_slots(self, *args, **fields)
+    self.__class__ = State
+
+
+def _refuse(self: State, name: str, value: Any) -> None:
+    raise AttributeError("State is immutable; use canasta.apply to make a new one")
+
+
+if not _COMPILED:
+    # Interpreted, nothing stops an assignment to a slot: State refuses them, and State(...) fills its slots as
+    # the twin. (Compiled, the fields are Final: read-only outside the class's own code.) Plain assignments
+    # to these methods: mypy and mypyc refuse them.
+    _init_slots = State.__init__
+    setattr(State, "__init__", _init_interpreted)  # noqa: B010
+    setattr(State, "__setattr__", _refuse)  # noqa: B010
 
 
 def _replace_interpreted(state: State, changes: dict[str, Any]) -> State:
@@ -290,7 +365,7 @@ def _replace_interpreted(state: State, changes: dict[str, Any]) -> State:
     new.stage = state.stage
     new.last_hand = state.last_hand
     new.deal = state.deal
-    new.history = state.history
+    new.log = state.log
     new.result = state.result
     new.black_threes = state.black_threes
     new.concealed_canastas = state.concealed_canastas
@@ -300,7 +375,9 @@ def _replace_interpreted(state: State, changes: dict[str, Any]) -> State:
     new.feet = state.feet
     new.legal_cache = None
     for name, value in changes.items():
-        if name not in _FIELD_SET:
+        if name == "history":
+            name, value = "log", log_of(value)
+        elif name not in _SLOT_SET:
             raise TypeError(f"State has no field {name!r}")
         setattr(new, name, value)
     new.__class__ = State

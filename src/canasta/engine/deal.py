@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
-from ..state import DRAW_PHASE, State, Turn
+from ..state import DRAW_PHASE, Log, State, Turn
 from .core import laid_out_threes
 
 
@@ -103,7 +103,7 @@ def deal_bonus_cards(state: State, p: int) -> State:
     side = state.side_of(p)
     threes = list(state.red_threes[side])
     laid = laid_out_threes(r)
-    history = state.history
+    history: Log = state.log
     for _ in range(r.bonus_cards[place]):
         while stock:
             c = stock.pop()
@@ -111,13 +111,13 @@ def deal_bonus_cards(state: State, p: int) -> State:
                 hand[c] += 1
                 break
             threes.append(c)
-            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+            history = (history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
     hands = list(state.hands)
     hands[p] = tuple(hand)
     all_threes = list(state.red_threes)
     all_threes[side] = tuple(threes)
     return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(all_threes),
-                         history=(*history, f"{p} bonus-cards {sum(hand) - sum(state.hands[p])}"))
+                         log=(history, p, f"bonus-cards {sum(hand) - sum(state.hands[p])}"))
 
 
 def redeal(state: State, deck: list[int]) -> State:

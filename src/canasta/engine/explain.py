@@ -22,7 +22,7 @@ from ..melds import (
 from ..moves import ACTIONS, SPECIAL_HAND_NAMES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, forms
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, log_contains
 from .core import (
     RV,
     after_opening_turn,
@@ -117,7 +117,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "NO_PERMISSION_RULE", "these rules have no asking permission to go out"
         if state.turn.permission is not None:
             return "ALREADY_ASKED", "you have already asked this turn"
-        if r.permission_once and f"{p} ask" in state.history:
+        if r.permission_once and log_contains(state.log, f"{p} ask"):
             return "ASKED_ONCE", "you may ask permission to go out only once a hand"
         if foot:
             return "ASK_BEFORE_FOOT", ("you have not picked up your foot yet, so you cannot go out this turn: "

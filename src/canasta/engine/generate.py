@@ -15,7 +15,7 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_sp
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, log_contains, log_count_at_least
 from .core import (
     DISCARDS,
     NATURAL_RANKS,
@@ -180,8 +180,8 @@ def take_moves(state: State) -> list[Move]:
             if not reachable(state, move, rc2, melds_nw, need - base, keep) and not (
                     # ... or the opening goes out at once (rare: a pile of one or two cards)
                     keep and opening_reachable(r, rc2, melds_nw, need - base, 0)
-                    and opening_path(take_pile(state, move, ()), state.hand_number, {})) and not (
-                    concealed_take_waived(r) and can_go_out(take_pile(state, move, (), True))):
+                    and opening_path(take_pile(state, move, None), state.hand_number, {})) and not (
+                    concealed_take_waived(r) and can_go_out(take_pile(state, move, None, True))):
                 continue
         elif not foot and after <= 1 and not _take_goes_out(state, move, after, c2, base):
             continue
@@ -194,7 +194,7 @@ def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: 
     (not where going out needs a discard), or by melding or discarding the one left."""
     r = state.rules
     if after == 1:
-        return can_go_out(take_pile(state, move, ()))
+        return can_go_out(take_pile(state, move, None))
     melds = melds_after(state, move) if r.natural_canastas_to_go_out else None
     return not r.go_out_needs_discard and out_problem(state, canastas, points, melds) is None
 
@@ -365,7 +365,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.partnerships and turn.permission is None and hsize >= 2 and not foot and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)) and not (
-            r.permission_once and f"{p} ask" in state.history):  # once a hand (Modern American [P])
+            r.permission_once and log_contains(state.log, f"{p} ask")):  # once a hand (Modern American [P])
         # With one card left a "no" would leave no legal move: he could only go out. Where asking is
         # compulsory (Brazilian) it may come after melding: going out needs the "yes".
         moves.append(ASK)
@@ -476,8 +476,7 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     if r.threes_laid_out == "all":  # threes are never discarded (Modern American): a kept one is laid out
         moves = [m for x, m in DISCARDS if rc[x] and x != THREE and x not in banned]
         return moves or [m for x, m in DISCARDS if rc[x] and x != THREE]
-    if not r.black_three_first_round_discard and sum(
-            1 for h in state.history if " discard " in h) < r.players:
+    if not r.black_three_first_round_discard and not log_count_at_least(state.log, " discard ", r.players):
         banned.add(THREE)
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]

@@ -66,7 +66,7 @@ def pick_up_foot(state: State, seat: int) -> State:
     hands = list(state.hands)
     feet = list(state.feet)
     hands[seat], feet[seat] = feet[seat], (0,) * len(feet[seat])
-    return state.replace(hands=tuple(hands), feet=tuple(feet), history=(*state.history, f"{seat} foot"))
+    return state.replace(hands=tuple(hands), feet=tuple(feet), log=(state.log, seat, "foot"))
 
 
 def hand_emptied(state: State, seat: int) -> State:

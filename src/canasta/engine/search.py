@@ -25,7 +25,7 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
     """After an unopened side's take: can the hand still reach the minimum?"""
     hand = list(state.hands[state.turn_seat])
     move_cards(hand, move)  # the cards the take shows leave the hand
-    return reachable_from(state.rules, lambda: take_pile(state, move, ()), hand, rc, melds, need, keep,
+    return reachable_from(state.rules, lambda: take_pile(state, move, None), hand, rc, melds, need, keep,
                            required_canasta(state))
 
 

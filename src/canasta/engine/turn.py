@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..cards import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
-from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Stage, State, Turn
+from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Log, Stage, State, Turn
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import has_foot, laid_out_threes, move_cards, take_cards
 from .deal import deal_bonus_cards
@@ -22,7 +22,7 @@ def apply_move(state: State, m: Move) -> State:
     a = m.action
     p = state.turn_seat
     side = state.side_of(p)
-    history = (*state.history, f"{state.to_move} {m}")
+    history: Log = (state.log, state.to_move, m)
     if a == "draw":
         return draw_from_stock(state, history)
     if a == "take":
@@ -35,7 +35,7 @@ def apply_move(state: State, m: Move) -> State:
         table[m.rank] = tuple(sorted((*table[m.rank], *table.pop(m.low))))
         melds[side] = table
         turn = state.turn._replace(melded=True, touched_old=True)
-        return state.replace(melds=tuple(melds), turn=turn, history=history)
+        return state.replace(melds=tuple(melds), turn=turn, log=history)
     if a == "discard":
         return play_discard(state, m, history)
     if a in ("ask", "ask-acaba"):
@@ -43,15 +43,15 @@ def apply_move(state: State, m: Move) -> State:
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
         return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission=asked),
-                             history=history)
+                             log=history)
     if a in ("yes", "no"):
         answer = a if state.turn.permission == "asked" else f"acaba-{a}"
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
-        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), history=history)
+        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), log=history)
     if a == "acaba":
-        return end_hand(state.replace(history=history), None, acaba_by=p)
+        return end_hand(state.replace(log=history), None, acaba_by=p)
     if a == "declare":
-        return end_hand(state.replace(history=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
+        return end_hand(state.replace(log=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
     if a == "layout":
         owner = red_three_slot(state, p)
         laid = laid_out_threes(state.rules)
@@ -61,7 +61,7 @@ def apply_move(state: State, m: Move) -> State:
         hands[p] = tuple(hand)
         threes = list(state.red_threes)
         threes[owner] = tuple(reds)
-        return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(threes), history=history)
+        return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(threes), log=history)
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
@@ -73,15 +73,15 @@ def apply_move(state: State, m: Move) -> State:
         whole[side] = tuple(x for x in whole[side] if x in stage.melds)
         new_stage = None if stage.pending is None else stage._replace(points=stage.base)
         return state.replace(hands=tuple(hands), melds=tuple(melds), turn=stage.turn._replace(withdrew=True),
-                             stage=new_stage, concealed_canastas=tuple(whole), history=history)
+                             stage=new_stage, concealed_canastas=tuple(whole), log=history)
     if a == "pass":
         if state.phase == DRAW_PHASE:
-            return end_hand(state.replace(history=history), None)
-        return end_hand(confirm_opening(state.replace(history=history)), None)
+            return end_hand(state.replace(log=history), None)
+        return end_hand(confirm_opening(state.replace(log=history)), None)
     raise AssertionError(a)
 
 
-def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:
+def play_meld(state: State, m: Move, history: Log) -> State:
     p = state.turn_seat
     side = state.side_of(p)
     hand = list(state.hands[p])
@@ -104,7 +104,7 @@ def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
-    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, history=history)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history)
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
@@ -116,7 +116,7 @@ def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     return new
 
 
-def play_discard(state: State, m: Move, history: tuple[str, ...]) -> State:
+def play_discard(state: State, m: Move, history: Log) -> State:
     r = state.rules
     p = state.turn_seat
     hand = list(state.hands[p])
@@ -131,7 +131,7 @@ def play_discard(state: State, m: Move, history: tuple[str, ...]) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
-                                         history=history))
+                                         log=history))
     if not any(hand):
         if not has_foot(new, p):
             return end_hand(new, p)
