@@ -82,6 +82,10 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
 def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
     keeping a card to discard and one to hold, counting a pending pile), or go out outright."""
+    if state.stage is None or state.stage.pending is None:
+        quick = _meld_still_reachable(state, move)
+        if quick is not None:
+            return quick
     after = apply_move(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
         return True
