@@ -143,9 +143,9 @@ def minimum_to_meet(state: State) -> int:
     a complete natural or wild canasta laid down from the hand in a turn begun from the stock)."""
     if state.rules.splash and state.stage is not None and state.turn.source == "stock" and any(
             len(m) >= 7 and (not any(is_wild(c) for c in m) or all(is_wild(c) for c in m))
-            for m in state.melds[state.side_of(state.turn_seat)].values()):
+            for m in state.melds[state.seat_sides[state.turn_seat]].values()):
         return 0
-    return minimum_needed(state, state.side_of(state.turn_seat), state.turn_seat)
+    return minimum_needed(state, state.seat_sides[state.turn_seat], state.turn_seat)
 
 
 def dead_ranks(state: State) -> frozenset[int]:
@@ -159,7 +159,7 @@ def dead_ranks(state: State) -> frozenset[int]:
 def after_opening_turn(state: State) -> bool:
     """Has the side of the player to move opened in an earlier turn? (Modern American's rule of five and
     aces: wild cards join melds freely only in the side's opening turn, RULES.md §4C.)"""
-    return state.opened[state.side_of(state.turn_seat)] and state.stage is None and not state.turn.opened_now
+    return state.opened[state.seat_sides[state.turn_seat]] and state.stage is None and not state.turn.opened_now
 
 
 def unfinished_wild_meld(rules: Rules, melds: Melds) -> bool:
@@ -192,7 +192,7 @@ def opening_problem(state: State, melds: Melds) -> str | None:
     (RULES.md §4B, GC-I14; a sequence canasta is natural), or the natural meld of three or more (or a meld
     of wild cards) Modern American asks for (RULES.md §4C, GC-I11)."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if state.opened[side]:
         return None
     if r.opening_canasta:
@@ -251,7 +251,7 @@ def move_cards(hand: list[int], m: Move) -> list[int]:
 
 def melds_after(state: State, m: Move) -> Melds:
     """The side's melds after a meld move (without applying the rest of it)."""
-    melds = dict(state.melds[state.side_of(state.turn_seat)])
+    melds = dict(state.melds[state.seat_sides[state.turn_seat]])
     cards = move_cards(list(state.hands[state.turn_seat]), m)
     if m.action == "take":
         cards.append(state.pile[-1])

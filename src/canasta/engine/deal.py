@@ -100,7 +100,7 @@ def deal_bonus_cards(state: State, p: int) -> State:
         return state
     stock = list(state.stock)
     hand = list(state.hands[p])
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     threes = list(state.red_threes[side])
     laid = laid_out_threes(r)
     history: Log = state.log

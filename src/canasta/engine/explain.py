@@ -71,7 +71,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if m.action in ("yes", "no"):
         return "NO_QUESTION", "nobody has asked permission to go out"
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]
@@ -211,7 +211,7 @@ def _diagnose_declare(state: State, m: Move, hsize: int) -> tuple[str, str]:
     if name not in have:
         others = ", ".join(have) or "none"
         return "NO_SPECIAL_HAND", f"these rules have no special hand {name!r} (they have: {others})"
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if state.opened[side] or state.stage is not None or state.turn.source != "stock":
         return "SPECIAL_HAND_NOT_NOW", ("a special hand is laid down by a player whose side has not opened, "
                                         "after drawing from the stock and before melding")
@@ -259,7 +259,7 @@ def _going_out_message(code: str, r: Rules, need: int, pts: int) -> tuple[str, s
 
 def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[str, str]:
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     blocked = take_blocked(state)
     if blocked == "PILE_EMPTY":
         return blocked, "the discard pile is empty"
@@ -338,7 +338,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
 
 def _diagnose_combine(state: State, m: Move) -> tuple[str, str]:
     r = state.rules
-    melds = state.melds[state.side_of(state.turn_seat)]
+    melds = state.melds[state.seat_sides[state.turn_seat]]
     if not r.several_melds_per_rank:
         return "ONE_MELD_PER_RANK", "a side holds one meld of each rank here: there is nothing to combine"
     for key in (m.low, m.rank):
@@ -367,7 +367,7 @@ def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:
     """Taking the pile onto a sequence: only its top card, only onto a sequence shorter than 7 that it
     extends, and only while the pile is not frozen (RULES.md §4B Samba, GC-P11)."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     top = state.pile[-1]
     meld = state.melds[side].get(m.rank)
     if not r.sequences:
@@ -390,7 +390,7 @@ def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:
 
 def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, pts: int) -> tuple[str, str]:
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     melds = state.melds[side]
     if is_sequence_key(m.rank):
         return _diagnose_sequence(state, m, hsize, need, pts)
@@ -475,7 +475,7 @@ def _meld_consequence(state: State, m: Move, after: int, c2: int, pts2: int, nee
     """A well-formed meld of cards the player holds is illegal for what it leaves: too few cards to end
     the turn, an obligation to go out, or an opening no longer reachable."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if has_foot(state, state.turn_seat):  # emptying the hand picks up the foot: the opening must stand first
         if after == 0 and not state.opened[side] and pts2 < need:
             return "BELOW_MINIMUM", (f"your melds this turn would count {pts2}; your side needs {need} to open "
@@ -528,7 +528,7 @@ def _diagnose_slot(state: State, m: Move, melds: Melds) -> tuple[str, str] | Non
 
 def _diagnose_sequence(state: State, m: Move, hsize: int, need: int, pts: int) -> tuple[str, str]:
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     melds = state.melds[side]
     if not r.sequences:
         return "SEQUENCE_NOT_ALLOWED", "these rules have no sequences: a meld is cards of one rank"

@@ -80,7 +80,7 @@ def _take_forced(state: State, takes: list[Move]) -> bool:
         return True
     if rule == "never":
         return False
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     return not pile_frozen_for(state, side) and any(m.naturals == 0 and m.twos == 0 and m.jokers == 0
                                                      for m in takes)
 
@@ -90,7 +90,7 @@ def take_moves(state: State) -> list[Move]:
         return []
     r = state.rules
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     pile = state.pile
     hand = state.hands[p]
     if not r.sequences and not r.several_melds_per_rank:
@@ -202,7 +202,7 @@ def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: 
 def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     r = state.rules
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]

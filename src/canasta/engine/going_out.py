@@ -40,14 +40,14 @@ def out_problem(state: State, canastas: int, points: int, melds: Melds | None = 
     if canastas < r.canastas_to_go_out:
         return "NEED_CANASTA_TO_GO_OUT"
     if r.natural_canastas_to_go_out and (natural_canastas(
-            state.melds[state.side_of(state.turn_seat)] if melds is None else melds)
+            state.melds[state.seat_sides[state.turn_seat]] if melds is None else melds)
             if naturals is None else naturals) < r.natural_canastas_to_go_out:
         return "NEED_NATURAL_CANASTAS"
     if state.turn.permission == "no":
         return "PERMISSION_REFUSED"
     if r.permission == "compulsory" and state.turn.permission != "yes":
         return "PERMISSION_REQUIRED"
-    table = state.melds[state.side_of(state.turn_seat)] if melds is None else melds
+    table = state.melds[state.seat_sides[state.turn_seat]] if melds is None else melds
     if unfinished_wild_meld(r, table):
         return "WILD_MELD_UNFINISHED"
     opening = opening_problem(state, table)
@@ -92,7 +92,7 @@ def can_go_out(state: State) -> bool:
     p = state.turn_seat
     if has_foot(state, p):  # emptying the hand only picks up the foot
         return False
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     r = state.rules
     hand = state.hands[p]
     rc = rank_counts(hand)
@@ -142,7 +142,7 @@ def _out_with_sequences(state: State, hand: tuple[int, ...], rc: list[int],
                         info: dict[int, tuple[int, int, int]], sizes: dict[int, int], pts0: int) -> bool:
     """``_out_with`` where naturals may also go into sequences: try each way of placing the hand's suited
     runs (a new sequence per suit, blocks added to the side's sequences), then place the rest in groups."""
-    melds = state.melds[state.side_of(state.turn_seat)]
+    melds = state.melds[state.seat_sides[state.turn_seat]]
     per_suit = []
     for suit in range(4):
         runs = [(key, *sequence_span(m), len(m)) for key, m in melds.items()

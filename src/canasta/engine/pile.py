@@ -63,7 +63,7 @@ def draw_from_stock(state: State, history: Log) -> State:
     laid = laid_out_threes(r)
     no_discard = False
     ended = False
-    keeping = r.keeps_a_three and not state.opened[state.side_of(p)]
+    keeping = r.keeps_a_three and not state.opened[state.seat_sides[p]]
     if r.keeps_a_three and not keeping and any(hand[k] for k in laid):  # the side has opened: out it goes
         stock, hand, reds, history = lay_out_kept_three(p, stock, hand, reds, history, laid)
     for _ in range(r.draw_count):
@@ -126,7 +126,7 @@ def concealed_take_waived(rules: Rules) -> bool:
 
 def red_three_slot(state: State, seat: int) -> int:
     """Where a seat's red threes are kept: with its side, but with the player himself in Cutthroat."""
-    return seat if state.rules.cutthroat else state.side_of(seat)
+    return seat if state.rules.cutthroat else state.seat_sides[seat]
 
 
 def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) -> State:
@@ -135,7 +135,7 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
     state = form_cutthroat_sides(state, state.turn_seat)
     r = state.rules
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     hand = list(state.hands[p])
     cards = [state.pile[-1], *move_cards(hand, m)]
     melds = dict(state.melds[side])
@@ -196,7 +196,7 @@ def pick_up(state: State, cards: tuple[int, ...]) -> State:
 def maybe_pick_up(state: State) -> State:
     stage = state.stage
     assert stage is not None and stage.pending is not None
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if stage.points < minimum_to_meet(state):
         return state
     opened = list(state.opened)

@@ -65,7 +65,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
     if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
         return True
     stage = state.stage
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     melds = state.melds[side]
     if stage.pending is None and stage.points >= minimum_to_meet(state) and opening_canasta_ok(state, melds):
         return True
@@ -93,7 +93,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     if stage is None:  # a pending pile was picked up: the side has opened
         return True
     need = minimum_to_meet(after) - stage.points
-    side = after.side_of(after.turn_seat)
+    side = after.seat_sides[after.turn_seat]
     if need <= 0 and opening_canasta_ok(after, after.melds[side]):
         return True
     melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
@@ -123,7 +123,7 @@ def _meld_still_reachable(state: State, move: Move) -> bool | None:
     rc[rank] -= k
     rc[TWO] -= a
     rc[JOKER_RANK] -= b
-    melds = {x: meld_counts(m) for x, m in state.melds[state.side_of(p)].items()}
+    melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
     nat0, wild0 = melds.get(move.rank, (0, 0))
     melds[move.rank] = (nat0 + k, wild0 + a + b)
     points = (state.stage.points if state.stage is not None else 0) + RV[rank] * k + 20 * a + 50 * b

@@ -21,7 +21,7 @@ from .pile import draw_from_stock, freezes, lay_out_kept_three, maybe_pick_up, r
 def apply_move(state: State, m: Move) -> State:
     a = m.action
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     history: Log = (state.log, state.to_move, m)
     if a == "draw":
         return draw_from_stock(state, history)
@@ -81,9 +81,12 @@ def apply_move(state: State, m: Move) -> State:
     raise AssertionError(a)
 
 
+NEW_TURN = Turn()  # the turn of a player who has not drawn yet (a value: shared by every new turn)
+
+
 def play_meld(state: State, m: Move, history: Log) -> State:
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     hand = list(state.hands[p])
     cards = move_cards(hand, m)
     melds = dict(state.melds[side])
@@ -130,6 +133,17 @@ def play_discard(state: State, m: Move, history: Log) -> State:
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)
     hands[p] = tuple(hand)
+    if state.stage is None and state.stock and any(hand):
+        # The common discard, in one new state: no opening to confirm, no hand emptied, no bonus cards (they
+        # follow an opening), and a stock left, so the turn simply passes (``next_turn``).
+        has_melded = state.has_melded
+        if (state.turn.melded or state.turn.source == "pile") and not has_melded[p]:
+            flags = list(has_melded)
+            flags[p] = True
+            has_melded = tuple(flags)
+        seat = (p + 1) % r.players
+        return state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen, log=history,
+                             has_melded=has_melded, turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
                                          log=history))
     if not any(hand):
@@ -148,7 +162,7 @@ def play_discard(state: State, m: Move, history: Log) -> State:
 def next_turn(state: State) -> State:
     r = state.rules
     seat = (state.turn_seat + 1) % r.players
-    new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=Turn(), stage=None)
+    new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN, stage=None)
     if not new.stock and r.recycle_pile and not new.recycled and len(new.pile) > 1:
         # The pile under its top card is turned over as a new stock (RULES.md §3.8 variant, §5).
         top = new.pile[-1]
