@@ -56,11 +56,20 @@ def freezes(rules: Rules, card: int) -> bool:
 def draw_from_stock(state: State, history: Log) -> State:
     r = state.rules
     p = state.turn_seat
+    laid = laid_out_threes(r)
+    if r.draw_count == 1 and not r.keeps_a_three and state.stock and state.stock[-1] not in laid:
+        # The common draw, one card that is not a three to lay out: the loop below, without its copies.
+        c = state.stock[-1]
+        hand = list(state.hands[p])
+        hand[c] += 1
+        hands = list(state.hands)
+        hands[p] = tuple(hand)
+        return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE,
+                             turn=state.turn._replace(source="stock", no_discard=False), log=history)
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)
     reds = list(state.red_threes[owner])
-    laid = laid_out_threes(r)
     no_discard = False
     ended = False
     keeping = r.keeps_a_three and not state.opened[state.seat_sides[p]]
