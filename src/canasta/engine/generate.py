@@ -233,6 +233,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     foot = has_foot(state, p)
     moves: list[Move] = []
     add = moves.append
+    known = _group_cache(caps, size_cap, min_nat)
 
     def end_ok(after: int, pts2: int, c2: int, move: Move) -> bool:
         """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
@@ -263,6 +264,18 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             k_lo = 0
             if size0 >= 7 and no_wild_on_canasta:
                 twos = jokers = 0
+        if pending is None and hsize - n - twos - jokers >= 2:
+            # Every meld here leaves two cards or more, so each is legal whatever else holds: the list depends
+            # on these counts alone, and is made once (the same Move objects every time).
+            group = (key, nat0, wild0, size0, n, twos, jokers, k_lo, five)
+            made = known.get(group)
+            if made is None:
+                made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, caps, size_cap)
+                if len(known) >= _GROUP_CACHE_SIZE:
+                    known.clear()
+                known[group] = made
+            moves.extend(made)
+            return
         value = RV[rank]
         for k in range(k_lo, n + 1):
             cap = caps[nat0 + k] - wild0
@@ -380,6 +393,39 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.acaba and pending is None:
         moves.extend(_acaba_moves(state))
     return moves
+
+
+_GROUP_CACHE_SIZE = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
+# The wild-card limits of a ruleset (``Rules.wild_caps``, the tuple itself, kept so that its id stays its own),
+# the meld size cap and the naturals a meld needs -> (the tuple, lists of group melds by their counts).
+_GROUP_CACHES: dict[tuple[int, int, int], tuple[tuple[int, ...], dict[tuple[int, ...], list[Move]]]] = {}
+
+
+def _group_cache(caps: tuple[int, ...], size_cap: int, min_nat: int) -> dict[tuple[int, ...], list[Move]]:
+    entry = _GROUP_CACHES.get((id(caps), size_cap, min_nat))
+    if entry is None or entry[0] is not caps:
+        entry = (caps, {})
+        _GROUP_CACHES[(id(caps), size_cap, min_nat)] = entry
+    return entry[1]
+
+
+def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int, jokers: int, k_lo: int, five: int,
+                 caps: tuple[int, ...], size_cap: int) -> list[Move]:
+    """The melds ``play_moves`` lists for one group key when each leaves two cards or more (its loop, alone)."""
+    made: list[Move] = []
+    for k in range(k_lo, n + 1):
+        cap = caps[nat0 + k] - wild0
+        if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+            cap = 0
+        for a in range((twos if twos < cap else cap) + 1):
+            room = cap - a
+            for b in range((jokers if jokers < room else room) + 1):
+                cnt = k + a + b
+                size = size0 + cnt
+                if cnt == 0 or size < 3 or size > size_cap:
+                    continue
+                made.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+    return made
 
 
 def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
