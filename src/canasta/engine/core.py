@@ -37,6 +37,23 @@ DISCARD_RANKS = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
 DISCARDS = [(x, Move("discard", x)) for x in DISCARD_RANKS]
 
 
+# Rules -> its ``wild_caps``, by the object's id (the Rules object is kept, so that its id stays its own). Compiled
+# with mypyc, ``Rules`` has no ``__dict__`` for ``cached_property`` to keep its value in, and the table of 251
+# limits would be made again at every call.
+_WILD_CAPS: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+
+
+def wild_caps(rules: Rules) -> tuple[int, ...]:
+    """``rules.wild_caps`` (the most wild cards for 0..250 naturals), made once per Rules object."""
+    entry = _WILD_CAPS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_WILD_CAPS) >= 256:  # a server makes Rules objects as tables come and go: keep the newest
+            _WILD_CAPS.clear()
+        entry = (rules, rules.wild_caps)
+        _WILD_CAPS[id(rules)] = entry
+    return entry[1]
+
+
 def rank_counts(h: tuple[int, ...]) -> list[int]:
     """Counts per rank code: [jokers, red threes, twos, black threes, 4s, ..., aces] (unrolled: hot)."""
     return [h[52], h[5] + h[6], h[0] + h[1] + h[2] + h[3], h[4] + h[7],

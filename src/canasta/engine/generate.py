@@ -37,6 +37,7 @@ from .core import (
     twos_counts,
     twos_meld_open,
     unfinished_wild_meld,
+    wild_caps,
 )
 from .going_out import can_go_out, out_problem
 from .opening import opening_reachable
@@ -213,7 +214,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     need = minimum_to_meet(state)
     pts = stage.points if stage is not None else 0
     canastas = count_canastas(r, melds)
-    caps = r.wild_caps
+    caps = wild_caps(r)
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
@@ -396,7 +397,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
 
 
 _GROUP_CACHE_SIZE = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
-# The wild-card limits of a ruleset (``Rules.wild_caps``, the tuple itself, kept so that its id stays its own),
+# The wild-card limits of a ruleset (``core.wild_caps``, the tuple itself, kept so that its id stays its own),
 # the meld size cap and the naturals a meld needs -> (the tuple, lists of group melds by their counts).
 _GROUP_CACHES: dict[tuple[int, int, int], tuple[tuple[int, ...], dict[tuple[int, ...], list[Move]]]] = {}
 
