@@ -10,11 +10,13 @@ from ..cards import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
-from ..state import PLAY_PHASE, Log, Stage, State
+from ..state import PLAY_PHASE, Log, Stage, State, Turn
 from .core import laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
+
+_new_tuple = tuple.__new__  # a Turn built directly (NamedTuple's _replace is Python code, slow when compiled)
 
 
 def take_blocked(state: State) -> str | None:
@@ -64,8 +66,10 @@ def draw_from_stock(state: State, history: Log) -> State:
         hand[c] += 1
         hands = list(state.hands)
         hands[p] = tuple(hand)
-        return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE,
-                             turn=state.turn._replace(source="stock", no_discard=False), log=history)
+        t = state.turn
+        turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False, t.must_go_out,
+                                 t.withdrew, t.opened_now))  # Turn._replace(source="stock", no_discard=False)
+        return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)

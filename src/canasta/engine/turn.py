@@ -81,6 +81,9 @@ def apply_move(state: State, m: Move) -> State:
     raise AssertionError(a)
 
 
+# Turns and stages made in the hot paths are built as tuples directly (NamedTuple's ``_replace`` and ``__new__``
+# are Python code, slow even when this module is compiled); the fields in their declared order.
+_new_tuple = tuple.__new__
 NEW_TURN = Turn()  # the turn of a player who has not drawn yet (a value: shared by every new turn)
 
 
@@ -92,17 +95,21 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
-    turn = state.turn
-    turn = turn._replace(melded=True, new_ranks=turn.new_ranks if old else (*turn.new_ranks, m.rank),
-                         touched_old=turn.touched_old or (old is not None and m.rank not in turn.new_ranks),
-                         # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
-                         must_go_out=turn.must_go_out or (old is not None and is_sequence_key(m.rank)
-                                                          and len(old) >= SEQUENCE_MAX))
+    t = state.turn
+    turn = _new_tuple(Turn, (
+        t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
+        t.touched_old or (old is not None and m.rank not in t.new_ranks), t.no_discard,
+        # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
+        t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX),
+        t.withdrew, t.opened_now))
     stage = state.stage
     if not state.opened[side]:
+        points = sum(VALUE[c] for c in cards)
         if stage is None:
-            stage = Stage(state.hands[p], state.melds[side], state.turn, 0, 0, None)
-        stage = stage._replace(points=stage.points + sum(VALUE[c] for c in cards))
+            stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
+        else:
+            stage = _new_tuple(Stage, (stage.hand, stage.melds, stage.turn, stage.base, stage.points + points,
+                                       stage.pending))
     all_melds = list(state.melds)
     all_melds[side] = melds
     hands = list(state.hands)
