@@ -45,7 +45,7 @@ from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
 from .search import opening_path, reachable, still_reachable
 from .turn import apply_move
 
-_new_move = tuple.__new__
+_new_move = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
 
 
 def generate_moves(state: State) -> list[Move]:
@@ -159,8 +159,9 @@ def take_moves(state: State) -> list[Move]:
     foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
     moves = []
     candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
-        (Move("take", key, k, a, b), old, *(meld_counts(old) if old else (0, 0))) for key, old, k, a, b in options]
-    candidates += [(Move("take", key, 0, 0, 0, rank), run, len(run), 0) for key, run in sequences]
+        (_new_move(Move, ("take", key, k, a, b, 0, -1)), old, *(meld_counts(old) if old else (0, 0)))
+        for key, old, k, a, b in options]
+    candidates += [(_new_move(Move, ("take", key, 0, 0, 0, rank, -1)), run, len(run), 0) for key, run in sequences]
     for move, meld, nat0, wild0 in candidates:
         k, a, b = move.naturals, move.twos, move.jokers
         nat, wild = nat0 + 1 + k, wild0 + a + b
@@ -449,7 +450,7 @@ def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
                 if not r.wilds_onto_canasta and ((len(a) >= 7 and w2) or (len(b) >= 7 and w1)):
                     ok = False
                 if ok:
-                    moves.append(Move("combine", target, low=source))
+                    moves.append(_new_move(Move, ("combine", target, 0, 0, 0, source, -1)))
     return moves
 
 
@@ -487,7 +488,7 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
                 blocks.append((hi + 1, k))
             for low, k in blocks:
                 if past:
-                    move = Move("meld", key, k, 0, 0, low)
+                    move = _new_move(Move, ("meld", key, k, 0, 0, low, -1))
                     after = apply_move(state, move)
                     if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
                         add(move)
@@ -506,7 +507,7 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
 
 def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: int, pts: int, canastas: int,
                    hsize: int, end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
-    move = Move("meld", key, k, 0, 0, low)
+    move = _new_move(Move, ("meld", key, k, 0, 0, low, -1))
     pts2 = pts + sum(RV[x] for x in range(low, low + k))
     if end_ok(hsize - k, pts2, canastas_after(r, melds, canastas, key, size0, size0 + k), move):
         add(move)
@@ -527,7 +528,8 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
         banned.add(THREE)
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]
-        allowed = [Move("discard", x, suit=s) if x >= 4 else m for x, m in DISCARDS if rc[x] and x not in banned
+        allowed = [_new_move(Move, ("discard", x, 0, 0, 0, 0, s)) if x >= 4 else m
+                   for x, m in DISCARDS if rc[x] and x not in banned
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
     moves = [m for x, m in DISCARDS if rc[x] and x not in banned]
