@@ -15,7 +15,7 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_sp
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, log_contains, log_count_at_least
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
 from .core import (
     DISCARDS,
     NATURAL_RANKS,
@@ -201,6 +201,122 @@ def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: 
     return not r.go_out_needs_discard and out_problem(state, canastas, points, melds) is None
 
 
+class _Play:
+    """What ``play_moves`` knows of the position, for its two helpers: a class rather than closures, because
+    compiled (mypyc) closures and their shared environment form a reference cycle per call, which holds the
+    state until the garbage collector runs."""
+
+    __slots__ = ("canastas", "caps", "five", "foot", "hsize", "known", "melds", "min_nat", "moves", "need",
+                 "no_wild_on_canasta", "opened", "pending", "pts", "r", "size_cap", "state", "turn")
+
+    state: State
+    r: Rules
+    pending: tuple[int, ...] | None
+    need: int
+    turn: Turn
+    foot: bool
+    opened: bool
+    melds: Melds
+    canastas: int
+    hsize: int
+    pts: int
+    caps: tuple[int, ...]
+    five: int
+    size_cap: int
+    min_nat: int
+    no_wild_on_canasta: bool
+    moves: list[Move]
+    known: dict[tuple[int, ...], list[Move]]
+
+    def __init__(self, state: State, r: Rules, pending: tuple[int, ...] | None, need: int, turn: Turn, foot: bool,
+                 opened: bool, melds: Melds, canastas: int, hsize: int, pts: int, caps: tuple[int, ...], five: int,
+                 size_cap: int, min_nat: int, no_wild_on_canasta: bool, moves: list[Move],
+                 known: dict[tuple[int, ...], list[Move]]) -> None:
+        self.state = state
+        self.r = r
+        self.pending = pending
+        self.need = need
+        self.turn = turn
+        self.foot = foot
+        self.opened = opened
+        self.melds = melds
+        self.canastas = canastas
+        self.hsize = hsize
+        self.pts = pts
+        self.caps = caps
+        self.five = five
+        self.size_cap = size_cap
+        self.min_nat = min_nat
+        self.no_wild_on_canasta = no_wild_on_canasta
+        self.moves = moves
+        self.known = known
+
+    def end_ok(self, after: int, pts2: int, c2: int, move: Move) -> bool:
+        """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
+        if self.pending is not None:
+            if pts2 < self.need:
+                return True  # still opening: withdraw rescues any dead end
+            after += len(self.pending)
+        if after >= 2 or (after == 1 and self.turn.no_discard):
+            return True
+        if self.foot:  # into the foot, not out: the opening must stand first (a withdraw rescues one card left)
+            return self.opened or pts2 >= self.need or (after == 1 and not self.turn.withdrew)
+        if after == 0:
+            if self.r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
+                return False
+            return out_problem(self.state, c2, pts2, melds_after(self.state, move) if self.r.opening_canasta
+                           or self.r.natural_canastas_to_go_out else None) is None
+        # One card left: he must go out with it, by discarding it or by melding it (which may finish
+        # the canasta he still needs).
+        return can_go_out(apply_move(self.state, move))
+
+    def group_moves(self, key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int,
+                    jokers: int) -> None:
+        if meld is None:
+            nat0 = wild0 = size0 = 0
+            k_lo = self.min_nat
+        else:
+            nat0, wild0 = meld_counts(meld) if rank != TWO else twos_counts(meld)
+            size0 = len(meld)
+            k_lo = 0
+            if size0 >= 7 and self.no_wild_on_canasta:
+                twos = jokers = 0
+        if self.pending is None and self.hsize - n - twos - jokers >= 2:
+            # Every meld here leaves two cards or more, so each is legal whatever else holds: the list depends
+            # on these counts alone, and is made once (the same Move objects every time).
+            group = (key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five)
+            made = self.known.get(group)
+            if made is None:
+                made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five, self.caps,
+                                    self.size_cap)
+                if len(self.known) >= _GROUP_CACHE_SIZE:
+                    self.known.clear()
+                self.known[group] = made
+            self.moves.extend(made)
+            return
+        value = RV[rank]
+        for k in range(k_lo, n + 1):
+            cap = self.caps[nat0 + k] - wild0
+            if nat0 + k < self.five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+                cap = 0
+            for a in range((twos if twos < cap else cap) + 1):
+                room = cap - a
+                for b in range((jokers if jokers < room else room) + 1):
+                    cnt = k + a + b
+                    size = size0 + cnt
+                    if cnt == 0 or size < 3 or size > self.size_cap:
+                        continue
+                    after = self.hsize - cnt
+                    if after >= 2 and self.pending is None:
+                        self.moves.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                    else:
+                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+                        pts2 = self.pts + k * value + 20 * a + 50 * b
+                        c2 = canastas_after(self.r, self.melds, self.canastas, key, size0, size)
+                        if self.end_ok(after, pts2, c2, move):
+                            self.moves.append(move)
+
+
 def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     r = state.rules
     p = state.turn_seat
@@ -237,67 +353,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     add = moves.append
     known = _group_cache(caps, size_cap, min_nat)
 
-    def end_ok(after: int, pts2: int, c2: int, move: Move) -> bool:
-        """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
-        if pending is not None:
-            if pts2 < need:
-                return True  # still opening: withdraw rescues any dead end
-            after += len(pending)
-        if after >= 2 or (after == 1 and turn.no_discard):
-            return True
-        if foot:  # into the foot, not out: the opening must stand first (a withdraw rescues one card left)
-            return opened or pts2 >= need or (after == 1 and not turn.withdrew)
-        if after == 0:
-            if r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
-                return False
-            return out_problem(state, c2, pts2, melds_after(state, move) if r.opening_canasta
-                           or r.natural_canastas_to_go_out else None) is None
-        # One card left: he must go out with it, by discarding it or by melding it (which may finish
-        # the canasta he still needs).
-        return can_go_out(apply_move(state, move))
-
-    def group_moves(key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int, jokers: int) -> None:
-        if meld is None:
-            nat0 = wild0 = size0 = 0
-            k_lo = min_nat
-        else:
-            nat0, wild0 = meld_counts(meld) if rank != TWO else twos_counts(meld)
-            size0 = len(meld)
-            k_lo = 0
-            if size0 >= 7 and no_wild_on_canasta:
-                twos = jokers = 0
-        if pending is None and hsize - n - twos - jokers >= 2:
-            # Every meld here leaves two cards or more, so each is legal whatever else holds: the list depends
-            # on these counts alone, and is made once (the same Move objects every time).
-            group = (key, nat0, wild0, size0, n, twos, jokers, k_lo, five)
-            made = known.get(group)
-            if made is None:
-                made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, caps, size_cap)
-                if len(known) >= _GROUP_CACHE_SIZE:
-                    known.clear()
-                known[group] = made
-            moves.extend(made)
-            return
-        value = RV[rank]
-        for k in range(k_lo, n + 1):
-            cap = caps[nat0 + k] - wild0
-            if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
-                cap = 0
-            for a in range((twos if twos < cap else cap) + 1):
-                room = cap - a
-                for b in range((jokers if jokers < room else room) + 1):
-                    cnt = k + a + b
-                    size = size0 + cnt
-                    if cnt == 0 or size < 3 or size > size_cap:
-                        continue
-                    after = hsize - cnt
-                    if after >= 2 and pending is None:
-                        add(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
-                    else:
-                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
-                        pts2 = pts + k * value + 20 * a + 50 * b
-                        if end_ok(after, pts2, canastas_after(r, melds, canastas, key, size0, size), move):
-                            add(move)
+    play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
+                 min_nat, no_wild_on_canasta, moves, known)
 
     for rank in NATURAL_RANKS:
         n = rc[rank]
@@ -306,26 +363,26 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or rank in dead:
                 continue
             if special:
-                group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
+                play.group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
             else:
-                group_moves(rank, rank, meld, n, twos, jokers)
+                play.group_moves(rank, rank, meld, n, twos, jokers)
             continue
         if not n and not has_wilds:
             continue
         for key in group_keys(melds, rank):
-            group_moves(key, rank, melds[key], n, twos, jokers)
+            play.group_moves(key, rank, melds[key], n, twos, jokers)
         new = free_key(melds, rank)
         if n >= min_nat and new is not None:
-            group_moves(new, rank, None, n, twos, jokers)
+            play.group_moves(new, rank, None, n, twos, jokers)
     if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
         keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
         new = free_key(melds, TWO) if several or not keys else None
         for key in keys:
-            group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
+            play.group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
         if new is not None and rc[TWO] >= min_nat:
-            group_moves(new, TWO, None, rc[TWO], 0, jokers)
+            play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
     if r.sequences:
-        _sequence_moves(state, melds, pts, canastas, hsize, end_ok, add)
+        _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, add)
     if several and pending is None:
         moves.extend(_combine_moves(r, melds))
     if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
@@ -346,7 +403,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                         continue
                     move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
                     c2 = canastas_after(r, melds, canastas, key, size0, size)
-                    if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
+                    if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                         add(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
         for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
