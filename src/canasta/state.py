@@ -16,6 +16,7 @@ from .rules import Rules
 
 _set = object.__setattr__  # fills a new State's slots (State.__setattr__ refuses)
 _new = object.__new__
+_KEEP: Any = object()  # State.replace: the field is left as it is
 
 # Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
 DRAW_PHASE = "draw"
@@ -194,26 +195,82 @@ class State:
         else:
             _set(self, "legal_cache", moves)
 
-    def replace(self, **changes: Any) -> State:
-        """A copy with some fields changed (the copy shares the unchanged, immutable parts)."""
-        if not _COMPILED:
-            return _replace_interpreted(self, changes)
-        for name in changes:
-            if name not in _SLOT_SET and name != "history":
-                raise TypeError(f"State has no field {name!r}")
-        get = changes.get
-        history = get("history")
+    def replace(self, *, rules: Any = _KEEP, seed: Any = _KEEP, hand_number: Any = _KEEP, dealer: Any = _KEEP,
+                scores: Any = _KEEP, hands: Any = _KEEP, stock: Any = _KEEP, pile: Any = _KEEP,
+                pile_frozen: Any = _KEEP, melds: Any = _KEEP, red_threes: Any = _KEEP, opened: Any = _KEEP,
+                has_melded: Any = _KEEP, turn_seat: Any = _KEEP, to_move: Any = _KEEP, phase: Any = _KEEP,
+                turn: Any = _KEEP, stage: Any = _KEEP, last_hand: Any = _KEEP, deal: Any = _KEEP, result: Any = _KEEP,
+                black_threes: Any = _KEEP, concealed_canastas: Any = _KEEP, recycled: Any = _KEEP,
+                seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP, log: Any = _KEEP,
+                history: Any = _KEEP) -> State:
+        """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
+        as in a position) sets the history; ``log``, its entries."""
+        if history is not _KEEP:
+            log = log_of(history)
+        if not _COMPILED:  # see _Open
+            new = _new(_Open)
+            new.rules = self.rules if rules is _KEEP else rules
+            new.seed = self.seed if seed is _KEEP else seed
+            new.hand_number = self.hand_number if hand_number is _KEEP else hand_number
+            new.dealer = self.dealer if dealer is _KEEP else dealer
+            new.scores = self.scores if scores is _KEEP else scores
+            new.hands = self.hands if hands is _KEEP else hands
+            new.stock = self.stock if stock is _KEEP else stock
+            new.pile = self.pile if pile is _KEEP else pile
+            new.pile_frozen = self.pile_frozen if pile_frozen is _KEEP else pile_frozen
+            new.melds = self.melds if melds is _KEEP else melds
+            new.red_threes = self.red_threes if red_threes is _KEEP else red_threes
+            new.opened = self.opened if opened is _KEEP else opened
+            new.has_melded = self.has_melded if has_melded is _KEEP else has_melded
+            new.turn_seat = self.turn_seat if turn_seat is _KEEP else turn_seat
+            new.to_move = self.to_move if to_move is _KEEP else to_move
+            new.phase = self.phase if phase is _KEEP else phase
+            new.turn = self.turn if turn is _KEEP else turn
+            new.stage = self.stage if stage is _KEEP else stage
+            new.last_hand = self.last_hand if last_hand is _KEEP else last_hand
+            new.deal = self.deal if deal is _KEEP else deal
+            new.result = self.result if result is _KEEP else result
+            new.black_threes = self.black_threes if black_threes is _KEEP else black_threes
+            new.concealed_canastas = self.concealed_canastas if concealed_canastas is _KEEP else concealed_canastas
+            new.recycled = self.recycled if recycled is _KEEP else recycled
+            new.seat_sides = self.seat_sides if seat_sides is _KEEP else seat_sides
+            new.pile_hidden = self.pile_hidden if pile_hidden is _KEEP else pile_hidden
+            new.feet = self.feet if feet is _KEEP else feet
+            new.log = self.log if log is _KEEP else log
+            new.legal_cache = None
+            new.__class__ = State
+            made: State = new
+            return made
         return State(
-            get("rules", self.rules), get("seed", self.seed), get("hand_number", self.hand_number),
-            get("dealer", self.dealer), get("scores", self.scores), get("hands", self.hands), get("stock", self.stock),
-            get("pile", self.pile), get("pile_frozen", self.pile_frozen), get("melds", self.melds),
-            get("red_threes", self.red_threes), get("opened", self.opened), get("has_melded", self.has_melded),
-            get("turn_seat", self.turn_seat), get("to_move", self.to_move), get("phase", self.phase),
-            get("turn", self.turn), get("stage", self.stage), get("last_hand", self.last_hand), get("deal", self.deal),
-            (), get("result", self.result), get("black_threes", self.black_threes),
-            get("concealed_canastas", self.concealed_canastas), get("recycled", self.recycled),
-            get("seat_sides", self.seat_sides), get("pile_hidden", self.pile_hidden), get("feet", self.feet),
-            log_of(history) if history is not None else get("log", self.log))
+            self.rules if rules is _KEEP else rules,
+            self.seed if seed is _KEEP else seed,
+            self.hand_number if hand_number is _KEEP else hand_number,
+            self.dealer if dealer is _KEEP else dealer,
+            self.scores if scores is _KEEP else scores,
+            self.hands if hands is _KEEP else hands,
+            self.stock if stock is _KEEP else stock,
+            self.pile if pile is _KEEP else pile,
+            self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
+            self.melds if melds is _KEEP else melds,
+            self.red_threes if red_threes is _KEEP else red_threes,
+            self.opened if opened is _KEEP else opened,
+            self.has_melded if has_melded is _KEEP else has_melded,
+            self.turn_seat if turn_seat is _KEEP else turn_seat,
+            self.to_move if to_move is _KEEP else to_move,
+            self.phase if phase is _KEEP else phase,
+            self.turn if turn is _KEEP else turn,
+            self.stage if stage is _KEEP else stage,
+            self.last_hand if last_hand is _KEEP else last_hand,
+            self.deal if deal is _KEEP else deal,
+            (),
+            self.result if result is _KEEP else result,
+            self.black_threes if black_threes is _KEEP else black_threes,
+            self.concealed_canastas if concealed_canastas is _KEEP else concealed_canastas,
+            self.recycled if recycled is _KEEP else recycled,
+            self.seat_sides if seat_sides is _KEEP else seat_sides,
+            self.pile_hidden if pile_hidden is _KEEP else pile_hidden,
+            self.feet if feet is _KEEP else feet,
+            self.log if log is _KEEP else log)
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -315,7 +372,6 @@ class State:
         return _from_dict(data)
 
 
-_SLOT_SET = frozenset(State.FIELDS) - {"history"} | {"log"}  # what replace() may set
 # Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.
 _COMPILED = not __file__.endswith(".py")
 # Interpreted, ``State.__setattr__`` (which refuses every assignment) would make each slot filled through
@@ -341,48 +397,6 @@ if not _COMPILED:
     _init_slots = State.__init__
     setattr(State, "__init__", _init_interpreted)  # noqa: B010
     setattr(State, "__setattr__", _refuse)  # noqa: B010
-
-
-def _replace_interpreted(state: State, changes: dict[str, Any]) -> State:
-    new = _new(_Open)
-    new.rules = state.rules
-    new.seed = state.seed
-    new.hand_number = state.hand_number
-    new.dealer = state.dealer
-    new.scores = state.scores
-    new.hands = state.hands
-    new.stock = state.stock
-    new.pile = state.pile
-    new.pile_frozen = state.pile_frozen
-    new.melds = state.melds
-    new.red_threes = state.red_threes
-    new.opened = state.opened
-    new.has_melded = state.has_melded
-    new.turn_seat = state.turn_seat
-    new.to_move = state.to_move
-    new.phase = state.phase
-    new.turn = state.turn
-    new.stage = state.stage
-    new.last_hand = state.last_hand
-    new.deal = state.deal
-    new.log = state.log
-    new.result = state.result
-    new.black_threes = state.black_threes
-    new.concealed_canastas = state.concealed_canastas
-    new.recycled = state.recycled
-    new.seat_sides = state.seat_sides
-    new.pile_hidden = state.pile_hidden
-    new.feet = state.feet
-    new.legal_cache = None
-    for name, value in changes.items():
-        if name == "history":
-            name, value = "log", log_of(value)
-        elif name not in _SLOT_SET:
-            raise TypeError(f"State has no field {name!r}")
-        setattr(new, name, value)
-    new.__class__ = State
-    result: State = new
-    return result
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
