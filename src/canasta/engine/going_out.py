@@ -148,22 +148,26 @@ def _out_with_sequences(state: State, hand: tuple[int, ...], rc: list[int],
         runs = [(key, *sequence_span(m), len(m)) for key, m in melds.items()
                 if is_sequence_key(key) and key_suit(key) == suit]
         per_suit.append(_suit_placements(hand, suit, runs))
-    rest = list(rc)
+    return _place_runs(state, info, per_suit, list(rc), 0, sizes, pts0)
 
-    def place(suit: int, sizes2: dict[int, int], pts: int) -> bool:
-        if suit == 4:
-            return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes2, 0, pts)
-        for used, grown, points in per_suit[suit]:
-            for rank in used:
-                rest[rank] -= 1
-            ok = place(suit + 1, {**sizes2, **grown} if grown else sizes2, pts + points)
-            for rank in used:
-                rest[rank] += 1
-            if ok:
-                return True
-        return False
 
-    return place(0, sizes, pts0)
+def _place_runs(state: State, info: dict[int, tuple[int, int, int]],
+                per_suit: list[list[tuple[list[int], dict[int, int], int]]], rest: list[int], suit: int,
+                sizes: dict[int, int], pts: int) -> bool:
+    """One suit's placement after another (``rest``, the counts left for groups, changes and is restored);
+    a function, not a recursive closure: that would be a reference cycle per call."""
+    if suit == 4:
+        return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes, 0, pts)
+    for used, grown, points in per_suit[suit]:
+        for rank in used:
+            rest[rank] -= 1
+        ok = _place_runs(state, info, per_suit, rest, suit + 1, {**sizes, **grown} if grown else sizes,
+                         pts + points)
+        for rank in used:
+            rest[rank] += 1
+        if ok:
+            return True
+    return False
 
 
 def _suit_placements(hand: tuple[int, ...], suit: int, runs: list[tuple[int, int, int, int]]
