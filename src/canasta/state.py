@@ -14,15 +14,15 @@ from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
 
-_set = object.__setattr__  # fills a new State's slots (State.__setattr__ refuses)
-_new = object.__new__
-_KEEP: Any = object()  # State.replace: the field is left as it is
+_set: Final = object.__setattr__  # fills a new State's slots (State.__setattr__ refuses)
+_new: Final = object.__new__
+_KEEP: Final[Any] = object()  # State.replace: the field is left as it is
 
 # Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
-DRAW_PHASE = "draw"
-PLAY_PHASE = "play"
-ANSWER_PHASE = "answer"
-GAME_OVER = "over"
+DRAW_PHASE: Final = "draw"
+PLAY_PHASE: Final = "play"
+ANSWER_PHASE: Final = "answer"
+GAME_OVER: Final = "over"
 
 Hand = tuple[int, ...]  # 53 counts, one per card kind
 Melds = dict[int, tuple[int, ...]]  # rank -> the meld's cards, sorted
@@ -373,11 +373,12 @@ class State:
 
 
 # Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 # Interpreted, ``State.__setattr__`` (which refuses every assignment) would make each slot filled through
 # ``object.__setattr__`` cost a call: a copy is made as an instance of this twin, which adds no slot and keeps
 # the plain assignment, and then becomes a State (the same layout, so ``__class__`` may change).
-_Open: Any = None if _COMPILED else type("_OpenState", (State,), {"__slots__": (), "__setattr__": object.__setattr__})
+_Open: Final[Any] = None if _COMPILED else type("_OpenState", (State,),
+                                                 {"__slots__": (), "__setattr__": object.__setattr__})
 
 
 def _init_interpreted(self: State, *args: Any, **fields: Any) -> None:

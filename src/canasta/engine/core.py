@@ -9,7 +9,7 @@ of twos, the foot (Hand and Foot), and the cards a meld move takes from a hand.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from ..cards import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
@@ -17,30 +17,30 @@ from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
 
-RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
+RV: Final = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
 
 
-NATURAL_RANKS = range(4, 15)
+NATURAL_RANKS: Final = range(4, 15)
 
 
 # The kinds of each rank code, in the order the engine takes them from a hand.
 
-RANK_KINDS: list[tuple[int, ...]] = [
+RANK_KINDS: Final[list[tuple[int, ...]]] = [
     (JOKER,), RED_THREES, (0, 1, 2, 3), BLACK_THREES,
     *(tuple((r - 2) * 4 + s for s in range(4)) for r in NATURAL_RANKS),
 ]
 
 
-DISCARD_RANKS = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
+DISCARD_RANKS: Final = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
 
 
-DISCARDS = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+DISCARDS: Final = [(x, Move("discard", x)) for x in DISCARD_RANKS]
 
 
 # Rules -> its ``wild_caps``, by the object's id (the Rules object is kept, so that its id stays its own). Compiled
 # with mypyc, ``Rules`` has no ``__dict__`` for ``cached_property`` to keep its value in, and the table of 251
 # limits would be made again at every call.
-_WILD_CAPS: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+_WILD_CAPS: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
 def wild_caps(rules: Rules) -> tuple[int, ...]:
@@ -126,7 +126,7 @@ def free_key(melds: Melds, first: int) -> int | None:
     return key
 
 
-_LAID_OUT = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}
+_LAID_OUT: Final = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}
 
 
 def laid_out_threes(rules: Rules) -> tuple[int, ...]:

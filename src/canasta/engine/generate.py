@@ -8,7 +8,7 @@ concealed take that must go out) only the moves that keep the way out open are k
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..cards import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
@@ -45,7 +45,7 @@ from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
 from .search import opening_path, reachable, still_reachable
 from .turn import apply_move
 
-_new_move = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
+_new_move: Final = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
 
 
 def generate_moves(state: State) -> list[Move]:
@@ -454,10 +454,10 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     return moves
 
 
-_GROUP_CACHE_SIZE = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
+_GROUP_CACHE_SIZE: Final = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
 # The wild-card limits of a ruleset (``core.wild_caps``, the tuple itself, kept so that its id stays its own),
 # the meld size cap and the naturals a meld needs -> (the tuple, lists of group melds by their counts).
-_GROUP_CACHES: dict[tuple[int, int, int], tuple[tuple[int, ...], dict[tuple[int, ...], list[Move]]]] = {}
+_GROUP_CACHES: Final[dict[tuple[int, int, int], tuple[tuple[int, ...], dict[tuple[int, ...], list[Move]]]]] = {}
 
 
 def _group_cache(caps: tuple[int, ...], size_cap: int, min_nat: int) -> dict[tuple[int, ...], list[Move]]:

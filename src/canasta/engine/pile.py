@@ -6,6 +6,8 @@ side's opening is short of its minimum).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
@@ -16,7 +18,7 @@ from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
 
-_new_tuple = tuple.__new__  # a Turn built directly (NamedTuple's _replace is Python code, slow when compiled)
+_new_tuple: Final = tuple.__new__  # a Turn built directly (NamedTuple's _replace is Python code, slow when compiled)
 
 
 def take_blocked(state: State) -> str | None:

@@ -6,7 +6,7 @@ bounded search over meld moves (``SEARCH_LIMIT`` positions, memoised per turn).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..cards import JOKER_RANK, TWO
 from ..melds import is_sequence_key, key_rank, key_suit
@@ -54,7 +54,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     return opening_path(position, position.hand_number, {} if seen is None else seen)
 
 
-SEARCH_LIMIT = 2000  # positions an opening search may visit before it gives up (and says no)
+SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gives up (and says no)
 
 
 def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:

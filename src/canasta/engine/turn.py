@@ -5,6 +5,8 @@ move's action; melds, discards and the passing of the turn live here; drawing an
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
@@ -83,8 +85,8 @@ def apply_move(state: State, m: Move) -> State:
 
 # Turns and stages made in the hot paths are built as tuples directly (NamedTuple's ``_replace`` and ``__new__``
 # are Python code, slow even when this module is compiled); the fields in their declared order.
-_new_tuple = tuple.__new__
-NEW_TURN = Turn()  # the turn of a player who has not drawn yet (a value: shared by every new turn)
+_new_tuple: Final = tuple.__new__
+NEW_TURN: Final = Turn()  # the turn of a player who has not drawn yet (a value: shared by every new turn)
 
 
 def play_meld(state: State, m: Move, history: Log) -> State:
