@@ -570,6 +570,10 @@ def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: in
         add(move)
 
 
+# The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
+_SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
+
+
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
     r = state.rules
@@ -585,7 +589,7 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
         banned.add(THREE)
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]
-        allowed = [_new_move(Move, ("discard", x, 0, 0, 0, 0, s)) if x >= 4 else m
+        allowed = [_SUITED_DISCARDS[x][s] if x >= 4 else m
                    for x, m in DISCARDS if rc[x] and x not in banned
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
