@@ -226,12 +226,12 @@ class _Play:
     min_nat: int
     no_wild_on_canasta: bool
     moves: list[Move]
-    known: dict[tuple[int, ...], list[Move]]
+    known: dict[int, list[Move]]
 
     def __init__(self, state: State, r: Rules, pending: tuple[int, ...] | None, need: int, turn: Turn, foot: bool,
                  opened: bool, melds: Melds, canastas: int, hsize: int, pts: int, caps: tuple[int, ...], five: int,
                  size_cap: int, min_nat: int, no_wild_on_canasta: bool, moves: list[Move],
-                 known: dict[tuple[int, ...], list[Move]]) -> None:
+                 known: dict[int, list[Move]]) -> None:
         self.state = state
         self.r = r
         self.pending = pending
@@ -281,10 +281,14 @@ class _Play:
             k_lo = 0
             if size0 >= 7 and self.no_wild_on_canasta:
                 twos = jokers = 0
-        if self.pending is None and self.hsize - n - twos - jokers >= 2:
+        five = self.five
+        if (self.pending is None and self.hsize - n - twos - jokers >= 2 and key < 128 and nat0 < 32 and wild0 < 32
+                and size0 < 64 and n < 32 and twos < 32 and jokers < 32 and k_lo < 8 and five < 16):
             # Every meld here leaves two cards or more, so each is legal whatever else holds: the list depends
-            # on these counts alone, and is made once (the same Move objects every time).
-            group = (key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five)
+            # on these counts alone, and is made once (the same Move objects every time). The counts, packed
+            # into one int (45 bits: quicker to hash than a tuple), name the list.
+            group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
+                      << 3 | k_lo) << 4 | five)
             made = self.known.get(group)
             if made is None:
                 made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five, self.caps,
@@ -457,10 +461,10 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
 _GROUP_CACHE_SIZE: Final = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
 # The wild-card limits of a ruleset (``core.wild_caps``, the tuple itself, kept so that its id stays its own),
 # the meld size cap and the naturals a meld needs -> (the tuple, lists of group melds by their counts).
-_GROUP_CACHES: Final[dict[tuple[int, int, int], tuple[tuple[int, ...], dict[tuple[int, ...], list[Move]]]]] = {}
+_GROUP_CACHES: Final[dict[tuple[int, int, int], tuple[tuple[int, ...], dict[int, list[Move]]]]] = {}
 
 
-def _group_cache(caps: tuple[int, ...], size_cap: int, min_nat: int) -> dict[tuple[int, ...], list[Move]]:
+def _group_cache(caps: tuple[int, ...], size_cap: int, min_nat: int) -> dict[int, list[Move]]:
     entry = _GROUP_CACHES.get((id(caps), size_cap, min_nat))
     if entry is None or entry[0] is not caps:
         entry = (caps, {})
