@@ -58,17 +58,26 @@ class Stage(NamedTuple):
     pending: tuple[int, ...] | None
 
 
-# The history of a hand, kept as entries and turned into text only when ``State.history`` is read: a chain
-# ``(earlier, seat, event)``, newest first, None when empty. The event is a Move or the text after the seat
-# ("red-three 3H"); seat -1 holds an entry read from text as a whole (it may not name a seat at all).
-Log = tuple[Any, int, object] | None
+# The history of a hand, kept as entries and turned into text only when ``State.history`` is read: a chain of
+# nodes ``[earlier, seat, event, text]``, newest first, None when empty. The event is a Move or the text after
+# the seat ("red-three 3H"); seat -1 holds an entry read from text as a whole (it may not name a seat at all).
+# ``text`` is None, or the whole history up to this node as text: ``log_text`` keeps it at a node every
+# ``_CHECKPOINT`` entries or more, so that reading the history after each move costs a short walk and a copy,
+# not a walk over the whole hand.
+Log = list[Any] | None
+_CHECKPOINT: Final = 32
+
+
+def log_add(log: Log, seat: int, event: object) -> Log:
+    """The history with one more entry."""
+    return [log, seat, event, None]
 
 
 def log_of(history: tuple[str, ...] | list[str]) -> Log:
     """The entries of a history given as text (a position read from JSON, ``replace(history=...)``)."""
     log: Log = None
     for entry in history:
-        log = (log, -1, entry)
+        log = [log, -1, entry, None]
     return log
 
 
@@ -77,21 +86,22 @@ def entry_text(seat: int, event: object) -> str:
 
 
 def log_text(log: Log) -> tuple[str, ...]:
-    out: list[str] = []
-    while log is not None:
-        out.append(entry_text(log[1], log[2]))
-        log = log[0]
-    out.reverse()
-    return tuple(out)
+    node = log
+    newer: list[str] = []
+    while node is not None and node[3] is None:
+        newer.append(entry_text(node[1], node[2]))
+        node = node[0]
+    newer.reverse()
+    text: tuple[str, ...] = (*node[3], *newer) if node is not None else tuple(newer)
+    if log is not None and len(newer) >= _CHECKPOINT:
+        log[3] = text
+    return text
 
 
 def log_contains(log: Log, text: str) -> bool:
-    """Is ``text`` (``"0 ask"``) an entry of the history?"""
-    while log is not None:
-        if entry_text(log[1], log[2]) == text:
-            return True
-        log = log[0]
-    return False
+    """Is ``text`` (``"0 ask"``) an entry of the history? (Through ``log_text``: its checkpoints keep this a
+    short walk and a scan of text, where a walk over every entry would format each one.)"""
+    return text in log_text(log)
 
 
 def log_count_at_least(log: Log, word: str, n: int) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import JOKER_RANK, THREE, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, sequence_key, sequence_span
-from ..state import PLAY_PHASE, Melds, State
+from ..state import PLAY_PHASE, Melds, State, log_add
 from .core import (
     DISCARD_RANKS,
     NATURAL_RANKS,
@@ -66,7 +66,7 @@ def pick_up_foot(state: State, seat: int) -> State:
     hands = list(state.hands)
     feet = list(state.feet)
     hands[seat], feet[seat] = feet[seat], (0,) * len(feet[seat])
-    return state.replace(hands=tuple(hands), feet=tuple(feet), log=(state.log, seat, "foot"))
+    return state.replace(hands=tuple(hands), feet=tuple(feet), log=log_add(state.log, seat, "foot"))
 
 
 def hand_emptied(state: State, seat: int) -> State:

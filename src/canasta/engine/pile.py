@@ -12,7 +12,7 @@ from ..cards import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
-from ..state import PLAY_PHASE, Log, Stage, State, Turn
+from ..state import PLAY_PHASE, Log, Stage, State, Turn, log_add
 from .core import laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
@@ -92,7 +92,7 @@ def draw_from_stock(state: State, history: Log) -> State:
                 ended = True
                 break
             reds.append(c)
-            history = (history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+            history = log_add(history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
             if not stock:
                 # The last stock card was a red three (RULES.md §3.8, D8).
                 if r.last_card_red_three == "end_no_meld":
@@ -124,7 +124,7 @@ def lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int
     while True:
         hand[k] -= 1
         reds.append(k)
-        history = (history, p, f"{'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
+        history = log_add(history, p, f"{'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
         if not stock:
             return stock, hand, reds, history
         c = stock.pop()

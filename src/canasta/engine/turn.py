@@ -10,7 +10,7 @@ from typing import Final
 from ..cards import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
-from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Log, Stage, State, Turn
+from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Log, Stage, State, Turn, log_add
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import has_foot, laid_out_threes, move_cards, take_cards
 from .deal import deal_bonus_cards
@@ -24,7 +24,7 @@ def apply_move(state: State, m: Move) -> State:
     a = m.action
     p = state.turn_seat
     side = state.seat_sides[p]
-    history: Log = (state.log, state.to_move, m)
+    history: Log = log_add(state.log, state.to_move, m)
     if a == "draw":
         return draw_from_stock(state, history)
     if a == "take":
