@@ -7,18 +7,20 @@ so hands, melds and the stock are counts or tuples of these small ints.
 
 from __future__ import annotations
 
-RANK_CHARS = "23456789TJQKA"  # rank 2..14
-SUITS = "SHDC"
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-JOKER = 52
-NUM_KINDS = 53
+from typing import Final
+
+RANK_CHARS: Final = "23456789TJQKA"  # rank 2..14
+SUITS: Final = "SHDC"
+SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+JOKER: Final = 52
+NUM_KINDS: Final = 53
 
 # Rank codes used by moves and melds. Naturals are 4..14; 3 is a black three, 2 a two, 0 the joker.
-JOKER_RANK = 0
-TWO = 2
-THREE = 3
-RED_THREES = (5, 6)  # 3H, 3D
-BLACK_THREES = (4, 7)  # 3S, 3C
+JOKER_RANK: Final = 0
+TWO: Final = 2
+THREE: Final = 3
+RED_THREES: Final = (5, 6)  # 3H, 3D
+BLACK_THREES: Final = (4, 7)  # 3S, 3C
 
 
 def kind(rank: int, suit: int) -> int:
@@ -39,7 +41,7 @@ def is_red_three(card: int) -> bool:
 
 
 # Classic card values (RULES.md §2). A red three has no card value: it is a bonus card (§3.6).
-VALUE: tuple[int, ...] = tuple(
+VALUE: Final[tuple[int, ...]] = tuple(
     50 if c == JOKER
     else 20 if rank_of(c) in (2, 14)
     else 10 if rank_of(c) >= 8
@@ -47,7 +49,7 @@ VALUE: tuple[int, ...] = tuple(
     else 5
     for c in range(NUM_KINDS)
 )
-RANK_VALUE = {0: 50, 2: 20, 3: 5, **{r: (20 if r == 14 else 10 if r >= 8 else 5) for r in range(4, 15)}}
+RANK_VALUE: Final = {0: 50, 2: 20, 3: 5, **{r: (20 if r == 14 else 10 if r >= 8 else 5) for r in range(4, 15)}}
 
 
 class Card(int):

@@ -14,12 +14,14 @@ for a second or third meld of the same kind: ``9/2``, ``seqH/2``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import SUITS, TWO, is_wild, parse_rank, rank_of, rank_str
 
-SEQUENCE_BASE = 64
-SLOTS = 16
-SEQUENCE_LOW = 4  # runs use 4 (low) up to the ace (high); no twos or threes
-SEQUENCE_MAX = 7
+SEQUENCE_BASE: Final = 64
+SLOTS: Final = 16
+SEQUENCE_LOW: Final = 4  # runs use 4 (low) up to the ace (high); no twos or threes
+SEQUENCE_MAX: Final = 7
 
 
 def sequence_key(suit: int, slot: int = 0) -> int:

@@ -34,16 +34,16 @@ Notation (canonical form first; the parser also accepts full cards such as ``7H`
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import JOKER, JOKER_RANK, RED_THREES, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
 from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
-ACTIONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "combine",
-           "declare", "layout")
+ACTIONS: Final = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba",
+                  "combine", "declare", "layout")
 # The special hands a ``declare`` move names, by its ``rank`` (special_hands.py defines them).
-SPECIAL_HAND_NAMES = ("garbage", "pairs", "pairs_twos_sevens_aces", "straight")
-_SYNONYMS = {
+SPECIAL_HAND_NAMES: Final = ("garbage", "pairs", "pairs_twos_sevens_aces", "straight")
+_SYNONYMS: Final = {
     "d": "draw", "stock": "draw", "pick": "take", "pickup": "take", "pile": "take",
     "m": "meld", "add": "meld", "lay": "meld", "x": "discard", "throw": "discard",
     "y": "yes", "n": "no", "end": "pass", "undo": "withdraw",
@@ -112,16 +112,16 @@ class Move(NamedTuple):
         return self.naturals + self.twos + self.jokers
 
 
-_TEXTS: dict[Move, str] = {}  # notation by move, filled by Move.__str__
-DRAW = Move("draw")
-ASK = Move("ask")
-YES = Move("yes")
-NO = Move("no")
-WITHDRAW = Move("withdraw")
-PASS = Move("pass")
-ACABA = Move("acaba")
-LAYOUT = Move("layout")
-ASK_ACABA = Move("ask-acaba")
+_TEXTS: Final[dict[Move, str]] = {}  # notation by move, filled by Move.__str__
+DRAW: Final = Move("draw")
+ASK: Final = Move("ask")
+YES: Final = Move("yes")
+NO: Final = Move("no")
+WITHDRAW: Final = Move("withdraw")
+PASS: Final = Move("pass")
+ACABA: Final = Move("acaba")
+LAYOUT: Final = Move("layout")
+ASK_ACABA: Final = Move("ask-acaba")
 
 
 def token_rank(token: str) -> int | None:

@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
 
+_set: Final = object.__setattr__  # fills a new State's slots (State.__setattr__ refuses)
+_new: Final = object.__new__
+_KEEP: Final[Any] = object()  # State.replace: the field is left as it is
+
 # Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
-DRAW_PHASE = "draw"
-PLAY_PHASE = "play"
-ANSWER_PHASE = "answer"
-GAME_OVER = "over"
+DRAW_PHASE: Final = "draw"
+PLAY_PHASE: Final = "play"
+ANSWER_PHASE: Final = "answer"
+GAME_OVER: Final = "over"
 
 Hand = tuple[int, ...]  # 53 counts, one per card kind
 Melds = dict[int, tuple[int, ...]]  # rank -> the meld's cards, sorted
@@ -54,61 +58,234 @@ class Stage(NamedTuple):
     pending: tuple[int, ...] | None
 
 
-class State:
-    """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone."""
+# The history of a hand, kept as entries and turned into text only when ``State.history`` is read: a chain of
+# nodes ``[earlier, seat, event, text]``, newest first, None when empty. The event is a Move or the text after
+# the seat ("red-three 3H"); seat -1 holds an entry read from text as a whole (it may not name a seat at all).
+# ``text`` is None, or the whole history up to this node as text: ``log_text`` keeps it at a node every
+# ``_CHECKPOINT`` entries or more, so that reading the history after each move costs a short walk and a copy,
+# not a walk over the whole hand.
+Log = list[Any] | None
+_CHECKPOINT: Final = 32
 
-    FIELDS = (
+
+def log_add(log: Log, seat: int, event: object) -> Log:
+    """The history with one more entry."""
+    return [log, seat, event, None]
+
+
+def log_of(history: tuple[str, ...] | list[str]) -> Log:
+    """The entries of a history given as text (a position read from JSON, ``replace(history=...)``)."""
+    log: Log = None
+    for entry in history:
+        log = [log, -1, entry, None]
+    return log
+
+
+def entry_text(seat: int, event: object) -> str:
+    return str(event) if seat < 0 else f"{seat} {event}"
+
+
+def log_text(log: Log) -> tuple[str, ...]:
+    node = log
+    newer: list[str] = []
+    while node is not None and node[3] is None:
+        newer.append(entry_text(node[1], node[2]))
+        node = node[0]
+    newer.reverse()
+    text: tuple[str, ...] = (*node[3], *newer) if node is not None else tuple(newer)
+    if log is not None and len(newer) >= _CHECKPOINT:
+        log[3] = text
+    return text
+
+
+def log_contains(log: Log, text: str) -> bool:
+    """Is ``text`` (``"0 ask"``) an entry of the history? (Through ``log_text``: its checkpoints keep this a
+    short walk and a scan of text, where a walk over every entry would format each one.)"""
+    return text in log_text(log)
+
+
+def log_count_at_least(log: Log, word: str, n: int) -> bool:
+    """Do at least ``n`` entries contain ``word`` (``" discard "``)? Stops at the n-th, newest first."""
+    while log is not None and n > 0:
+        if word in entry_text(log[1], log[2]):
+            n -= 1
+        log = log[0]
+    return n <= 0
+
+
+class State:
+    """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone.
+
+    A slotted class with no ``__dict__``: assigning a field raises ``AttributeError``; the state's own
+    constructor and ``replace`` fill the slots. The same code compiles to a native class with mypyc.
+    """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "pile_frozen",
         "melds", "red_threes", "opened", "has_melded", "turn_seat", "to_move", "phase", "turn",
         "stage", "last_hand", "deal", "history", "result", "black_threes", "concealed_canastas", "recycled",
         "seat_sides", "pile_hidden", "feet",
     )
+    # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache")
 
-    rules: Rules
-    seed: int | None
-    hand_number: int
-    dealer: int
-    scores: tuple[int, ...]
-    hands: tuple[Hand, ...]
-    stock: tuple[int, ...]
-    pile: tuple[int, ...]
-    pile_frozen: bool
-    melds: tuple[Melds, ...]
-    red_threes: tuple[tuple[int, ...], ...]
-    opened: tuple[bool, ...]
-    has_melded: tuple[bool, ...]
-    turn_seat: int
-    to_move: int
-    phase: str
-    turn: Turn
-    stage: Stage | None
-    last_hand: tuple[dict[str, Any], ...] | None
-    deal: tuple[int, ...]
-    history: tuple[str, ...]
-    result: dict[str, Any] | None
-    black_threes: tuple[tuple[int, ...], ...]  # laid aside from taken piles (pile_black_threes="bonus")
-    concealed_canastas: tuple[tuple[int, ...], ...]  # ranks of canastas laid down whole from the hand
-    recycled: bool  # the pile has been turned over as a new stock this hand (recycle_pile)
-    seat_sides: tuple[int, ...]  # the side each seat plays for this hand (changes only in Cutthroat)
-    pile_hidden: int  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
-    feet: tuple[Hand, ...]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
-    # The cache of legal_moves, filled on first use (a State never changes, so it stays valid).
-    _legal: list[Any] | None
+    rules: Final[Rules]
+    seed: Final[int | None]
+    hand_number: Final[int]
+    dealer: Final[int]
+    scores: Final[tuple[int, ...]]
+    hands: Final[tuple[Hand, ...]]
+    stock: Final[tuple[int, ...]]
+    pile: Final[tuple[int, ...]]
+    pile_frozen: Final[bool]
+    melds: Final[tuple[Melds, ...]]
+    red_threes: Final[tuple[tuple[int, ...], ...]]
+    opened: Final[tuple[bool, ...]]
+    has_melded: Final[tuple[bool, ...]]
+    turn_seat: Final[int]
+    to_move: Final[int]
+    phase: Final[str]
+    turn: Final[Turn]
+    stage: Final[Stage | None]
+    last_hand: Final[tuple[dict[str, Any], ...] | None]
+    deal: Final[tuple[int, ...]]
+    log: Final[Log]  # the hand's history as entries, newest first (see ``Log``)
+    result: Final[dict[str, Any] | None]
+    black_threes: Final[tuple[tuple[int, ...], ...]]  # laid aside from taken piles (pile_black_threes="bonus")
+    concealed_canastas: Final[tuple[tuple[int, ...], ...]]  # ranks of canastas laid down whole from the hand
+    recycled: Final[bool]  # the pile has been turned over as a new stock this hand (recycle_pile)
+    seat_sides: Final[tuple[int, ...]]  # the side each seat plays for this hand (changes only in Cutthroat)
+    pile_hidden: Final[int]  # cards face down at the bottom of the pile (Italian upcard_buries), seen by nobody
+    feet: Final[tuple[Hand, ...]]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
+    # The cache of legal_moves, filled on first use by the engine (a State never changes, so it stays valid).
+    legal_cache: list[Any] | None
 
-    def __init__(self, **fields: Any) -> None:
-        missing = set(self.FIELDS) - set(fields)
-        if missing:
-            raise TypeError(f"State is missing {', '.join(sorted(missing))}")
-        self.__dict__.update({name: fields[name] for name in self.FIELDS}, _legal=None)
+    def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
+                 hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
+                 melds: tuple[Melds, ...], red_threes: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
+                 has_melded: tuple[bool, ...], turn_seat: int, to_move: int, phase: str, turn: Turn,
+                 stage: Stage | None, last_hand: tuple[dict[str, Any], ...] | None, deal: tuple[int, ...],
+                 history: tuple[str, ...], result: dict[str, Any] | None, black_threes: tuple[tuple[int, ...], ...],
+                 concealed_canastas: tuple[tuple[int, ...], ...], recycled: bool, seat_sides: tuple[int, ...],
+                 pile_hidden: int, feet: tuple[Hand, ...], log: Log = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.hand_number = hand_number
+        self.dealer = dealer
+        self.scores = scores
+        self.hands = hands
+        self.stock = stock
+        self.pile = pile
+        self.pile_frozen = pile_frozen
+        self.melds = melds
+        self.red_threes = red_threes
+        self.opened = opened
+        self.has_melded = has_melded
+        self.turn_seat = turn_seat
+        self.to_move = to_move
+        self.phase = phase
+        self.turn = turn
+        self.stage = stage
+        self.last_hand = last_hand
+        self.deal = deal
+        self.log = log if log is not None else log_of(history)  # entries given, or read from text
+        self.result = result
+        self.black_threes = black_threes
+        self.concealed_canastas = concealed_canastas
+        self.recycled = recycled
+        self.seat_sides = seat_sides
+        self.pile_hidden = pile_hidden
+        self.feet = feet
+        self.legal_cache = None
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("State is immutable; use canasta.apply to make a new one")
+    def cache_legal(self, moves: list[Any]) -> None:
+        """Keep the engine's list of legal moves for this state (it never changes, so the list stays valid)."""
+        if _COMPILED:
+            self.legal_cache = moves  # compiled code fills a native slot directly
+        else:
+            _set(self, "legal_cache", moves)
 
-    def replace(self, **changes: Any) -> State:
-        """A copy with some fields changed (the copy shares the unchanged, immutable parts)."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__, **changes, _legal=None)
-        return new
+    def replace(self, *, rules: Any = _KEEP, seed: Any = _KEEP, hand_number: Any = _KEEP, dealer: Any = _KEEP,
+                scores: Any = _KEEP, hands: Any = _KEEP, stock: Any = _KEEP, pile: Any = _KEEP,
+                pile_frozen: Any = _KEEP, melds: Any = _KEEP, red_threes: Any = _KEEP, opened: Any = _KEEP,
+                has_melded: Any = _KEEP, turn_seat: Any = _KEEP, to_move: Any = _KEEP, phase: Any = _KEEP,
+                turn: Any = _KEEP, stage: Any = _KEEP, last_hand: Any = _KEEP, deal: Any = _KEEP, result: Any = _KEEP,
+                black_threes: Any = _KEEP, concealed_canastas: Any = _KEEP, recycled: Any = _KEEP,
+                seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP, log: Any = _KEEP,
+                history: Any = _KEEP) -> State:
+        """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
+        as in a position) sets the history; ``log``, its entries."""
+        if history is not _KEEP:
+            log = log_of(history)
+        if not _COMPILED:  # see _Open
+            new = _new(_Open)
+            new.rules = self.rules if rules is _KEEP else rules
+            new.seed = self.seed if seed is _KEEP else seed
+            new.hand_number = self.hand_number if hand_number is _KEEP else hand_number
+            new.dealer = self.dealer if dealer is _KEEP else dealer
+            new.scores = self.scores if scores is _KEEP else scores
+            new.hands = self.hands if hands is _KEEP else hands
+            new.stock = self.stock if stock is _KEEP else stock
+            new.pile = self.pile if pile is _KEEP else pile
+            new.pile_frozen = self.pile_frozen if pile_frozen is _KEEP else pile_frozen
+            new.melds = self.melds if melds is _KEEP else melds
+            new.red_threes = self.red_threes if red_threes is _KEEP else red_threes
+            new.opened = self.opened if opened is _KEEP else opened
+            new.has_melded = self.has_melded if has_melded is _KEEP else has_melded
+            new.turn_seat = self.turn_seat if turn_seat is _KEEP else turn_seat
+            new.to_move = self.to_move if to_move is _KEEP else to_move
+            new.phase = self.phase if phase is _KEEP else phase
+            new.turn = self.turn if turn is _KEEP else turn
+            new.stage = self.stage if stage is _KEEP else stage
+            new.last_hand = self.last_hand if last_hand is _KEEP else last_hand
+            new.deal = self.deal if deal is _KEEP else deal
+            new.result = self.result if result is _KEEP else result
+            new.black_threes = self.black_threes if black_threes is _KEEP else black_threes
+            new.concealed_canastas = self.concealed_canastas if concealed_canastas is _KEEP else concealed_canastas
+            new.recycled = self.recycled if recycled is _KEEP else recycled
+            new.seat_sides = self.seat_sides if seat_sides is _KEEP else seat_sides
+            new.pile_hidden = self.pile_hidden if pile_hidden is _KEEP else pile_hidden
+            new.feet = self.feet if feet is _KEEP else feet
+            new.log = self.log if log is _KEEP else log
+            new.legal_cache = None
+            new.__class__ = State
+            made: State = new
+            return made
+        return State(
+            self.rules if rules is _KEEP else rules,
+            self.seed if seed is _KEEP else seed,
+            self.hand_number if hand_number is _KEEP else hand_number,
+            self.dealer if dealer is _KEEP else dealer,
+            self.scores if scores is _KEEP else scores,
+            self.hands if hands is _KEEP else hands,
+            self.stock if stock is _KEEP else stock,
+            self.pile if pile is _KEEP else pile,
+            self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
+            self.melds if melds is _KEEP else melds,
+            self.red_threes if red_threes is _KEEP else red_threes,
+            self.opened if opened is _KEEP else opened,
+            self.has_melded if has_melded is _KEEP else has_melded,
+            self.turn_seat if turn_seat is _KEEP else turn_seat,
+            self.to_move if to_move is _KEEP else to_move,
+            self.phase if phase is _KEEP else phase,
+            self.turn if turn is _KEEP else turn,
+            self.stage if stage is _KEEP else stage,
+            self.last_hand if last_hand is _KEEP else last_hand,
+            self.deal if deal is _KEEP else deal,
+            (),
+            self.result if result is _KEEP else result,
+            self.black_threes if black_threes is _KEEP else black_threes,
+            self.concealed_canastas if concealed_canastas is _KEEP else concealed_canastas,
+            self.recycled if recycled is _KEEP else recycled,
+            self.seat_sides if seat_sides is _KEEP else seat_sides,
+            self.pile_hidden if pile_hidden is _KEEP else pile_hidden,
+            self.feet if feet is _KEEP else feet,
+            self.log if log is _KEEP else log)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The hand's events so far as text, oldest first (``"0 draw"``, ``"1 red-three 3H"`` ...)."""
+        return log_text(self.log)
 
     # -- convenience -------------------------------------------------------------------------
     @property
@@ -203,6 +380,34 @@ class State:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(f"position is not valid JSON: {exc}") from None
         return _from_dict(data)
+
+
+# Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.
+_COMPILED: Final = not __file__.endswith(".py")
+# Interpreted, ``State.__setattr__`` (which refuses every assignment) would make each slot filled through
+# ``object.__setattr__`` cost a call: a copy is made as an instance of this twin, which adds no slot and keeps
+# the plain assignment, and then becomes a State (the same layout, so ``__class__`` may change).
+_Open: Final[Any] = None if _COMPILED else type("_OpenState", (State,),
+                                                 {"__slots__": (), "__setattr__": object.__setattr__})
+
+
+def _init_interpreted(self: State, *args: Any, **fields: Any) -> None:
+    _set(self, "__class__", _Open)
+    _init_slots(self, *args, **fields)
+    self.__class__ = State
+
+
+def _refuse(self: State, name: str, value: Any) -> None:
+    raise AttributeError("State is immutable; use canasta.apply to make a new one")
+
+
+if not _COMPILED:
+    # Interpreted, nothing stops an assignment to a slot: State refuses them, and State(...) fills its slots as
+    # the twin. (Compiled, the fields are Final: read-only outside the class's own code.) Plain assignments
+    # to these methods: mypy and mypyc refuse them.
+    _init_slots = State.__init__
+    setattr(State, "__init__", _init_interpreted)  # noqa: B010
+    setattr(State, "__setattr__", _refuse)  # noqa: B010
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:

@@ -17,10 +17,10 @@ from .turn import apply_move
 
 def legal_moves(state: State) -> list[Move]:
     """Every legal move for ``state.to_move``, in a fixed order."""
-    cached = state._legal
+    cached = state.legal_cache
     if cached is None:
         cached = generate_moves(state)
-        state.__dict__["_legal"] = cached
+        state.cache_legal(cached)
     return list(cached)
 
 
@@ -33,10 +33,10 @@ def apply(state: State, move: Move | str) -> State:
         from .. import parse_move
 
         move = parse_move(state, move)
-    legal = state._legal
+    legal = state.legal_cache
     if legal is None:
         legal = generate_moves(state)
-        state.__dict__["_legal"] = legal
+        state.cache_legal(legal)
     if move not in legal:  # a list: a move taken from legal_moves is found by identity, no set to build
         raise why_illegal(state, move) or IllegalMove("NOT_ALLOWED_NOW", f"{move} is not allowed now")
     return apply_move(state, move)
@@ -49,7 +49,7 @@ def why_illegal(state: State, move: Move | str) -> IllegalMove | None:
         from .. import parse_move
 
         move = parse_move(state, move)
-    if move in (state._legal or legal_moves(state)):
+    if move in (state.legal_cache or legal_moves(state)):
         return None
     code, message = diagnose(state, move)
     return IllegalMove(code, message, move=str(move))

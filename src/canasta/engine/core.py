@@ -9,7 +9,7 @@ of twos, the foot (Hand and Foot), and the cards a meld move takes from a hand.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from ..cards import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
@@ -17,24 +17,41 @@ from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
 
-RV = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
+RV: Final = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
 
 
-NATURAL_RANKS = range(4, 15)
+NATURAL_RANKS: Final = range(4, 15)
 
 
 # The kinds of each rank code, in the order the engine takes them from a hand.
 
-RANK_KINDS: list[tuple[int, ...]] = [
+RANK_KINDS: Final[list[tuple[int, ...]]] = [
     (JOKER,), RED_THREES, (0, 1, 2, 3), BLACK_THREES,
     *(tuple((r - 2) * 4 + s for s in range(4)) for r in NATURAL_RANKS),
 ]
 
 
-DISCARD_RANKS = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
+DISCARD_RANKS: Final = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
 
 
-DISCARDS = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+DISCARDS: Final = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+
+
+# Rules -> its ``wild_caps``, by the object's id (the Rules object is kept, so that its id stays its own). Compiled
+# with mypyc, ``Rules`` has no ``__dict__`` for ``cached_property`` to keep its value in, and the table of 251
+# limits would be made again at every call.
+_WILD_CAPS: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
+
+
+def wild_caps(rules: Rules) -> tuple[int, ...]:
+    """``rules.wild_caps`` (the most wild cards for 0..250 naturals), made once per Rules object."""
+    entry = _WILD_CAPS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_WILD_CAPS) >= 256:  # a server makes Rules objects as tables come and go: keep the newest
+            _WILD_CAPS.clear()
+        entry = (rules, rules.wild_caps)
+        _WILD_CAPS[id(rules)] = entry
+    return entry[1]
 
 
 def rank_counts(h: tuple[int, ...]) -> list[int]:
@@ -109,7 +126,7 @@ def free_key(melds: Melds, first: int) -> int | None:
     return key
 
 
-_LAID_OUT = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}
+_LAID_OUT: Final = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "none": ()}
 
 
 def laid_out_threes(rules: Rules) -> tuple[int, ...]:
@@ -143,9 +160,9 @@ def minimum_to_meet(state: State) -> int:
     a complete natural or wild canasta laid down from the hand in a turn begun from the stock)."""
     if state.rules.splash and state.stage is not None and state.turn.source == "stock" and any(
             len(m) >= 7 and (not any(is_wild(c) for c in m) or all(is_wild(c) for c in m))
-            for m in state.melds[state.side_of(state.turn_seat)].values()):
+            for m in state.melds[state.seat_sides[state.turn_seat]].values()):
         return 0
-    return minimum_needed(state, state.side_of(state.turn_seat), state.turn_seat)
+    return minimum_needed(state, state.seat_sides[state.turn_seat], state.turn_seat)
 
 
 def dead_ranks(state: State) -> frozenset[int]:
@@ -159,7 +176,7 @@ def dead_ranks(state: State) -> frozenset[int]:
 def after_opening_turn(state: State) -> bool:
     """Has the side of the player to move opened in an earlier turn? (Modern American's rule of five and
     aces: wild cards join melds freely only in the side's opening turn, RULES.md §4C.)"""
-    return state.opened[state.side_of(state.turn_seat)] and state.stage is None and not state.turn.opened_now
+    return state.opened[state.seat_sides[state.turn_seat]] and state.stage is None and not state.turn.opened_now
 
 
 def unfinished_wild_meld(rules: Rules, melds: Melds) -> bool:
@@ -192,7 +209,7 @@ def opening_problem(state: State, melds: Melds) -> str | None:
     (RULES.md §4B, GC-I14; a sequence canasta is natural), or the natural meld of three or more (or a meld
     of wild cards) Modern American asks for (RULES.md §4C, GC-I11)."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if state.opened[side]:
         return None
     if r.opening_canasta:
@@ -256,7 +273,7 @@ def move_cards(hand: list[int], m: Move) -> list[int]:
 
 def melds_after(state: State, m: Move) -> Melds:
     """The side's melds after a meld move (without applying the rest of it)."""
-    melds = dict(state.melds[state.side_of(state.turn_seat)])
+    melds = dict(state.melds[state.seat_sides[state.turn_seat]])
     cards = move_cards(list(state.hands[state.turn_seat]), m)
     if m.action == "take":
         cards.append(state.pile[-1])

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
-from ..state import DRAW_PHASE, State, Turn
+from ..state import DRAW_PHASE, Log, State, Turn, log_add
 from .core import laid_out_threes
 
 
@@ -101,10 +101,10 @@ def deal_bonus_cards(state: State, p: int) -> State:
         return state
     stock = list(state.stock)
     hand = list(state.hands[p])
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     threes = list(state.red_threes[side])
     laid = laid_out_threes(r)
-    history = state.history
+    history: Log = state.log
     for _ in range(r.bonus_cards[place]):
         while stock:
             c = stock.pop()
@@ -112,13 +112,13 @@ def deal_bonus_cards(state: State, p: int) -> State:
                 hand[c] += 1
                 break
             threes.append(c)
-            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+            history = log_add(history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
     hands = list(state.hands)
     hands[p] = tuple(hand)
     all_threes = list(state.red_threes)
     all_threes[side] = tuple(threes)
     return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(all_threes),
-                         history=(*history, f"{p} bonus-cards {sum(hand) - sum(state.hands[p])}"))
+                         log=log_add(history, p, f"bonus-cards {sum(hand) - sum(state.hands[p])}"))
 
 
 def redeal(state: State, deck: list[int]) -> State:

@@ -45,10 +45,10 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
     r = state.rules
     if went_out is not None:  # Cutthroat: going out before the pile was taken makes the lone hand
         state = form_cutthroat_sides(state, went_out)
-    out_side = None if went_out is None else state.side_of(went_out)
+    out_side = None if went_out is None else state.seat_sides[went_out]
     concealed = False
     if went_out is not None:
-        melds = state.melds[state.side_of(went_out)]
+        melds = state.melds[state.seat_sides[went_out]]
         concealed = (not state.has_melded[went_out] and not state.turn.touched_old
                      and (r.concealed_allows_pile or state.turn.source != "pile")
                      and any(len(melds[x]) >= 7 for x in state.turn.new_ranks if x in melds))
@@ -56,9 +56,9 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
     # One score column per side; in Cutthroat one per player: partners share their side's score, and
     # each adds his own red threes (RULES.md §4A [R, Bicycle]).
     for column in range(r.teams):
-        side = state.side_of(column) if r.cutthroat else column
+        side = state.seat_sides[column] if r.cutthroat else column
         if acaba_by is not None:  # Acaba: only the opponents score, acaba_bonus each (RULES.md §4A)
-            results.append(acaba_score(r, side != state.side_of(acaba_by)))
+            results.append(acaba_score(r, side != state.seat_sides[acaba_by]))
             continue
         if special is not None and special[0] == side:
             results.append(score_special_hand(r, special[1]))
@@ -72,7 +72,7 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
                                   black_threes=state.black_threes[side], concealed_canastas=whole,
                                   player_hands=hands))
     scores = tuple(s + res["total"] for s, res in zip(state.scores, results, strict=True))
-    column_sides = [state.side_of(c) if r.cutthroat else c for c in range(r.teams)]
+    column_sides = [state.seat_sides[c] if r.cutthroat else c for c in range(r.teams)]
     summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
                      "concealed": concealed and side == out_side}
                     for res, total, side in zip(results, scores, column_sides, strict=True))

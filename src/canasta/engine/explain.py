@@ -22,7 +22,7 @@ from ..melds import (
 from ..moves import ACTIONS, SPECIAL_HAND_NAMES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, forms
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, log_contains
 from .core import (
     RV,
     after_opening_turn,
@@ -71,7 +71,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
     if m.action in ("yes", "no"):
         return "NO_QUESTION", "nobody has asked permission to go out"
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]
@@ -117,7 +117,7 @@ def diagnose(state: State, m: Move) -> tuple[str, str]:
             return "NO_PERMISSION_RULE", "these rules have no asking permission to go out"
         if state.turn.permission is not None:
             return "ALREADY_ASKED", "you have already asked this turn"
-        if r.permission_once and f"{p} ask" in state.history:
+        if r.permission_once and log_contains(state.log, f"{p} ask"):
             return "ASKED_ONCE", "you may ask permission to go out only once a hand"
         if foot:
             return "ASK_BEFORE_FOOT", ("you have not picked up your foot yet, so you cannot go out this turn: "
@@ -211,7 +211,7 @@ def _diagnose_declare(state: State, m: Move, hsize: int) -> tuple[str, str]:
     if name not in have:
         others = ", ".join(have) or "none"
         return "NO_SPECIAL_HAND", f"these rules have no special hand {name!r} (they have: {others})"
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if state.opened[side] or state.stage is not None or state.turn.source != "stock":
         return "SPECIAL_HAND_NOT_NOW", ("a special hand is laid down by a player whose side has not opened, "
                                         "after drawing from the stock and before melding")
@@ -260,7 +260,7 @@ def _going_out_message(code: str, r: Rules, need: int, pts: int) -> tuple[str, s
 
 def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[str, str]:
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     blocked = take_blocked(state)
     if blocked == "PILE_EMPTY":
         return blocked, "the discard pile is empty"
@@ -339,7 +339,7 @@ def _diagnose_take(state: State, m: Move, rc: list[int], hsize: int) -> tuple[st
 
 def _diagnose_combine(state: State, m: Move) -> tuple[str, str]:
     r = state.rules
-    melds = state.melds[state.side_of(state.turn_seat)]
+    melds = state.melds[state.seat_sides[state.turn_seat]]
     if not r.several_melds_per_rank:
         return "ONE_MELD_PER_RANK", "a side holds one meld of each rank here: there is nothing to combine"
     for key in (m.low, m.rank):
@@ -368,7 +368,7 @@ def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:
     """Taking the pile onto a sequence: only its top card, only onto a sequence shorter than 7 that it
     extends, and only while the pile is not frozen (RULES.md §4B Samba, GC-P11)."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     top = state.pile[-1]
     meld = state.melds[side].get(m.rank)
     if not r.sequences:
@@ -391,7 +391,7 @@ def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:
 
 def _diagnose_meld(state: State, m: Move, rc: list[int], hsize: int, need: int, pts: int) -> tuple[str, str]:
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     melds = state.melds[side]
     if is_sequence_key(m.rank):
         return _diagnose_sequence(state, m, hsize, need, pts)
@@ -476,7 +476,7 @@ def _meld_consequence(state: State, m: Move, after: int, c2: int, pts2: int, nee
     """A well-formed meld of cards the player holds is illegal for what it leaves: too few cards to end
     the turn, an obligation to go out, or an opening no longer reachable."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if has_foot(state, state.turn_seat):  # emptying the hand picks up the foot: the opening must stand first
         if after == 0 and not state.opened[side] and pts2 < need:
             return "BELOW_MINIMUM", (f"your melds this turn would count {pts2}; your side needs {need} to open "
@@ -531,7 +531,7 @@ def _diagnose_slot(state: State, m: Move, melds: Melds) -> tuple[str, str] | Non
 
 def _diagnose_sequence(state: State, m: Move, hsize: int, need: int, pts: int) -> tuple[str, str]:
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     melds = state.melds[side]
     if not r.sequences:
         return "SEQUENCE_NOT_ALLOWED", "these rules have no sequences: a meld is cards of one rank"

@@ -8,14 +8,14 @@ concealed take that must go out) only the moves that keep the way out open are k
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..cards import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
 from .core import (
     DISCARDS,
     NATURAL_RANKS,
@@ -37,6 +37,7 @@ from .core import (
     twos_counts,
     twos_meld_open,
     unfinished_wild_meld,
+    wild_caps,
 )
 from .going_out import can_go_out, out_problem
 from .opening import opening_reachable
@@ -44,7 +45,7 @@ from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
 from .search import opening_path, reachable, still_reachable
 from .turn import apply_move
 
-_new_move = tuple.__new__
+_new_move: Final = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
 
 
 def generate_moves(state: State) -> list[Move]:
@@ -80,7 +81,7 @@ def _take_forced(state: State, takes: list[Move]) -> bool:
         return True
     if rule == "never":
         return False
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     return not pile_frozen_for(state, side) and any(m.naturals == 0 and m.twos == 0 and m.jokers == 0
                                                      for m in takes)
 
@@ -90,7 +91,7 @@ def take_moves(state: State) -> list[Move]:
         return []
     r = state.rules
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     pile = state.pile
     hand = state.hands[p]
     if not r.sequences and not r.several_melds_per_rank:
@@ -158,8 +159,9 @@ def take_moves(state: State) -> list[Move]:
     foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
     moves = []
     candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
-        (Move("take", key, k, a, b), old, *(meld_counts(old) if old else (0, 0))) for key, old, k, a, b in options]
-    candidates += [(Move("take", key, 0, 0, 0, rank), run, len(run), 0) for key, run in sequences]
+        (_new_move(Move, ("take", key, k, a, b, 0, -1)), old, *(meld_counts(old) if old else (0, 0)))
+        for key, old, k, a, b in options]
+    candidates += [(_new_move(Move, ("take", key, 0, 0, 0, rank, -1)), run, len(run), 0) for key, run in sequences]
     for move, meld, nat0, wild0 in candidates:
         k, a, b = move.naturals, move.twos, move.jokers
         nat, wild = nat0 + 1 + k, wild0 + a + b
@@ -180,8 +182,8 @@ def take_moves(state: State) -> list[Move]:
             if not reachable(state, move, rc2, melds_nw, need - base, keep) and not (
                     # ... or the opening goes out at once (rare: a pile of one or two cards)
                     keep and opening_reachable(r, rc2, melds_nw, need - base, 0)
-                    and opening_path(take_pile(state, move, ()), state.hand_number, {})) and not (
-                    concealed_take_waived(r) and can_go_out(take_pile(state, move, (), True))):
+                    and opening_path(take_pile(state, move, None), state.hand_number, {})) and not (
+                    concealed_take_waived(r) and can_go_out(take_pile(state, move, None, True))):
                 continue
         elif not foot and after <= 1 and not _take_goes_out(state, move, after, c2, base):
             continue
@@ -194,15 +196,135 @@ def _take_goes_out(state: State, move: Move, after: int, canastas: int, points: 
     (not where going out needs a discard), or by melding or discarding the one left."""
     r = state.rules
     if after == 1:
-        return can_go_out(take_pile(state, move, ()))
+        return can_go_out(take_pile(state, move, None))
     melds = melds_after(state, move) if r.natural_canastas_to_go_out or r.mixed_canastas_to_go_out else None
     return not r.go_out_needs_discard and out_problem(state, canastas, points, melds) is None
+
+
+class _Play:
+    """What ``play_moves`` knows of the position, for its two helpers: a class rather than closures, because
+    compiled (mypyc) closures and their shared environment form a reference cycle per call, which holds the
+    state until the garbage collector runs."""
+
+    __slots__ = ("canastas", "caps", "five", "foot", "hsize", "known", "melds", "min_nat", "moves", "need",
+                 "no_wild_on_canasta", "opened", "pending", "pts", "r", "size_cap", "state", "turn")
+
+    state: State
+    r: Rules
+    pending: tuple[int, ...] | None
+    need: int
+    turn: Turn
+    foot: bool
+    opened: bool
+    melds: Melds
+    canastas: int
+    hsize: int
+    pts: int
+    caps: tuple[int, ...]
+    five: int
+    size_cap: int
+    min_nat: int
+    no_wild_on_canasta: bool
+    moves: list[Move]
+    known: dict[int, list[Move]]
+
+    def __init__(self, state: State, r: Rules, pending: tuple[int, ...] | None, need: int, turn: Turn, foot: bool,
+                 opened: bool, melds: Melds, canastas: int, hsize: int, pts: int, caps: tuple[int, ...], five: int,
+                 size_cap: int, min_nat: int, no_wild_on_canasta: bool, moves: list[Move],
+                 known: dict[int, list[Move]]) -> None:
+        self.state = state
+        self.r = r
+        self.pending = pending
+        self.need = need
+        self.turn = turn
+        self.foot = foot
+        self.opened = opened
+        self.melds = melds
+        self.canastas = canastas
+        self.hsize = hsize
+        self.pts = pts
+        self.caps = caps
+        self.five = five
+        self.size_cap = size_cap
+        self.min_nat = min_nat
+        self.no_wild_on_canasta = no_wild_on_canasta
+        self.moves = moves
+        self.known = known
+
+    def end_ok(self, after: int, pts2: int, c2: int, move: Move) -> bool:
+        """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
+        if self.pending is not None:
+            if pts2 < self.need:
+                return True  # still opening: withdraw rescues any dead end
+            after += len(self.pending)
+        if after >= 2 or (after == 1 and self.turn.no_discard):
+            return True
+        if self.foot:  # into the foot, not out: the opening must stand first (a withdraw rescues one card left)
+            return self.opened or pts2 >= self.need or (after == 1 and not self.turn.withdrew)
+        if after == 0:
+            if self.r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
+                return False
+            return out_problem(self.state, c2, pts2, melds_after(self.state, move) if self.r.opening_canasta
+                           or self.r.natural_canastas_to_go_out or self.r.mixed_canastas_to_go_out else None) is None
+        # One card left: he must go out with it, by discarding it or by melding it (which may finish
+        # the canasta he still needs).
+        return can_go_out(apply_move(self.state, move))
+
+    def group_moves(self, key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int,
+                    jokers: int) -> None:
+        if meld is None:
+            nat0 = wild0 = size0 = 0
+            k_lo = self.min_nat
+        else:
+            nat0, wild0 = meld_counts(meld) if rank != TWO else twos_counts(meld)
+            size0 = len(meld)
+            k_lo = 0
+            if size0 >= 7 and self.no_wild_on_canasta:
+                twos = jokers = 0
+        five = self.five
+        if (self.pending is None and self.hsize - n - twos - jokers >= 2 and key < 128 and nat0 < 32 and wild0 < 32
+                and size0 < 64 and n < 32 and twos < 32 and jokers < 32 and k_lo < 8 and five < 16):
+            # Every meld here leaves two cards or more, so each is legal whatever else holds: the list depends
+            # on these counts alone, and is made once (the same Move objects every time). The counts, packed
+            # into one int (45 bits: quicker to hash than a tuple), name the list.
+            group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
+                      << 3 | k_lo) << 4 | five)
+            made = self.known.get(group)
+            if made is None:
+                made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five, self.caps,
+                                    self.size_cap)
+                if len(self.known) >= _GROUP_CACHE_SIZE:
+                    self.known.clear()
+                self.known[group] = made
+            self.moves.extend(made)
+            return
+        value = RV[rank]
+        for k in range(k_lo, n + 1):
+            cap = self.caps[nat0 + k] - wild0
+            if nat0 + k < self.five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+                cap = 0
+            for a in range((twos if twos < cap else cap) + 1):
+                room = cap - a
+                for b in range((jokers if jokers < room else room) + 1):
+                    cnt = k + a + b
+                    size = size0 + cnt
+                    if cnt == 0 or size < 3 or size > self.size_cap:
+                        continue
+                    after = self.hsize - cnt
+                    if after >= 2 and self.pending is None:
+                        self.moves.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                    else:
+                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+                        pts2 = self.pts + k * value + 20 * a + 50 * b
+                        c2 = canastas_after(self.r, self.melds, self.canastas, key, size0, size)
+                        if self.end_ok(after, pts2, c2, move):
+                            self.moves.append(move)
 
 
 def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     r = state.rules
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     rc = rank_counts(state.hands[p])
     hsize = sum(rc)
     melds = state.melds[side]
@@ -213,7 +335,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     need = minimum_to_meet(state)
     pts = stage.points if stage is not None else 0
     canastas = count_canastas(r, melds)
-    caps = r.wild_caps
+    caps = wild_caps(r)
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
@@ -233,56 +355,10 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     foot = has_foot(state, p)
     moves: list[Move] = []
     add = moves.append
+    known = _group_cache(caps, size_cap, min_nat)
 
-    def end_ok(after: int, pts2: int, c2: int, move: Move) -> bool:
-        """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
-        if pending is not None:
-            if pts2 < need:
-                return True  # still opening: withdraw rescues any dead end
-            after += len(pending)
-        if after >= 2 or (after == 1 and turn.no_discard):
-            return True
-        if foot:  # into the foot, not out: the opening must stand first (a withdraw rescues one card left)
-            return opened or pts2 >= need or (after == 1 and not turn.withdrew)
-        if after == 0:
-            if r.go_out_needs_discard:  # going out needs a final discard (Modern American, GC-G07)
-                return False
-            return out_problem(state, c2, pts2, melds_after(state, move) if r.opening_canasta
-                           or r.natural_canastas_to_go_out or r.mixed_canastas_to_go_out else None) is None
-        # One card left: he must go out with it, by discarding it or by melding it (which may finish
-        # the canasta he still needs).
-        return can_go_out(apply_move(state, move))
-
-    def group_moves(key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int, jokers: int) -> None:
-        if meld is None:
-            nat0 = wild0 = size0 = 0
-            k_lo = min_nat
-        else:
-            nat0, wild0 = meld_counts(meld) if rank != TWO else twos_counts(meld)
-            size0 = len(meld)
-            k_lo = 0
-            if size0 >= 7 and no_wild_on_canasta:
-                twos = jokers = 0
-        value = RV[rank]
-        for k in range(k_lo, n + 1):
-            cap = caps[nat0 + k] - wild0
-            if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
-                cap = 0
-            for a in range((twos if twos < cap else cap) + 1):
-                room = cap - a
-                for b in range((jokers if jokers < room else room) + 1):
-                    cnt = k + a + b
-                    size = size0 + cnt
-                    if cnt == 0 or size < 3 or size > size_cap:
-                        continue
-                    after = hsize - cnt
-                    if after >= 2 and pending is None:
-                        add(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
-                    else:
-                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
-                        pts2 = pts + k * value + 20 * a + 50 * b
-                        if end_ok(after, pts2, canastas_after(r, melds, canastas, key, size0, size), move):
-                            add(move)
+    play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
+                 min_nat, no_wild_on_canasta, moves, known)
 
     for rank in NATURAL_RANKS:
         n = rc[rank]
@@ -291,26 +367,26 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or rank in dead:
                 continue
             if special:
-                group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
+                play.group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
             else:
-                group_moves(rank, rank, meld, n, twos, jokers)
+                play.group_moves(rank, rank, meld, n, twos, jokers)
             continue
         if not n and not has_wilds:
             continue
         for key in group_keys(melds, rank):
-            group_moves(key, rank, melds[key], n, twos, jokers)
+            play.group_moves(key, rank, melds[key], n, twos, jokers)
         new = free_key(melds, rank)
         if n >= min_nat and new is not None:
-            group_moves(new, rank, None, n, twos, jokers)
+            play.group_moves(new, rank, None, n, twos, jokers)
     if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
         keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
         new = free_key(melds, TWO) if several or not keys else None
         for key in keys:
-            group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
+            play.group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
         if new is not None and rc[TWO] >= min_nat:
-            group_moves(new, TWO, None, rc[TWO], 0, jokers)
+            play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
     if r.sequences:
-        _sequence_moves(state, melds, pts, canastas, hsize, end_ok, add)
+        _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, add)
     if several and pending is None:
         moves.extend(_combine_moves(r, melds))
     if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
@@ -331,7 +407,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                         continue
                     move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
                     c2 = canastas_after(r, melds, canastas, key, size0, size)
-                    if end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
+                    if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                         add(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
         for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
@@ -365,7 +441,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.partnerships and turn.permission is None and hsize >= 2 and not foot and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)) and not (
-            r.permission_once and f"{p} ask" in state.history):  # once a hand (Modern American [P])
+            r.permission_once and log_contains(state.log, f"{p} ask")):  # once a hand (Modern American [P])
         # With one card left a "no" would leave no legal move: he could only go out. Where asking is
         # compulsory (Brazilian) it may come after melding: going out needs the "yes".
         moves.append(ASK)
@@ -380,6 +456,39 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.acaba and pending is None:
         moves.extend(_acaba_moves(state))
     return moves
+
+
+_GROUP_CACHE_SIZE: Final = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
+# The wild-card limits of a ruleset (``core.wild_caps``, the tuple itself, kept so that its id stays its own),
+# the meld size cap and the naturals a meld needs -> (the tuple, lists of group melds by their counts).
+_GROUP_CACHES: Final[dict[tuple[int, int, int], tuple[tuple[int, ...], dict[int, list[Move]]]]] = {}
+
+
+def _group_cache(caps: tuple[int, ...], size_cap: int, min_nat: int) -> dict[int, list[Move]]:
+    entry = _GROUP_CACHES.get((id(caps), size_cap, min_nat))
+    if entry is None or entry[0] is not caps:
+        entry = (caps, {})
+        _GROUP_CACHES[(id(caps), size_cap, min_nat)] = entry
+    return entry[1]
+
+
+def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int, jokers: int, k_lo: int, five: int,
+                 caps: tuple[int, ...], size_cap: int) -> list[Move]:
+    """The melds ``play_moves`` lists for one group key when each leaves two cards or more (its loop, alone)."""
+    made: list[Move] = []
+    for k in range(k_lo, n + 1):
+        cap = caps[nat0 + k] - wild0
+        if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+            cap = 0
+        for a in range((twos if twos < cap else cap) + 1):
+            room = cap - a
+            for b in range((jokers if jokers < room else room) + 1):
+                cnt = k + a + b
+                size = size0 + cnt
+                if cnt == 0 or size < 3 or size > size_cap:
+                    continue
+                made.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+    return made
 
 
 def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
@@ -402,7 +511,7 @@ def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
                 if not r.wilds_onto_canasta and ((len(a) >= 7 and w2) or (len(b) >= 7 and w1)):
                     ok = False
                 if ok:
-                    moves.append(Move("combine", target, low=source))
+                    moves.append(_new_move(Move, ("combine", target, 0, 0, 0, source, -1)))
     return moves
 
 
@@ -440,7 +549,7 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
                 blocks.append((hi + 1, k))
             for low, k in blocks:
                 if past:
-                    move = Move("meld", key, k, 0, 0, low)
+                    move = _new_move(Move, ("meld", key, k, 0, 0, low, -1))
                     after = apply_move(state, move)
                     if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
                         add(move)
@@ -459,10 +568,14 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
 
 def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: int, pts: int, canastas: int,
                    hsize: int, end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
-    move = Move("meld", key, k, 0, 0, low)
+    move = _new_move(Move, ("meld", key, k, 0, 0, low, -1))
     pts2 = pts + sum(RV[x] for x in range(low, low + k))
     if end_ok(hsize - k, pts2, canastas_after(r, melds, canastas, key, size0, size0 + k), move):
         add(move)
+
+
+# The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
+_SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
@@ -476,12 +589,12 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     if r.threes_laid_out == "all":  # threes are never discarded (Modern American): a kept one is laid out
         moves = [m for x, m in DISCARDS if rc[x] and x != THREE and x not in banned]
         return moves or [m for x, m in DISCARDS if rc[x] and x != THREE]
-    if not r.black_three_first_round_discard and sum(
-            1 for h in state.history if " discard " in h) < r.players:
+    if not r.black_three_first_round_discard and not log_count_at_least(state.log, " discard ", r.players):
         banned.add(THREE)
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]
-        allowed = [Move("discard", x, suit=s) if x >= 4 else m for x, m in DISCARDS if rc[x] and x not in banned
+        allowed = [_SUITED_DISCARDS[x][s] if x >= 4 else m
+                   for x, m in DISCARDS if rc[x] and x not in banned
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
     moves = [m for x, m in DISCARDS if rc[x] and x not in banned]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import JOKER_RANK, THREE, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, sequence_key, sequence_span
-from ..state import PLAY_PHASE, Melds, State
+from ..state import PLAY_PHASE, Melds, State, log_add
 from .core import (
     DISCARD_RANKS,
     NATURAL_RANKS,
@@ -41,7 +41,7 @@ def out_problem(state: State, canastas: int, points: int, melds: Melds | None = 
     if canastas < r.canastas_to_go_out:
         return "NEED_CANASTA_TO_GO_OUT"
     if r.natural_canastas_to_go_out and (natural_canastas(
-            state.melds[state.side_of(state.turn_seat)] if melds is None else melds)
+            state.melds[state.seat_sides[state.turn_seat]] if melds is None else melds)
             if naturals is None else naturals) < r.natural_canastas_to_go_out:
         return "NEED_NATURAL_CANASTAS"
     if r.mixed_canastas_to_go_out and mixed_canastas(
@@ -51,7 +51,7 @@ def out_problem(state: State, canastas: int, points: int, melds: Melds | None = 
         return "PERMISSION_REFUSED"
     if r.permission == "compulsory" and state.turn.permission != "yes":
         return "PERMISSION_REQUIRED"
-    table = state.melds[state.side_of(state.turn_seat)] if melds is None else melds
+    table = state.melds[state.seat_sides[state.turn_seat]] if melds is None else melds
     if unfinished_wild_meld(r, table):
         return "WILD_MELD_UNFINISHED"
     opening = opening_problem(state, table)
@@ -70,7 +70,7 @@ def pick_up_foot(state: State, seat: int) -> State:
     hands = list(state.hands)
     feet = list(state.feet)
     hands[seat], feet[seat] = feet[seat], (0,) * len(feet[seat])
-    return state.replace(hands=tuple(hands), feet=tuple(feet), history=(*state.history, f"{seat} foot"))
+    return state.replace(hands=tuple(hands), feet=tuple(feet), log=log_add(state.log, seat, "foot"))
 
 
 def hand_emptied(state: State, seat: int) -> State:
@@ -96,7 +96,7 @@ def can_go_out(state: State) -> bool:
     p = state.turn_seat
     if has_foot(state, p):  # emptying the hand only picks up the foot
         return False
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     r = state.rules
     hand = state.hands[p]
     rc = rank_counts(hand)
@@ -146,28 +146,32 @@ def _out_with_sequences(state: State, hand: tuple[int, ...], rc: list[int],
                         info: dict[int, tuple[int, int, int]], sizes: dict[int, int], pts0: int) -> bool:
     """``_out_with`` where naturals may also go into sequences: try each way of placing the hand's suited
     runs (a new sequence per suit, blocks added to the side's sequences), then place the rest in groups."""
-    melds = state.melds[state.side_of(state.turn_seat)]
+    melds = state.melds[state.seat_sides[state.turn_seat]]
     per_suit = []
     for suit in range(4):
         runs = [(key, *sequence_span(m), len(m)) for key, m in melds.items()
                 if is_sequence_key(key) and key_suit(key) == suit]
         per_suit.append(_suit_placements(hand, suit, runs))
-    rest = list(rc)
+    return _place_runs(state, info, per_suit, list(rc), 0, sizes, pts0)
 
-    def place(suit: int, sizes2: dict[int, int], pts: int) -> bool:
-        if suit == 4:
-            return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes2, 0, pts)
-        for used, grown, points in per_suit[suit]:
-            for rank in used:
-                rest[rank] -= 1
-            ok = place(suit + 1, {**sizes2, **grown} if grown else sizes2, pts + points)
-            for rank in used:
-                rest[rank] += 1
-            if ok:
-                return True
-        return False
 
-    return place(0, sizes, pts0)
+def _place_runs(state: State, info: dict[int, tuple[int, int, int]],
+                per_suit: list[list[tuple[list[int], dict[int, int], int]]], rest: list[int], suit: int,
+                sizes: dict[int, int], pts: int) -> bool:
+    """One suit's placement after another (``rest``, the counts left for groups, changes and is restored);
+    a function, not a recursive closure: that would be a reference cycle per call."""
+    if suit == 4:
+        return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes, 0, pts)
+    for used, grown, points in per_suit[suit]:
+        for rank in used:
+            rest[rank] -= 1
+        ok = _place_runs(state, info, per_suit, rest, suit + 1, {**sizes, **grown} if grown else sizes,
+                         pts + points)
+        for rank in used:
+            rest[rank] += 1
+        if ok:
+            return True
+    return False
 
 
 def _suit_placements(hand: tuple[int, ...], suit: int, runs: list[tuple[int, int, int, int]]

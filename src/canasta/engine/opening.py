@@ -94,7 +94,7 @@ def _try_without(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]],
 def required_canasta(state: State) -> str | None:
     """The kind of canasta ("canasta" or "natural") the turn's side must still show to open, or None."""
     r = state.rules
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if not r.opening_canasta or state.opened[side]:
         return None
     return r.opening_canasta_needed(state.scores[state.turn_seat if r.cutthroat else side])
@@ -148,7 +148,7 @@ def sequence_points_bound(hand: list[int] | tuple[int, ...], table_suits: set[in
 
 def confirm_opening(state: State) -> State:
     """End of the opening turn: staged melds stand and the side has opened."""
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if state.stage is None:
         return state
     opened = list(state.opened)

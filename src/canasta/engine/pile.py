@@ -6,15 +6,19 @@ side's opening is short of its minimum).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
-from ..state import PLAY_PHASE, Stage, State
+from ..state import PLAY_PHASE, Log, Stage, State, Turn, log_add
 from .core import laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
+
+_new_tuple: Final = tuple.__new__  # a Turn built directly (NamedTuple's _replace is Python code, slow when compiled)
 
 
 def take_blocked(state: State) -> str | None:
@@ -53,17 +57,28 @@ def freezes(rules: Rules, card: int) -> bool:
     return is_wild(card) or card in RED_THREES or (rules.black_three_freezes and card in BLACK_THREES)
 
 
-def draw_from_stock(state: State, history: tuple[str, ...]) -> State:
+def draw_from_stock(state: State, history: Log) -> State:
     r = state.rules
     p = state.turn_seat
+    laid = laid_out_threes(r)
+    if r.draw_count == 1 and not r.keeps_a_three and state.stock and state.stock[-1] not in laid:
+        # The common draw, one card that is not a three to lay out: the loop below, without its copies.
+        c = state.stock[-1]
+        hand = list(state.hands[p])
+        hand[c] += 1
+        hands = list(state.hands)
+        hands[p] = tuple(hand)
+        t = state.turn
+        turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False, t.must_go_out,
+                                 t.withdrew, t.opened_now))  # Turn._replace(source="stock", no_discard=False)
+        return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)
     reds = list(state.red_threes[owner])
-    laid = laid_out_threes(r)
     no_discard = False
     ended = False
-    keeping = r.keeps_a_three and not state.opened[state.side_of(p)]
+    keeping = r.keeps_a_three and not state.opened[state.seat_sides[p]]
     if r.keeps_a_three and not keeping and any(hand[k] for k in laid):  # the side has opened: out it goes
         stock, hand, reds, history = lay_out_kept_three(p, stock, hand, reds, history, laid)
     for _ in range(r.draw_count):
@@ -77,7 +92,7 @@ def draw_from_stock(state: State, history: tuple[str, ...]) -> State:
                 ended = True
                 break
             reds.append(c)
-            history = (*history, f"{p} {'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
+            history = log_add(history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
             if not stock:
                 # The last stock card was a red three (RULES.md §3.8, D8).
                 if r.last_card_red_three == "end_no_meld":
@@ -95,21 +110,21 @@ def draw_from_stock(state: State, history: tuple[str, ...]) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
-                        turn=state.turn._replace(source="stock", no_discard=no_discard), history=history)
+                        turn=state.turn._replace(source="stock", no_discard=no_discard), log=history)
     if ended:
         return end_hand(new, None)
     return new
 
 
-def lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int], history: tuple[str, ...],
-                       laid: tuple[int, ...]) -> tuple[list[int], list[int], list[int], tuple[str, ...]]:
+def lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int], history: Log,
+                       laid: tuple[int, ...]) -> tuple[list[int], list[int], list[int], Log]:
     """The three a player kept for a Straight is laid out and replaced (by ``layout``, or at his draw once
     his side has opened); a three drawn as the replacement is laid out too (Modern American, pagat)."""
     k = next(k for k in laid if hand[k])
     while True:
         hand[k] -= 1
         reds.append(k)
-        history = (*history, f"{p} {'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
+        history = log_add(history, p, f"{'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
         if not stock:
             return stock, hand, reds, history
         c = stock.pop()
@@ -126,16 +141,16 @@ def concealed_take_waived(rules: Rules) -> bool:
 
 def red_three_slot(state: State, seat: int) -> int:
     """Where a seat's red threes are kept: with its side, but with the player himself in Cutthroat."""
-    return seat if state.rules.cutthroat else state.side_of(seat)
+    return seat if state.rules.cutthroat else state.seat_sides[seat]
 
 
-def take_pile(state: State, m: Move, history: tuple[str, ...], concealed_out: bool = False) -> State:
+def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) -> State:
     """Take the pile. An unopened side's pile stays pending (see the module docstring), unless the
     minimum is out of reach and the player takes it to go out concealed at once (``concealed_out``)."""
     state = form_cutthroat_sides(state, state.turn_seat)
     r = state.rules
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     hand = list(state.hands[p])
     cards = [state.pile[-1], *move_cards(hand, m)]
     melds = dict(state.melds[side])
@@ -160,7 +175,7 @@ def take_pile(state: State, m: Move, history: tuple[str, ...], concealed_out: bo
     hands[p] = tuple(hand)
     new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes),
                         black_threes=tuple(black_threes), pile=left, pile_hidden=min(state.pile_hidden, len(left)),
-                        pile_frozen=any(freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, history=history)
+                        pile_frozen=any(freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, log=history)
     if state.opened[side]:
         return pick_up(new, rest)
     base = sum(VALUE[c] for c in cards[not r.top_card_counts:])  # cards[0] is the top card
@@ -196,7 +211,7 @@ def pick_up(state: State, cards: tuple[int, ...]) -> State:
 def maybe_pick_up(state: State) -> State:
     stage = state.stage
     assert stage is not None and stage.pending is not None
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     if stage.points < minimum_to_meet(state):
         return state
     opened = list(state.opened)

@@ -6,15 +6,15 @@ bounded search over meld moves (``SEARCH_LIMIT`` positions, memoised per turn).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..cards import JOKER_RANK, TWO
-from ..melds import is_sequence_key, key_suit, sequence_span
+from ..melds import is_sequence_key, key_rank, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
+from .core import RV, meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
 from .turn import apply_move
@@ -25,7 +25,7 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
     """After an unopened side's take: can the hand still reach the minimum?"""
     hand = list(state.hands[state.turn_seat])
     move_cards(hand, move)  # the cards the take shows leave the hand
-    return reachable_from(state.rules, lambda: take_pile(state, move, ()), hand, rc, melds, need, keep,
+    return reachable_from(state.rules, lambda: take_pile(state, move, None), hand, rc, melds, need, keep,
                            required_canasta(state))
 
 
@@ -55,7 +55,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     return opening_path(position, position.hand_number, {} if seen is None else seen)
 
 
-SEARCH_LIMIT = 2000  # positions an opening search may visit before it gives up (and says no)
+SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gives up (and says no)
 
 
 def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
@@ -66,7 +66,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
     if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
         return True
     stage = state.stage
-    side = state.side_of(state.turn_seat)
+    side = state.seat_sides[state.turn_seat]
     melds = state.melds[side]
     if stage.pending is None and stage.points >= minimum_to_meet(state) and opening_canasta_ok(state, melds):
         return True
@@ -83,6 +83,10 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
 def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
     keeping a card to discard and one to hold, counting a pending pile), or go out outright."""
+    if state.stage is None or state.stage.pending is None:
+        quick = _meld_still_reachable(state, move)
+        if quick is not None:
+            return quick
     after = apply_move(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
         return True
@@ -90,7 +94,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     if stage is None:  # a pending pile was picked up: the side has opened
         return True
     need = minimum_to_meet(after) - stage.points
-    side = after.side_of(after.turn_seat)
+    side = after.seat_sides[after.turn_seat]
     if need <= 0 and opening_canasta_ok(after, after.melds[side]):
         return True
     melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
@@ -101,3 +105,32 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
     return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, required_canasta(after), seen,
                           runs) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
+
+
+def _meld_still_reachable(state: State, move: Move) -> bool | None:
+    """``still_reachable`` without making the position, where the rules make it a question of counts: a
+    meld of a group that leaves a card in the hand and no pending pile, in rules whose opening is the greedy
+    count alone (no sequences, twos as a rank, natural openings, required canastas or meld, Splash). The
+    answer is the one the full check gives (the same counts, the same bound); None where it does not apply."""
+    r = state.rules
+    if (r.sequences or r.twos_as_rank or r.natural_opening or r.greedy_opening_inexact or r.splash
+            or r.opening_canasta or r.opening_needs_meld != "none" or move.action != "meld"
+            or is_sequence_key(move.rank)):
+        return None
+    p = state.turn_seat
+    rc = rank_counts(state.hands[p])
+    k, a, b = move.naturals, move.twos, move.jokers
+    if sum(rc) - k - a - b < 1:  # the hand empties: going out or the foot, the full check
+        return None
+    rank = key_rank(move.rank)
+    rc[rank] -= k
+    rc[TWO] -= a
+    rc[JOKER_RANK] -= b
+    melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
+    nat0, wild0 = melds.get(move.rank, (0, 0))
+    melds[move.rank] = (nat0 + k, wild0 + a + b)
+    points = (state.stage.points if state.stage is not None else 0) + RV[rank] * k + 20 * a + 50 * b
+    need = minimum_to_meet(state) - points
+    if need <= 0:
+        return True
+    return opening_reachable(r, rc, melds, need, 2)

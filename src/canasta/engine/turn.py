@@ -5,10 +5,12 @@ move's action; melds, discards and the passing of the turn live here; drawing an
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
-from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Stage, State, Turn
+from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Log, Stage, State, Turn, log_add
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import has_foot, laid_out_threes, move_cards, take_cards
 from .deal import deal_bonus_cards
@@ -21,8 +23,8 @@ from .pile import draw_from_stock, freezes, lay_out_kept_three, maybe_pick_up, r
 def apply_move(state: State, m: Move) -> State:
     a = m.action
     p = state.turn_seat
-    side = state.side_of(p)
-    history = (*state.history, f"{state.to_move} {m}")
+    side = state.seat_sides[p]
+    history: Log = log_add(state.log, state.to_move, m)
     if a == "draw":
         return draw_from_stock(state, history)
     if a == "take":
@@ -35,7 +37,7 @@ def apply_move(state: State, m: Move) -> State:
         table[m.rank] = tuple(sorted((*table[m.rank], *table.pop(m.low))))
         melds[side] = table
         turn = state.turn._replace(melded=True, touched_old=True)
-        return state.replace(melds=tuple(melds), turn=turn, history=history)
+        return state.replace(melds=tuple(melds), turn=turn, log=history)
     if a == "discard":
         return play_discard(state, m, history)
     if a in ("ask", "ask-acaba"):
@@ -43,19 +45,19 @@ def apply_move(state: State, m: Move) -> State:
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
         return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission=asked),
-                             history=history)
+                             log=history)
     if a in ("yes", "no"):
         answer = a if state.turn.permission == "asked" else f"acaba-{a}"
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
-        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), history=history)
+        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), log=history)
     if a == "acaba":
         # The hand ends at once (RULES.md §4A): a staged opening never stood, so its melds go back to the
         # hand first; left staged, a game ended here would keep a stage no position may have.
         if state.stage is not None:
             state = unstaged(state).replace(stage=None)
-        return end_hand(state.replace(history=history), None, acaba_by=p)
+        return end_hand(state.replace(log=history), None, acaba_by=p)
     if a == "declare":
-        return end_hand(state.replace(history=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
+        return end_hand(state.replace(log=history), None, special=(side, SPECIAL_HAND_NAMES[m.rank]))
     if a == "layout":
         owner = red_three_slot(state, p)
         laid = laid_out_threes(state.rules)
@@ -65,17 +67,23 @@ def apply_move(state: State, m: Move) -> State:
         hands[p] = tuple(hand)
         threes = list(state.red_threes)
         threes[owner] = tuple(reds)
-        return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(threes), history=history)
+        return state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(threes), log=history)
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
         new_stage = None if stage.pending is None else stage._replace(points=stage.base)
-        return unstaged(state).replace(turn=stage.turn._replace(withdrew=True), stage=new_stage, history=history)
+        return unstaged(state).replace(turn=stage.turn._replace(withdrew=True), stage=new_stage, log=history)
     if a == "pass":
         if state.phase == DRAW_PHASE:
-            return end_hand(state.replace(history=history), None)
-        return end_hand(confirm_opening(state.replace(history=history)), None)
+            return end_hand(state.replace(log=history), None)
+        return end_hand(confirm_opening(state.replace(log=history)), None)
     raise AssertionError(a)
+
+
+# Turns and stages made in the hot paths are built as tuples directly (NamedTuple's ``_replace`` and ``__new__``
+# are Python code, slow even when this module is compiled); the fields in their declared order.
+_new_tuple: Final = tuple.__new__
+NEW_TURN: Final = Turn()  # the turn of a player who has not drawn yet (a value: shared by every new turn)
 
 
 def unstaged(state: State) -> State:
@@ -94,30 +102,34 @@ def unstaged(state: State) -> State:
     return state.replace(hands=tuple(hands), melds=tuple(melds), concealed_canastas=tuple(whole))
 
 
-def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:
+def play_meld(state: State, m: Move, history: Log) -> State:
     p = state.turn_seat
-    side = state.side_of(p)
+    side = state.seat_sides[p]
     hand = list(state.hands[p])
     cards = move_cards(hand, m)
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
-    turn = state.turn
-    turn = turn._replace(melded=True, new_ranks=turn.new_ranks if old else (*turn.new_ranks, m.rank),
-                         touched_old=turn.touched_old or (old is not None and m.rank not in turn.new_ranks),
-                         # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
-                         must_go_out=turn.must_go_out or (old is not None and is_sequence_key(m.rank)
-                                                          and len(old) >= SEQUENCE_MAX))
+    t = state.turn
+    turn = _new_tuple(Turn, (
+        t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
+        t.touched_old or (old is not None and m.rank not in t.new_ranks), t.no_discard,
+        # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
+        t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX),
+        t.withdrew, t.opened_now))
     stage = state.stage
     if not state.opened[side]:
+        points = sum(VALUE[c] for c in cards)
         if stage is None:
-            stage = Stage(state.hands[p], state.melds[side], state.turn, 0, 0, None)
-        stage = stage._replace(points=stage.points + sum(VALUE[c] for c in cards))
+            stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
+        else:
+            stage = _new_tuple(Stage, (stage.hand, stage.melds, stage.turn, stage.base, stage.points + points,
+                                       stage.pending))
     all_melds = list(state.melds)
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
-    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, history=history)
+    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history)
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
@@ -129,7 +141,7 @@ def play_meld(state: State, m: Move, history: tuple[str, ...]) -> State:
     return new
 
 
-def play_discard(state: State, m: Move, history: tuple[str, ...]) -> State:
+def play_discard(state: State, m: Move, history: Log) -> State:
     r = state.rules
     p = state.turn_seat
     hand = list(state.hands[p])
@@ -143,8 +155,19 @@ def play_discard(state: State, m: Move, history: tuple[str, ...]) -> State:
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)
     hands[p] = tuple(hand)
+    if state.stage is None and state.stock and any(hand):
+        # The common discard, in one new state: no opening to confirm, no hand emptied, no bonus cards (they
+        # follow an opening), and a stock left, so the turn simply passes (``next_turn``).
+        has_melded = state.has_melded
+        if (state.turn.melded or state.turn.source == "pile") and not has_melded[p]:
+            flags = list(has_melded)
+            flags[p] = True
+            has_melded = tuple(flags)
+        seat = (p + 1) % r.players
+        return state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen, log=history,
+                             has_melded=has_melded, turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
-                                         history=history))
+                                         log=history))
     if not any(hand):
         if not has_foot(new, p):
             return end_hand(new, p)
@@ -161,7 +184,7 @@ def play_discard(state: State, m: Move, history: tuple[str, ...]) -> State:
 def next_turn(state: State) -> State:
     r = state.rules
     seat = (state.turn_seat + 1) % r.players
-    new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=Turn(), stage=None)
+    new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN, stage=None)
     if not new.stock and r.recycle_pile and not new.recycled and len(new.pile) > 1:
         # The pile under its top card is turned over as a new stock (RULES.md §3.8 variant, §5).
         top = new.pile[-1]
