@@ -1,6 +1,6 @@
 """A slow, separately written reference for the legal moves of a Classic ``canasta.State``.
 
-Written from RULES.md §2–§3 and §6 (recommended defaults) and from the move model documented in
+Written from docs/sources.md §2–§3 and §6 (recommended defaults) and from the move model documented in
 ``canasta/engine.py`` and ``canasta/moves.py``; it does not call or copy the engine's move generator.
 It reads only the State's fields and uses ``rank_of``/``is_wild``/``JOKER`` from ``canasta.cards`` and
 ``canasta.moves.Move``.
@@ -33,7 +33,7 @@ The move model (the engine's documented choices where the rules leave the modell
   the side and its top card fits one of the side's melds (``forced_take_after_stock``), i.e. when the
   bare ``take`` (adding the top card to that meld) is legal.
 
-Only Classic and the options of RULES.md §6 are modelled: ``legal_moves`` raises NotImplementedError
+Only Classic and the options of docs/sources.md §6 are modelled: ``legal_moves`` raises NotImplementedError
 for the variant options in ``CLASSIC_ONLY``.
 """
 
@@ -51,7 +51,7 @@ from canasta.moves import Move
 JK, RED3, TWO, BLACK3 = 0, 1, 2, 3
 NATURALS = tuple(range(4, 15))
 DISCARDABLE = (JK, TWO, BLACK3, *NATURALS)
-# RULES.md §2: joker 50, 2 and A 20, K..8 10, 7..4 and black 3 5; red three no card value.
+# docs/sources.md §2: joker 50, 2 and A 20, K..8 10, 7..4 and black 3 5; red three no card value.
 POINTS = {JK: 50, RED3: 0, TWO: 20, BLACK3: 5, **{r: 20 if r == 14 else 10 if r >= 8 else 5 for r in NATURALS}}
 
 SIMPLE_ACTIONS = ("draw", "ask", "yes", "no", "withdraw", "pass")
@@ -91,7 +91,7 @@ def meld_shape(cards: Any) -> tuple[int, int, int]:
 
 
 def wild_cap(rules: Any, naturals: int) -> int:
-    """RULES.md §3.3 and D10: how many wild cards a meld with this many naturals may hold."""
+    """docs/sources.md §3.3 and D10: how many wild cards a meld with this many naturals may hold."""
     rule = rules.wild_rule
     if rule == "max3":
         return 3
@@ -607,7 +607,7 @@ def play_phase_moves(state: Any) -> set[Move]:
     return moves
 
 
-# Rules options the reference does not model, with the Classic value it assumes (RULES.md §5/§9 and
+# Rules options the reference does not model, with the Classic value it assumes (docs/sources.md §5/§9 and
 # the variant presets add these; the reference covers Classic and the options of §6).
 CLASSIC_ONLY = {
     "wild_melds": False, "max_meld_size": 0, "cutthroat": False, "acaba": False,

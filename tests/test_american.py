@@ -1,4 +1,5 @@
-"""Modern American Canasta (RULES.md §4C): the engine side of GOLDEN.md's cases.
+"""Modern American Canasta (docs/sources.md §4C): the engine side of the worked examples
+(docs/sources.md).
 
 Meld limits (GC-M17), the opening (GC-I11), the pile (GC-P12), going out (GC-G07, GC-G03), the last card
 being a three (GC-E04), and the structure of the game: no upcard, all threes laid out, bonus cards, wild

@@ -1,4 +1,4 @@
-"""Modern American scoring and special hands (RULES.md §4C, D20; GOLDEN.md E and F).
+"""Modern American scoring and special hands (docs/sources.md §4C, D20; worked examples E and F).
 
 Each test names the GOLDEN case it checks. ``modern-american`` is pagat's profile, ``modern-american-cla``
 the Canasta League of America's. Hands are scored through ``canasta.score_hand`` (the input of

@@ -1,4 +1,4 @@
-"""Card notation, the rules object and move notation (DESIGN.md part B)."""
+"""Card notation, the rules object and move notation (the public contract (docs/))."""
 
 import pytest
 
@@ -131,7 +131,7 @@ def test_wild_meld_is_illegal_in_classic_but_parses() -> None:
 
 
 def test_game_result_on_plain_scores() -> None:
-    """The test the engine applies after each hand, on plain data (RULES.md §3.10)."""
+    """The test the engine applies after each hand, on plain data (docs/sources.md §3.10)."""
     classic = canasta.rules("classic")
     assert canasta.game_result(classic, [4990, 3000], 5) is None  # nobody at the target
     assert canasta.game_result(classic, [5010, 3000], 5) == {"scores": [5010, 3000], "winner": 0, "hands": 5}

@@ -1,4 +1,4 @@
-"""Golden cases of /work/shared/rules/GOLDEN.md that apply to Classic Canasta, one test per case.
+"""The worked examples (GC labels, docs/sources.md) that apply to Classic Canasta, one test per case.
 
 Each test quotes its case ID and sources. Legality is checked through ``legal_moves``/``why_illegal``/
 ``apply`` together (see golden_helpers), scores through ``score_hand`` or by playing to the end of the
@@ -447,7 +447,7 @@ def test_gc_i18_concealed_melds_in_any_order():
 
 
 def test_gc_i18_concealed_going_out_with_final_discard():
-    """GC-I18 (D2 default "stock_only") with a final discard: RULES.md §3.7 lets a player go out by
+    """GC-I18 (D2 default "stock_only") with a final discard: docs/sources.md §3.7 lets a player go out by
     melding every card but one and discarding it, and the engine scores such a going out as
     concealed. Drew from the stock; melds K×7 + 5 5 5 (85 < 90) and discards 9♣: LEGAL, concealed."""
     s = after_draw(hands={0: I18_HAND + " 9C"}, scores=[1500, 0])

@@ -1,4 +1,4 @@
-"""Hand and Foot (RULES.md §4C, D21; GOLDEN GC-P14): the foot, threes kept in the hand, seven canastas of
+"""Hand and Foot (docs/sources.md §4C, D21; GOLDEN GC-P14): the foot, threes kept in the hand, seven canastas of
 which three natural to go out, the minimum by hand number, and a game of four hands.
 
 Positions are built with ``build_position`` (seat 0 to move; sides are ``seat % 2``); every legality

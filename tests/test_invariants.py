@@ -1,4 +1,4 @@
-"""Invariants over many seeded random games (DESIGN.md part B, RULES.md §3).
+"""Invariants over many seeded random games (the public contract (docs/), docs/sources.md §3).
 
 * the pack (108 cards in Classic) is always accounted for: hands + stock + pile + melds + red threes
   + a pending pile;

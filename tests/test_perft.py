@@ -6,7 +6,7 @@
     engine (``legal_moves`` + ``apply``) and by the reference (reference moves + the engine's raw
     transition), and stored below as literals computed once by the reference.
 (c) The disagreements the reference found, one test each with a minimal position, asserting the
-    behaviour the rules (RULES.md) require. All were fixed in the engine while the reference was
+    behaviour the rules (docs/sources.md) require. All were fixed in the engine while the reference was
     written (commits 3fccfce and 19f6f62); they stay as regression tests.
 
 To recompute the stored perft counts after a deliberate change to dealing or to ``build_position``:
@@ -232,7 +232,8 @@ def test_built_positions_match_reference(name: str) -> None:
 
 
 def test_built_positions_have_the_rulebook_answers() -> None:
-    """Spot checks of the scenarios against RULES.md/GOLDEN.md, independent of both enumerators."""
+    """Spot checks of the scenarios against the rules and worked examples (docs/sources.md), independent of both
+    enumerators."""
     def legal(name: str) -> set[str]:
         return {str(m) for m in canasta.legal_moves(SCENARIOS[name])}
 
@@ -420,7 +421,7 @@ def test_meld_no_discard_may_meld_down_to_one_card() -> None:
 
 
 def test_reference_checks_itself() -> None:
-    """The reference's own helpers against RULES.md numbers (so a broken reference is noticed)."""
+    """The reference's own helpers against docs/sources.md numbers (so a broken reference is noticed)."""
     assert ref.minimum_for(CLASSIC, -5) == 15 and ref.minimum_for(CLASSIC, 0) == 50
     assert ref.minimum_for(CLASSIC, 1495) == 50 and ref.minimum_for(CLASSIC, 1500) == 90
     assert ref.minimum_for(CLASSIC, 2995) == 90 and ref.minimum_for(CLASSIC, 3000) == 120

@@ -1,4 +1,4 @@
-"""Rule scenarios for the Classic engine (RULES.md §3), each on a fixed position.
+"""Rule scenarios for the Classic engine (docs/sources.md §3), each on a fixed position.
 
 Seats 0 and 2 are side 0 (North-South), seats 1 and 3 side 1 (East-West). Positions come from
 ``canasta.positions.build_position`` through the helpers in golden_helpers.py; legality is checked
@@ -40,7 +40,7 @@ def reds(state, side):
 
 
 # ------------------------------------------------------------------------------------------------
-# Taking the discard pile (RULES.md §3.5)
+# Taking the discard pile (docs/sources.md §3.5)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -137,7 +137,7 @@ class TestPileTaking:
 
 
 # ------------------------------------------------------------------------------------------------
-# Freezing (RULES.md §3.5)
+# Freezing (docs/sources.md §3.5)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -179,7 +179,7 @@ class TestFreezing:
 
 
 # ------------------------------------------------------------------------------------------------
-# The opening (RULES.md §3.4)
+# The opening (docs/sources.md §3.4)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -265,7 +265,7 @@ class TestOpening:
 
 
 # ------------------------------------------------------------------------------------------------
-# Going out (RULES.md §3.7)
+# Going out (docs/sources.md §3.7)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -327,7 +327,7 @@ class TestGoingOut:
 
 
 # ------------------------------------------------------------------------------------------------
-# Permission to go out (RULES.md §3.7, D11)
+# Permission to go out (docs/sources.md §3.7, D11)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -375,7 +375,7 @@ class TestPermission:
         assert_illegal(s, "ask", "ASK_BEFORE_MELDING")
 
     def test_ask_only_after_drawing(self):
-        """RULES.md §3.7: pagat and Wikipedia have the question asked when the player is ready to go
+        """docs/sources.md §3.7: pagat and Wikipedia have the question asked when the player is ready to go
         out; S1 alone also allows it before drawing. The engine takes the first reading (documented in
         docs/rules/classic.md): before drawing, `ask` is MUST_DRAW_FIRST."""
         s = position(hands={0: "8S 8H 8D 5C 5D 5H"}, melds=[[K7], []])
@@ -393,7 +393,7 @@ class TestPermission:
 
 
 # ------------------------------------------------------------------------------------------------
-# Black threes (RULES.md §3.3, §3.7)
+# Black threes (docs/sources.md §3.3, §3.7)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -421,7 +421,7 @@ class TestBlackThrees:
 
 
 # ------------------------------------------------------------------------------------------------
-# The stock runs out (RULES.md §3.8)
+# The stock runs out (docs/sources.md §3.8)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -483,7 +483,7 @@ class TestEndOfStock:
 
 
 # ------------------------------------------------------------------------------------------------
-# Melds: merging, wilds onto canastas (RULES.md §3.3)
+# Melds: merging, wilds onto canastas (docs/sources.md §3.3)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -518,7 +518,7 @@ class TestMelds:
 
 
 # ------------------------------------------------------------------------------------------------
-# Hands and the game: dealer, minimum across hands, target (RULES.md §3.1, §3.4, §3.10)
+# Hands and the game: dealer, minimum across hands, target (docs/sources.md §3.1, §3.4, §3.10)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -591,7 +591,7 @@ class TestHandsAndGame:
 
 
 # ------------------------------------------------------------------------------------------------
-# Error codes and messages (DESIGN.md B)
+# Error codes and messages (the public contract (docs/))
 # ------------------------------------------------------------------------------------------------
 
 
@@ -618,7 +618,7 @@ def test_error_codes_are_stable_upper_case_with_readable_messages():
 
 
 def test_card_values():
-    """RULES.md §2: Jk 50; 2 and A 20; K-8 10; 7-4 and black 3 5; a red three has no card value."""
+    """docs/sources.md §2: Jk 50; 2 and A 20; K-8 10; 7-4 and black 3 5; a red three has no card value."""
     for text, value in (("JK", 50), ("2C", 20), ("AS", 20), ("KH", 10), ("8D", 10), ("7C", 5),
                         ("4S", 5), ("3S", 5), ("3C", 5)):
         res = canasta.score_hand(CLASSIC, [{"hand": text}, {}])

@@ -1,6 +1,6 @@
 """Random play across every variant preset and every house-rule option, plus perft-style counts.
 
-For every preset of ``canasta.variant_names()`` and for each house rule of RULES.md §5 (as an option on
+For every preset of ``canasta.variant_names()`` and for each house rule of docs/sources.md §5 (as an option on
 Classic), seeded games of random legal moves must end within a bound, and along the way:
 
 * the pack (``decks × 52 + jokers``) is accounted for at every ply: hands + stock + pile + melds + red
@@ -40,7 +40,7 @@ MAX_MOVES_PER_GAME = 25_000
 MAX_MOVES_PER_HAND = 4_000
 SAMPLE_EVERY = 5  # full checks at every 5th ply (and at the first ply of every hand)
 
-# House rules of RULES.md §5 (and the other options the issue names), each on Classic.
+# House rules of docs/sources.md §5 (and the other options the issue names), each on Classic.
 HOUSE_RULES: dict[str, dict[str, Any]] = {
     "pile_blocked_for_canastas": {"pile_blocked_for_canastas": True},
     "jokers_not_discardable": {"jokers_discardable": False},
@@ -61,7 +61,7 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
                                           "hand_size": 15, "draw_count": 2, "permission": "none"},
 }
 
-# Player counts of Hand and Foot (decks = players + 1; RULES.md §4C): random play and perft, like a preset.
+# Player counts of Hand and Foot (decks = players + 1; docs/sources.md §4C): random play and perft, like a preset.
 OPTION_CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "hand-and-foot+six": ("hand-and-foot", {"players": 6}),  # two teams of three
     "hand-and-foot+six-three-teams": ("hand-and-foot", {"players": 6, "teams": 3}),
@@ -76,7 +76,7 @@ RANDOM_GAME_OPTIONS: dict[str, dict[str, Any]] = {
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     *((name, name, RANDOM_GAME_OPTIONS.get(name, {})) for name in canasta.variant_names()),
     *((f"classic+{key}", "classic", opts) for key, opts in HOUSE_RULES.items()),
-    ("chilean+four_packs", "chilean", {"decks": 4, "jokers": 8}),  # 216 cards (RULES.md §4B Chilean)
+    ("chilean+four_packs", "chilean", {"decks": 4, "jokers": 8}),  # 216 cards (docs/sources.md §4B Chilean)
     *((name, variant, opts) for name, (variant, opts) in OPTION_CONFIGS.items()),
 ]
 
@@ -332,7 +332,7 @@ PERFT_SEED = 7
 PERFT_PLIES = (0, 40, 150)
 PERFT_DEPTH = 5
 # (preset, plies) -> [perft(1), ..., perft(5)], computed once by the engine (see the module docstring).
-# Checked by hand against RULES.md (the position printed and its legal moves compared with the rules): every
+# Checked by hand against docs/sources.md (the position printed and its legal moves compared with the rules): every
 # position at 0 and 40 plies, the children after the first draw of classic, six-player, cutthroat and
 # uruguayan at 0 plies, and cuban, uruguayan and two-player at 150 plies. The Samba-family presets
 # (samba, bolivia, brazilian, chilean, italian) were checked by hand at 40 plies (samba, italian).

@@ -1,8 +1,8 @@
 """Variant presets and house-rule options (issue "Variants I"): golden cases and rule scenarios.
 
-The golden cases of /work/shared/rules/GOLDEN.md that belong to the presets of ``canasta.variants``
+The worked examples (docs/sources.md) that belong to the presets of ``canasta.variants``
 (GC-M18, GC-I15, GC-I16, GC-G04, GC-S12, GC-S16, GC-S17, GC-E03; GC-S22 lives in test_golden.py),
-then one scenario class per preset rule (RULES.md §4A, §4B) and per house rule (RULES.md §5), then the
+then one scenario class per preset rule (docs/sources.md §4A, §4B) and per house rule (docs/sources.md §5), then the
 names, aliases, unsupported variants and the command line.
 
 Positions come from ``canasta.positions.build_position`` through the helpers in golden_helpers.py;
@@ -69,7 +69,7 @@ def side_score(r: canasta.Rules, **side: object) -> dict:
 
 
 # ================================================================================================
-# Golden cases (GOLDEN.md)
+# Golden cases (the worked examples of docs/sources.md)
 # ================================================================================================
 
 
@@ -276,7 +276,7 @@ def test_gc_e03_two_players_one_card_left_in_stock():
 
 
 # ================================================================================================
-# Cutthroat (RULES.md §4A): the lone hand
+# Cutthroat (docs/sources.md §4A): the lone hand
 # ================================================================================================
 
 
@@ -413,7 +413,7 @@ class TestCutthroat:
 
 
 # ================================================================================================
-# Acaba (RULES.md §4A; british preset, acaba option)
+# Acaba (docs/sources.md §4A; british preset, acaba option)
 # ================================================================================================
 
 
@@ -499,7 +499,7 @@ class TestAcaba:
 
 
 # ================================================================================================
-# Uruguayan and Cuban: the always-frozen pile (RULES.md §4B, D5)
+# Uruguayan and Cuban: the always-frozen pile (docs/sources.md §4B, D5)
 # ================================================================================================
 
 
@@ -522,7 +522,7 @@ class TestAlwaysFrozen:
 
 
 # ================================================================================================
-# Cuban: canastas capped at 7 cards (RULES.md §4B)
+# Cuban: canastas capped at 7 cards (docs/sources.md §4B)
 # ================================================================================================
 
 
@@ -617,7 +617,7 @@ class TestWildCanastas:
 
 
 # ================================================================================================
-# House rules (RULES.md §5) as options on Classic
+# House rules (docs/sources.md §5) as options on Classic
 # ================================================================================================
 
 
@@ -757,7 +757,7 @@ class TestRecyclePile:
 
     def test_off_by_default(self):
         s = play(self._start(CLASSIC), "draw", "discard 9")
-        # No new stock: East cannot take the 9, so the hand is over (RULES.md §3.8).
+        # No new stock: East cannot take the 9, so the hand is over (docs/sources.md §3.8).
         assert s.hand_number == 2 and s.last_hand is not None
 
 
@@ -926,7 +926,7 @@ def test_preset_deals_its_pack(name):
 
 
 def test_preset_parameters():
-    """The presets' differences from Classic, as RULES.md §4A/§4B give them."""
+    """The presets' differences from Classic, as docs/sources.md §4A/§4B give them."""
     assert (TWO.players, TWO.hand_size, TWO.draw_count, TWO.canastas_to_go_out) == (2, 15, 2, 2)
     three = canasta.rules("three-player")
     assert (three.players, three.teams, three.hand_size, three.draw_count, three.canastas_to_go_out) == (3, 3, 13, 1, 1)
@@ -1105,7 +1105,7 @@ def test_cli_simulate(variant, options, teams, capsys, tmp_path: Path):
 
 
 def test_cli_score_variants(capsys, tmp_path: Path):
-    """`canasta score` reads the variant and options from its JSON input (DESIGN.md)."""
+    """`canasta score` reads the variant and options from its JSON input (the design notes (docs/engine.md))."""
     data = {"variant": "cuban", "options": {},
             "sides": [{"melds": ["2C 2D 2H 2S 2C 2D 2H", K7], "hand": "4C", "red_threes": "3H 3D",
                        "went_out": True}, {"melds": ["QS QH QD"], "hand": "9S", "red_threes": "3H"}]}

@@ -1,4 +1,5 @@
-"""Variants II (Samba, Bolivia, Brazilian, Chilean, Italian): the engine side of GOLDEN.md's cases.
+"""Variants II (Samba, Bolivia, Brazilian, Chilean, Italian): the engine side of the worked examples
+(docs/sources.md).
 
 Meld legality (GC-M15, M16, M19), the pile (GC-P11, P13), going out (GC-G03, G05, G06), openings (GC-I12
 to I15), whole hands scored by the engine (GC-S15, S21), and the new meld keys through notation, views,
@@ -286,7 +287,7 @@ def test_chilean_four_packs() -> None:
 
 
 def test_samba_combines_melds_of_a_rank() -> None:
-    """RULES.md §4B Samba [H]: a side may hold two melds of a rank and combine them."""
+    """docs/sources.md §4B Samba [H]: a side may hold two melds of a rank and combine them."""
     s = opened(SAMBA, "KS KH 9C 9D", ["KS KH KD 2S", "KS KH KD KC"])
     after = assert_legal(s, "combine K/2 on K")
     assert meld(after, 0, "K") == cards("KS KH KD 2S KS KH KD KC") and parse_key("K/2") not in after.melds[0]
@@ -298,7 +299,7 @@ def test_samba_combines_melds_of_a_rank() -> None:
 
 
 def test_italian_upcard_buries_cards_nobody_sees() -> None:
-    """RULES.md §4B Italian: the upcard's number of cards go face down under it (A 1, J 11, Q 12, K 13)."""
+    """docs/sources.md §4B Italian: the upcard's number of cards go face down under it (A 1, J 11, Q 12, K 13)."""
     for seed in range(1, 30):
         s = canasta.new_game(ITALY, seed=seed)
         top = s.pile[-1]
@@ -319,7 +320,7 @@ def test_italian_upcard_buries_cards_nobody_sees() -> None:
 
 
 def test_italian_pile_always_frozen() -> None:
-    """RULES.md §4B Italian: the pile is always frozen, so only a natural pair takes it."""
+    """docs/sources.md §4B Italian: the pile is always frozen, so only a natural pair takes it."""
     s = after_draw(ITALY, hands={0: "9S 2C 5D 6D"}, melds=[["9C 9D 9H"], ["AC AC AD"]], pile="4D 9D",
                    seed=5).replace(phase="draw", turn=Turn())
     assert not [m for m in moves(s) if m.startswith("take")]
@@ -327,7 +328,7 @@ def test_italian_pile_always_frozen() -> None:
 
 
 def test_brazilian_escalera_grows_past_seven_only_to_go_out() -> None:
-    """RULES.md §4B Brazilian [H,R,W]: cards may be added to the ends of an escalera when going out."""
+    """docs/sources.md §4B Brazilian [H,R,W]: cards may be added to the ends of an escalera when going out."""
     table = ["QH QD QC QS QH QD QC", "5H 6H 7H 8H 9H TH JH"]
     s = opened(BRAZIL, "QH 9C", table)
     assert_illegal(s, "meld QH on seqH", "SEQUENCE_TOO_LONG")  # no permission asked: he cannot go out
@@ -429,7 +430,7 @@ def test_meld_moves_match_a_brute_force_enumeration(name: str) -> None:
 
 
 def _expected_takes(s: canasta.State) -> set[tuple[object, ...]]:
-    """The takes of an opened side, by brute force from the rules of RULES.md §4B Samba: the top card with a
+    """The takes of an opened side, by brute force from the rules of docs/sources.md §4B Samba: the top card with a
     natural pair (onto a meld of its rank, or as a new meld), or alone onto a meld of its rank or a sequence it
     extends that is not yet a canasta, the second way only while the pile is not frozen."""
     r = s.rules

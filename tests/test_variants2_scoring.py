@@ -1,4 +1,4 @@
-"""Scoring and meld validity for the Samba family and Italian (RULES.md §4B, GOLDEN.md A and E).
+"""Scoring and meld validity for the Samba family and Italian (docs/sources.md §4B, worked examples A and E).
 
 Each test names the GOLDEN case it checks. Hands are scored through ``canasta.score_hand`` (the input
 of ``canasta score``) or ``canasta.scoring.score_side``.
@@ -101,13 +101,13 @@ def test_gc_m15_short_sequences_and_groups_have_no_bonus() -> None:
 
 
 def test_sequences_are_classic_illegal() -> None:
-    """RULES.md §4A: Classic has no sequences; a run is refused as a mix of ranks (GC-M15 counterpart)."""
+    """docs/sources.md §4A: Classic has no sequences; a run is refused as a mix of ranks (GC-M15 counterpart)."""
     text = problem(CLASSIC, "4H 5H 6H")
     assert text is not None and "one rank" in text
 
 
 def test_samba_allows_several_melds_of_one_rank_classic_does_not() -> None:
-    """RULES.md §4B Samba [H,R]: a side may hold two melds of a rank; Classic keeps one (GC-M12)."""
+    """docs/sources.md §4B Samba [H,R]: a side may hold two melds of a rank; Classic keeps one (GC-M12)."""
     res = one_side(SAMBA, melds=["KS KH KD", "KC KS 2D", "4H 5H 6H", "8H 9H TH"])
     assert res["lines"]["melded_cards"] == 30 + 40 + 15 + 30
     with pytest.raises(ValueError, match="one meld per rank"):
@@ -132,7 +132,7 @@ def test_gc_m16_bolivia_wild_melds() -> None:
 
 
 def test_gc_m16_bolivia_needs_an_escalera_to_go_out() -> None:
-    """RULES.md §4B Bolivia: two canastas, one of them an escalera; Brazilian: any two; Samba: two."""
+    """docs/sources.md §4B Bolivia: two canastas, one of them an escalera; Brazilian: any two; Samba: two."""
     with pytest.raises(ValueError, match="sequence canasta"):
         one_side(BOLIVIA, melds=[K7, Q7], went_out=True)
     with pytest.raises(ValueError, match="2 canasta"):
@@ -199,7 +199,7 @@ def test_gc_m19_gc_s14_twos_canastas_only_for_the_side_going_out() -> None:
 
 
 def test_italian_canasta_of_twos_does_not_count_to_go_out() -> None:
-    """RULES.md §4B Italian [R]: 2 canastas to go out; a wild canasta (here: of twos, as the engine's
+    """docs/sources.md §4B Italian [R]: 2 canastas to go out; a wild canasta (here: of twos, as the engine's
     out_canastas reads it) does not count."""
     with pytest.raises(ValueError, match="do not count"):
         one_side(ITALIAN, melds=[K7, SEVEN_TWOS], went_out=True)
@@ -364,7 +364,8 @@ EXPECTED_LINES = {
 
 @pytest.mark.parametrize("variant", sorted(EXPECTED_LINES))
 def test_line_names_per_preset(variant: str) -> None:
-    """DESIGN.md B: each rule's own lines appear only under the rules that have them, in a fixed order."""
+    """The public contract (docs/): each rule's own lines appear only under the rules that have them, in a fixed
+    order."""
     r = canasta.rules(variant)
     assert list(score_side(r, [], [], [])["lines"]) == EXPECTED_LINES[variant]
 
@@ -389,7 +390,7 @@ BUSY_HANDS: dict[str, list[dict[str, Any]]] = {
 
 @pytest.mark.parametrize("variant", sorted(BUSY_HANDS))
 def test_lines_sum_to_total_for_each_new_preset(variant: str) -> None:
-    """DESIGN.md B: lines sum to total, with every new kind of line in play, for each new preset."""
+    """the public contract (docs/): lines sum to total, with every new kind of line in play, for each new preset."""
     r = canasta.rules(variant)
     for side, expected in zip(canasta.score_hand(r, BUSY_HANDS[variant]), (True, False), strict=True):
         assert list(side["lines"]) == EXPECTED_LINES[variant]

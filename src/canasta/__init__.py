@@ -1,4 +1,4 @@
-"""Canasta: the card game and its family, exactly by the rules (see docs/ and RULES.md)."""
+"""Canasta: the card game and its family, exactly by the rules (see docs/ and docs/sources.md)."""
 
 from __future__ import annotations
 

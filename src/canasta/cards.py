@@ -1,4 +1,4 @@
-"""Cards, card kinds and the card notation of DESIGN.md part B.
+"""Cards, card kinds and the card notation of the public contract (docs/).
 
 A card is an ``int`` kind: ``(rank - 2) * 4 + suit`` for the 52 standard cards (rank 2..14, suit
 S=0 H=1 D=2 C=3) and 52 for the joker. Two copies of a kind in a two-pack game are interchangeable,
@@ -40,7 +40,7 @@ def is_red_three(card: int) -> bool:
     return card in RED_THREES
 
 
-# Classic card values (RULES.md §2). A red three has no card value: it is a bonus card (§3.6).
+# Classic card values (docs/sources.md §2). A red three has no card value: it is a bonus card (§3.6).
 VALUE: Final[tuple[int, ...]] = tuple(
     50 if c == JOKER
     else 20 if rank_of(c) in (2, 14)
@@ -152,5 +152,5 @@ def cards_of(counts: tuple[int, ...] | list[int]) -> list[int]:
 
 
 def pack(decks: int, jokers: int) -> list[int]:
-    """An unshuffled pack: ``decks`` × 52 cards plus ``jokers`` (RULES.md §2)."""
+    """An unshuffled pack: ``decks`` × 52 cards plus ``jokers`` (docs/sources.md §2)."""
     return [c for _ in range(decks) for c in range(52)] + [JOKER] * jokers

@@ -1,4 +1,4 @@
-"""Errors with stable reason codes (DESIGN.md B; the codes are listed in docs/reason-codes.md)."""
+"""Errors with stable reason codes (the public contract (docs/); the codes are listed in docs/reason-codes.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Meld keys and meld kinds: groups, sequences and melds of wild cards (RULES.md §3.3, §4B).
+"""Meld keys and meld kinds: groups, sequences and melds of wild cards (docs/sources.md §3.3, §4B).
 
 A side's melds are a dict from a *meld key* to the meld's sorted cards. The key names the meld's slot:
 

@@ -1,6 +1,6 @@
 """Game records: the rules, the deal (a seed, or every hand's deck), and every move in notation.
 
-A record is JSON (DESIGN.md B "Game records")::
+A record is JSON (the public contract (docs/) "Game records")::
 
     {"format": "canasta-record/1",
      "rules": {"variant": "classic", "options": {}},

@@ -1,4 +1,4 @@
-"""Scoring a hand, line by line (RULES.md §3.6, §3.9; DESIGN.md B "Scoring a hand")."""
+"""Scoring a hand, line by line (docs/sources.md §3.6, §3.9; the public contract (docs/) "Scoring a hand")."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _cards_text(cards: Iterable[int]) -> str:
 
 
 def sequence_problem(cards: Sequence[int], longest: int = SEQUENCE_MAX) -> str | None:
-    """Why these cards are not a sequence (RULES.md §4B Samba: 3 to 7 cards of one suit in consecutive
+    """Why these cards are not a sequence (docs/sources.md §4B Samba: 3 to 7 cards of one suit in consecutive
     ranks from 4 up to the ace, with no wild cards, twos or threes), or None."""
     wild = [c for c in cards if is_wild(c)]
     if wild:
@@ -60,7 +60,7 @@ def sequence_problem(cards: Sequence[int], longest: int = SEQUENCE_MAX) -> str |
 
 
 def meld_problem(rules: Rules, cards: Sequence[int]) -> str | None:
-    """Why these cards are not a legal meld on the table, or None (RULES.md §3.3, §4B).
+    """Why these cards are not a legal meld on the table, or None (docs/sources.md §3.3, §4B).
 
     Besides groups of one rank: sequences where ``rules.sequences`` (cards of more than one natural rank
     are read as a sequence), melds of wild cards only where ``rules.wild_melds``, and melds of twos as a
@@ -156,7 +156,7 @@ def threes_sign(rules: Rules, melds: Sequence[Sequence[int]]) -> int:
 
 def unfinished_penalty(rules: Rules, meld: Sequence[int]) -> int:
     """What this meld costs if it is still unfinished (under 7 cards) at the end of the hand (Modern
-    American, RULES.md §4C, GC-S08): the ``unfinished_penalties`` entry of its rank (0 for a meld of wild
+    American, docs/sources.md §4C, GC-S08): the ``unfinished_penalties`` entry of its rank (0 for a meld of wild
     cards), or ``four_jokers_wild_meld_penalty`` for a meld of wild cards holding all four jokers where
     that is set. A meld of aces with wild cards (made in the opening) counts as a meld of aces."""
     if is_canasta(meld) or not rules.unfinished_penalties:
@@ -181,7 +181,7 @@ def hand_penalty(rules: Rules, cards: Iterable[int]) -> int:
 
 
 def canastas_to_go_out(rules: Rules, melds: Sequence[Sequence[int]]) -> tuple[int, bool]:
-    """(canastas that count towards going out, whether one of them is a sequence) (RULES.md §3.7, §4B).
+    """(canastas that count towards going out, whether one of them is a sequence) (docs/sources.md §3.7, §4B).
 
     Where ``wild_canastas_count_to_go_out`` is off (Italian) neither a canasta of wild cards nor a canasta
     of twos melded as a rank counts, as in the engine's ``out_canastas``."""
@@ -323,7 +323,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
 
 
 def score_special_hand(rules: Rules, name: str) -> dict[str, Any]:
-    """The score of a side that laid down a special hand (Modern American, RULES.md §4C, GC-S20): only the
+    """The score of a side that laid down a special hand (Modern American, docs/sources.md §4C, GC-S20): only the
     hand's value from ``rules.special_hands``, in one line ``special_hand``; nothing else of the side's
     counts that hand. Raises ``ValueError`` for a name these rules do not have."""
     values = dict(rules.special_hands)
@@ -359,7 +359,7 @@ def meld_slot(rules: Rules, cards: Sequence[int]) -> tuple[str, int]:
 
 
 def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Score a hand given each side's melds, cards in hand and red threes (DESIGN.md B).
+    """Score a hand given each side's melds, cards in hand and red threes (the public contract (docs/)).
 
     Each side is a dict with ``melds`` (a list of card texts), ``hand``, ``red_threes``, the flags
     ``went_out`` and ``concealed``, and, where black threes from taken piles are laid aside (Cuban),
@@ -496,7 +496,7 @@ def _check_special_hand(rules: Rules, name: str, special: Any, melds: Sequence[S
 
 
 def _going_out_problem(rules: Rules, melds: Sequence[Sequence[int]]) -> str | None:
-    """Why a side with these melds could not have gone out (RULES.md §3.7, §4B), or None."""
+    """Why a side with these melds could not have gone out (docs/sources.md §3.7, §4B), or None."""
     n, sequence = canastas_to_go_out(rules, melds)
     need = rules.canastas_to_go_out
     if n < need:

@@ -1,8 +1,8 @@
-"""Modern American special hands (RULES.md §4C, D20; GOLDEN GC-S20).
+"""Modern American special hands (docs/sources.md §4C, D20; GOLDEN GC-S20).
 
 An unopened player holding 14 cards after drawing may lay them all down as a special hand; the hand ends
 and his side scores only the special hand's value (``scoring.score_special_hand``). ``rules.special_hands``
-names the hands a variant has and their values. RULES.md gives only their names and values, so the
+names the hands a variant has and their values. docs/sources.md gives only their names and values, so the
 definitions below are this program's readings (docs/variants/modern-american.md lists them as thinly
 sourced):
 

@@ -18,7 +18,7 @@ _set: Final = object.__setattr__  # fills a new State's slots (State.__setattr__
 _new: Final = object.__new__
 _KEEP: Final[Any] = object()  # State.replace: the field is left as it is
 
-# Phases of a turn (DESIGN.md A: draw -> meld -> discard, with the permission question).
+# Phases of a turn (the design notes (docs/engine.md): draw -> meld -> discard, with the permission question).
 DRAW_PHASE: Final = "draw"
 PLAY_PHASE: Final = "play"
 ANSWER_PHASE: Final = "answer"
@@ -43,7 +43,7 @@ class Turn(NamedTuple):
 
 
 class Stage(NamedTuple):
-    """An opening in progress for a side that has not yet met its minimum count (RULES.md §3.4).
+    """An opening in progress for a side that has not yet met its minimum count (docs/sources.md §3.4).
 
     Melds made in the opening turn are staged: ``withdraw`` restores ``hand``/``melds``/``turn``.
     ``pending`` holds the rest of a pile taken by an unopened side: it joins the hand only once the

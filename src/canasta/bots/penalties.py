@@ -1,4 +1,4 @@
-"""Rules of thumb for penalised melds and hands (Modern American, RULES.md §4C), shared by the greedy and
+"""Rules of thumb for penalised melds and hands (Modern American, docs/sources.md §4C), shared by the greedy and
 heuristic players.
 
 A meld of aces, of sevens or of wild cards that is not a canasta at the end of the hand costs 2,000 to

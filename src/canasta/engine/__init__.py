@@ -1,10 +1,10 @@
-"""The rules engine: new_game, legal_moves, apply, why_illegal, outcome (RULES.md §3).
+"""The rules engine: new_game, legal_moves, apply, why_illegal, outcome (docs/sources.md §3).
 
 A package split by concern; docs/engine.md is the map. ``legal_moves`` is the single source of truth:
 ``apply`` accepts exactly the moves it lists (the list is cached on the immutable state), and
 ``why_illegal`` explains any other move with a stable code.
 
-The opening (RULES.md §3.4, DESIGN.md A "the hard part"): a side that has not opened *stages* its
+The opening (docs/sources.md §3.4; "the hard part" of the design): a side that has not opened *stages* its
 melds in the opening turn; they count towards the minimum, ``withdraw`` takes them back, and the
 turn cannot end until they reach it. A pile taken by such a side stays *pending* beside the table
 until the top card plus cards from the hand reach the minimum, so buried pile cards never count

@@ -74,13 +74,13 @@ def canasta_count(melds: Melds) -> int:
 
 
 def wild_key(rules: Rules, key: int) -> bool:
-    """Is this meld a wild-card meld (for Italian: a meld of twos too, RULES.md §4B)?"""
+    """Is this meld a wild-card meld (for Italian: a meld of twos too, docs/sources.md §4B)?"""
     rank = key_rank(key)
     return rank == JOKER_RANK or (rank == TWO and rules.twos_as_rank)
 
 
 def out_canastas(rules: Rules, sizes: dict[int, int]) -> int:
-    """Canastas that count towards going out, from meld sizes by key (RULES.md §3.7, §4B): wild canastas
+    """Canastas that count towards going out, from meld sizes by key (docs/sources.md §3.7, §4B): wild canastas
     do not count where wild_canastas_count_to_go_out is off (Italian), and where a sequence is required
     (Bolivia) the count stops one short of the target until there is one."""
     n = 0
@@ -130,7 +130,7 @@ _LAID_OUT: Final = {"red": RED_THREES, "all": (*RED_THREES, *BLACK_THREES), "non
 
 
 def laid_out_threes(rules: Rules) -> tuple[int, ...]:
-    """The threes a player lays out and replaces when dealt or drawn (RULES.md §3.6; §4C: all threes in
+    """The threes a player lays out and replaces when dealt or drawn (docs/sources.md §3.6; §4C: all threes in
     Modern American, none in Hand and Foot)."""
     return _LAID_OUT[rules.threes_laid_out]
 
@@ -146,7 +146,7 @@ def outcome(state: State) -> dict[str, Any] | None:
 
 def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
     """The minimum count the side still has to meet this hand (0 once it has opened). In Cutthroat each
-    player's own score sets his minimum (RULES.md §4A), so name the ``seat`` there."""
+    player's own score sets his minimum (docs/sources.md §4A), so name the ``seat`` there."""
     if state.opened[side] or side not in state.seat_sides:  # (a Cutthroat side left empty when its player
         return 0                                               # joined a partner has no seat)
     r = state.rules
@@ -156,7 +156,7 @@ def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
 
 
 def minimum_to_meet(state: State) -> int:
-    """The minimum the player whose turn it is must still meet (none after a Splash, RULES.md §4C [P]:
+    """The minimum the player whose turn it is must still meet (none after a Splash, docs/sources.md §4C [P]:
     a complete natural or wild canasta laid down from the hand in a turn begun from the stock)."""
     if state.rules.splash and state.stage is not None and state.turn.source == "stock" and any(
             len(m) >= 7 and (not any(is_wild(c) for c in m) or all(is_wild(c) for c in m))
@@ -166,7 +166,7 @@ def minimum_to_meet(state: State) -> int:
 
 
 def dead_ranks(state: State) -> frozenset[int]:
-    """Ranks nobody may meld any more: a canasta of them is finished (RULES.md §4C Modern American)."""
+    """Ranks nobody may meld any more: a canasta of them is finished (docs/sources.md §4C Modern American)."""
     if not state.rules.dead_ranks:
         return frozenset()
     return frozenset(key_rank(k) for melds in state.melds for k, m in melds.items()
@@ -175,19 +175,19 @@ def dead_ranks(state: State) -> frozenset[int]:
 
 def after_opening_turn(state: State) -> bool:
     """Has the side of the player to move opened in an earlier turn? (Modern American's rule of five and
-    aces: wild cards join melds freely only in the side's opening turn, RULES.md §4C.)"""
+    aces: wild cards join melds freely only in the side's opening turn, docs/sources.md §4C.)"""
     return state.opened[state.seat_sides[state.turn_seat]] and state.stage is None and not state.turn.opened_now
 
 
 def unfinished_wild_meld(rules: Rules, melds: Melds) -> bool:
     """Modern American: the side has a meld of wild cards short of a canasta, so its wild cards may go
-    nowhere else (RULES.md §4C [CLA,P]) and it may not go out."""
+    nowhere else (docs/sources.md §4C [CLA,P]) and it may not go out."""
     return rules.wild_meld_blocks_wilds and any(len(melds[k]) < 7 for k in group_keys(melds, JOKER_RANK))
 
 
 def group_wilds(state: State, rank: int, twos: int, jokers: int) -> tuple[int, int]:
     """The twos and jokers a meld of ``rank`` may take this turn (sevens never, aces only in the opening
-    turn, nothing while a wild meld is unfinished: RULES.md §4C)."""
+    turn, nothing while a wild meld is unfinished: docs/sources.md §4C)."""
     r = state.rules
     if rank in r.pure_ranks or (rank in r.pure_after_opening_ranks and after_opening_turn(state)):
         return 0, 0
@@ -206,8 +206,8 @@ def opening_canasta_ok(state: State, melds: Melds) -> bool:
 
 def opening_problem(state: State, melds: Melds) -> str | None:
     """What an opening with these melds lacks, or None: the canasta Brazilian asks for at this score
-    (RULES.md §4B, GC-I14; a sequence canasta is natural), or the natural meld of three or more (or a meld
-    of wild cards) Modern American asks for (RULES.md §4C, GC-I11)."""
+    (docs/sources.md §4B, GC-I14; a sequence canasta is natural), or the natural meld of three or more (or a meld
+    of wild cards) Modern American asks for (docs/sources.md §4C, GC-I11)."""
     r = state.rules
     side = state.seat_sides[state.turn_seat]
     if state.opened[side]:
@@ -232,7 +232,7 @@ def twos_counts(meld: tuple[int, ...]) -> tuple[int, int]:
 
 
 def twos_meld_open(melds: Melds) -> bool:
-    """Italian: the side has a meld of twos that is not yet a canasta (RULES.md §4B, GC-M19)."""
+    """Italian: the side has a meld of twos that is not yet a canasta (docs/sources.md §4B, GC-M19)."""
     return any(len(melds[k]) < 7 for k in group_keys(melds, TWO))
 
 

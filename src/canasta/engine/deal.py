@@ -1,5 +1,5 @@
-"""Dealing a hand (RULES.md §3.1): the shuffled deck, the upcard, threes laid out and replaced, and
-Modern American's bonus cards for the first sides to open (RULES.md §4C).
+"""Dealing a hand (docs/sources.md §3.1): the shuffled deck, the upcard, threes laid out and replaced, and
+Modern American's bonus cards for the first sides to open (docs/sources.md §4C).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def new_game(rules: Rules, seed: int | None = None) -> State:
 
 def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                last_hand: tuple[dict[str, Any], ...] | None, deck: list[int]) -> State:
-    """Deal one hand from ``deck`` (RULES.md §3.1): cards one at a time from the dealer's left,
+    """Deal one hand from ``deck`` (docs/sources.md §3.1): cards one at a time from the dealer's left,
     the upcard (covered while it is a wild card or a red three), red threes laid out and replaced."""
     stock = list(deck)
     n = rules.players
@@ -48,7 +48,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
             feet[(first + i) % n][stock.pop()] += 1
     pile: list[int] = []
     frozen = False
-    while rules.upcard:  # Modern American starts with an empty pile (RULES.md §4C [P])
+    while rules.upcard:  # Modern American starts with an empty pile (docs/sources.md §4C [P])
         c = stock.pop()
         pile.append(c)
         black = c in BLACK_THREES
@@ -59,7 +59,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         break
     red: list[list[int]] = [[] for _ in range(rules.teams)]
     upcards = list(pile)
-    if rules.upcard_buries and pile:  # Italian: the upcard's number of cards face down under it (RULES.md §4B)
+    if rules.upcard_buries and pile:  # Italian: the upcard's number of cards face down under it (docs/sources.md §4B)
         pile = [stock.pop() for _ in range(min(_upcard_number(pile[-1]), len(stock) - 1))] + pile
     laid = laid_out_threes(rules)
     keep = 1 if rules.keeps_a_three else 0  # a three kept for a Straight (Modern American, pagat)
@@ -91,7 +91,7 @@ def _upcard_number(card: int) -> int:
 
 
 def deal_bonus_cards(state: State, p: int) -> State:
-    """Modern American (RULES.md §4C [CLA,P,WCA]): the player who has just opened from his hand gets the
+    """Modern American (docs/sources.md §4C [CLA,P,WCA]): the player who has just opened from his hand gets the
     bonus cards of his side's place in the order of opening (4, then 3), from the stock, to use from his next
     turn; none once the turn card is gone (the stock under bonus_cards_stock cards). Threes among them are
     laid out and replaced."""

@@ -1,5 +1,5 @@
-"""The end of a hand (RULES.md §3.9, §3.10): scoring each side, the next deal or the game's result,
-and Cutthroat's sides formed by the player who takes the pile or goes out (RULES.md §4A).
+"""The end of a hand (docs/sources.md §3.9, §3.10): scoring each side, the next deal or the game's result,
+and Cutthroat's sides formed by the player who takes the pile or goes out (docs/sources.md §4A).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .deal import shuffled_deck, start_hand
 
 
 def form_cutthroat_sides(state: State, lone: int) -> State:
-    """Cutthroat (RULES.md §4A): ``lone`` plays alone; the other two become partners for the rest of the
+    """Cutthroat (docs/sources.md §4A): ``lone`` plays alone; the other two become partners for the rest of the
     hand and combine their melds (a merged meld may exceed the wild-card limit; no source covers it)."""
     if not state.rules.cutthroat or len(set(state.seat_sides)) < state.rules.players:
         return state
@@ -54,10 +54,10 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
                      and any(len(melds[x]) >= 7 for x in state.turn.new_ranks if x in melds))
     results = []
     # One score column per side; in Cutthroat one per player: partners share their side's score, and
-    # each adds his own red threes (RULES.md §4A [R, Bicycle]).
+    # each adds his own red threes (docs/sources.md §4A [R, Bicycle]).
     for column in range(r.teams):
         side = state.seat_sides[column] if r.cutthroat else column
-        if acaba_by is not None:  # Acaba: only the opponents score, acaba_bonus each (RULES.md §4A)
+        if acaba_by is not None:  # Acaba: only the opponents score, acaba_bonus each (docs/sources.md §4A)
             results.append(acaba_score(r, side != state.seat_sides[acaba_by]))
             continue
         if special is not None and special[0] == side:
@@ -90,7 +90,7 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
 def game_result(rules: Rules, scores: Sequence[int], hand_number: int,
                 canastas: Sequence[int] | None = None) -> dict[str, Any] | None:
     """The game's result if hand ``hand_number`` ends with these cumulative ``scores``, one per side,
-    else None (RULES.md §3.10; ``canastas_to_win``, §5). ``canastas``: each side's canastas on the
+    else None (docs/sources.md §3.10; ``canastas_to_win``, §5). ``canastas``: each side's canastas on the
     table at the end of the hand (None: they count for nothing). Plain data, so that a player can ask
     it of a guessed end of the hand."""
     r = rules

@@ -1,6 +1,6 @@
 """Why a move is illegal: a stable code and a message a player understands.
 
-Only called for moves that ``legal_moves`` does not list; the checks follow RULES.md §3 in the order
+Only called for moves that ``legal_moves`` does not list; the checks follow docs/sources.md §3 in the order
 a player would think of them. Every code is documented in docs/reason-codes.md.
 """
 
@@ -204,7 +204,7 @@ def _shape_problem(m: Move) -> str | None:
 
 
 def _diagnose_declare(state: State, m: Move, hsize: int) -> tuple[str, str]:
-    """A special hand (Modern American, RULES.md §4C, GC-S20) that may not be laid down now."""
+    """A special hand (Modern American, docs/sources.md §4C, GC-S20) that may not be laid down now."""
     r = state.rules
     name = SPECIAL_HAND_NAMES[m.rank]
     have = dict(r.special_hands)
@@ -366,7 +366,7 @@ def _diagnose_combine(state: State, m: Move) -> tuple[str, str]:
 
 def _diagnose_sequence_take(state: State, m: Move) -> tuple[str, str]:
     """Taking the pile onto a sequence: only its top card, only onto a sequence shorter than 7 that it
-    extends, and only while the pile is not frozen (RULES.md §4B Samba, GC-P11)."""
+    extends, and only while the pile is not frozen (docs/sources.md §4B Samba, GC-P11)."""
     r = state.rules
     side = state.seat_sides[state.turn_seat]
     top = state.pile[-1]

@@ -73,7 +73,7 @@ def generate_moves(state: State) -> list[Move]:
 
 
 def _take_forced(state: State, takes: list[Move]) -> bool:
-    """Stock empty: must the player take the discard (RULES.md §3.8, D26)?"""
+    """Stock empty: must the player take the discard (docs/sources.md §3.8, D26)?"""
     if not takes:
         return False
     rule = state.rules.forced_take_after_stock
@@ -301,7 +301,7 @@ class _Play:
         value = RV[rank]
         for k in range(k_lo, n + 1):
             cap = self.caps[nat0 + k] - wild0
-            if nat0 + k < self.five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+            if nat0 + k < self.five or cap < 0:  # the rule of five (Modern American, docs/sources.md §4C)
                 cap = 0
             for a in range((twos if twos < cap else cap) + 1):
                 room = cap - a
@@ -340,7 +340,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
     if r.wilds_limited:
-        if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (RULES.md §4B)
+        if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (docs/sources.md §4B)
             twos = jokers = 0
         elif r.twos_as_rank and twos_meld_open(melds):  # twos are a rank of their own while that meld grows
             twos = 0
@@ -410,7 +410,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                         add(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
-        for k in range(3, rc[THREE] + 1):  # only as part of going out (RULES.md §3.3)
+        for k in range(3, rc[THREE] + 1):  # only as part of going out (docs/sources.md §3.3)
             move = Move("meld", THREE, k)
             if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(apply_move(state, move))):
@@ -450,7 +450,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
         moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
     if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
-        name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (RULES.md §4C, GC-S20)
+        name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (docs/sources.md §4C, GC-S20)
         if name is not None:
             moves.append(Move("declare", SPECIAL_HAND_NAMES.index(name)))
     if r.acaba and pending is None:
@@ -478,7 +478,7 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
     made: list[Move] = []
     for k in range(k_lo, n + 1):
         cap = caps[nat0 + k] - wild0
-        if nat0 + k < five or cap < 0:  # the rule of five (Modern American, RULES.md §4C)
+        if nat0 + k < five or cap < 0:  # the rule of five (Modern American, docs/sources.md §4C)
             cap = 0
         for a in range((twos if twos < cap else cap) + 1):
             room = cap - a
@@ -492,7 +492,7 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
 
 
 def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
-    """Two melds of one rank may be combined (RULES.md §4B Samba [H]): a later one into an earlier one,
+    """Two melds of one rank may be combined (docs/sources.md §4B Samba [H]): a later one into an earlier one,
     when the result keeps the wild-card limits (and, where wild cards may not join a canasta, no wild
     card meets a finished canasta)."""
     moves = []
@@ -517,7 +517,7 @@ def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
 
 def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: int,
                     end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
-    """Sequence melds (RULES.md §4B Samba): a new sequence of 3 to 7 consecutive cards of one suit from 4
+    """Sequence melds (docs/sources.md §4B Samba): a new sequence of 3 to 7 consecutive cards of one suit from 4
     to the ace, or a block of consecutive cards added at one end of a sequence shorter than 7."""
     r = state.rules
     hand = state.hands[state.turn_seat]
@@ -610,7 +610,7 @@ def _red_three_discards(state: State, rc: list[int]) -> list[Move]:
 
 
 def _acaba_moves(state: State) -> list[Move]:
-    """Acaba (RULES.md §4A): call it in one's own turn, asking the partner first if one likes."""
+    """Acaba (docs/sources.md §4A): call it in one's own turn, asking the partner first if one likes."""
     r = state.rules
     if not r.acaba:
         return []
@@ -624,7 +624,7 @@ def _acaba_moves(state: State) -> list[Move]:
 
 
 def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
-    """After the partner said yes the player must go out (RULES.md §3.7). If he cannot (the
+    """After the partner said yes the player must go out (docs/sources.md §3.7). If he cannot (the
     sources are silent on this), the obligation lapses and he plays on."""
     if not can_go_out(state):
         return moves

@@ -1,4 +1,4 @@
-"""Going out (RULES.md §3.7): why the player may not go out now, whether some sequence of melds
+"""Going out (docs/sources.md §3.7): why the player may not go out now, whether some sequence of melds
 from the hand can take him out this turn (``can_go_out``), and the foot picked up instead when a
 Hand and Foot player empties his hand.
 """
@@ -31,7 +31,7 @@ from .end import end_hand
 
 def out_problem(state: State, canastas: int, points: int, melds: Melds | None = None,
                 naturals: int | None = None) -> str | None:
-    """Why the player may not go out now, or None (RULES.md §3.4 exception, §3.7).
+    """Why the player may not go out now, or None (docs/sources.md §3.4 exception, §3.7).
 
     ``canastas`` and ``points`` (counted towards the minimum) are as they would be after the move, and
     so are ``melds`` where given (else the side's melds now). A side that has not opened has no older
@@ -246,7 +246,7 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
             was_canasta = False
         if (nat + n < five or x in r.pure_ranks
                 or (x in r.pure_after_opening_ranks and after_opening_turn(state))):
-            cap = 0  # Modern American: no wild cards here (RULES.md §4C)
+            cap = 0  # Modern American: no wild cards here (docs/sources.md §4C)
         size += n
         if size + need > size_cap or cap < need:
             return False

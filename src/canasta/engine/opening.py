@@ -1,4 +1,4 @@
-"""The opening (RULES.md §3.4): quick bounds on what melds from a hand can add towards the minimum
+"""The opening (docs/sources.md §3.4): quick bounds on what melds from a hand can add towards the minimum
 (exact for Classic's card values; for sequences and required canastas, bounds that the search in
 ``search.py`` settles), and the end of an opening turn.
 """

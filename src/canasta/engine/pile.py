@@ -1,4 +1,4 @@
-"""Drawing from the stock and taking the discard pile (RULES.md §3.2, §3.5, §3.6, §3.8): what the
+"""Drawing from the stock and taking the discard pile (docs/sources.md §3.2, §3.5, §3.6, §3.8): what the
 pile is, when nobody may take it, which cards come in with it, threes laid out when drawn, and the
 transitions ``draw`` and ``take`` (with the pile kept *pending* beside the table while an unopened
 side's opening is short of its minimum).
@@ -94,7 +94,7 @@ def draw_from_stock(state: State, history: Log) -> State:
             reds.append(c)
             history = log_add(history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")
             if not stock:
-                # The last stock card was a red three (RULES.md §3.8, D8).
+                # The last stock card was a red three (docs/sources.md §3.8, D8).
                 if r.last_card_red_three == "end_no_meld":
                     ended = True
                 elif r.last_card_red_three == "meld_no_discard":

@@ -51,7 +51,7 @@ def apply_move(state: State, m: Move) -> State:
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
         return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), log=history)
     if a == "acaba":
-        # The hand ends at once (RULES.md §4A): a staged opening never stood, so its melds go back to the
+        # The hand ends at once (docs/sources.md §4A): a staged opening never stood, so its melds go back to the
         # hand first; left staged, a game ended here would keep a stage no position may have.
         if state.stage is not None:
             state = unstaged(state).replace(stage=None)
@@ -186,11 +186,11 @@ def next_turn(state: State) -> State:
     seat = (state.turn_seat + 1) % r.players
     new = state.replace(turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN, stage=None)
     if not new.stock and r.recycle_pile and not new.recycled and len(new.pile) > 1:
-        # The pile under its top card is turned over as a new stock (RULES.md §3.8 variant, §5).
+        # The pile under its top card is turned over as a new stock (docs/sources.md §3.8 variant, §5).
         top = new.pile[-1]
         new = new.replace(stock=tuple(reversed(new.pile[:-1])), pile=(top,), pile_frozen=freezes(r, top),
                           pile_hidden=0, recycled=True)
-    # The stock is gone (RULES.md §3.8): play on only while discards can be taken.
+    # The stock is gone (docs/sources.md §3.8): play on only while discards can be taken.
     if not new.stock and (r.end_of_stock == "end_at_once" or not generate.take_moves(new)):
         return end_hand(new, None)
     return new
