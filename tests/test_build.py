@@ -6,6 +6,7 @@ checks that the two ways of asking agree."""
 
 from __future__ import annotations
 
+import copy
 import os
 import pickle
 import subprocess
@@ -36,6 +37,7 @@ def test_what_process_pools_send_pickles_on_either_kind_of_install() -> None:
     state = canasta.new_game(rules, seed=3)
     move = canasta.legal_moves(state)[0]
     for thing in (rules, state, move):
-        copy = pickle.loads(pickle.dumps(thing))
-        assert copy == thing and type(copy) is type(thing)
+        again = pickle.loads(pickle.dumps(thing))
+        assert again == thing and type(again) is type(thing)
+        assert copy.copy(thing) == thing and copy.deepcopy(thing) == thing  # OpenSpiel clones states this way
     assert pickle.loads(pickle.dumps(rules)).overrides == rules.overrides

@@ -198,6 +198,17 @@ class State:
         self.feet = feet
         self.legal_cache = None
 
+    def __copy__(self) -> State:
+        return self  # immutable: the state itself is as good as a copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled through the constructor (process pools send states to workers): a compiled State is a
+        # native class, with neither a __dict__ nor the slot protocol that pickle's default restores.
+        return (State, tuple(getattr(self, name) for name in self.FIELDS))
+
     def cache_legal(self, moves: list[Any]) -> None:
         """Keep the engine's list of legal moves for this state (it never changes, so the list stays valid)."""
         if _COMPILED:
