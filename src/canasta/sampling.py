@@ -37,24 +37,7 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
         mine = known[seat]
         if words[0] == "upcard":
             continue
-        if words[0] == "discard":
-            rank = 1 if _is_red_three(words[1]) else token_rank(words[1]) or 0
-            pile.append(rank)
-            mine[rank] = max(0, mine[rank] - 1)
-        elif words[0] == "take":
-            taken = pile[-limit:] if limit and len(pile) > limit else pile
-            pile = pile[: len(pile) - len(taken)]
-            for rank in taken[:-1]:
-                if (rank != 1 or held_reds) and not (bonus_blacks and rank == THREE):
-                    mine[rank] += 1
-            for token in words[1: words.index("on")] if "on" in words else words[1:]:
-                rank = parse_rank(token)
-                mine[rank] = max(0, mine[rank] - 1)
-        elif words[0] == "meld":
-            tokens = words[1: words.index("on")] if "on" in words else words[1:]
-            for token in tokens:
-                rank = token_rank(token) or 0
-                mine[rank] = max(0, mine[rank] - 1)
+        pile = follow_entry(words, mine, pile, limit, held_reds, bonus_blacks)
     if [rank_of(parse_card(c)) if parse_card(c) not in RED_THREES else 1 for c in view["pile"]] != pile:
         return {s: Counter() for s in known}  # the pile was recycled or the history is partial
     stage = view["public_state"]["stage"]
@@ -64,6 +47,31 @@ def known_in_hands(view: dict[str, Any]) -> dict[int, Counter[int]]:
             rank = rank_of(parse_card(c))
             taker[rank] = max(0, taker[rank] - 1)
     return known
+
+
+def follow_entry(words: list[str], mine: list[int] | Counter[int], pile: list[int], limit: int, held_reds: bool,
+                 bonus_blacks: bool) -> list[int]:
+    """One history entry's words (after the seat) applied to the pile, as rank codes, and to what that seat
+    is known to hold: a discard joins the pile, a take moves the pile's cards to the hand and spends the
+    ones it melds, a meld spends cards. Returns the pile (``mine`` is changed in place)."""
+    if words[0] == "discard":
+        rank = 1 if _is_red_three(words[1]) else token_rank(words[1]) or 0
+        pile.append(rank)
+        mine[rank] = max(0, mine[rank] - 1)
+    elif words[0] == "take":
+        taken = pile[-limit:] if limit and len(pile) > limit else pile
+        pile = pile[: len(pile) - len(taken)]
+        for rank in taken[:-1]:
+            if (rank != 1 or held_reds) and not (bonus_blacks and rank == THREE):
+                mine[rank] += 1
+        for token in words[1: words.index("on")] if "on" in words else words[1:]:
+            rank = parse_rank(token)
+            mine[rank] = max(0, mine[rank] - 1)
+    elif words[0] == "meld":
+        for token in words[1: words.index("on")] if "on" in words else words[1:]:
+            rank = token_rank(token) or 0
+            mine[rank] = max(0, mine[rank] - 1)
+    return pile
 
 
 def _is_red_three(token: str) -> bool:

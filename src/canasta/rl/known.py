@@ -10,24 +10,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import RED_THREES, THREE, parse_card, parse_rank, rank_of
-from ..moves import token_rank
+from ..cards import RED_THREES, parse_card, rank_of
+from ..sampling import follow_entry
 from ..state import State
 from .actions import RANKS
 
 _SHOWING = ("upcard", "discard", "take", "meld")  # the history events that change the pile or what is known
 Counts = tuple[int, ...]  # RANKS counts per rank code (1 = a red three held)
 _RANK_CODES = tuple(1 if c in RED_THREES else rank_of(c) for c in range(53))  # as the history names them
-
-
-def _rank(token: str) -> int:
-    """A card token's rank code as the history names it: 1 for a red three, 0 for a joker."""
-    try:
-        if parse_card(token) in RED_THREES:
-            return 1
-    except ValueError:
-        pass
-    return token_rank(token) or 0
 
 
 class Known(NamedTuple):
@@ -65,23 +55,8 @@ def advance(k: Known, state: State) -> Known:
         mine = known[int(who)]
         if words[0] == "upcard":
             pile.extend(1 if parse_card(c) in RED_THREES else rank_of(parse_card(c)) for c in words[1:])
-        elif words[0] == "discard":
-            rank = _rank(words[1])
-            pile.append(rank)
-            mine[rank] = max(0, mine[rank] - 1)
-        elif words[0] == "take":
-            taken = pile[-limit:] if limit and len(pile) > limit else pile
-            pile = pile[: len(pile) - len(taken)]
-            for rank in taken[:-1]:
-                if (rank != 1 or held_reds) and not (bonus_blacks and rank == THREE):
-                    mine[rank] += 1
-            for token in words[1: words.index("on")] if "on" in words else words[1:]:
-                rank = parse_rank(token)
-                mine[rank] = max(0, mine[rank] - 1)
-        elif words[0] == "meld":
-            for token in words[1: words.index("on")] if "on" in words else words[1:]:
-                rank = token_rank(token) or 0
-                mine[rank] = max(0, mine[rank] - 1)
+        else:
+            pile = follow_entry(words, mine, pile, limit, held_reds, bonus_blacks)
     return Known(state.hand_number, len(history), tuple(pile), tuple(tuple(c) for c in known))
 
 
