@@ -1105,7 +1105,7 @@ def test_cli_simulate(variant, options, teams, capsys, tmp_path: Path):
 
 
 def test_cli_score_variants(capsys, tmp_path: Path):
-    """`canasta score` reads the variant and options from its JSON input (the design notes (docs/engine.md))."""
+    """`canasta score` reads the variant and options from its JSON input."""
     data = {"variant": "cuban", "options": {},
             "sides": [{"melds": ["2C 2D 2H 2S 2C 2D 2H", K7], "hand": "4C", "red_threes": "3H 3D",
                        "went_out": True}, {"melds": ["QS QH QD"], "hand": "9S", "red_threes": "3H"}]}

@@ -1,7 +1,7 @@
 """Moves and the move notation.
 
 Moves name ranks and counts, not physical cards: in Classic two 7s of different suits are
-interchangeable for play (the design notes (docs/engine.md), "moves over card kinds"), so ``meld 7 7 2`` is one move
+interchangeable for play, so ``meld 7 7 2`` is one move
 whatever the suits in hand. The engine takes the cards of a rank in a fixed suit order.
 
 Notation (canonical form first; the parser also accepts full cards such as ``7H`` or ``10♥``):

@@ -18,7 +18,7 @@ _set: Final = object.__setattr__  # fills a new State's slots (State.__setattr__
 _new: Final = object.__new__
 _KEEP: Final[Any] = object()  # State.replace: the field is left as it is
 
-# Phases of a turn (the design notes (docs/engine.md): draw -> meld -> discard, with the permission question).
+# Phases of a turn (draw -> meld -> discard, with the permission question).
 DRAW_PHASE: Final = "draw"
 PLAY_PHASE: Final = "play"
 ANSWER_PHASE: Final = "answer"

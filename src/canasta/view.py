@@ -1,4 +1,4 @@
-"""What one seat may see (the design notes (docs/engine.md) "per-seat views"): the only door hidden cards pass through.
+"""What one seat may see: the only door hidden cards pass through.
 
 A seat sees its own hand; of the others only their sizes; of every foot (Hand and Foot), its own
 included, only its size; the table (melds, red threes, the pile,

@@ -1,4 +1,4 @@
-"""Computer players (the design notes (docs/engine.md) "layers": bots sit on top of the pure core).
+"""Computer players (layers: bots sit on top of the pure core).
 
 A player sees only what its seat may see, ``canasta.view(state, seat)``, and the list of legal moves;
 it never receives the ``State``. ``make_player(name, seed)`` builds one by name::
