@@ -27,6 +27,7 @@ from setuptools.command.build_ext import build_ext
 # shares (after an isinstance check against a compiled player, a greedy player was no longer a Player).
 COMPILED = [
     "src/canasta/engine/",
+    "src/canasta/kinds.py",
     "src/canasta/state.py",
     "src/canasta/melds.py",
     "src/canasta/moves.py",

@@ -7,49 +7,65 @@ so hands, melds and the stock are counts or tuples of these small ints.
 
 from __future__ import annotations
 
-from typing import Final
-
-RANK_CHARS: Final = "23456789TJQKA"  # rank 2..14
-SUITS: Final = "SHDC"
-SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-JOKER: Final = 52
-NUM_KINDS: Final = 53
-
-# Rank codes used by moves and melds. Naturals are 4..14; 3 is a black three, 2 a two, 0 the joker.
-JOKER_RANK: Final = 0
-TWO: Final = 2
-THREE: Final = 3
-RED_THREES: Final = (5, 6)  # 3H, 3D
-BLACK_THREES: Final = (4, 7)  # 3S, 3C
-
-
-def kind(rank: int, suit: int) -> int:
-    return (rank - 2) * 4 + suit
-
-
-def rank_of(card: int) -> int:
-    """The rank code of a card: 0 for the joker, 2..14 otherwise."""
-    return JOKER_RANK if card == JOKER else (card >> 2) + 2
-
-
-def is_wild(card: int) -> bool:
-    return card == JOKER or card < 4
-
-
-def is_red_three(card: int) -> bool:
-    return card in RED_THREES
-
-
-# Classic card values (docs/sources.md §2). A red three has no card value: it is a bonus card (§3.6).
-VALUE: Final[tuple[int, ...]] = tuple(
-    50 if c == JOKER
-    else 20 if rank_of(c) in (2, 14)
-    else 10 if rank_of(c) >= 8
-    else 0 if c in RED_THREES
-    else 5
-    for c in range(NUM_KINDS)
+# The plain helpers and constants live in ``kinds`` (compiled with the engine); they are this module's public
+# names too.
+from .kinds import (
+    BLACK_THREES,
+    JOKER,
+    JOKER_RANK,
+    NUM_KINDS,
+    RANK_CHARS,
+    RANK_VALUE,
+    RED_THREES,
+    SUIT_SYMBOLS,
+    SUITS,
+    THREE,
+    TWO,
+    VALUE,
+    a_rank,
+    card_str,
+    cards_of,
+    cards_str,
+    counts_of,
+    is_red_three,
+    is_wild,
+    kind,
+    pack,
+    parse_card,
+    parse_rank,
+    rank_of,
+    rank_str,
 )
-RANK_VALUE: Final = {0: 50, 2: 20, 3: 5, **{r: (20 if r == 14 else 10 if r >= 8 else 5) for r in range(4, 15)}}
+
+__all__ = [
+    "BLACK_THREES",
+    "JOKER",
+    "JOKER_RANK",
+    "NUM_KINDS",
+    "RANK_CHARS",
+    "RANK_VALUE",
+    "RED_THREES",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "THREE",
+    "TWO",
+    "VALUE",
+    "Card",
+    "a_rank",
+    "card_str",
+    "cards_of",
+    "cards_str",
+    "counts_of",
+    "is_red_three",
+    "is_wild",
+    "kind",
+    "pack",
+    "parse_card",
+    "parse_cards",
+    "parse_rank",
+    "rank_of",
+    "rank_str",
+]
 
 
 class Card(int):
@@ -81,76 +97,6 @@ class Card(int):
         return cls(parse_card(text))
 
 
-def card_str(card: int) -> str:
-    if card == JOKER:
-        return "JK"
-    return RANK_CHARS[card >> 2] + SUITS[card & 3]
-
-
-def rank_str(rank: int) -> str:
-    if rank == JOKER_RANK:
-        return "JK"
-    return RANK_CHARS[rank - 2] if 2 <= rank <= 14 else "?"
-
-
-def a_rank(rank: int) -> str:
-    """'an A', 'an 8', 'a K': a rank with its article, for messages."""
-    text = rank_str(rank)
-    return f"an {text}" if text in ("A", "8") else f"a {text}"
-
-
-def parse_rank(token: str) -> int:
-    """A rank token (``9``, ``10``, ``T``, ``q``, ``JK``) to its rank code."""
-    t = token.strip().upper()
-    if t in ("JK", "JOKER", "JKR"):
-        return JOKER_RANK
-    if t == "10":
-        t = "T"
-    if len(t) == 1 and t in RANK_CHARS:
-        return RANK_CHARS.index(t) + 2
-    raise ValueError(f"{token!r} is not a rank (use A K Q J T 9 8 7 6 5 4 3 2 or JK)")
-
-
-def parse_card(token: str) -> int:
-    t = token.strip().upper()
-    if t in ("JK", "JOKER", "JKR"):
-        return JOKER
-    if t and t[-1] in SUIT_SYMBOLS:
-        t = t[:-1] + SUIT_SYMBOLS[t[-1]]
-    if len(t) >= 2 and t[-1] in SUITS:
-        try:
-            rank = parse_rank(t[:-1])
-        except ValueError:
-            rank = JOKER_RANK
-        if rank != JOKER_RANK:
-            return kind(rank, SUITS.index(t[-1]))
-    raise ValueError(f"{token!r} is not a card (write rank then suit, e.g. AS, 10H, 7d, Q♠, or JK)")
-
-
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse space- or comma-separated cards; raises ``ValueError`` quoting the bad token."""
     return tuple(Card(parse_card(tok)) for tok in text.replace(",", " ").split())
-
-
-def cards_str(cards: object) -> str:
-    return " ".join(card_str(c) for c in cards)  # type: ignore[attr-defined]
-
-
-def counts_of(cards: list[int] | tuple[int, ...]) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for c in cards:
-        counts[c] += 1
-    return counts
-
-
-def cards_of(counts: tuple[int, ...] | list[int]) -> list[int]:
-    out: list[int] = []
-    for c, n in enumerate(counts):
-        if n:
-            out.extend([c] * n)
-    return out
-
-
-def pack(decks: int, jokers: int) -> list[int]:
-    """An unshuffled pack: ``decks`` × 52 cards plus ``jokers`` (docs/sources.md §2)."""
-    return [c for _ in range(decks) for c in range(52)] + [JOKER] * jokers

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .cards import SUITS, TWO, is_wild, parse_rank, rank_of, rank_str
+from .kinds import SUITS, TWO, is_wild, parse_rank, rank_of, rank_str
 
 SEQUENCE_BASE: Final = 64
 SLOTS: Final = 16

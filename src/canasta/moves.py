@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from .cards import JOKER, JOKER_RANK, RED_THREES, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
+from .kinds import JOKER, JOKER_RANK, RED_THREES, SUITS, TWO, parse_card, parse_rank, rank_of, rank_str
 from .melds import is_sequence_key, key_label, key_rank, key_slot, key_suit, parse_key, sequence_key
 
 ACTIONS: Final = ("draw", "take", "meld", "discard", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import (
+from .cards import parse_cards
+from .kinds import (
     BLACK_THREES,
     JOKER,
     JOKER_RANK,
@@ -18,7 +19,6 @@ from .cards import (
     counts_of,
     is_wild,
     pack,
-    parse_cards,
     rank_of,
     rank_str,
 )

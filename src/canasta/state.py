@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any, ClassVar, Final, NamedTuple
 
-from .cards import NUM_KINDS, card_str, cards_of, counts_of, parse_card
+from .kinds import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
 
@@ -571,7 +571,7 @@ def _from_dict(d: Any) -> State:
 
 def _filed_right(rules: Rules, key: int, meld: tuple[int, ...]) -> bool:
     """Does the meld's key match its cards (a sequence of that suit, a group of that rank)?"""
-    from .cards import is_wild, rank_of
+    from .kinds import is_wild, rank_of
 
     if is_sequence_key(key):
         return is_run(meld) and all(c & 3 == key_suit(key) for c in meld)
@@ -641,6 +641,6 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
 
 
 def _pack(rules: Rules) -> list[int]:
-    from .cards import pack
+    from .kinds import pack
 
     return pack(rules.decks, rules.jokers)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any, Final
 
-from ..cards import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
+from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..rules import Rules

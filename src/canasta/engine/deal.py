@@ -8,7 +8,7 @@ import random
 import secrets
 from typing import Any
 
-from ..cards import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
+from ..kinds import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
 from ..state import DRAW_PHASE, Log, State, Turn, log_add
 from .core import laid_out_threes

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import cards_of
+from ..kinds import cards_of
 from ..rules import Rules
 from ..scoring import acaba_score, score_side, score_special_hand
 from ..state import GAME_OVER, State

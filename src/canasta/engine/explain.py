@@ -6,7 +6,7 @@ a player would think of them. Every code is documented in docs/reason-codes.md.
 
 from __future__ import annotations
 
-from ..cards import JOKER_RANK, THREE, TWO, a_rank, card_str, cards_of, rank_of, rank_str
+from ..kinds import JOKER_RANK, THREE, TWO, a_rank, card_str, cards_of, rank_of, rank_str
 from ..melds import (
     SEQUENCE_BASE,
     SEQUENCE_LOW,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..cards import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
+from ..kinds import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules

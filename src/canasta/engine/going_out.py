@@ -5,7 +5,7 @@ Hand and Foot player empties his hand.
 
 from __future__ import annotations
 
-from ..cards import JOKER_RANK, THREE, TWO
+from ..kinds import JOKER_RANK, THREE, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, sequence_key, sequence_span
 from ..state import PLAY_PHASE, Melds, State, log_add
 from .core import (

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER_RANK, TWO
+from ..kinds import JOKER_RANK, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX
 from ..rules import Rules
 from ..state import State

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
+from ..kinds import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules

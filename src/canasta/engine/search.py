@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..cards import JOKER_RANK, TWO
+from ..kinds import JOKER_RANK, TWO
 from ..melds import is_sequence_key, key_rank, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules

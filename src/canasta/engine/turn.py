@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import BLACK_THREES, VALUE, is_wild
+from ..kinds import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
 from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Log, Stage, State, Turn, log_add
