@@ -144,3 +144,24 @@ def test_game_result_on_plain_scores() -> None:
     feet = canasta.rules("hand-and-foot")
     assert canasta.game_result(feet, [9000, 100], feet.hands_per_game - 1) is None  # the target plays no part
     assert canasta.game_result(feet, [100, 200], feet.hands_per_game)["winner"] == 1
+
+
+def test_engine_shuffle_deals_as_random_shuffle() -> None:
+    # The engine's own shuffle (a native loop when compiled) must make random.Random.shuffle's deal exactly:
+    # seeded games depend on it.
+    import random
+
+    from canasta.engine.deal import shuffle
+
+    for seed in ("canasta:0:1", "canasta:7:3", 12345):
+        deck = list(range(108))
+        expected = list(deck)
+        random.Random(seed).shuffle(expected)
+        shuffle(random.Random(seed), deck)
+        assert deck == expected
+    for size in (0, 1, 2, 3, 162):
+        deck = list(range(size))
+        expected = list(deck)
+        random.Random(size).shuffle(expected)
+        shuffle(random.Random(size), deck)
+        assert deck == expected

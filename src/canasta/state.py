@@ -58,6 +58,12 @@ class Stage(NamedTuple):
     pending: tuple[int, ...] | None
 
 
+# A turn not begun yet, and the same turn after a draw from the stock: values shared by every such turn, so the
+# common draw and discard make no new Turn.
+NEW_TURN: Final = Turn()
+DRAWN_TURN: Final = Turn(source="stock")
+
+
 # The history of a hand, kept as entries and turned into text only when ``State.history`` is read: a chain of
 # nodes ``[earlier, seat, event, text]``, newest first, None when empty. The event is a Move or the text after
 # the seat ("red-three 3H"); seat -1 holds an entry read from text as a whole (it may not name a seat at all).

@@ -8,7 +8,6 @@ of twos, the foot (Hand and Foot), and the cards a meld move takes from a hand.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Any, Final
 
 from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
@@ -34,7 +33,11 @@ RANK_KINDS: Final[list[tuple[int, ...]]] = [
 DISCARD_RANKS: Final = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
 
 
-DISCARDS: Final = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+DISCARDS: Final[list[tuple[int, Move]]] = [(x, Move("discard", x)) for x in DISCARD_RANKS]
+# The same moves by rank code (None for the red threes' code 1, whose discard names the card).
+DISCARD_MOVES: Final[list[Move | None]] = [None] * 15
+for _x, _m in DISCARDS:
+    DISCARD_MOVES[_x] = _m
 
 
 # Rules -> its ``wild_caps``, by the object's id (the Rules object is kept, so that its id stays its own). Compiled
@@ -63,9 +66,30 @@ def rank_counts(h: tuple[int, ...]) -> list[int]:
             h[44] + h[45] + h[46] + h[47], h[48] + h[49] + h[50] + h[51]]
 
 
+def total(counts: list[int] | tuple[int, ...]) -> int:
+    """The sum of counts (a hand's size from its counts): compiled, a native loop, where the builtin ``sum``
+    is a call through the interpreter's C API that adds boxed ints."""
+    n = 0
+    for x in counts:
+        n += x
+    return n
+
+
+def has_cards(hand: list[int]) -> bool:
+    """Does the hand (53 counts) hold a card? (``any`` on the list, as a native loop when compiled.)"""
+    for x in hand:  # noqa: SIM110 (a plain loop: native code when compiled, quicker than a generator when not)
+        if x:
+            return True
+    return False
+
+
 def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
-    """(naturals, wilds) of a meld. Melds are sorted, so twos (kinds 0-3) lead and jokers trail."""
-    wilds = bisect_left(meld, 4) + len(meld) - bisect_left(meld, JOKER)
+    """(naturals, wilds) of a meld. (A plain loop: compiled, it is native code, where ``bisect`` was two calls
+    into the interpreter's C API with boxed arguments.)"""
+    wilds = 0
+    for c in meld:
+        if c < 4 or c == JOKER:
+            wilds += 1
     return len(meld) - wilds, wilds
 
 

@@ -17,6 +17,8 @@ from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
 from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
 from .core import (
+    DISCARD_MOVES,
+    DISCARD_RANKS,
     DISCARDS,
     NATURAL_RANKS,
     RV,
@@ -34,6 +36,7 @@ from .core import (
     opening_canasta_ok,
     pile_frozen_for,
     rank_counts,
+    total,
     twos_counts,
     twos_meld_open,
     unfinished_wild_meld,
@@ -101,14 +104,14 @@ def take_moves(state: State) -> list[Move]:
         if not (hand[first] or hand[first + 1] or hand[first + 2] or hand[first + 3]) and (
                 rank_of(pile[-1]) not in state.melds[side]):
             return []
-    hsize = sum(hand)
+    rc = rank_counts(hand)
+    hsize = total(rc)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
         return []
     top = pile[-1]
     rank = rank_of(top)
     if r.dead_ranks and rank in dead_ranks(state):
         return []
-    rc = rank_counts(hand)
     n = rc[rank]
     melds = state.melds[side]
     opened = state.opened[side]
@@ -326,7 +329,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     p = state.turn_seat
     side = state.seat_sides[p]
     rc = rank_counts(state.hands[p])
-    hsize = sum(rc)
+    hsize = total(rc)
     melds = state.melds[side]
     turn = state.turn
     stage = state.stage
@@ -581,24 +584,46 @@ _SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) fo
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
     r = state.rules
-    banned = set()
+    banned = [False] * 15  # by rank code (a list, not a set: no boxing, no hashing)
     if not r.jokers_discardable:
-        banned.add(JOKER_RANK)
+        banned[JOKER_RANK] = True
     if r.swad and not state.pile:  # CLA: no seven, wild card, ace or dead card onto an empty pile
-        banned.update((7, 14, TWO, JOKER_RANK, *dead_ranks(state)))
+        for x in (7, 14, TWO, JOKER_RANK, *dead_ranks(state)):
+            banned[x] = True
+    moves: list[Move] = []
     if r.threes_laid_out == "all":  # threes are never discarded (Modern American): a kept one is laid out
-        moves = [m for x, m in DISCARDS if rc[x] and x != THREE and x not in banned]
-        return moves or [m for x, m in DISCARDS if rc[x] and x != THREE]
+        for x in DISCARD_RANKS:
+            if rc[x] and x != THREE and not banned[x]:
+                moves.append(_discard_move(x))
+        if not moves:
+            for x in DISCARD_RANKS:
+                if rc[x] and x != THREE:
+                    moves.append(_discard_move(x))
+        return moves
     if not r.black_three_first_round_discard and not log_count_at_least(state.log, " discard ", r.players):
-        banned.add(THREE)
+        banned[THREE] = True
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]
         allowed = [_SUITED_DISCARDS[x][s] if x >= 4 else m
-                   for x, m in DISCARDS if rc[x] and x not in banned
+                   for x, m in DISCARDS if rc[x] and not banned[x]
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
-    moves = [m for x, m in DISCARDS if rc[x] and x not in banned]
-    return (moves or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
+    for x in DISCARD_RANKS:
+        if rc[x] and not banned[x]:
+            moves.append(_discard_move(x))
+    if not moves:
+        for x in DISCARD_RANKS:
+            if rc[x]:
+                moves.append(_discard_move(x))
+    if rc[1]:
+        moves.extend(_red_three_discards(state, rc))
+    return moves
+
+
+def _discard_move(x: int) -> Move:
+    move = DISCARD_MOVES[x]
+    assert move is not None
+    return move
 
 
 def _red_three_discards(state: State, rc: list[int]) -> list[Move]:

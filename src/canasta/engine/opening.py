@@ -9,7 +9,7 @@ from ..kinds import JOKER_RANK, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX
 from ..rules import Rules
 from ..state import State
-from .core import DISCARD_RANKS, NATURAL_RANKS, RV, rank_counts
+from .core import DISCARD_RANKS, NATURAL_RANKS, RV, rank_counts, total
 
 
 def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -40,9 +40,10 @@ def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, 
             cap += rules.max_wilds(n)
         elif n >= rules.min_naturals and rules.max_wilds(n) >= 3 - n:
             pairs.append((n * RV[r], rules.max_wilds(n) - (3 - n), n))
-    wild_values = [50] * rc[0] + [20] * rc[2]
+    jokers = rc[0]
+    wilds = jokers + rc[2]
     pairs.sort(reverse=True)
-    spare = len(wild_values)
+    spare = wilds
     for value, extra_cap, n in pairs:
         if spare < 3 - n:
             break
@@ -54,10 +55,11 @@ def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, 
         wild_size = melds[JOKER_RANK][1] if JOKER_RANK in melds else 0
         if spare >= (1 if wild_size else 3):
             cap += rules.wild_meld_max - wild_size
-    placed = len(wild_values) - spare + min(spare, cap)
-    pts += sum(wild_values[:placed])
+    placed = wilds - spare + min(spare, cap)
+    # the wild cards placed, jokers (50) first, then twos (20)
+    pts += 50 * placed if placed <= jokers else 50 * jokers + 20 * (placed - jokers)
     used += placed
-    return pts, sum(rc) - used
+    return pts, total(rc) - used
 
 
 def opening_reachable(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int,

@@ -12,8 +12,8 @@ from ..kinds import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
-from ..state import PLAY_PHASE, Log, Stage, State, Turn, log_add
-from .core import laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
+from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, Stage, State, Turn, log_add
+from .core import has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
@@ -69,8 +69,11 @@ def draw_from_stock(state: State, history: Log) -> State:
         hands = list(state.hands)
         hands[p] = tuple(hand)
         t = state.turn
-        turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False, t.must_go_out,
-                                 t.withdrew, t.opened_now))  # Turn._replace(source="stock", no_discard=False)
+        if t is NEW_TURN:
+            turn = DRAWN_TURN
+        else:  # Turn._replace(source="stock", no_discard=False)
+            turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
+                                     t.must_go_out, t.withdrew, t.opened_now))
         return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
     stock = list(state.stock)
     hand = list(state.hands[p])
@@ -203,7 +206,7 @@ def pick_up(state: State, cards: tuple[int, ...]) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(hands=tuple(hands))
-    if not cards and not any(hand):
+    if not cards and not has_cards(hand):
         return hand_emptied(new, p)
     return new
 

@@ -14,7 +14,7 @@ from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import RV, meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
+from .core import RV, meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts, total
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
 from .turn import apply_move
@@ -120,7 +120,7 @@ def _meld_still_reachable(state: State, move: Move) -> bool | None:
     p = state.turn_seat
     rc = rank_counts(state.hands[p])
     k, a, b = move.naturals, move.twos, move.jokers
-    if sum(rc) - k - a - b < 1:  # the hand empties: going out or the foot, the full check
+    if total(rc) - k - a - b < 1:  # the hand empties: going out or the foot, the full check
         return None
     rank = key_rank(move.rank)
     rc[rank] -= k

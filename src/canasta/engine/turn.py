@@ -10,9 +10,9 @@ from typing import Final
 from ..kinds import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
-from ..state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, Log, Stage, State, Turn, log_add
+from ..state import ANSWER_PHASE, DRAW_PHASE, NEW_TURN, PLAY_PHASE, Log, Stage, State, Turn, log_add
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import has_foot, laid_out_threes, move_cards, take_cards
+from .core import has_cards, has_foot, laid_out_threes, move_cards, take_cards
 from .deal import deal_bonus_cards
 from .end import end_hand
 from .going_out import hand_emptied, pick_up_foot
@@ -83,7 +83,6 @@ def apply_move(state: State, m: Move) -> State:
 # Turns and stages made in the hot paths are built as tuples directly (NamedTuple's ``_replace`` and ``__new__``
 # are Python code, slow even when this module is compiled); the fields in their declared order.
 _new_tuple: Final = tuple.__new__
-NEW_TURN: Final = Turn()  # the turn of a player who has not drawn yet (a value: shared by every new turn)
 
 
 def unstaged(state: State) -> State:
@@ -136,7 +135,7 @@ def play_meld(state: State, m: Move, history: Log) -> State:
         new = new.replace(concealed_canastas=tuple(whole))
     if stage is not None and stage.pending is not None:
         return maybe_pick_up(new)
-    if not any(hand):
+    if not has_cards(hand):
         return hand_emptied(confirm_opening(new), p)
     return new
 
@@ -155,7 +154,7 @@ def play_discard(state: State, m: Move, history: Log) -> State:
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)
     hands[p] = tuple(hand)
-    if state.stage is None and state.stock and any(hand):
+    if state.stage is None and state.stock and has_cards(hand):
         # The common discard, in one new state: no opening to confirm, no hand emptied, no bonus cards (they
         # follow an opening), and a stock left, so the turn simply passes (``next_turn``).
         has_melded = state.has_melded
@@ -168,7 +167,7 @@ def play_discard(state: State, m: Move, history: Log) -> State:
                              has_melded=has_melded, turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
                                          log=history))
-    if not any(hand):
+    if not has_cards(hand):
         if not has_foot(new, p):
             return end_hand(new, p)
         new = pick_up_foot(new, p)  # playable from his next turn
