@@ -108,7 +108,7 @@ def cards_str(cards: Iterable[int]) -> str:
 def counts_of(cards: Iterable[int]) -> list[int]:
     counts = [0] * NUM_KINDS
     for c in cards:
-        counts[c] += 1
+        counts[c] = counts[c] + 1
     return counts
 
 

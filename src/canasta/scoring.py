@@ -252,7 +252,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
         if not is_canasta(m):
             continue
         kind = kind_of(rules, m)
-        counts[kind] += 1
+        counts[kind] = counts[kind] + 1
         if kind == "natural" and rank_bonus and rank_of(m[0]) in rank_bonus:
             rank_bonuses += rank_bonus[rank_of(m[0])]  # natural 7s or aces (Modern American)
             by_rank += 1
@@ -437,7 +437,7 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
             if c not in BLACK_THREES:
                 raise ValueError(f"{name}: {card_str(c)} is not a black three")
         for c in [*hand, *threes, *blacks, *(c for m in melds for c in m)]:
-            total_counts[c] += 1
+            total_counts[c] = total_counts[c] + 1
         special = side.get("special_hand")
         if special is not None:
             specials += 1

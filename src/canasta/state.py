@@ -636,10 +636,10 @@ def _check_consistent(s: State, players: int, teams: int) -> None:
         if s.stage is not None and s.stage.pending:
             everything.extend(s.stage.pending)
         for c in everything:
-            counts[c] += 1
+            counts[c] = counts[c] + 1
         for h in (*s.hands, *s.feet):
             for c in range(NUM_KINDS):
-                counts[c] += h[c]
+                counts[c] = counts[c] + h[c]
         want = counts_of(_pack(s.rules))
         if counts != want:
             bad = [card_str(c) for c in range(NUM_KINDS) if counts[c] != want[c]]

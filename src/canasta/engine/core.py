@@ -8,6 +8,7 @@ of twos, the foot (Hand and Foot), and the cards a meld move takes from a hand.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Final
 
 from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
@@ -16,10 +17,14 @@ from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
 
+# Compiled by mypyc, a few helpers take a native loop where the interpreter is quicker with a builtin. (And
+# counts change as ``h[k] = h[k] + 1``, never ``h[k] += 1``: mypyc makes the augmented form a generic call.)
+_COMPILED: Final = not __file__.endswith(".py")
+
 RV: Final = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
 
 
-NATURAL_RANKS: Final = range(4, 15)
+NATURAL_RANKS: Final[range] = range(4, 15)
 
 
 # The kinds of each rank code, in the order the engine takes them from a hand.
@@ -30,14 +35,10 @@ RANK_KINDS: Final[list[tuple[int, ...]]] = [
 ]
 
 
-DISCARD_RANKS: Final = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)
+DISCARD_RANKS: Final[tuple[int, ...]] = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)  # typed: compiled, its items are ints
 
 
 DISCARDS: Final[list[tuple[int, Move]]] = [(x, Move("discard", x)) for x in DISCARD_RANKS]
-# The same moves by rank code (None for the red threes' code 1, whose discard names the card).
-DISCARD_MOVES: Final[list[Move | None]] = [None] * 15
-for _x, _m in DISCARDS:
-    DISCARD_MOVES[_x] = _m
 
 
 # Rules -> its ``wild_caps``, by the object's id (the Rules object is kept, so that its id stays its own). Compiled
@@ -66,9 +67,11 @@ def rank_counts(h: tuple[int, ...]) -> list[int]:
             h[44] + h[45] + h[46] + h[47], h[48] + h[49] + h[50] + h[51]]
 
 
-def total(counts: list[int] | tuple[int, ...]) -> int:
+def total(counts: list[int]) -> int:
     """The sum of counts (a hand's size from its counts): compiled, a native loop, where the builtin ``sum``
     is a call through the interpreter's C API that adds boxed ints."""
+    if not _COMPILED:
+        return sum(counts)
     n = 0
     for x in counts:
         n += x
@@ -77,7 +80,9 @@ def total(counts: list[int] | tuple[int, ...]) -> int:
 
 def has_cards(hand: list[int]) -> bool:
     """Does the hand (53 counts) hold a card? (``any`` on the list, as a native loop when compiled.)"""
-    for x in hand:  # noqa: SIM110 (a plain loop: native code when compiled, quicker than a generator when not)
+    if not _COMPILED:
+        return any(hand)
+    for x in hand:  # noqa: SIM110 (a plain loop: native code when compiled)
         if x:
             return True
     return False
@@ -85,7 +90,11 @@ def has_cards(hand: list[int]) -> bool:
 
 def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
     """(naturals, wilds) of a meld. (A plain loop: compiled, it is native code, where ``bisect`` was two calls
-    into the interpreter's C API with boxed arguments.)"""
+    into the interpreter's C API with boxed arguments; interpreted, ``bisect`` is quicker: melds are sorted, so
+    twos (kinds 0-3) lead and jokers trail.)"""
+    if not _COMPILED:
+        wilds = bisect_left(meld, 4) + len(meld) - bisect_left(meld, JOKER)
+        return len(meld) - wilds, wilds
     wilds = 0
     for c in meld:
         if c < 4 or c == JOKER:
@@ -286,7 +295,7 @@ def move_cards(hand: list[int], m: Move) -> list[int]:
                 kind = (rank - 2) * 4 + suit
                 if not hand[kind]:
                     raise AssertionError("engine took cards the hand does not hold")
-                hand[kind] -= 1
+                hand[kind] = hand[kind] - 1
                 cards.append(kind)
         return cards
     take_cards(hand, key_rank(key), m.naturals, cards)
@@ -308,7 +317,7 @@ def melds_after(state: State, m: Move) -> Melds:
 def take_cards(hand: list[int], rank: int, count: int, out: list[int]) -> None:
     for kind in RANK_KINDS[rank]:
         while count and hand[kind]:
-            hand[kind] -= 1
+            hand[kind] = hand[kind] - 1
             out.append(kind)
             count -= 1
     if count:

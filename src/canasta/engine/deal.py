@@ -57,11 +57,15 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
     first = (dealer + 1) % n
     for _ in range(rules.hand_size):
         for i in range(n):
-            hands[(first + i) % n][stock.pop()] += 1
+            c = stock.pop()
+            hand = hands[(first + i) % n]
+            hand[c] = hand[c] + 1
     feet = [[0] * 53 for _ in range(n)]
     for _ in range(rules.foot_size):  # Hand and Foot: each player's foot, dealt after the hands
         for i in range(n):
-            feet[(first + i) % n][stock.pop()] += 1
+            c = stock.pop()
+            foot = feet[(first + i) % n]
+            foot[c] = foot[c] + 1
     pile: list[int] = []
     frozen = False
     while rules.upcard:  # Modern American starts with an empty pile (docs/sources.md §4C [P])
@@ -84,9 +88,10 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         h = hands[seat]
         while sum(h[k] for k in laid) > keep:
             k = next(k for k in laid if h[k])
-            h[k] -= 1
+            h[k] = h[k] - 1
             red[rules.side_of(seat)].append(k)
-            h[stock.pop()] += 1
+            c = stock.pop()
+            h[c] = h[c] + 1
     return State(
         rules=rules, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
@@ -125,7 +130,7 @@ def deal_bonus_cards(state: State, p: int) -> State:
         while stock:
             c = stock.pop()
             if c not in laid or not stock:
-                hand[c] += 1
+                hand[c] = hand[c] + 1
                 break
             threes.append(c)
             history = log_add(history, p, f"{'red-three' if c in RED_THREES else 'three'} {card_str(c)}")

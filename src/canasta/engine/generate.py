@@ -17,8 +17,6 @@ from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
 from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
 from .core import (
-    DISCARD_MOVES,
-    DISCARD_RANKS,
     DISCARDS,
     NATURAL_RANKS,
     RV,
@@ -177,9 +175,9 @@ def take_moves(state: State) -> list[Move]:
         c2 = canastas_after(r, melds, canastas, move.rank, size0, size)
         if not opened and base < need:
             rc2 = list(rc)
-            rc2[rank] -= k
-            rc2[TWO] -= a
-            rc2[JOKER_RANK] -= b
+            rc2[rank] = rc2[rank] - k
+            rc2[TWO] = rc2[TWO] - a
+            rc2[JOKER_RANK] = rc2[JOKER_RANK] - b
             keep = 0 if foot else max(0, 2 - incoming)
             melds_nw = {} if move.low else {rank: (nat, wild)}
             if not reachable(state, move, rc2, melds_nw, need - base, keep) and not (
@@ -584,22 +582,15 @@ _SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) fo
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
     r = state.rules
-    banned = [False] * 15  # by rank code (a list, not a set: no boxing, no hashing)
+    banned = [False] * 15  # by rank code (a list, not a set: compiled, no boxing and no hashing)
     if not r.jokers_discardable:
         banned[JOKER_RANK] = True
     if r.swad and not state.pile:  # CLA: no seven, wild card, ace or dead card onto an empty pile
         for x in (7, 14, TWO, JOKER_RANK, *dead_ranks(state)):
             banned[x] = True
-    moves: list[Move] = []
     if r.threes_laid_out == "all":  # threes are never discarded (Modern American): a kept one is laid out
-        for x in DISCARD_RANKS:
-            if rc[x] and x != THREE and not banned[x]:
-                moves.append(_discard_move(x))
-        if not moves:
-            for x in DISCARD_RANKS:
-                if rc[x] and x != THREE:
-                    moves.append(_discard_move(x))
-        return moves
+        moves = [m for x, m in DISCARDS if rc[x] and x != THREE and not banned[x]]
+        return moves or [m for x, m in DISCARDS if rc[x] and x != THREE]
     if not r.black_three_first_round_discard and not log_count_at_least(state.log, " discard ", r.players):
         banned[THREE] = True
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
@@ -608,22 +599,12 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
                    for x, m in DISCARDS if rc[x] and not banned[x]
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
-    for x in DISCARD_RANKS:
-        if rc[x] and not banned[x]:
-            moves.append(_discard_move(x))
+    moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
     if not moves:
-        for x in DISCARD_RANKS:
-            if rc[x]:
-                moves.append(_discard_move(x))
+        moves = [m for x, m in DISCARDS if rc[x]]
     if rc[1]:
         moves.extend(_red_three_discards(state, rc))
     return moves
-
-
-def _discard_move(x: int) -> Move:
-    move = DISCARD_MOVES[x]
-    assert move is not None
-    return move
 
 
 def _red_three_discards(state: State, rc: list[int]) -> list[Move]:

@@ -125,7 +125,7 @@ def can_go_out(state: State) -> bool:
         for kind in (None, *(k for k in range(53) if hand[k])):
             rest = list(hand)
             if kind is not None:
-                rest[kind] -= 1
+                rest[kind] = rest[kind] - 1
             if _out_with_sequences(state, tuple(rest), rank_counts(tuple(rest)), info, all_sizes, pts0):
                 return True
         return False
@@ -133,10 +133,10 @@ def can_go_out(state: State) -> bool:
         if d is None and r.go_out_needs_discard:
             continue
         if d is not None:
-            rc[d] -= 1
+            rc[d] = rc[d] - 1
         ok = _out_with(state, rc, info, sizes, base, pts0)
         if d is not None:
-            rc[d] += 1
+            rc[d] = rc[d] + 1
         if ok:
             return True
     return False
@@ -164,11 +164,11 @@ def _place_runs(state: State, info: dict[int, tuple[int, int, int]],
         return all(x >= 0 for x in rest) and _out_with(state, rest, info, sizes, 0, pts)
     for used, grown, points in per_suit[suit]:
         for rank in used:
-            rest[rank] -= 1
+            rest[rank] = rest[rank] - 1
         ok = _place_runs(state, info, per_suit, rest, suit + 1, {**sizes, **grown} if grown else sizes,
                          pts + points)
         for rank in used:
-            rest[rank] += 1
+            rest[rank] = rest[rank] + 1
         if ok:
             return True
     return False

@@ -73,12 +73,12 @@ def opening_reachable(rules: Rules, rc: list[int], melds: dict[int, tuple[int, i
     # Exact for keep <= 2: some optimal opening leaves these cards out, so try each choice.
     ranks = [r for r in DISCARD_RANKS if rc[r]]
     for i, a in enumerate(ranks):
-        rc[a] -= 1
+        rc[a] = rc[a] - 1
         if keep == 1:
             ok = max_opening_points(rules, rc, melds)[0] >= need
         else:
             ok = any(_try_without(rules, rc, melds, need, b) for b in ranks[i:])
-        rc[a] += 1
+        rc[a] = rc[a] + 1
         if ok:
             return True
     return False
@@ -87,9 +87,9 @@ def opening_reachable(rules: Rules, rc: list[int], melds: dict[int, tuple[int, i
 def _try_without(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int, b: int) -> bool:
     if not rc[b]:
         return False
-    rc[b] -= 1
+    rc[b] = rc[b] - 1
     ok = max_opening_points(rules, rc, melds)[0] >= need
-    rc[b] += 1
+    rc[b] = rc[b] + 1
     return ok
 
 

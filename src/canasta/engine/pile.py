@@ -65,7 +65,7 @@ def draw_from_stock(state: State, history: Log) -> State:
         # The common draw, one card that is not a three to lay out: the loop below, without its copies.
         c = state.stock[-1]
         hand = list(state.hands[p])
-        hand[c] += 1
+        hand[c] = hand[c] + 1
         hands = list(state.hands)
         hands[p] = tuple(hand)
         t = state.turn
@@ -91,7 +91,7 @@ def draw_from_stock(state: State, history: Log) -> State:
         # A three is laid out and replaced, unless kept for a Straight: then it is simply the card drawn.
         while c in laid and not (keeping and stock and not any(hand[k] for k in laid)):
             if not stock and r.last_card_red_three == "end_in_hand":
-                hand[c] += 1  # the last card is a three: play stops, it stays in hand (GC-E04)
+                hand[c] = hand[c] + 1  # the last card is a three: play stops, it stays in hand (GC-E04)
                 ended = True
                 break
             reds.append(c)
@@ -105,7 +105,7 @@ def draw_from_stock(state: State, history: Log) -> State:
                 break
             c = stock.pop()
         else:
-            hand[c] += 1
+            hand[c] = hand[c] + 1
             continue
         break
     red_threes = list(state.red_threes)
@@ -125,13 +125,13 @@ def lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int
     his side has opened); a three drawn as the replacement is laid out too (Modern American, pagat)."""
     k = next(k for k in laid if hand[k])
     while True:
-        hand[k] -= 1
+        hand[k] = hand[k] - 1
         reds.append(k)
         history = log_add(history, p, f"{'red-three' if k in RED_THREES else 'three'} {card_str(k)}")
         if not stock:
             return stock, hand, reds, history
         c = stock.pop()
-        hand[c] += 1
+        hand[c] = hand[c] + 1
         if c not in laid:
             return stock, hand, reds, history
         k = c
@@ -202,7 +202,7 @@ def pick_up(state: State, cards: tuple[int, ...]) -> State:
     p = state.turn_seat
     hand = list(state.hands[p])
     for c in cards:
-        hand[c] += 1
+        hand[c] = hand[c] + 1
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(hands=tuple(hands))

@@ -123,9 +123,9 @@ def _meld_still_reachable(state: State, move: Move) -> bool | None:
     if total(rc) - k - a - b < 1:  # the hand empties: going out or the foot, the full check
         return None
     rank = key_rank(move.rank)
-    rc[rank] -= k
-    rc[TWO] -= a
-    rc[JOKER_RANK] -= b
+    rc[rank] = rc[rank] - k
+    rc[TWO] = rc[TWO] - a
+    rc[JOKER_RANK] = rc[JOKER_RANK] - b
     melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
     nat0, wild0 = melds.get(move.rank, (0, 0))
     melds[move.rank] = (nat0 + k, wild0 + a + b)

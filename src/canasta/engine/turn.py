@@ -147,7 +147,7 @@ def play_discard(state: State, m: Move, history: Log) -> State:
     out: list[int] = []
     if m.suit >= 0:
         out.append(4 + m.suit if m.rank == 1 else (m.rank - 2) * 4 + m.suit)  # rank 1: a red three
-        hand[out[0]] -= 1
+        hand[out[0]] = hand[out[0]] - 1
     else:
         take_cards(hand, m.rank, 1, out)
     c = out[0]
