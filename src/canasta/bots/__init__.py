@@ -15,7 +15,6 @@ it never receives the ``State``. ``make_player(name, seed)`` builds one by name:
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -23,14 +22,18 @@ from ..moves import Move
 from ..rules import Rules
 
 
-class Player(ABC):
-    """A computer player: picks one of the legal moves from its seat's view."""
+class Player:
+    """A computer player: picks one of the legal moves from its seat's view. Subclasses define ``choose``.
+
+    A plain class, not an ABC: the players are compiled with mypyc where the install is, and a compiled
+    subclass of an ABC shares the ABC's isinstance cache (after a check against a compiled player, other
+    players were no longer instances of ``Player``)."""
 
     name: str = "player"
 
-    @abstractmethod
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         """One move out of ``legal`` (never empty) for the seat ``view["seat"]``."""
+        raise NotImplementedError(f"{type(self).__name__} does not define choose(view, legal)")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
