@@ -8,7 +8,7 @@ public history. The seed and the deal are never shown: they would reveal the sto
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .cards import TWO, card_str, cards_of, rank_str
@@ -16,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import Melds, State
+from .state import Melds, State, entry_text
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -272,6 +272,45 @@ class LeanView(dict[str, Any]):
     def to_dict(self) -> dict[str, Any]:
         """Every field, in ``view``'s order."""
         return {key: self[key] for key in _FIELDS}
+
+    def history_since(self, start: int) -> tuple[int, list[str]]:
+        """``(len(view["history"]), view["history"][start:])``, without writing out the whole history:
+        a player that read the history up to ``start`` at an earlier move needs only the entries since.
+        (The whole history's text costs a walk and a copy of every entry, every move.)"""
+        if "history" in self.keys():  # already built for this view
+            history: list[str] = self["history"]
+            return len(history), history[start:]
+        newer, older = _newest_entries(self.state)
+        total = len(newer) + len(older)
+        if start >= total:
+            return total, []
+        if start >= len(older):
+            return total, [entry_text(node[1], node[2]) for node in reversed(newer[:total - start])]
+        return total, [*older[start:], *(entry_text(node[1], node[2]) for node in reversed(newer))]
+
+    def recent_history(self) -> Iterator[str]:
+        """``reversed(view["history"])``, newest first, each entry written out only when it is reached (a
+        player that looks back over the current turn reads a few entries, not the hand's)."""
+        if "history" in self.keys():
+            yield from reversed(self["history"])
+            return
+        node = self.state.log
+        while node is not None and node[3] is None:
+            yield entry_text(node[1], node[2])
+            node = node[0]
+        if node is not None:
+            yield from reversed(node[3])
+
+
+def _newest_entries(state: State) -> tuple[list[list[Any]], tuple[str, ...]]:
+    """The history's entries back to its newest text checkpoint (``state.Log``), newest first, and the
+    checkpoint's text (the entries before them; empty without one)."""
+    newer: list[list[Any]] = []
+    node = state.log
+    while node is not None and node[3] is None:
+        newer.append(node)
+        node = node[0]
+    return newer, (() if node is None else node[3])
 
 
 def lean_view(state: State, seat: int) -> LeanView:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
@@ -317,12 +318,19 @@ class Memory:
         self.declined = [{} for _ in range(players)]
 
     def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
-        history: list[str] = view["history"]
-        if view["hand_number"] != self.hand or view["players"] != self.players or len(history) < self.index:
+        if view["hand_number"] != self.hand or view["players"] != self.players:
             self.reset(view["hand_number"], view["players"])
-        for entry in history[self.index:]:
+        if isinstance(view, LeanView):  # only the entries since the last read are written out
+            length, new = view.history_since(self.index)
+        else:
+            history: list[str] = view["history"]
+            length, new = len(history), history[self.index:]
+        if length < self.index:
+            self.reset(view["hand_number"], view["players"])
+            new = view.history_since(0)[1] if isinstance(view, LeanView) else view["history"]
+        for entry in new:
             self._event(_event_of(entry), black_threes_aside)
-        self.index = len(history)
+        self.index = length
         texts: list[str] = view["pile"]
         if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
             seen = len(self._pile_texts)
@@ -853,9 +861,14 @@ class _Turn:
     def discards(self) -> list[Move]:
         return [m for m in self.legal if m.action == "discard"]
 
+    def _newest_first(self) -> Iterator[str]:
+        """The history, newest entry first (a lean view writes out only the entries read)."""
+        view = self.view
+        return view.recent_history() if isinstance(view, LeanView) else reversed(view["history"])
+
     def withdrawals_this_turn(self) -> int:
         count = 0
-        for entry in reversed(self.view["history"]):
+        for entry in self._newest_first():
             who, _, rest = entry.partition(" ")
             action = rest.split(" ", 1)[0]
             if int(who) == self.seat:
@@ -865,7 +878,7 @@ class _Turn:
         return count
 
     def drew_from_stock(self) -> bool:
-        for entry in reversed(self.view["history"]):
+        for entry in self._newest_first():
             who, _, rest = entry.partition(" ")
             if int(who) != self.seat:
                 if rest.split(" ", 1)[0] in ("yes", "no"):
