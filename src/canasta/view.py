@@ -281,25 +281,29 @@ class LeanView(dict[str, Any]):
             history: list[str] = self["history"]
             return len(history), history[start:]
         newer, older = _newest_entries(self.state)
-        total = len(newer) + len(older)
-        if start >= total:
-            return total, []
-        if start >= len(older):
-            return total, [entry_text(node[1], node[2]) for node in reversed(newer[:total - start])]
-        return total, [*older[start:], *(entry_text(node[1], node[2]) for node in reversed(newer))]
+        out: list[str] = list(older[start:])
+        first = max(0, start - len(older))  # the oldest of the newer entries wanted, counted from the oldest
+        for i in range(len(newer) - 1 - first, -1, -1):  # (newer is newest first)
+            node = newer[i]
+            out.append(entry_text(node[1], node[2]))
+        return len(newer) + len(older), out
 
     def recent_history(self) -> Iterator[str]:
         """``reversed(view["history"])``, newest first, each entry written out only when it is reached (a
         player that looks back over the current turn reads a few entries, not the hand's)."""
         if "history" in self.keys():
-            yield from reversed(self["history"])
+            history: list[str] = self["history"]
+            for i in range(len(history) - 1, -1, -1):
+                yield history[i]
             return
         node = self.state.log
         while node is not None and node[3] is None:
             yield entry_text(node[1], node[2])
             node = node[0]
         if node is not None:
-            yield from reversed(node[3])
+            text: tuple[str, ...] = node[3]
+            for i in range(len(text) - 1, -1, -1):
+                yield text[i]
 
 
 def _newest_entries(state: State) -> tuple[list[list[Any]], tuple[str, ...]]:

@@ -562,8 +562,18 @@ class HeuristicPlayer(Player):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)  # only to escape a position its rules cannot resolve
+        self.seed = seed
+        self._rng: random.Random | None = None
         self.memory = Memory()
+
+    @property
+    def rng(self) -> random.Random:
+        """Only to escape a position its rules cannot resolve: made when first needed (search play-outs make
+        four players each and seeding one was a visible share of a play-out), with the same draws as one
+        made in the constructor."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         r = rules_of(view)
@@ -586,7 +596,7 @@ class HeuristicPlayer(Player):
             return turn.answer()
         if phase == "draw":
             return turn.draw()
-        return turn.play(self.rng)
+        return turn.play(self)
 
     def ranked_discards(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
         """The legal discards in this player's order of preference, best first (for search players)."""
@@ -819,12 +829,12 @@ class _Turn:
         return value - STOCK_CARD_VALUE
 
     # -- play phase ----------------------------------------------------------------------------
-    def play(self, rng: random.Random) -> Move:
+    def play(self, player: HeuristicPlayer) -> Move:
         legal = self.legal
         view = self.view
         melds = [m for m in legal if m.action == "meld"]
         if self.withdrawals_this_turn() >= 2:
-            return rng.choice(legal)
+            return player.rng.choice(legal)
         if view["permission"] == "yes":
             out = self.going_out_move()
             if out is not None and not self.play_on:
