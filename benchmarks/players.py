@@ -128,8 +128,6 @@ def searched_decision(seed: int) -> tuple[canasta.State, dict[str, Any], list[ca
 WORKER = r"""
 import hashlib, json, sys, time
 import canasta
-from compare import compile_engine
-from compare import export as export_build
 from canasta.bots import make_player
 from canasta.bots.search import SearchPlayer
 try:  # the lean view for computer players (where the revision has one)
