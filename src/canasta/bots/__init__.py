@@ -40,13 +40,16 @@ class Player:
 
 
 _RULES_CACHE: dict[str, Rules] = {}
-_LAST_SPEC: list[Any] = [None, None]  # (spec, rules): search play-outs pass the same spec object every move
+# (spec, rules, a copy of the spec): search play-outs pass the same spec object every move
+_LAST_SPEC: list[Any] = [None, None, None]
 
 
 def rules_of(view: dict[str, Any]) -> Rules:
     """The rules object a view describes (cached: players ask for it every move)."""
     spec = view["rules"]
-    if spec is _LAST_SPEC[0]:
+    # A plain view holds a new, equal spec every move: comparing it with a copy of the last one is cheaper than
+    # writing it out (the copy: the caller owns its view and may change it afterwards).
+    if spec is _LAST_SPEC[0] or spec == _LAST_SPEC[2]:
         return _LAST_SPEC[1]  # type: ignore[no-any-return]
     key = json.dumps(spec, sort_keys=True)
     r = _RULES_CACHE.get(key)
@@ -54,7 +57,7 @@ def rules_of(view: dict[str, Any]) -> Rules:
         from ..variants import rules as make_rules
 
         r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
-    _LAST_SPEC[:] = [spec, r]
+    _LAST_SPEC[:] = [spec, r, json.loads(key)]
     return r
 
 
