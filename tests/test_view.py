@@ -79,7 +79,9 @@ def test_lean_view_history_since_and_newest_first_match_the_history(variant: str
     its entries newest first, whether or not the history was built for that view."""
     checked = 0
     for state in positions(variant, seed=5, every=0.1):
+        first = lean_view(state, 0).history_since(0)  # before anything wrote the history out
         history = canasta.view(state, state.to_move)["history"]
+        assert first == (len(history), history)
         for start in {0, len(history) // 2, max(0, len(history) - 3), len(history), len(history) + 2}:
             assert lean_view(state, 0).history_since(start) == (len(history), history[start:])
         assert list(lean_view(state, 0).recent_history()) == history[::-1]

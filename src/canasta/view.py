@@ -16,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import Melds, State, entry_text
+from .state import Melds, State, entry_text, log_text
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -281,6 +281,8 @@ class LeanView(dict[str, Any]):
             history: list[str] = self["history"]
             return len(history), history[start:]
         newer, older = _newest_entries(self.state)
+        if len(newer) >= _LONG_WALK:  # written out once, the text is kept at this entry (``state.log_text``): every
+            older, newer = log_text(self.state.log), []  # later walk along this history stops there
         out: list[str] = list(older[start:])
         first = max(0, start - len(older))  # the oldest of the newer entries wanted, counted from the oldest
         for i in range(len(newer) - 1 - first, -1, -1):  # (newer is newest first)
@@ -304,6 +306,9 @@ class LeanView(dict[str, Any]):
             text: tuple[str, ...] = node[3]
             for i in range(len(text) - 1, -1, -1):
                 yield text[i]
+
+
+_LONG_WALK = 32  # entries since the history's last text checkpoint that make ``history_since`` set a new one
 
 
 def _newest_entries(state: State) -> tuple[list[list[Any]], tuple[str, ...]]:
