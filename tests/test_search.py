@@ -182,3 +182,21 @@ def test_draw_is_checked_against_the_heuristics_own_take() -> None:
             assert candidates == [DRAW, max(takes, key=take_cost_key)]
             checked += candidates[1] != takes[0]
     assert checked > 0
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_search_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    """The search pauses the cyclic garbage collector while it plays out samples, and puts it back as it was."""
+    import gc
+
+    state = canasta.new_game(canasta.rules(), seed=4)
+    player = SearchPlayer(4, seconds=None, iterations=2)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        for _ in range(12):  # take or draw, melds, discards: some decisions searched
+            player.choose(canasta.view(state, state.to_move), canasta.legal_moves(state))
+            assert gc.isenabled() == enabled
+            state = canasta.apply(state, canasta.legal_moves(state)[0])
+    finally:
+        gc.enable() if was else gc.disable()
