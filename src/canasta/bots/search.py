@@ -122,14 +122,14 @@ class SearchPlayer(Player):
 
         The cyclic garbage collector is paused meanwhile: play-outs allocate many short-lived objects and
         make next to no reference cycles, so its runs (which also walk the players' and views' long-lived
-        caches) found nothing and cost a tenth to a fifth of the search. It is back on, as it was, on the
-        way out; what cycles there are it collects then."""
-        paused = gc.isenabled()
+        caches) find next to nothing; without them a compiled search ran 1.0 to 1.7 times as fast in
+        alternating runs. It is put back as it was on the way out, and collects what cycles there are then."""
+        was_on = gc.isenabled()
         gc.disable()
         try:
             return self._search(view, candidates)
         finally:
-            if paused:
+            if was_on:
                 gc.enable()
 
     def _search(self, view: dict[str, Any], candidates: list[Move]) -> tuple[dict[Move, list[float]], int]:
