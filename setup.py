@@ -22,9 +22,9 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# The engine and the data it works on. Modules that mypyc cannot compile natively stay pure: ``Card``
-# subclasses ``int``, and the players subclass the ``Player`` ABC, whose isinstance cache a compiled subclass
-# shares (after an isinstance check against a compiled player, a greedy player was no longer a Player).
+# The engine and the data it works on, and the computer players' thinking (the heuristic's rules, the search's
+# play-outs and their samples). Modules that mypyc cannot compile natively stay pure: ``Card`` subclasses
+# ``int``; ``canasta.bots`` itself (``Player``, which users subclass in Python) stays pure too.
 COMPILED = [
     "src/canasta/engine/",
     "src/canasta/kinds.py",
@@ -34,6 +34,10 @@ COMPILED = [
     "src/canasta/rules.py",
     "src/canasta/scoring.py",
     "src/canasta/view.py",
+    "src/canasta/sampling.py",
+    "src/canasta/bots/heuristic.py",
+    "src/canasta/bots/penalties.py",
+    "src/canasta/bots/search.py",
 ]
 
 

@@ -1,7 +1,7 @@
 """Decisions per second of each computer player and level, and the search player's samples/s.
 
 Usage: python benchmarks/players.py [--games N] [--seed S]
-       python benchmarks/players.py --compare REV_A [REV_B] [--rounds N] [--samples K]
+       python benchmarks/players.py --compare REV_A [REV_B] [--rounds N] [--samples K] [--compile a|b|both]
 
 Each player takes every seat of seeded Classic games (all four seats the same player), one core.
 The search levels are timed on a sample of decisions (they think for a fixed time per searched decision),
@@ -19,7 +19,9 @@ and whole Classic games of four heuristic players (engine and ``canasta.view`` i
 simulated game costs), and the same games with each player reading ``lean_view`` (module ``canasta.view``) instead
 (``heuristic, lean``; a revision without it reads ``canasta.view``). It prints each measure's median
 per revision and the median of the per-round ratios B/A (above 1: B is faster), and flags a measure
-whose moves differ between the revisions.
+whose moves differ between the revisions. ``--compile a``, ``b`` or ``both`` installs that revision
+compiled with mypyc first (``pip install --target``, as ``benchmarks/compare.py --compile`` does; a
+revision without a ``setup.py`` cannot be compiled) and stops if its worker then imports pure modules.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from compare import compile_engine
+from compare import export as export_build
 
 import canasta
 from canasta.bots import make_player, player_names
@@ -70,11 +75,14 @@ def main() -> None:
                     help="with --compare: the search player's samples per searched decision (default 8)")
     ap.add_argument("--decisions", type=int, default=60,
                     help="with --compare: search decisions timed per round (default 60)")
+    ap.add_argument("--compile", choices=("a", "b", "both"),
+                    help="with --compare: install that revision compiled with mypyc (its players included)")
     a = ap.parse_args()
     if a.compare:
         if len(a.compare) > 2:
             ap.error("--compare takes one or two revisions")
-        compare(a.compare[0], a.compare[1] if len(a.compare) > 1 else ".", a.rounds, a.samples, a.decisions, a.seed)
+        compare(a.compare[0], a.compare[1] if len(a.compare) > 1 else ".", a.rounds, a.samples, a.decisions, a.seed,
+                a.compile or "")
         return
     print(f"canasta {canasta.__version__} player benchmark: Classic, seed {a.seed}, one process")
     print(f"python   {platform.python_implementation()} {platform.python_version()} on {platform.machine()}")
@@ -147,7 +155,9 @@ def game(players, seed, limit, digest, see=canasta.view):
         n += 1
     return n
 
-print(json.dumps({"file": canasta.__file__}), flush=True)
+import canasta.bots.heuristic as _heuristic
+print(json.dumps({"file": canasta.__file__, "compiled": getattr(canasta, "is_compiled", lambda: False)(),
+                  "heuristic": _heuristic.__file__}), flush=True)
 for line in sys.stdin:
     job = json.loads(line)
     digest = hashlib.sha256()
@@ -191,7 +201,8 @@ class _Worker:
     def __init__(self, src: Path) -> None:
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"}, cwd=str(src))
-        self.file = self.ask(None)["file"]
+        hello = self.ask(None)
+        self.file, self.compiled, self.heuristic = str(hello["file"]), bool(hello["compiled"]), hello["heuristic"]
 
     def ask(self, job: dict[str, Any] | None) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -209,7 +220,8 @@ class _Worker:
         self.proc.wait()
 
 
-def compare(rev_a: str, rev_b: str, rounds: int, samples: int, decisions: int, seed: int) -> None:
+def compare(rev_a: str, rev_b: str, rounds: int, samples: int, decisions: int, seed: int,
+            compiled: str = "") -> None:
     """Both revisions' players, alternating in one run (module docstring)."""
     repo = Path(__file__).resolve().parent.parent
     jobs = {
@@ -220,11 +232,19 @@ def compare(rev_a: str, rev_b: str, rounds: int, samples: int, decisions: int, s
     }
     with tempfile.TemporaryDirectory(prefix="canasta-players-") as tmp:
         dirs = [Path(tmp) / "a", Path(tmp) / "b"]
-        names = [_export(repo, rev, d) for rev, d in zip((rev_a, rev_b), dirs, strict=True)]
-        workers = [_Worker(d / "src") for d in dirs]
+        which = [compiled in ("a", "both"), compiled in ("b", "both")]
+        names = [export_build(repo, rev, d) if which[i] else _export(repo, rev, d)
+                 for i, (rev, d) in enumerate(zip((rev_a, rev_b), dirs, strict=True))]
+        paths = [compile_engine(sys.executable, d) if which[i] else d / "src" for i, d in enumerate(dirs)]
+        workers = [_Worker(p) for p in paths]
+        for i, w in enumerate(workers):
+            if which[i] and not w.compiled:
+                raise SystemExit(f"revision {'AB'[i]} was compiled but imports a pure engine ({w.file})")
         try:
-            print(f"A = {rev_a} ({names[0]}), B = {rev_b} ({names[1]})")
-            print(f"imported from {workers[0].file} and {workers[1].file}")
+            kinds = [" compiled" if w else "" for w in which]
+            print(f"A = {rev_a}{kinds[0]} ({names[0]}), B = {rev_b}{kinds[1]} ({names[1]})")
+            print(f"imported from {workers[0].file} and {workers[1].file}; "
+                  f"the heuristic from {workers[0].heuristic} and {workers[1].heuristic}")
             print(f"python {sys.executable}; {rounds} rounds; search: {samples} samples per searched decision; "
                   f"rates per second of the worker's CPU time")
             print(f"{'measure':<20}{'A':>10}{'B':>10}{'B/A median':>12}  (per-round ratios)")

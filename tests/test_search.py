@@ -11,7 +11,7 @@ from canasta.bots.levels import LEVELS, hint, level_player
 from canasta.bots.search import SearchPlayer, rollout_view
 from canasta.engine import rank_counts
 from canasta.moves import DRAW
-from canasta.sampling import determinize, known_in_hands
+from canasta.sampling import Sampler, determinize, known_in_hands
 
 VIEW_KEYS = ("hand", "hand_sizes", "pile", "stock_size", "sides", "phase", "to_move", "legal_moves", "scores",
              "history", "upcards", "public_state", "foot_sizes")
@@ -42,6 +42,23 @@ def test_determinized_positions_look_the_same_to_the_seat(variant: str) -> None:
             assert all(held[rank] >= n for rank, n in known.items())
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot", "cutthroat", "italian"])
+def test_later_samples_equal_samples_read_from_a_position(variant: str) -> None:
+    """A sampler deals its later samples onto its first one; each equals the state ``from_dict`` reads from the
+    same deal (the first sample's path), field by field, and plays on the same."""
+    checked = 0
+    for state in walk(variant, seed=8, every=0.2):
+        seen = canasta.view(state, state.to_move)
+        fast, slow = Sampler(seen), Sampler(seen)
+        slow.reuse = False  # every sample read from a position
+        for seed in range(3):
+            a, b = fast.sample(random.Random(seed)), slow.sample(random.Random(seed))
+            assert a.to_dict() == b.to_dict()
+            assert [str(m) for m in canasta.legal_moves(a)] == [str(m) for m in canasta.legal_moves(b)]
+        checked += fast.template is not None
+    assert checked >= 5
 
 
 def test_known_cards_from_a_taken_pile_are_placed_in_that_hand() -> None:
@@ -165,3 +182,21 @@ def test_draw_is_checked_against_the_heuristics_own_take() -> None:
             assert candidates == [DRAW, max(takes, key=take_cost_key)]
             checked += candidates[1] != takes[0]
     assert checked > 0
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_search_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    """The search pauses the cyclic garbage collector while it plays out samples, and puts it back as it was."""
+    import gc
+
+    state = canasta.new_game(canasta.rules(), seed=4)
+    player = SearchPlayer(4, seconds=None, iterations=2)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        for _ in range(12):  # take or draw, melds, discards: some decisions searched
+            player.choose(canasta.view(state, state.to_move), canasta.legal_moves(state))
+            assert gc.isenabled() == enabled
+            state = canasta.apply(state, canasta.legal_moves(state)[0])
+    finally:
+        gc.enable() if was else gc.disable()

@@ -71,3 +71,23 @@ def test_lean_views_along_a_game_share_only_what_is_unchanged(variant: str) -> N
             assert lean[key] == full[key], key
         checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot"])
+def test_lean_view_history_since_and_newest_first_match_the_history(variant: str) -> None:
+    """The lean view's history readers (what a player's memory reads) give the view's history's tail and
+    its entries newest first, whether or not the history was built for that view."""
+    checked = 0
+    for state in positions(variant, seed=5, every=0.1):
+        first = lean_view(state, 0).history_since(0)  # before anything wrote the history out
+        history = canasta.view(state, state.to_move)["history"]
+        assert first == (len(history), history)
+        for start in {0, len(history) // 2, max(0, len(history) - 3), len(history), len(history) + 2}:
+            assert lean_view(state, 0).history_since(start) == (len(history), history[start:])
+        assert list(lean_view(state, 0).recent_history()) == history[::-1]
+        built = lean_view(state, 0)
+        assert built["history"] == history  # from the field once it is built
+        assert built.history_since(1) == (len(history), history[1:])
+        assert list(built.recent_history()) == history[::-1]
+        checked += 1
+    assert checked >= 10

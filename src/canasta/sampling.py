@@ -111,6 +111,12 @@ class Sampler:
         self.hand_sizes: list[int] = view["hand_sizes"]
         self.foot_sizes: list[int] = view.get("foot_sizes") or [0] * rules.players
         self.held_reds = rules.threes_laid_out == "none"  # Hand and Foot: red threes may be in hands and feet
+        # The first sample is read from a position (``State.from_dict``, which checks it); later ones are that
+        # state with the dealt parts replaced, the same fields as ``from_dict`` would make of them (reading the
+        # whole position again was most of a sample's price). Only where nothing else depends on the deal:
+        # no face-down pile cards to fill, no staged opening whose hand is to be rebuilt.
+        self.template: State | None = None
+        self.reuse = d["pile"].count(None) == 0 and (d["stage"] is None or d["stage"]["hand"] is not None)
 
     def sample(self, rng: random.Random) -> State:
         """One full State consistent with the view; the hidden cards are dealt at random with ``rng``."""
@@ -160,6 +166,12 @@ class Sampler:
                     f += 1
             else:
                 stock.append(c)
+        if self.template is not None:
+            seed = rng.randrange(2**31)
+            stock_cards = tuple(stock)
+            feet_counts = tuple(tuple(counts_of(f)) for f in feet) if "feet" in d else self.template.feet
+            return self.template.replace(hands=tuple(tuple(counts_of(h)) for h in hands), stock=stock_cards,
+                                         deal=stock_cards, seed=seed, feet=feet_counts)
         buried = d["pile"].count(None)  # face-down pile cards (Italian): any unseen cards
         d["pile"] = [card_str(stock.pop()) if c is None else c for c in d["pile"]] if buried else d["pile"]
         d["hands"] = [[card_str(c) for c in sorted(h)] for h in hands]
@@ -172,7 +184,10 @@ class Sampler:
             d["stage"] = {**d["stage"], "hand": _stage_hand(d, hands[d["turn_seat"]])}
         # one rules object for every sample (``from_dict`` makes an equal one each time): the players'
         # caches of what they read from the rules then hold from one sample to the next
-        return State.from_dict(d).replace(rules=rules)
+        state = State.from_dict(d).replace(rules=rules)
+        if self.reuse:
+            self.template = state
+        return state
 
 
 _RULES: dict[str, Rules] = {}

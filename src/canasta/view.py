@@ -8,7 +8,7 @@ public history. The seed and the deal are never shown: they would reveal the sto
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .cards import TWO, card_str, cards_of, rank_str
@@ -16,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import Melds, State
+from .state import Melds, State, entry_text, log_text
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -272,6 +272,54 @@ class LeanView(dict[str, Any]):
     def to_dict(self) -> dict[str, Any]:
         """Every field, in ``view``'s order."""
         return {key: self[key] for key in _FIELDS}
+
+    def history_since(self, start: int) -> tuple[int, list[str]]:
+        """``(len(view["history"]), view["history"][start:])``, without writing out the whole history:
+        a player that read the history up to ``start`` at an earlier move needs only the entries since.
+        (The whole history's text costs a walk and a copy of every entry, every move.)"""
+        if "history" in self.keys():  # already built for this view
+            history: list[str] = self["history"]
+            return len(history), history[start:]
+        newer, older = _newest_entries(self.state)
+        if len(newer) >= _LONG_WALK:  # written out once, the text is kept at this entry (``state.log_text``): every
+            older, newer = log_text(self.state.log), []  # later walk along this history stops there
+        out: list[str] = list(older[start:])
+        first = max(0, start - len(older))  # the oldest of the newer entries wanted, counted from the oldest
+        for i in range(len(newer) - 1 - first, -1, -1):  # (newer is newest first)
+            node = newer[i]
+            out.append(entry_text(node[1], node[2]))
+        return len(newer) + len(older), out
+
+    def recent_history(self) -> Iterator[str]:
+        """``reversed(view["history"])``, newest first, each entry written out only when it is reached (a
+        player that looks back over the current turn reads a few entries, not the hand's)."""
+        if "history" in self.keys():
+            history: list[str] = self["history"]
+            for i in range(len(history) - 1, -1, -1):
+                yield history[i]
+            return
+        node = self.state.log
+        while node is not None and node[3] is None:
+            yield entry_text(node[1], node[2])
+            node = node[0]
+        if node is not None:
+            text: tuple[str, ...] = node[3]
+            for i in range(len(text) - 1, -1, -1):
+                yield text[i]
+
+
+_LONG_WALK = 32  # entries since the history's last text checkpoint that make ``history_since`` set a new one
+
+
+def _newest_entries(state: State) -> tuple[list[list[Any]], tuple[str, ...]]:
+    """The history's entries back to its newest text checkpoint (``state.Log``), newest first, and the
+    checkpoint's text (the entries before them; empty without one)."""
+    newer: list[list[Any]] = []
+    node = state.log
+    while node is not None and node[3] is None:
+        newer.append(node)
+        node = node[0]
+    return newer, (() if node is None else node[3])
 
 
 def lean_view(state: State, seat: int) -> LeanView:

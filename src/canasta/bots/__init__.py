@@ -15,7 +15,6 @@ it never receives the ``State``. ``make_player(name, seed)`` builds one by name:
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -23,27 +22,34 @@ from ..moves import Move
 from ..rules import Rules
 
 
-class Player(ABC):
-    """A computer player: picks one of the legal moves from its seat's view."""
+class Player:
+    """A computer player: picks one of the legal moves from its seat's view. Subclasses define ``choose``.
+
+    A plain class, not an ABC: the players are compiled with mypyc where the install is, and a compiled
+    subclass of an ABC shares the ABC's isinstance cache (after a check against a compiled player, other
+    players were no longer instances of ``Player``)."""
 
     name: str = "player"
 
-    @abstractmethod
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         """One move out of ``legal`` (never empty) for the seat ``view["seat"]``."""
+        raise NotImplementedError(f"{type(self).__name__} does not define choose(view, legal)")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
 _RULES_CACHE: dict[str, Rules] = {}
-_LAST_SPEC: list[Any] = [None, None]  # (spec, rules): search play-outs pass the same spec object every move
+# (spec, rules, a copy of the spec): search play-outs pass the same spec object every move
+_LAST_SPEC: list[Any] = [None, None, None]
 
 
 def rules_of(view: dict[str, Any]) -> Rules:
     """The rules object a view describes (cached: players ask for it every move)."""
     spec = view["rules"]
-    if spec is _LAST_SPEC[0]:
+    # A plain view holds a new, equal spec every move: comparing it with a copy of the last one is cheaper than
+    # writing it out (the copy: the caller owns its view and may change it afterwards).
+    if spec is _LAST_SPEC[0] or spec == _LAST_SPEC[2]:
         return _LAST_SPEC[1]  # type: ignore[no-any-return]
     key = json.dumps(spec, sort_keys=True)
     r = _RULES_CACHE.get(key)
@@ -51,7 +57,7 @@ def rules_of(view: dict[str, Any]) -> Rules:
         from ..variants import rules as make_rules
 
         r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
-    _LAST_SPEC[:] = [spec, r]
+    _LAST_SPEC[:] = [spec, r, json.loads(key)]
     return r
 
 

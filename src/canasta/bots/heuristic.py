@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
@@ -317,12 +318,19 @@ class Memory:
         self.declined = [{} for _ in range(players)]
 
     def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
-        history: list[str] = view["history"]
-        if view["hand_number"] != self.hand or view["players"] != self.players or len(history) < self.index:
+        if view["hand_number"] != self.hand or view["players"] != self.players:
             self.reset(view["hand_number"], view["players"])
-        for entry in history[self.index:]:
+        if isinstance(view, LeanView):  # only the entries since the last read are written out
+            length, new = view.history_since(self.index)
+        else:
+            history: list[str] = view["history"]
+            length, new = len(history), history[self.index:]
+        if length < self.index:
+            self.reset(view["hand_number"], view["players"])
+            new = view.history_since(0)[1] if isinstance(view, LeanView) else view["history"]
+        for entry in new:
             self._event(_event_of(entry), black_threes_aside)
-        self.index = len(history)
+        self.index = length
         texts: list[str] = view["pile"]
         if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
             seen = len(self._pile_texts)
@@ -554,8 +562,18 @@ class HeuristicPlayer(Player):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)  # only to escape a position its rules cannot resolve
+        self.seed = seed
+        self._rng: random.Random | None = None
         self.memory = Memory()
+
+    @property
+    def rng(self) -> random.Random:
+        """Only to escape a position its rules cannot resolve: made when first needed (search play-outs make
+        four players each and seeding one was a visible share of a play-out), with the same draws as one
+        made in the constructor."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         r = rules_of(view)
@@ -578,7 +596,7 @@ class HeuristicPlayer(Player):
             return turn.answer()
         if phase == "draw":
             return turn.draw()
-        return turn.play(self.rng)
+        return turn.play(self)
 
     def ranked_discards(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
         """The legal discards in this player's order of preference, best first (for search players)."""
@@ -811,12 +829,12 @@ class _Turn:
         return value - STOCK_CARD_VALUE
 
     # -- play phase ----------------------------------------------------------------------------
-    def play(self, rng: random.Random) -> Move:
+    def play(self, player: HeuristicPlayer) -> Move:
         legal = self.legal
         view = self.view
         melds = [m for m in legal if m.action == "meld"]
         if self.withdrawals_this_turn() >= 2:
-            return rng.choice(legal)
+            return player.rng.choice(legal)
         if view["permission"] == "yes":
             out = self.going_out_move()
             if out is not None and not self.play_on:
@@ -853,9 +871,14 @@ class _Turn:
     def discards(self) -> list[Move]:
         return [m for m in self.legal if m.action == "discard"]
 
+    def _newest_first(self) -> Iterator[str]:
+        """The history, newest entry first (a lean view writes out only the entries read)."""
+        view = self.view
+        return view.recent_history() if isinstance(view, LeanView) else reversed(view["history"])
+
     def withdrawals_this_turn(self) -> int:
         count = 0
-        for entry in reversed(self.view["history"]):
+        for entry in self._newest_first():
             who, _, rest = entry.partition(" ")
             action = rest.split(" ", 1)[0]
             if int(who) == self.seat:
@@ -865,7 +888,7 @@ class _Turn:
         return count
 
     def drew_from_stock(self) -> bool:
-        for entry in reversed(self.view["history"]):
+        for entry in self._newest_first():
             who, _, rest = entry.partition(" ")
             if int(who) != self.seat:
                 if rest.split(" ", 1)[0] in ("yes", "no"):

@@ -14,6 +14,7 @@ It sees only the view; the sampled positions hold no real hidden card.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -117,7 +118,21 @@ class SearchPlayer(Player):
         return [guided, *others][:self.max_candidates]
 
     def search(self, view: dict[str, Any], candidates: list[Move]) -> tuple[dict[Move, list[float]], int]:
-        """Per alternative, its result minus the heuristic move's in each sample; and the sample count."""
+        """Per alternative, its result minus the heuristic move's in each sample; and the sample count.
+
+        The cyclic garbage collector is paused meanwhile: play-outs allocate many short-lived objects and
+        make next to no reference cycles, so its runs (which also walk the players' and views' long-lived
+        caches) find next to nothing; without them a compiled search ran 1.0 to 1.7 times as fast in
+        alternating runs. It is put back as it was on the way out, and collects what cycles there are then."""
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, candidates)
+        finally:
+            if was_on:
+                gc.enable()
+
+    def _search(self, view: dict[str, Any], candidates: list[Move]) -> tuple[dict[Move, list[float]], int]:
         seat = view["seat"]
         gains: dict[Move, list[float]] = {m: [] for m in candidates[1:]}
         start = time.perf_counter()
