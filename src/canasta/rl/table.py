@@ -54,6 +54,8 @@ class Table:
         self._observed: tuple[State, Atoms, int, Entries] | None = None
         self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
         self._known_now: tuple[State, dict[int, dict[int, int]]] | None = None
+        # encoders that keep parts of recent positions (canasta.rl.tensor), shared by copies of this game
+        self.encoders: dict[str, Any] = {}
 
     def copy(self) -> Table:
         new = object.__new__(Table)
