@@ -68,31 +68,35 @@ class DenseEncoder:
             return self._out(buf, out)
         at, p = self.at, self.players
         side = state.side_of(seat)
-        order = self.seat_order[seat]
-
-        def put(name: str, source: Any, key: Any, build: Any) -> None:
-            if src.get(name) is not source:
-                block = self._block(key, source, build)
+        hand = state.hands[seat]
+        if src.get("hand") is not hand:
+            a = at["hand"]
+            buf[a:a + NUM_KINDS] = array("f", hand)
+            src["hand"] = hand
+        hidden, pile = state.pile_hidden, state.pile
+        if src.get("pile") is not pile or src.get("pile_hidden") != hidden:
+            a = at["pile"]
+            buf[a:a + NUM_KINDS] = self._block(("pile", hidden), pile, lambda cards: _counts(cards[hidden:]))
+            src["pile"], src["pile_hidden"] = pile, hidden
+        for name in ("hand_sizes", "foot_sizes"):
+            hands = state.hands if name == "hand_sizes" else state.feet
+            if src.get(name) is not hands:
+                sizes = self._block(name, hands, _sizes)  # by seat; this seat's view starts at itself
                 a = at[name]
-                buf[a:a + len(block)] = block
-                src[name] = source
-
-        put("hand", state.hands[seat], ("hand", seat), list)
-        hidden = state.pile_hidden
-        pile = state.pile
-        if src.get("pile_hidden") != hidden:
-            src.pop("pile", None)
-            src["pile_hidden"] = hidden
-        put("pile", pile, ("pile", hidden), lambda cards: _counts(cards[hidden:]))
-        put("hand_sizes", state.hands, ("hand_sizes", seat), lambda hands: [sum(hands[s]) for s in order])
-        put("foot_sizes", state.feet, ("foot_sizes", seat), lambda feet: [sum(feet[s]) for s in order])
-        if src.get("known") != known:  # a new dict every position: compared by value
+                buf[a:a + p - seat] = sizes[seat:]
+                buf[a + p - seat:a + p] = sizes[:seat]
+                src[name] = hands
+        last = src.get("known")
+        if last is not known and last != known:  # the table keeps one dict while nothing known changes
             a = at["known"]
-            buf[a:a + p * RANKS] = array("f", _known(known, order))
+            buf[a:a + p * RANKS] = array("f", _known(known, self.seat_order[seat]))
             src["known"] = known
         stage = state.stage
         pending = None if stage is None else stage.pending
-        put("pending_pile", pending, ("pending", None), lambda cards: _counts(cards or ()))
+        if src.get("pending_pile") is not pending:
+            a = at["pending_pile"]
+            buf[a:a + NUM_KINDS] = array("f", _counts(pending or ()))
+            src["pending_pile"] = pending
         width = len(SIDE_FEATURES)
         for row, col in enumerate(self.side_order[side]):
             melds = state.melds[col]
@@ -156,6 +160,10 @@ def _melds(melds: Melds) -> list[float]:
         if is_sequence_key(key):
             block[base + 3] = min(rank_of(c) for c in cards)
     return block
+
+
+def _sizes(hands: tuple[tuple[int, ...], ...]) -> list[int]:
+    return [sum(h) for h in hands]
 
 
 def _known(known: dict[int, dict[int, int]], order: list[int]) -> list[float]:
