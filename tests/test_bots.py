@@ -20,11 +20,11 @@ from canasta.state import PLAY_PHASE, Turn
 
 
 def test_registry() -> None:
-    assert player_names() == ["greedy", "heuristic", "random", "search"]
+    assert player_names() == ["greedy", "heuristic", "learned", "random", "search"]
     for name in player_names():
         bot = make_player(name, seed=1)
         assert isinstance(bot, Player) and bot.name == name
-    with pytest.raises(ValueError, match="valid players: greedy, heuristic, random, search"):
+    with pytest.raises(ValueError, match="valid players: greedy, heuristic, learned, random, search"):
         make_player("alphazero")
 
 

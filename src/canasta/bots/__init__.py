@@ -64,10 +64,12 @@ def rules_of(view: dict[str, Any]) -> Rules:
 def _registry() -> dict[str, Callable[[int | None], Player]]:
     from .greedy import GreedyPlayer
     from .heuristic import HeuristicPlayer
+    from .learned import LearnedPlayer
     from .random_player import RandomPlayer
     from .search import SearchPlayer
 
-    return {"greedy": GreedyPlayer, "heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer}
+    return {"greedy": GreedyPlayer, "heuristic": HeuristicPlayer, "learned": LearnedPlayer, "random": RandomPlayer,
+            "search": SearchPlayer}
 
 
 def player_names() -> list[str]:

@@ -141,7 +141,11 @@ class LegalTree:
         self._full: dict[Move, Atoms] = {m: space.atoms(m) for m in legal}
         if len(set(self._full.values())) != len(self._full):
             raise ValueError("two legal moves share one atom sequence")
-        self._groups: dict[Atoms, dict[int, list[Move]]] = {}
+        root: dict[int, list[Move]] = {}  # the first atoms: every position asks for them
+        for m, full in self._full.items():
+            root.setdefault(full[0], []).append(m)
+        self._groups: dict[Atoms, dict[int, list[Move]]] = {(): root}
+        self._sorted: dict[Atoms, list[int]] = {}
 
     def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
         """The legal moves whose atoms start with ``prefix``, by their next atom."""
@@ -157,7 +161,10 @@ class LegalTree:
 
     def legal(self, prefix: Atoms = ()) -> list[int]:
         """The atoms that may follow ``prefix`` (sorted)."""
-        return sorted(self._group(prefix))  # a dict keeps insertion order: sorting is the caller's promise
+        atoms = self._sorted.get(prefix)
+        if atoms is None:  # a dict keeps insertion order: sorting is the caller's promise
+            atoms = self._sorted[prefix] = sorted(self._group(prefix))
+        return list(atoms)
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then

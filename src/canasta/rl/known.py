@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import RED_THREES, parse_card, rank_of
+from ..moves import Move
 from ..sampling import follow_entry
-from ..state import State
+from ..state import Log, State, entry_text
 from .actions import RANKS
 
 _SHOWING = ("upcard", "discard", "take", "meld")  # the history events that change the pile or what is known
@@ -24,26 +25,43 @@ class Known(NamedTuple):
     """What the public history of the current hand has shown so far."""
 
     hand_number: int
-    read: int  # history entries read
+    read: Log  # the newest history entry read (the state's log node: positions share their older entries)
     pile: tuple[int, ...]  # the pile's ranks as the history built it
     known: tuple[Counts, ...]  # per seat
 
 
 def start(state: State) -> Known:
-    return advance(Known(0, 0, (), ()), state)
+    return advance(Known(0, None, (), ()), state)
+
+
+def _since(log: Log, read: Log) -> list[str] | None:
+    """The history entries after node ``read`` that show cards (``_SHOWING``), oldest first, as text (only
+    these are formatted: reading ``state.history`` would format the whole hand); None when ``read`` is not
+    an older entry of ``log``."""
+    new: list[str] = []
+    node = log
+    while node is not read:
+        if node is None:
+            return None
+        seat, event = node[1], node[2]
+        if type(event) is not Move or event.action in _SHOWING:  # a Move that shows nothing needs no text
+            text = entry_text(seat, event)
+            if text.split(" ", 2)[1] in _SHOWING:
+                new.append(text)
+        node = node[0]
+    new.reverse()
+    return new
 
 
 def advance(k: Known, state: State) -> Known:
     """``k`` brought up to ``state`` (a later position of the same game)."""
     r = state.rules
-    history = state.history
-    if k.hand_number != state.hand_number or k.read > len(history):
-        k = Known(state.hand_number, 0, (), ((0,) * RANKS,) * r.players)
-    if k.read == len(history):
-        return k
-    new = history[k.read:]
-    if not any(e.split(" ", 2)[1] in _SHOWING for e in new):  # draw, ask, …: nothing known changes
-        return k._replace(read=len(history))
+    new = _since(state.log, k.read) if k.hand_number == state.hand_number else None
+    if new is None:  # a new hand (or a history given anew): read it from its start
+        k = Known(state.hand_number, None, (), ((0,) * RANKS,) * r.players)
+        new = _since(state.log, None) or []
+    if not new:  # draw, ask, …: nothing known changes
+        return k if k.read is state.log else k._replace(read=state.log)
     limit = r.pile_take_limit
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"
@@ -57,7 +75,7 @@ def advance(k: Known, state: State) -> Known:
             pile.extend(1 if parse_card(c) in RED_THREES else rank_of(parse_card(c)) for c in words[1:])
         else:
             pile = follow_entry(words, mine, pile, limit, held_reds, bonus_blacks)
-    return Known(state.hand_number, len(history), tuple(pile), tuple(tuple(c) for c in known))
+    return Known(state.hand_number, state.log, tuple(pile), tuple(tuple(c) for c in known))
 
 
 def known_ranks(k: Known, state: State) -> dict[int, dict[int, int]]:

@@ -53,7 +53,9 @@ class Table:
         self._tree: tuple[State, LegalTree] | None = None
         self._observed: tuple[State, Atoms, int, Entries] | None = None
         self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
-        self._known_now: tuple[State, dict[int, dict[int, int]]] | None = None
+        self._known_now: tuple[tuple[Any, ...], dict[int, dict[int, int]]] | None = None
+        # encoders that keep parts of recent positions (canasta.rl.tensor), shared by copies of this game
+        self.encoders: dict[str, Any] = {}
 
     def copy(self) -> Table:
         new = object.__new__(Table)
@@ -128,9 +130,12 @@ class Table:
     # -- what a seat may know -----------------------------------------------------------------------
     def known_ranks(self) -> dict[int, dict[int, int]]:
         """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
+        k, state = self.known, self.state
+        # what the answer depends on: it stays the same dict while they are the same objects (most moves)
+        key = (k.known, k.pile, state.pile, state.pile_hidden, state.stage, state.turn_seat)
         cached = self._known_now
-        if cached is None or cached[0] is not self.state:
-            cached = self._known_now = (self.state, known_cards.known_ranks(self.known, self.state))
+        if cached is None or cached[0] != key:
+            cached = self._known_now = (key, known_cards.known_ranks(k, state))
         return cached[1]
 
     def observation(self, seat: int) -> list[float]:
