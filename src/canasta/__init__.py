@@ -154,7 +154,8 @@ def is_compiled() -> bool:
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "IllegalMove", "Move", "Rules", "RummyMove", "RummyRules", "RummyState", "State", "apply", "can_go_out", "game_result", "is_compiled",
-    "is_over", "legal_moves", "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions",
-    "public_view", "rules", "score_hand", "variant_names", "view", "why_illegal",
+    "Card", "IllegalMove", "Move", "Rules", "RummyMove", "RummyRules", "RummyState", "State", "apply",
+    "can_go_out", "game_result", "is_compiled", "is_over", "legal_moves", "minimum_needed", "new_game", "outcome",
+    "parse_cards", "parse_move", "positions", "public_view", "rules", "score_hand", "variant_names", "view",
+    "why_illegal",
 ]

@@ -76,9 +76,9 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
                 out.append((JOKER,) * n)
     seen: set[tuple[int, ...]] = set()
     for suit in sorted(by_suit):
-        cards = by_suit[suit]
-        positions = sorted({rank_of(c) for c in cards if rank_of(c) != ACE})
-        has_ace = card_at(14, suit) in cards
+        suited = by_suit[suit]
+        positions = sorted({rank_of(c) for c in suited if rank_of(c) != ACE})
+        has_ace = card_at(14, suit) in suited
         if r.ace == "around":
             present = set(positions) | ({1} if has_ace else set())
             for start in range(1, 14):

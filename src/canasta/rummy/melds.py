@@ -79,7 +79,7 @@ def order_run(r: RummyRules, cards: tuple[int, ...] | list[int]) -> tuple[int, t
 
 def meld_kind(r: RummyRules, cards: tuple[int, ...]) -> tuple[str, int, tuple[int, ...]] | None:
     """(kind, start, ordered cards) for a new meld of these cards, None if they make none."""
-    if not 3 <= len(cards) or len(set(cards)) != len(cards) and JOKER not in cards:
+    if not len(cards) >= 3 or (len(set(cards)) != len(cards) and JOKER not in cards):
         return None
     if all(c == JOKER for c in cards):
         return ("jokers", 0, tuple(cards)) if r.joker_sets and len(cards) <= 4 else None
@@ -139,7 +139,7 @@ def hand_points(r: RummyRules, cards: tuple[int, ...] | list[int]) -> int:
 def new_meld(r: RummyRules, kind: str, start: int, cards: tuple[int, ...], seat: int) -> Meld:
     """A meld laid down by ``seat`` with each card's points (a meld of four at once doubled where the rules say)."""
     if kind == "run":
-        low = [r.ace == "around" and (start - 1 + i) % 13 + 1 == 1 or r.ace != "around" and start + i == 1
+        low = [(r.ace == "around" and (start - 1 + i) % 13 + 1 == 1) or (r.ace != "around" and start + i == 1)
                for i in range(len(cards))]
         points = [card_points(r, c, lo) for c, lo in zip(cards, low, strict=True)]
     else:

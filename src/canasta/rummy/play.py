@@ -50,10 +50,10 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
     if move.action == "lay":
         card = move.cards[0]
         index = next(i for i, m in enumerate(s.melds) if label(m) == move.on)
-        melds = list(s.melds)
-        melds[index] = lay_off(s.rules, melds[index], card, seat)
+        laid = list(s.melds)
+        laid[index] = lay_off(s.rules, laid[index], card, seat)
         hands[seat] = _without(hands[seat], (card,))
-        after = s.replace(hands=tuple(hands), melds=tuple(melds), turn_melded=True, history=history,
+        after = s.replace(hands=tuple(hands), melds=tuple(laid), turn_melded=True, history=history,
                           must_use=-1 if s.must_use == card else s.must_use)
         return end_hand(after, seat) if not hands[seat] else after
     if move.action == "discard":
@@ -97,7 +97,8 @@ def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False) -> Ru
     totals = [sum(ln.values()) for ln in lines]
     scores = tuple(a + b for a, b in zip(s.scores, totals, strict=True))
     summary = {"hand": s.hand_number, "went_out": went_out, "rummy": rummy and r.going_rummy_double,
-               "stalemate": stalemate, "sides": [{"lines": ln, "total": t} for ln, t in zip(lines, totals, strict=True)],
+               "stalemate": stalemate,
+               "sides": [{"lines": ln, "total": t} for ln, t in zip(lines, totals, strict=True)],
                "hands": [[card_str(c) for c in h] for h in s.hands], "scores": list(scores)}
     result = game_result(r, scores, s.hand_number, went_out)
     if result is not None:

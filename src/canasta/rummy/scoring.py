@@ -15,7 +15,7 @@ from .melds import ACE, card_points, hand_points, meld_kind, new_meld
 from .rules import RummyRules
 
 
-def hand_lines(r: RummyRules, table: Sequence[int], hands: Sequence[Sequence[int]], went_out: int | None,
+def hand_lines(r: RummyRules, table: Sequence[int], hands: Sequence[tuple[int, ...] | list[int]], went_out: int | None,
                rummy: bool, stalemate: bool) -> list[dict[str, int]]:
     """Per side, the named parts of the hand's score. ``table[seat]`` = points credited to the seat."""
     teams = r.teams

@@ -22,9 +22,29 @@ PHASES = (DRAW, PLAY, OVER)
 class RummyState:
     """One position. Fields are read-only by convention; ``replace`` makes a changed copy."""
 
-    __slots__ = ("rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile", "melds",
-                 "turn_seat", "phase", "must_use", "taken", "melded", "turn_melded", "reshuffles", "deal",
-                 "history", "last_hand", "result", "legal_cache")
+    __slots__ = (
+        "deal",
+        "dealer",
+        "hand_number",
+        "hands",
+        "history",
+        "last_hand",
+        "legal_cache",
+        "melded",
+        "melds",
+        "must_use",
+        "phase",
+        "pile",
+        "reshuffles",
+        "result",
+        "rules",
+        "scores",
+        "seed",
+        "stock",
+        "taken",
+        "turn_melded",
+        "turn_seat",
+    )
 
     def __init__(self, *, rules: RummyRules, seed: int | None, hand_number: int, dealer: int,
                  scores: tuple[int, ...], hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...],
