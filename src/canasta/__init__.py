@@ -7,9 +7,14 @@ from typing import Any, overload
 from . import engine as _engine
 from . import positions
 from . import rummy as _rummy
-from . import view as _view
 from .cards import Card, parse_cards
+from .engine import apply as _c_apply
 from .engine import can_go_out, game_result, minimum_needed
+from .engine import is_over as _c_is_over
+from .engine import legal_moves as _c_legal_moves
+from .engine import new_game as _c_new_game
+from .engine import outcome as _c_outcome
+from .engine import why_illegal as _c_why_illegal
 from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
@@ -18,6 +23,8 @@ from .scoring import score_hand
 from .state import State
 from .variants import game_rules as rules
 from .variants import variant_names
+from .view import public_view as _c_public_view
+from .view import view as _c_view
 
 # The entry points serve both families: a rummy game (``RummyRules``, ``RummyState``) goes to
 # ``canasta.rummy``; everything else goes straight to the Canasta engine, with one type test in front.
@@ -31,7 +38,7 @@ def new_game(rules: Rules | RummyRules, seed: int | None = None) -> State | Rumm
     """A new game of these rules, its first hand dealt; an integer ``seed`` makes every deal reproducible."""
     if type(rules) is RummyRules:
         return _rummy.new_game(rules, seed)
-    return _engine.new_game(rules, seed)  # type: ignore[arg-type]
+    return _c_new_game(rules, seed)  # type: ignore[arg-type]
 
 
 @overload
@@ -42,7 +49,7 @@ def legal_moves(state: State | RummyState) -> list[Move] | list[RummyMove]:
     """Every legal move for ``state.to_move``, in a fixed order."""
     if type(state) is RummyState:
         return _rummy.legal_moves(state)
-    return _engine.legal_moves(state)  # type: ignore[arg-type]
+    return _c_legal_moves(state)  # type: ignore[arg-type]
 
 
 @overload
@@ -53,42 +60,42 @@ def apply(state: State | RummyState, move: Any) -> State | RummyState:
     """The state after ``move`` (a move or its notation); ``IllegalMove`` (with a code) if it is not legal."""
     if type(state) is RummyState:
         return _rummy.apply(state, move)
-    return _engine.apply(state, move)  # type: ignore[arg-type]
+    return _c_apply(state, move)  # type: ignore[arg-type]
 
 
 def why_illegal(state: State | RummyState, move: Any) -> IllegalMove | None:
     """None if ``move`` is legal, else an ``IllegalMove`` with a stable code and a message."""
     if type(state) is RummyState:
         return _rummy.why_illegal(state, move)
-    return _engine.why_illegal(state, move)  # type: ignore[arg-type]
+    return _c_why_illegal(state, move)  # type: ignore[arg-type]
 
 
 def is_over(state: State | RummyState) -> bool:
     """Whether the whole game is over."""
     if type(state) is RummyState:
         return _rummy.is_over(state)
-    return _engine.is_over(state)  # type: ignore[arg-type]
+    return _c_is_over(state)  # type: ignore[arg-type]
 
 
 def outcome(state: State | RummyState) -> dict[str, Any] | None:
     """Final scores per side and the winning side (None for a draw); None while play goes on."""
     if type(state) is RummyState:
         return _rummy.outcome(state)
-    return _engine.outcome(state)  # type: ignore[arg-type]
+    return _c_outcome(state)  # type: ignore[arg-type]
 
 
 def view(state: State | RummyState, seat: int) -> dict[str, Any]:
     """Everything ``seat`` may see of the game, JSON-ready, and nothing more."""
     if type(state) is RummyState:
         return _rummy.view(state, seat)
-    return _view.view(state, seat)  # type: ignore[arg-type]
+    return _c_view(state, seat)  # type: ignore[arg-type]
 
 
 def public_view(state: State | RummyState) -> dict[str, Any]:
     """What a spectator sees."""
     if type(state) is RummyState:
         return _rummy.public_view(state)
-    return _view.public_view(state)  # type: ignore[arg-type]
+    return _c_public_view(state)  # type: ignore[arg-type]
 
 
 @overload
