@@ -124,7 +124,7 @@ def _positions(r: RummyRules, cards: list[int]) -> list[list[int]]:
         choices = [rank]
         if rank == 14:
             choices = {"low": [1], "high": [14], "both": [1, 14], "around": [1]}[r.ace]
-        readings = [p + [c] for p in readings for c in choices]
+        readings = [[*p, c] for p in readings for c in choices]
     return readings
 
 
