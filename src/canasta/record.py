@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, overload
 
+from . import apply, is_over, legal_moves, new_game, outcome
 from .cards import card_str, counts_of, pack, parse_card
 from .engine import redeal as _canasta_redeal
 from .errors import IllegalMove
@@ -80,8 +81,6 @@ class Recorder:
     def apply(self, move: RummyMove) -> RummyState: ...
     def apply(self, move: Move | RummyMove) -> AnyState:
         """Apply ``move`` (raising ``IllegalMove`` if it is not legal), record it, return the new state."""
-        from . import apply, is_over
-
         before = self.state
         after = apply(before, move)
         self.moves.append(f"{before.to_move} {move}")
@@ -91,8 +90,6 @@ class Recorder:
         return after
 
     def record(self) -> dict[str, Any]:
-        from . import outcome
-
         s = self.state
         out: dict[str, Any] = {"format": FORMAT, "rules": s.rules.to_dict(), "seed": s.seed}
         if s.seed is None:
@@ -122,7 +119,7 @@ def play_game(players: Sequence[Any], rules: Rules | RummyRules | None = None, s
     """Play one game between ``players`` (one ``canasta.bots.Player`` per seat) and return
     ``(final_state, record)``. Each player sees only its seat's view and the legal moves. A game still
     going after ``max_moves`` moves raises ``MoveCapReached`` (a ``RuntimeError``) holding it."""
-    from . import is_over, legal_moves, new_game, view
+    from . import view
 
     r = rules or make_rules()
     if len(players) != r.players:
@@ -202,8 +199,6 @@ def replay(record: dict[str, Any] | str,
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"unknown record format {record.get('format')!r}; want {FORMAT!r}")
-    from . import apply, is_over, new_game, outcome
-
     rules = rules_of(record)
     seed = record.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

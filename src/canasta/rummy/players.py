@@ -95,11 +95,90 @@ def rummy_player_names() -> list[str]:
 
 
 def make_rummy_player(name: str, seed: int | None = None) -> Player:
-    """A computer player for the rummy family by name: ``random``, ``greedy`` (``heuristic`` and the levels
-    easy / medium / hard / expert are the greedy player for now)."""
+    """A computer player for the rummy family by name: ``random``, ``greedy``, ``heuristic``; the levels
+    ``easy`` (greedy) and ``medium`` / ``hard`` / ``expert`` (heuristic: no search player for rummy yet)."""
     key = name.strip().lower()
     if key == "random":
         return RandomPlayer(seed)
-    if key in ("greedy", "heuristic", "easy", "medium", "hard", "expert"):
+    if key in ("greedy", "easy"):
         return RummyGreedyPlayer(seed)
+    if key in ("heuristic", "medium", "hard", "expert"):
+        return RummyHeuristicPlayer(seed)
     raise ValueError(f"unknown rummy player {name!r}; valid players: {', '.join(rummy_player_names())}")
+
+
+def _greedy_meld_points(r: RummyRules, cards: list[int], table: list[dict[str, Any]]) -> tuple[int, list[int]]:
+    """Points of melds laid greedily (the biggest first) from ``cards``, and the cards left over."""
+    left = sorted(cards)
+    total = 0
+    while True:
+        options = meld_candidates(r, tuple(left))
+        if not options:
+            break
+        best = max(options, key=lambda m: (sum(card_points(r, c) for c in m), len(m)))
+        total += sum(card_points(r, c) for c in best)
+        for c in best:
+            left.remove(c)
+    return total, left
+
+
+def _fits_table(r: RummyRules, card: int, view: dict[str, Any]) -> bool:
+    """Could ``card`` be laid off on a meld on the table (so discarding it feeds the next player)?"""
+    from .melds import Meld, lay_off_end, meld_kind
+
+    for m in view["melds"]:
+        cards = tuple(_cards(m["cards"]))
+        kind = meld_kind(r, cards)
+        if kind is None:
+            continue
+        meld = Meld(kind[0], kind[2], tuple(m["seats"]), tuple(m["points"]), kind[1])
+        if lay_off_end(r, meld, card):
+            return True
+    return False
+
+
+class RummyHeuristicPlayer(RummyGreedyPlayer):
+    """The greedy player with a sense of the pile: it takes from the pile when the melds it can then lay
+    down outweigh the cards it must hold, and it does not discard a card that fits a meld on the table."""
+
+    name = "heuristic"
+
+    def choose(self, view: dict[str, Any], legal: list[RummyMove]) -> RummyMove:  # type: ignore[override]
+        r = rules_of_view(view)
+        hand = _cards(view["hand"])
+        plays = [m for m in legal if m.action in ("meld", "lay")]
+        if plays:
+            return max(plays, key=lambda m: (sum(card_points(r, c) for c in m.cards), len(m.cards), str(m)))
+        takes = [m for m in legal if m.action == "take"]
+        can_draw = any(m.action == "draw" for m in legal)
+        if takes:
+            base, base_left = _greedy_meld_points(r, hand, view["melds"])
+            best: RummyMove | None = None
+            best_score = 0.0
+            pile = _cards(view["pile"])
+            for m in takes:
+                card = m.cards[0]
+                i = len(pile) - 1 - pile[::-1].index(card)
+                gained, left = _greedy_meld_points(r, hand + pile[i:], view["melds"])
+                if r.taken_card == "at_once" and card in left:
+                    continue  # the greedy melds would not use the chosen card: no sure plan
+                burden = sum(card_points(r, c) for c in left) - sum(card_points(r, c) for c in base_left)
+                weight = 1.0 if r.scoring == "winner_takes_all" else 0.5
+                score = (gained - base) - weight * burden
+                if r.taken_card == "keep":
+                    score = (gained - base) + 3 * _usefulness(card, hand) - 5
+                if score > best_score:
+                    best, best_score = m, score
+            if best is not None or not can_draw:
+                return best or takes[0]
+        if can_draw:
+            return RummyMove("draw")
+        discards = [m for m in legal if m.action == "discard"]
+        if discards:
+            def cost(m: RummyMove) -> tuple[float, str]:
+                c = m.cards[0]
+                feed = 40.0 if _fits_table(r, c, view) else 0.0
+                return (feed + 4.0 * _usefulness(c, hand) - card_points(r, c), str(m))
+
+            return min(discards, key=cost)
+        return legal[0]
