@@ -142,6 +142,7 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
     down outweigh the cards it must hold, and it does not discard a card that fits a meld on the table."""
 
     name = "heuristic"
+    burden_weight = 0.5  # how much a held card's points weigh against the melds a take makes possible
 
     def choose(self, view: dict[str, Any], legal: list[RummyMove]) -> RummyMove:  # type: ignore[override]
         r = rules_of_view(view)
@@ -163,7 +164,7 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
                 if r.taken_card == "at_once" and card in left:
                     continue  # the greedy melds would not use the chosen card: no sure plan
                 burden = sum(card_points(r, c) for c in left) - sum(card_points(r, c) for c in base_left)
-                weight = 1.0 if r.scoring == "winner_takes_all" else 0.5
+                weight = 1.0 if r.scoring == "winner_takes_all" else self.burden_weight
                 score = (gained - base) - weight * burden
                 if r.taken_card == "keep":
                     score = (gained - base) + 3 * _usefulness(card, hand) - 5
@@ -175,10 +176,9 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
             return RummyMove("draw")
         discards = [m for m in legal if m.action == "discard"]
         if discards:
-            def cost(m: RummyMove) -> tuple[float, str]:
+            def cost(m: RummyMove) -> tuple[bool, int, int, str]:
                 c = m.cards[0]
-                feed = 40.0 if _fits_table(r, c, view) else 0.0
-                return (feed + 4.0 * _usefulness(c, hand) - card_points(r, c), str(m))
+                return (_fits_table(r, c, view), _usefulness(c, hand), -card_points(r, c), str(m))
 
             return min(discards, key=cost)
         return legal[0]
