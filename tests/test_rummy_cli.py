@@ -77,3 +77,14 @@ def test_play_basic_rummy_in_the_line_mode(monkeypatch: pytest.MonkeyPatch, caps
     assert code == 0
     assert "legal: draw" in out and "hint:" in out and "you: draw" in out
     assert "not understood" in out or "illegal" in out  # the two-card meld
+
+
+def test_play_500_rum_against_random(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("show\ndraw\nhint\nquit\n"))
+    code, out, _ = run(capsys, "play", "--plain", "--variant", "500-rum", "--opponents", "random", "--seat", "1")
+    assert code == 0 and "you are seat 1" in out and "seat 0:" in out and "pile (bottom to top)" in out
+
+
+def test_play_refuses_unknown_rummy_opponents(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--plain", "--variant", "basic-rummy", "--opponents", "oracle")
+    assert code == 2 and "valid" in err

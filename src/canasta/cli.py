@@ -513,7 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    'card text per player) instead of "hand", for penalties charged per player; '
                                    'in Modern American "red_threes" (or "threes") holds threes of both colours, '
                                    'and "special_hand": NAME marks a side that laid down a special hand (it '
-                                   'scores only that).')
+                                   'scores only that). The rummy family (500-rum, basic-rummy ...): each side '
+                                   'gives "melds" (the card groups it laid down), "hand", "went_out", and in Basic '
+                                   'Rummy "rummy"; see docs/rummy.md.')
     p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
     p.add_argument("--variant", metavar="NAME", help="score under this variant (overrides the file's)")
     p.add_argument("--json", action="store_true", help='print {"sides": [{"lines": {...}, "total": N}, ...]}')
