@@ -313,3 +313,10 @@ def test_illegal_moves_raise_with_codes() -> None:
     after = canasta.apply(s, "draw")
     err = canasta.why_illegal(after, "draw")
     assert err is not None and err.code == "ALREADY_DREW"
+
+
+def test_ace_points_round_the_corner() -> None:
+    r = R("500-rum", ace="around")
+    assert score_hand(r, [{"melds": ["QS KS AS"]}, {}, {}])[0]["lines"]["table"] == 35  # high: 15
+    assert score_hand(r, [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 6  # low: 1
+    assert score_hand(r, [{"melds": ["KS AS 2S"]}, {}, {}])[0]["lines"]["table"] == 27  # with the king: 15

@@ -139,8 +139,11 @@ def hand_points(r: RummyRules, cards: tuple[int, ...] | list[int]) -> int:
 def new_meld(r: RummyRules, kind: str, start: int, cards: tuple[int, ...], seat: int) -> Meld:
     """A meld laid down by ``seat`` with each card's points (a meld of four at once doubled where the rules say)."""
     if kind == "run":
-        low = [(r.ace == "around" and (start - 1 + i) % 13 + 1 == 1) or (r.ace != "around" and start + i == 1)
-               for i in range(len(cards))]
+        if r.ace == "around":  # round the corner the ace counts low only in a run with the two and no king
+            ranks = {rank_of(c) for c in cards}
+            low = [rank_of(c) == ACE and 2 in ranks and 13 not in ranks for c in cards]
+        else:
+            low = [start + i == 1 for i in range(len(cards))]
         points = [card_points(r, c, lo) for c, lo in zip(cards, low, strict=True)]
     else:
         points = [card_points(r, c) for c in cards]
