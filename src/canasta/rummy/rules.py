@@ -132,7 +132,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
                     "not, with 'pass')", "§8.2 reshuffle once, stalemate [S1-rummy]; §8.1 (play goes on "
                     "from the pile) [S2]", ("end", "reshuffle_once", "play_from_pile")),
-    "ace_low_value": ("points of an ace used low (in A-2-3; round the corner, in a run with the two and no king)", "§8.1 1 [BcR]; D19", None),
+    "ace_low_value": ("points of an ace used low (in A-2-3; round the corner, in a run with the two and no "
+                      "king)", "§8.1 1 [BcR]; D19", None),
     "ace_high_value": ("points of an ace anywhere else (in a set, high in a run, in the hand)",
                        "§8.1 15 [S2,BcR]; variants 25 [S2]; §8.2 1 [S1-rummy]", None),
     "low_cards_five": ("cards 2-9 count 5 each instead of their face value",
