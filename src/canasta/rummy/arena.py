@@ -75,10 +75,10 @@ def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[
 
 def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], n: int,
           seed: int = 0) -> dict[str, Any]:
-    """Whole games, A on side 0 in even games and side 1 in odd ones: A's share of the games won."""
+    """Whole games, A's side taking each side in turn (the others are B): A's share of the games won."""
     wins = 0.0
     for g in range(seed, seed + n):
-        a_side = g % 2 if r.teams == 2 else 0
+        a_side = g % r.teams
         players = [make_a(g * 10 + s) if r.side_of(s) == a_side else make_b(g * 10 + s) for s in range(r.players)]
         winner = play_game(r, g, players)["winner"]
         wins += 1.0 if winner == a_side else 0.5 if winner is None else 0.0
