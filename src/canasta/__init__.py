@@ -2,22 +2,116 @@
 
 from __future__ import annotations
 
+from typing import Any, overload
+
+from . import engine as _engine
 from . import positions
+from . import rummy as _rummy
 from .cards import Card, parse_cards
-from .engine import apply, can_go_out, game_result, is_over, legal_moves, minimum_needed, new_game, outcome, why_illegal
+from .engine import apply as _c_apply
+from .engine import can_go_out, game_result, minimum_needed
+from .engine import is_over as _c_is_over
+from .engine import legal_moves as _c_legal_moves
+from .engine import new_game as _c_new_game
+from .engine import outcome as _c_outcome
+from .engine import why_illegal as _c_why_illegal
 from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
+from .rummy import RummyMove, RummyRules, RummyState
 from .scoring import score_hand
 from .state import State
-from .variants import rules, variant_names
-from .view import public_view, view
+from .variants import game_rules as rules
+from .variants import variant_names
+from .view import public_view as _c_public_view
+from .view import view as _c_view
+
+# The entry points serve both families: a rummy game (``RummyRules``, ``RummyState``) goes to
+# ``canasta.rummy``; everything else goes straight to the Canasta engine, with one type test in front.
 
 
-def parse_move(state: State, text: str) -> Move:
+@overload
+def new_game(rules: Rules, seed: int | None = None) -> State: ...
+@overload
+def new_game(rules: RummyRules, seed: int | None = None) -> RummyState: ...
+def new_game(rules: Rules | RummyRules, seed: int | None = None) -> State | RummyState:
+    """A new game of these rules, its first hand dealt; an integer ``seed`` makes every deal reproducible."""
+    if type(rules) is RummyRules:
+        return _rummy.new_game(rules, seed)
+    return _c_new_game(rules, seed)  # type: ignore[arg-type]
+
+
+@overload
+def legal_moves(state: State) -> list[Move]: ...
+@overload
+def legal_moves(state: RummyState) -> list[RummyMove]: ...
+def legal_moves(state: State | RummyState) -> list[Move] | list[RummyMove]:
+    """Every legal move for ``state.to_move``, in a fixed order."""
+    if type(state) is RummyState:
+        return _rummy.legal_moves(state)
+    return _c_legal_moves(state)  # type: ignore[arg-type]
+
+
+@overload
+def apply(state: State, move: Move | str) -> State: ...
+@overload
+def apply(state: RummyState, move: RummyMove | str) -> RummyState: ...
+def apply(state: State | RummyState, move: Any) -> State | RummyState:
+    """The state after ``move`` (a move or its notation); ``IllegalMove`` (with a code) if it is not legal."""
+    if type(state) is RummyState:
+        return _rummy.apply(state, move)
+    return _c_apply(state, move)  # type: ignore[arg-type]
+
+
+def why_illegal(state: State | RummyState, move: Any) -> IllegalMove | None:
+    """None if ``move`` is legal, else an ``IllegalMove`` with a stable code and a message."""
+    if type(state) is RummyState:
+        return _rummy.why_illegal(state, move)
+    return _c_why_illegal(state, move)  # type: ignore[arg-type]
+
+
+def is_over(state: State | RummyState) -> bool:
+    """Whether the whole game is over."""
+    if type(state) is RummyState:
+        return _rummy.is_over(state)
+    return _c_is_over(state)  # type: ignore[arg-type]
+
+
+def outcome(state: State | RummyState) -> dict[str, Any] | None:
+    """Final scores per side and the winning side (None for a draw); None while play goes on."""
+    if type(state) is RummyState:
+        return _rummy.outcome(state)
+    return _c_outcome(state)  # type: ignore[arg-type]
+
+
+def view(state: State | RummyState, seat: int) -> dict[str, Any]:
+    """Everything ``seat`` may see of the game, JSON-ready, and nothing more."""
+    if type(state) is RummyState:
+        return _rummy.view(state, seat)
+    return _c_view(state, seat)  # type: ignore[arg-type]
+
+
+def public_view(state: State | RummyState) -> dict[str, Any]:
+    """What a spectator sees."""
+    if type(state) is RummyState:
+        return _rummy.public_view(state)
+    return _c_public_view(state)  # type: ignore[arg-type]
+
+
+@overload
+def parse_move(state: State, text: str) -> Move: ...
+@overload
+def parse_move(state: RummyState, text: str) -> RummyMove: ...
+def parse_move(state: State | RummyState, text: str) -> Move | RummyMove:
     """Parse move notation in the context of ``state`` (syntax only: legality is ``apply``'s job).
 
     Raises ``ValueError`` quoting the bad part."""
+    if type(state) is RummyState:
+        return _rummy.parse_move(state, text)
+    return _parse_canasta_move(state, text)  # type: ignore[arg-type]
+
+
+def _parse_canasta_move(state: State, text: str) -> Move:
     from .cards import rank_of
     from .moves import parse_move_text
 
@@ -61,13 +155,14 @@ def is_compiled() -> bool:
     compiler is present; ``CANASTA_PURE=1`` or an editable install keeps the pure-Python modules)."""
     import sys
 
-    return not str(sys.modules[apply.__module__].__file__).endswith(".py")
+    return not str(sys.modules[_engine.apply.__module__].__file__).endswith(".py")
 
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "IllegalMove", "Move", "Rules", "State", "apply", "can_go_out", "game_result", "is_compiled",
-    "is_over", "legal_moves", "minimum_needed", "new_game", "outcome", "parse_cards", "parse_move", "positions",
-    "public_view", "rules", "score_hand", "variant_names", "view", "why_illegal",
+    "Card", "IllegalMove", "Move", "Rules", "RummyMove", "RummyRules", "RummyState", "State", "apply",
+    "can_go_out", "game_result", "is_compiled", "is_over", "legal_moves", "minimum_needed", "new_game", "outcome",
+    "parse_cards", "parse_move", "positions", "public_view", "rules", "score_hand", "variant_names", "view",
+    "why_illegal",
 ]

@@ -15,11 +15,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import __version__, is_compiled, parse_move, tui
+from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
 from .bots import player_names
-from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
+from .positions import load_state
 from .rules import Rules
+from .rummy import RummyRules, RummyState
 from .session import Session, default_save_path, parse_seats
 from .state import State
 from .textui import (
@@ -30,7 +31,7 @@ from .textui import (
 )
 from .variant_docs import variant_page, variants_index
 from .variants import ALIASES, variant_names
-from .variants import rules as make_rules
+from .variants import game_rules as make_rules
 from .view import seat_name
 
 
@@ -56,7 +57,7 @@ def _parse_options(items: list[str] | None) -> dict[str, str]:
     return options
 
 
-def _rules(variant: str, options: list[str] | None) -> Rules:
+def _rules(variant: str, options: list[str] | None) -> Rules | RummyRules:
     try:
         return make_rules(variant, **_parse_options(options))
     except ValueError as exc:
@@ -90,9 +91,9 @@ def _read_object(path: str, what: str) -> dict[str, Any]:
     return data
 
 
-def _read_position(path: str) -> State:
+def _read_position(path: str) -> State | RummyState:
     try:
-        return State.from_dict(_read_object(path, "position"))
+        return load_state(_read_object(path, "position"))
     except ValueError as exc:
         raise CliError(f"cannot read position {path!r}: {exc}") from None
 
@@ -111,6 +112,8 @@ def _session(args: argparse.Namespace) -> Session:
         except ValueError as exc:
             raise CliError(f"cannot resume: {exc}") from None
     rules = _rules(args.variant, args.option)
+    if isinstance(rules, RummyRules):
+        raise CliError("the rummy family plays in the line mode: canasta play --plain --variant NAME", 2)
     if args.seats:
         text = args.seats
     else:
@@ -144,6 +147,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.hint_level not in LEVELS:
         raise CliError(f"unknown --hint-level {args.hint_level!r}; valid levels: {', '.join(LEVELS)}", 2)
+    if not args.resume and isinstance(_rules(args.variant, args.option), RummyRules):
+        return _play_rummy(args)
     try:
         session = _session(args)
     except OSError as exc:
@@ -161,12 +166,32 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 130
 
 
+def _play_rummy(args: argparse.Namespace) -> int:
+    """The rummy family in the line mode (docs/rummy.md): one human seat against computer players."""
+    from .rummy.lineplay import RummyLineGame
+    from .rummy.players import rummy_player_names
+
+    rules = _rules(args.variant, args.option)
+    assert isinstance(rules, RummyRules)
+    if args.seats:
+        raise CliError("--seats is not available for the rummy family yet: use --seat and --opponents", 2)
+    if not 0 <= args.seat < rules.players:
+        raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+    opponents = args.opponents.strip().lower()
+    if opponents not in (*rummy_player_names(), "easy", "medium", "hard", "expert"):
+        raise CliError(f"unknown --opponents {args.opponents!r} for the rummy family; valid: "
+                       f"{', '.join(rummy_player_names())}", 2)
+    return RummyLineGame(rules, args.seat, opponents, args.seed, sys.stdin, sys.stdout).run()
+
+
 # --- simulate -----------------------------------------------------------------------------------
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import format_summary, simulate
 
     rules = _rules(args.variant, args.option)
+    if isinstance(rules, RummyRules):
+        raise CliError("simulate does not run the rummy family yet; play one with canasta play --variant NAME", 2)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if args.games < 0 or args.jobs < 0:
         raise CliError("--games and --jobs must be 0 or more", 2)
@@ -194,6 +219,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from . import arena
 
     rules = _rules(args.variant, args.option)
+    if isinstance(rules, RummyRules):
+        raise CliError("tournament does not run the rummy family yet; play one with canasta play --variant NAME", 2)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if args.games < 0 or args.hands < 0 or (args.jobs is not None and args.jobs < 0):
         raise CliError("--games, --hands and --jobs must be 0 or more", 2)
@@ -250,7 +277,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(f"the input's rules: {exc}") from None
     try:
-        sides = score_hand(rules, data["sides"])
+        if isinstance(rules, RummyRules):
+            sides = _rummy_score(rules, data["sides"])
+        else:
+            sides = score_hand(rules, data["sides"])
     except ValueError as exc:
         raise CliError(f"cannot score: {exc}") from None
     if args.json:
@@ -260,6 +290,12 @@ def cmd_score(args: argparse.Namespace) -> int:
         _out(f"{rules.name}:")
         _out("\n".join(render_breakdown(sides, names)))
     return 0
+
+
+def _rummy_score(rules: RummyRules, sides: Any) -> list[dict[str, Any]]:
+    from .rummy import score_hand as rummy_score_hand
+
+    return rummy_score_hand(rules, sides)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -477,7 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    'card text per player) instead of "hand", for penalties charged per player; '
                                    'in Modern American "red_threes" (or "threes") holds threes of both colours, '
                                    'and "special_hand": NAME marks a side that laid down a special hand (it '
-                                   'scores only that).')
+                                   'scores only that). The rummy family (500-rum, basic-rummy ...): each side '
+                                   'gives "melds" (the card groups it laid down), "hand", "went_out", and in Basic '
+                                   'Rummy "rummy"; see docs/rummy.md.')
     p.add_argument("file", metavar="FILE", help="the JSON file, or - for standard input")
     p.add_argument("--variant", metavar="NAME", help="score under this variant (overrides the file's)")
     p.add_argument("--json", action="store_true", help='print {"sides": [{"lines": {...}, "total": N}, ...]}')

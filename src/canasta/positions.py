@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import RED_THREES, TWO, card_str, counts_of, is_wild, pack, parse_cards, rank_of
 from .engine import free_key, laid_out_threes
 from .melds import is_run, sequence_key
 from .rules import Rules
+from .rummy.state import RummyState
 from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
 from .variants import rules as make_rules
 
@@ -137,3 +139,19 @@ def build_position(
         concealed_canastas=((),) * r.teams, recycled=False, seat_sides=tuple(r.side_of(s) for s in range(r.players)),
         pile_hidden=0, feet=tuple(feet_out),
     )
+
+
+def load_state(data: str | bytes | dict[str, Any]) -> State | RummyState:
+    """A position of either family from its JSON (text or the parsed object): ``State.from_json``'s
+    counterpart that reads a rummy position too, routed by its ``"family"`` field (docs/position-schema.md).
+    ``ValueError`` names what is wrong."""
+    import json
+
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"position is not valid JSON: {exc}") from None
+    if isinstance(data, dict) and data.get("family") == "rummy":
+        return RummyState.from_dict(data)
+    return State.from_dict(data)

@@ -20,15 +20,22 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
+from . import apply, is_over, legal_moves, new_game, outcome
 from .cards import card_str, counts_of, pack, parse_card
-from .engine import apply, is_over, legal_moves, new_game, outcome, redeal
+from .engine import redeal as _canasta_redeal
 from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
+from .rummy import RummyMove, RummyRules, RummyState
+from .rummy import redeal as _rummy_redeal
+from .rummy.deal import pack_of as _rummy_pack
 from .state import State
-from .variants import rules as make_rules
+from .variants import game_rules as make_rules
+
+# Records serve both families: the public entry points dispatch on the state's type (canasta/__init__.py).
+AnyState = Any  # State | RummyState: kept loose here so that both families' callers type-check
 
 FORMAT = "canasta-record/1"
 
@@ -47,7 +54,7 @@ class Recorder:
 
     ``rec.state`` is the current state and ``rec.record()`` the record so far."""
 
-    def __init__(self, state: State, players: Sequence[str] | None = None) -> None:
+    def __init__(self, state: AnyState, players: Sequence[str] | None = None) -> None:
         if state.hand_number != 1 or any(entry.split()[1:2] != ["upcard"] for entry in state.history):
             raise ValueError("a record starts at the beginning of a game (hand 1, no moves yet)")
         self.state = state
@@ -68,7 +75,11 @@ class Recorder:
         rec.deals = [list(d) for d in record.get("deals") or []] if state.seed is None else []
         return rec
 
-    def apply(self, move: Move) -> State:
+    @overload
+    def apply(self, move: Move) -> State: ...
+    @overload
+    def apply(self, move: RummyMove) -> RummyState: ...
+    def apply(self, move: Move | RummyMove) -> AnyState:
         """Apply ``move`` (raising ``IllegalMove`` if it is not legal), record it, return the new state."""
         before = self.state
         after = apply(before, move)
@@ -90,25 +101,25 @@ class Recorder:
         return out
 
 
-def _deck_text(state: State) -> list[str]:
+def _deck_text(state: AnyState) -> list[str]:
     return [card_str(c) for c in state.deal]
 
 
 class MoveCapReached(RuntimeError):
     """A game that did not end within ``max_moves``: ``state`` and ``record`` hold it as far as it went."""
 
-    def __init__(self, state: State, record: dict[str, Any], max_moves: int) -> None:
+    def __init__(self, state: AnyState, record: dict[str, Any], max_moves: int) -> None:
         super().__init__(f"game with seed {state.seed} did not end within {max_moves} moves")
         self.state = state
         self.record = record
 
 
-def play_game(players: Sequence[Any], rules: Rules | None = None, seed: int | None = None,
-              max_moves: int = 200_000) -> tuple[State, dict[str, Any]]:
+def play_game(players: Sequence[Any], rules: Rules | RummyRules | None = None, seed: int | None = None,
+              max_moves: int = 200_000) -> tuple[AnyState, dict[str, Any]]:
     """Play one game between ``players`` (one ``canasta.bots.Player`` per seat) and return
     ``(final_state, record)``. Each player sees only its seat's view and the legal moves. A game still
     going after ``max_moves`` moves raises ``MoveCapReached`` (a ``RuntimeError``) holding it."""
-    from .view import view
+    from . import view
 
     r = rules or make_rules()
     if len(players) != r.players:
@@ -123,7 +134,7 @@ def play_game(players: Sequence[Any], rules: Rules | None = None, seed: int | No
     return rec.state, rec.record()
 
 
-def _parse_entry(state: State, entry: Any, number: int) -> Move:
+def _parse_entry(state: AnyState, entry: Any, number: int) -> Move | RummyMove:
     if not isinstance(entry, str):
         raise RecordError(f"want move text such as '0 draw', got {entry!r}", number)
     text = entry.strip()
@@ -140,7 +151,7 @@ def _parse_entry(state: State, entry: Any, number: int) -> Move:
         raise RecordError(f"{entry!r}: BAD_NOTATION: {exc}", number) from None
 
 
-def _deal(record: dict[str, Any], rules: Rules, index: int, number: int | None) -> list[int]:
+def _deal(record: dict[str, Any], rules: Rules | RummyRules, index: int, number: int | None) -> list[int]:
     deals = record.get("deals")
     if not isinstance(deals, list) or index >= len(deals):
         where = "the first hand" if index == 0 else f"hand {index + 1}"
@@ -152,12 +163,13 @@ def _deal(record: dict[str, Any], rules: Rules, index: int, number: int | None) 
         deck = [parse_card(c) for c in raw]
     except (ValueError, AttributeError) as exc:
         raise RecordError(f"deal {index + 1}: {exc}", number) from None
-    if counts_of(deck) != counts_of(pack(rules.decks, rules.jokers)):
+    whole = _rummy_pack(rules) if isinstance(rules, RummyRules) else pack(rules.decks, rules.jokers)
+    if counts_of(deck) != counts_of(whole):
         raise RecordError(f"deal {index + 1} is not a whole pack of {rules.pack_size} cards", number)
     return deck
 
 
-def rules_of(record: dict[str, Any]) -> Rules:
+def rules_of(record: dict[str, Any]) -> Rules | RummyRules:
     """The Rules object a record names (``ValueError`` for an unknown variant or option)."""
     spec = record.get("rules")
     if not isinstance(spec, dict) or not isinstance(spec.get("variant"), str):
@@ -172,7 +184,7 @@ def rules_of(record: dict[str, Any]) -> Rules:
 
 
 def replay(record: dict[str, Any] | str,
-           on_move: Callable[[int, State, Move, State], None] | None = None) -> State:
+           on_move: Callable[[int, Any, Any, Any], None] | None = None) -> AnyState:
     """Re-apply every move of a record, checking each; returns the final state.
 
     ``record`` is the dict or its JSON text. ``on_move(number, before, move, after)`` is called after
@@ -194,10 +206,10 @@ def replay(record: dict[str, Any] | str,
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError("the record's 'moves' must be a list of move texts")
-    state = new_game(rules, seed)
+    state: AnyState = new_game(rules, seed)
     hand_index = 0
     if seed is None:
-        state = redeal(state, _deal(record, rules, 0, None))
+        state = _redeal(state, _deal(record, rules, 0, None))
     for number, entry in enumerate(moves, start=1):
         if is_over(state):
             raise RecordError(f"{entry!r}: the game is already over", number)
@@ -208,7 +220,7 @@ def replay(record: dict[str, Any] | str,
             raise RecordError(f"{entry!r}: {exc.code}: {exc.message}", number) from None
         if after.hand_number != state.hand_number and not is_over(after) and seed is None:
             hand_index += 1
-            after = redeal(after, _deal(record, rules, hand_index, number))
+            after = _redeal(after, _deal(record, rules, hand_index, number))
         if on_move is not None:
             on_move(number, state, move, after)
         state = after
@@ -218,6 +230,12 @@ def replay(record: dict[str, Any] | str,
         raise RecordError(f"the recorded result {record['result']!r} does not match the replay's "
                           f"{outcome(state)!r}")
     return state
+
+
+def _redeal(state: AnyState, deck: list[int]) -> AnyState:
+    if isinstance(state, RummyState):
+        return _rummy_redeal(state, deck)
+    return _canasta_redeal(state, deck)
 
 
 def load(path: str | Path) -> dict[str, Any]:

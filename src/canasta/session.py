@@ -126,7 +126,8 @@ class Session:
 
     @property
     def state(self) -> State:
-        return self.recorder.state
+        state: State = self.recorder.state  # a Canasta game: the rummy family plays in canasta.rummy.lineplay
+        return state
 
     @property
     def rules(self) -> Rules:

@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 from .rules import PARAMETERS, Rules
+from .rummy.pages import index_rows, rummy_page, unsupported_rows
+from .rummy.rules import RummyRules
 from .variants import ALIASES, PRESETS, UNSUPPORTED
 from .variants import rules as make_rules
 
@@ -447,8 +449,10 @@ def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(json.loads(json.dumps(value)))
 
 
-def variant_page(rules: Rules) -> str:
+def variant_page(rules: Rules | RummyRules) -> str:
     """The page for a preset (with any overrides shown as changed), in Markdown."""
+    if isinstance(rules, RummyRules):
+        return rummy_page(rules)
     title, summary, _sources, choices = NOTES[rules.name]
     classic = make_rules("classic")
     aliases = sorted(a for a, t in ALIASES.items() if t == rules.name)
@@ -480,8 +484,9 @@ def variants_index() -> str:
         aliases = ", ".join(sorted(a for a, t in ALIASES.items() if t == name))
         title = NOTES[name][0] if name in NOTES else "(no page yet)"
         lines.append(f"| [`{name}`]({name}.md) | {aliases} | {title} |")
+    lines += ["", "## The rummy family", "", "| preset | aliases | what it is |", "|---|---|---|", *index_rows()]
     lines += ["", "Not supported, and why:", ""]
-    lines += [f"- `{name}`: {why}." for name, why in sorted(UNSUPPORTED.items())]
+    lines += [f"- `{name}`: {why}." for name, why in sorted(UNSUPPORTED.items())] + unsupported_rows()
     lines += ["", "Any preset takes the house rules of §5 as options (`--option KEY=VALUE`, or keyword "
               "arguments to `canasta.rules`): see `canasta rules classic` for every parameter."]
     return "\n".join(lines) + "\n"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rules import CLASSIC_THRESHOLDS, Rules, make_rules
+
+if TYPE_CHECKING:
+    from .rummy.rules import RummyRules
 
 SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # §4A [R]
 SIX_PLAYER_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # 5: 1,000; 6: 1,200 [R]
@@ -155,8 +158,30 @@ UNSUPPORTED: dict[str, str] = {
 }
 
 
-def variant_names() -> list[str]:
-    return sorted(PRESETS)
+def variant_names(family: str = "canasta") -> list[str]:
+    """The presets of a family: ``"canasta"`` (the default, as before the rummy family came), ``"rummy"``
+    (500 Rum, Basic Rummy ...) or ``"all"``."""
+    from .rummy.presets import rummy_names
+
+    if family == "canasta":
+        return sorted(PRESETS)
+    if family == "rummy":
+        return rummy_names()
+    if family == "all":
+        return sorted([*PRESETS, *rummy_names()])
+    raise ValueError(f"unknown family {family!r}; valid families: canasta, rummy, all")
+
+
+def game_rules(name: str = "classic", **overrides: Any) -> Rules | RummyRules:
+    """The rules of any family's preset: ``game_rules("500-rum")`` is a ``RummyRules``, Canasta's presets a
+    ``Rules`` (``canasta.rules`` is this function)."""
+    from .rummy.presets import rummy_key, rummy_rules
+
+    if isinstance(name, str):
+        key = rummy_key(name)
+        if key is not None:
+            return rummy_rules(key, overrides)
+    return rules(name, **overrides)
 
 
 def canonical_name(name: str) -> str:
@@ -167,7 +192,13 @@ def canonical_name(name: str) -> str:
     if key in UNSUPPORTED:
         raise ValueError(f"variant {name!r} is not supported: {UNSUPPORTED[key]}")
     if key not in PRESETS:
-        valid = ", ".join(sorted(PRESETS) + sorted(f"{a} (= {t})" for a, t in ALIASES.items()))
+        from .rummy.presets import ALIASES as RUMMY_ALIASES
+        from .rummy.presets import rummy_key, rummy_names
+
+        if rummy_key(name) is not None:
+            raise ValueError(f"{name!r} is a rummy-family variant: use canasta.rules({name!r})")
+        valid = ", ".join(sorted([*PRESETS, *rummy_names()]) + sorted(
+            f"{a} (= {t})" for a, t in [*ALIASES.items(), *RUMMY_ALIASES.items()]))
         raise ValueError(f"unknown variant {name!r}; valid variants: {valid}")
     return key
 

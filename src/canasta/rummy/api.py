@@ -1,0 +1,87 @@
+"""The rummy engine's entry points, the same as Canasta's: ``legal_moves`` (cached on the state), ``apply``
+(checked against that list), ``why_illegal``, ``parse_move``, ``is_over``, ``outcome``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import IllegalMove
+from .explain import diagnose
+from .generate import generate_moves
+from .melds import label, lay_off_end, meld_kind
+from .moves import RummyMove, parse_cards_text, parse_words
+from .play import apply_move
+from .state import OVER, RummyState
+
+
+def legal_moves(state: RummyState) -> list[RummyMove]:
+    cached = state.legal_cache
+    if cached is None:
+        cached = state.legal_cache = generate_moves(state)
+    return list(cached)
+
+
+def parse_move(state: RummyState, text: str) -> RummyMove:
+    """Parse rummy notation in the context of ``state`` (syntax; legality is ``apply``'s job)."""
+    action, words, target = parse_words(text)
+    cards = parse_cards_text(words, text)
+    if action == "take" and not cards:
+        if not state.pile:
+            raise ValueError(f"{text!r}: the discard pile is empty")
+        cards = (state.pile[-1],)
+    if action == "meld":
+        kind = meld_kind(state.rules, cards)
+        cards = kind[2] if kind is not None else tuple(sorted(cards))
+    on = ""
+    if action == "lay":
+        on = _meld_named(state, cards[0], target, text)
+    return RummyMove(action, cards, on)
+
+
+def _meld_named(state: RummyState, card: int, target: str | None, text: str) -> str:
+    melds = state.melds
+    if target is None:
+        fits = [label(m) for m in melds if lay_off_end(state.rules, m, card)]
+        if len(fits) > 1:
+            raise ValueError(f"{text!r}: the card fits {' and '.join(fits)}; say which, e.g. "
+                             f"'lay ... on {fits[0]}'")
+        return fits[0] if fits else "?"
+    wanted = target.strip()
+    for m in melds:
+        if label(m).upper() == wanted.upper():
+            return label(m)
+    try:
+        named = parse_cards_text(wanted.split(), text)
+    except ValueError:
+        return wanted  # no such meld: why_illegal says NO_SUCH_MELD
+    for m in melds:
+        if all(c in m.cards for c in named):
+            return label(m)
+    return wanted
+
+
+def apply(state: RummyState, move: RummyMove | str) -> RummyState:
+    if not isinstance(move, RummyMove):
+        if not isinstance(move, str):
+            raise TypeError(f"apply wants a move or move notation, got {type(move).__name__}")
+        move = parse_move(state, move)
+    if move not in legal_moves(state):
+        raise why_illegal(state, move) or IllegalMove("NOT_ALLOWED_NOW", f"{move} is not allowed now")
+    return apply_move(state, move)
+
+
+def why_illegal(state: RummyState, move: RummyMove | str) -> IllegalMove | None:
+    if not isinstance(move, RummyMove):
+        move = parse_move(state, move)
+    if move in legal_moves(state):
+        return None
+    code, message = diagnose(state, move)
+    return IllegalMove(code, message, move=str(move))
+
+
+def is_over(state: RummyState) -> bool:
+    return state.phase == OVER
+
+
+def outcome(state: RummyState) -> dict[str, Any] | None:
+    return state.result

@@ -1,0 +1,121 @@
+"""Matches between rummy computer players: duplicate hands (each deal played twice, the players swapping
+seats) and whole games, with a 95% interval on the mean difference per deal.
+
+``python -m canasta.rummy.arena --variant 500-rum --players 2 --a greedy --b random --deals 200`` prints
+the figures quoted in docs/strength.md ("The rummy family")."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+from ..bots import Player
+from .api import apply, is_over, legal_moves
+from .deal import new_game
+from .players import make_rummy_player
+from .rules import RummyRules
+from .state import RummyState
+from .view import view
+
+
+def play_hand(r: RummyRules, seed: int, players: list[Player], max_moves: int = 20000) -> list[int]:
+    """The first hand of the deal ``seed`` between ``players`` (one per seat): each side's hand score."""
+    s: RummyState = new_game(r, seed)
+    for _ in range(max_moves):
+        if s.hand_number != 1 or is_over(s):
+            break
+        seat = s.to_move
+        s = apply(s, players[seat].choose(view(s, seat), legal_moves(s)))  # type: ignore[arg-type]
+    else:
+        raise RuntimeError(f"deal {seed} did not end within {max_moves} moves")
+    assert s.last_hand is not None
+    return [side["total"] for side in s.last_hand["sides"]]
+
+
+def play_game(r: RummyRules, seed: int, players: list[Player], max_moves: int = 200000) -> dict[str, Any]:
+    s: RummyState = new_game(r, seed)
+    for _ in range(max_moves):
+        if is_over(s):
+            assert s.result is not None
+            return s.result
+        seat = s.to_move
+        s = apply(s, players[seat].choose(view(s, seat), legal_moves(s)))  # type: ignore[arg-type]
+    raise RuntimeError(f"game {seed} did not end within {max_moves} moves")
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, mean, mean
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
+              seed: int = 0) -> dict[str, Any]:
+    """Two-sided games only: A's side score less B's, per deal, averaged over the two seatings."""
+    if r.teams != 2:
+        raise ValueError("duplicate deals need two sides (2 players, or 4 in partnerships)")
+    diffs: list[float] = []
+    for d in range(seed, seed + deals):
+        total = 0.0
+        for a_side in (0, 1):
+            players = [make_a(d * 10 + s) if r.side_of(s) == a_side else make_b(d * 10 + s) for s in range(r.players)]
+            scores = play_hand(r, d, players)
+            total += scores[a_side] - scores[1 - a_side]
+        diffs.append(total / 2)
+    mean, low, high = interval(diffs)
+    return {"deals": deals, "mean": mean, "low": low, "high": high,
+            "a_better": sum(1 for x in diffs if x > 0) / deals}
+
+
+def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], n: int,
+          seed: int = 0) -> dict[str, Any]:
+    """Whole games, A's side taking each side in turn (the others are B): A's share of the games won."""
+    wins = 0.0
+    for g in range(seed, seed + n):
+        a_side = g % r.teams
+        players = [make_a(g * 10 + s) if r.side_of(s) == a_side else make_b(g * 10 + s) for s in range(r.players)]
+        winner = play_game(r, g, players)["winner"]
+        wins += 1.0 if winner == a_side else 0.5 if winner is None else 0.0
+    return {"games": n, "a_wins": wins / n}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .presets import rummy_key, rummy_rules
+
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--variant", default="500-rum")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--a", default="greedy")
+    p.add_argument("--b", default="random")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--games", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+    key = rummy_key(args.variant)
+    if key is None:
+        p.error(f"{args.variant!r} is not a rummy variant")
+    r = rummy_rules(key, {"players": args.players} if key in ("500-rum", "basic-rummy") else {})
+
+    def make(name: str) -> Callable[[int], Player]:
+        return lambda seed: make_rummy_player(name, seed)
+
+    if args.deals:
+        d = duplicate(r, make(args.a), make(args.b), args.deals, args.seed)
+        print(f"{r.name} ({r.players} players) {args.a} vs {args.b}: {d['deals']} duplicate deals, "
+              f"mean difference per deal {d['mean']:+.1f} (95% {d['low']:+.1f} .. {d['high']:+.1f}), "
+              f"{args.a} better on {100 * d['a_better']:.0f}% of deals")
+    if args.games:
+        g = games(r, make(args.a), make(args.b), args.games, args.seed)
+        print(f"{r.name} ({r.players} players) {args.a} vs {args.b}: {args.a} won {100 * g['a_wins']:.1f}% "
+              f"of {g['games']} games")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

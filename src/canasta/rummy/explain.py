@@ -1,0 +1,81 @@
+"""Why a rummy move is illegal: a stable upper-case code and a message a player understands
+(docs/reason-codes.md, "The rummy family"). Called only for moves that ``legal_moves`` does not list."""
+
+from __future__ import annotations
+
+from ..cards import card_str
+from .generate import meld_value, opened, take_uses
+from .melds import label, lay_off_end, meld_kind
+from .moves import RummyMove
+from .state import DRAW, OVER, RummyState
+
+
+def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
+    r = s.rules
+    seat = s.turn_seat
+    hand = s.hands[seat]
+    a = move.action
+    if s.phase == OVER:
+        return "GAME_OVER", "the game is over"
+    if s.phase == DRAW:
+        if a == "draw" and not s.stock:
+            return "STOCK_EMPTY", "the stock is empty: take from the pile" + (
+                " or pass" if r.empty_stock == "play_from_pile" else "")
+        if a == "take":
+            card = move.cards[0] if move.cards else -1
+            if card not in s.pile:
+                return "NOT_IN_PILE", f"{card_str(card) if card >= 0 else 'that card'} is not in the discard pile"
+            if r.pile_take == "top" and s.pile[-1] != card:
+                return "TOP_CARD_ONLY", f"only the top card of the pile ({card_str(s.pile[-1])}) may be taken"
+            i = len(s.pile) - 1 - s.pile[::-1].index(card)
+            with_pile = tuple(sorted(hand + s.pile[i:]))
+            if not take_uses(s, with_pile, card):
+                if r.take_only_for_new_meld and not s.rules.first_meld and any(
+                        lay_off_end(r, m, card) for m in s.melds):
+                    return "NEW_MELD_ONLY", (f"{card_str(card)} could only be laid off: a card from the pile must "
+                                             "go into a new meld here (no picking up to hit)")
+                return "TAKEN_CARD_UNUSABLE", (f"{card_str(card)} must be melded or laid off at once, and it fits no "
+                                               "meld with your cards and the cards above it")
+        if a == "pass":
+            return "PASS_NOT_ALLOWED", ("'pass' ends the hand only when the stock is empty and the rules play on "
+                                        "from the pile")
+        if a in ("meld", "lay", "discard"):
+            return "MUST_DRAW_FIRST", "draw from the stock or take from the pile first"
+        return "NOT_ALLOWED_NOW", f"{move} is not allowed now"
+    # the play phase
+    if a in ("draw", "take"):
+        return "ALREADY_DREW", "you have drawn this turn: meld, lay off or discard"
+    if a == "pass":
+        return "PASS_NOT_ALLOWED", "'pass' is only for the draw when the stock is empty"
+    missing = [c for c in set(move.cards) if move.cards.count(c) > hand.count(c)]
+    if missing:
+        return "NOT_IN_HAND", f"you do not hold {' '.join(card_str(c) for c in sorted(missing))}"
+    if s.must_use >= 0 and s.must_use not in move.cards:
+        return "MUST_USE_TAKEN_CARD", f"meld or lay off {card_str(s.must_use)}, the card you chose from the pile, first"
+    if a == "meld":
+        if meld_kind(r, move.cards) is None:
+            return "NOT_A_MELD", (f"{' '.join(card_str(c) for c in move.cards)} is neither a set of 3-4 of a rank "
+                                  f"nor a run of 3 or more of one suit (aces: {r.ace})")
+        if not opened(s, seat) and meld_value(r, move.cards, seat) < r.first_meld:
+            return "FIRST_MELD_TOO_LOW", (f"your first meld must be worth at least {r.first_meld}; this one is "
+                                          f"worth {meld_value(r, move.cards, seat)}")
+    if a == "lay":
+        if not opened(s, seat):
+            return "NOT_OPENED", f"lay off only after your first meld (worth {r.first_meld} or more)"
+        target = next((m for m in s.melds if label(m) == move.on), None)
+        if target is None:
+            return "NO_SUCH_MELD", f"there is no meld {move.on!r} on the table"
+        if r.lay_off_on == "own_side" and r.side_of(target.seats[0]) != r.side_of(seat):
+            return "NOT_YOUR_SIDES_MELD", "lay off only on your side's melds"
+        if not lay_off_end(r, target, move.cards[0]):
+            return "DOES_NOT_FIT", f"{card_str(move.cards[0])} does not fit {move.on}"
+        if s.must_use >= 0 and r.take_only_for_new_meld:
+            return "NEW_MELD_ONLY", "the card from the pile must go into a new meld (no picking up to hit)"
+    if a in ("meld", "lay") and r.go_out_needs_discard and len(move.cards) >= len(hand):
+        return "MUST_KEEP_DISCARD", "you go out only by discarding: keep a card to discard"
+    if a == "discard":
+        if s.must_use >= 0:
+            return "MUST_USE_TAKEN_CARD", f"meld or lay off {card_str(s.must_use)} first"
+        if move.cards[0] in s.taken and not r.discard_taken_same_turn:
+            return "CANNOT_DISCARD_TAKEN", "a card taken from the pile may not be discarded in the same turn"
+    return "NOT_ALLOWED_NOW", f"{move} is not allowed now"

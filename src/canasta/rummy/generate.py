@@ -1,0 +1,172 @@
+"""Rummy legal-move generation: the single source of truth that ``apply`` checks against.
+
+Moves are over physical cards (a 52-card pack holds each card once; Persian Rummy's jokers are alike, so a
+joker set is one move per size). Order: draw/take/pass in the draw phase; melds, lay-offs, discards after.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import JOKER, rank_of
+from .melds import ACE, card_at, label, lay_off_end, meld_kind, new_meld, suit_of
+from .moves import RummyMove
+from .rules import RummyRules
+from .state import DRAW, PLAY, RummyState
+
+
+def generate_moves(state: RummyState) -> list[RummyMove]:
+    if state.phase == DRAW:
+        return draw_moves(state)
+    if state.phase == PLAY:
+        return play_moves(state)
+    return []
+
+
+def draw_moves(s: RummyState) -> list[RummyMove]:
+    r = s.rules
+    out: list[RummyMove] = []
+    if s.stock:
+        out.append(RummyMove("draw"))
+    hand = s.hands[s.turn_seat]
+    seen: set[int] = set()
+    starts = range(len(s.pile) - 1, -1, -1) if r.pile_take == "any" else range(len(s.pile) - 1, len(s.pile) - 2, -1)
+    for i in starts:  # top first; a card twice in the pile (jokers): the topmost copy
+        if i < 0:
+            break
+        card = s.pile[i]
+        if card in seen:
+            continue
+        seen.add(card)
+        if r.taken_card == "keep" or take_uses(s, tuple(sorted(hand + s.pile[i:])), card):
+            out.append(RummyMove("take", (card,)))
+    if not s.stock and r.empty_stock == "play_from_pile":
+        out.append(RummyMove("pass"))
+    return out
+
+
+def opened(s: RummyState, seat: int) -> bool:
+    return s.melded[seat] or s.turn_melded or s.rules.first_meld == 0
+
+
+def may_lay_on(s: RummyState, seat: int, meld_seat: int) -> bool:
+    return s.rules.lay_off_on == "any" or s.rules.side_of(meld_seat) == s.rules.side_of(seat)
+
+
+def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every new meld (cards in canonical order) that can be made from ``hand``."""
+    out: list[tuple[int, ...]] = []
+    by_rank: dict[int, list[int]] = {}
+    jokers = 0
+    by_suit: dict[int, set[int]] = {}
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+            continue
+        by_rank.setdefault(rank_of(c), []).append(c)
+        by_suit.setdefault(suit_of(c), set()).add(c)
+    for rank in sorted(by_rank):
+        cards = by_rank[rank]
+        for n in (3, 4):
+            for combo in combinations(cards, n):
+                out.append(tuple(sorted(combo)))
+    if r.joker_sets:
+        for n in (3, 4):
+            if jokers >= n:
+                out.append((JOKER,) * n)
+    seen: set[tuple[int, ...]] = set()
+    for suit in sorted(by_suit):
+        suited = by_suit[suit]
+        positions = sorted({rank_of(c) for c in suited if rank_of(c) != ACE})
+        has_ace = card_at(14, suit) in suited
+        if r.ace == "around":
+            present = set(positions) | ({1} if has_ace else set())
+            for start in range(1, 14):
+                run: list[int] = []
+                for k in range(min(13, len(present))):
+                    p = (start - 1 + k) % 13 + 1
+                    if p not in present:
+                        break
+                    run.append(card_at(p, suit))
+                    if len(run) >= 3:
+                        _add_run(r, tuple(run), seen, out)
+            continue
+        pos = set(positions)
+        if has_ace and r.ace in ("low", "both"):
+            pos.add(1)
+        if has_ace and r.ace in ("high", "both"):
+            pos.add(14)
+        for start in sorted(pos):
+            run = []
+            p = start
+            while p in pos:
+                run.append(card_at(p, suit))
+                p += 1
+                if len(run) >= 3:
+                    _add_run(r, tuple(run), seen, out)
+    return out
+
+
+def _add_run(r: RummyRules, cards: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int, ...]]) -> None:
+    kind = meld_kind(r, cards)
+    if kind is None or kind[0] != "run":
+        return
+    key = tuple(sorted(kind[2]))
+    if key not in seen:
+        seen.add(key)
+        out.append(kind[2])
+
+
+def meld_value(r: RummyRules, cards: tuple[int, ...], seat: int = 0) -> int:
+    kind = meld_kind(r, cards)
+    return 0 if kind is None else sum(new_meld(r, kind[0], kind[1], kind[2], seat).points)
+
+
+def take_uses(s: RummyState, hand: tuple[int, ...], card: int) -> list[RummyMove]:
+    """The moves that may use the card chosen from the pile (only new melds without "picking up to hit")."""
+    moves = uses_of(s, hand, card)
+    if s.rules.take_only_for_new_meld:
+        moves = [m for m in moves if m.action == "meld"]
+    return moves
+
+
+def uses_of(s: RummyState, hand: tuple[int, ...], card: int) -> list[RummyMove]:
+    """The melds and lay-offs that use ``card`` from ``hand`` (the card chosen from the pile)."""
+    return [m for m in _meld_and_lay(s, hand) if card in m.cards]
+
+
+def _meld_and_lay(s: RummyState, hand: tuple[int, ...]) -> list[RummyMove]:
+    r = s.rules
+    seat = s.turn_seat
+    keep_one = r.go_out_needs_discard
+    out: list[RummyMove] = []
+    is_open = opened(s, seat)
+    for cards in meld_candidates(r, hand):
+        if keep_one and len(cards) >= len(hand):
+            continue
+        if not is_open and meld_value(r, cards, seat) < r.first_meld:
+            continue
+        out.append(RummyMove("meld", cards))
+    if is_open and not (keep_one and len(hand) <= 1):
+        for meld in s.melds:
+            if not may_lay_on(s, seat, meld.seats[0]):
+                continue
+            name = label(meld)
+            for c in sorted(set(hand)):
+                if lay_off_end(r, meld, c):
+                    out.append(RummyMove("lay", (c,), name))
+    return out
+
+
+def play_moves(s: RummyState) -> list[RummyMove]:
+    r = s.rules
+    hand = s.hands[s.turn_seat]
+    if s.must_use >= 0:
+        return take_uses(s, hand, s.must_use)
+    out = _meld_and_lay(s, hand)
+    discards = sorted(set(hand))
+    if not r.discard_taken_same_turn:
+        kept = [c for c in discards if c not in s.taken]
+        discards = kept or discards  # only the taken card left: it may go (nothing else can)
+    out.extend(RummyMove("discard", (c,)) for c in discards)
+    return out

@@ -1,0 +1,127 @@
+"""``canasta play --variant basic-rummy`` (and every rummy preset) in the line mode: one person against
+computer players, typing moves in notation (docs/rummy.md). ``help`` lists the legal moves, ``hint`` shows
+the greedy player's choice, ``quit`` leaves."""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+from ..bots import Player
+from ..errors import IllegalMove
+from ..record import Recorder
+from .api import is_over, legal_moves, parse_move, why_illegal
+from .deal import new_game
+from .players import make_rummy_player
+from .rules import RummyRules
+from .state import RummyState
+from .view import view
+
+HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
+        "discard 9S | pass (stock empty: end the hand); also help, hint, show, quit")
+
+
+def render(v: dict[str, Any]) -> str:
+    lines = [f"{v['variant']} - hand {v['hand_number']} - scores {v['scores']} (target {v['target']})",
+             f"stock {v['stock']}  pile (bottom to top): {' '.join(v['pile']) or '-'}"]
+    for m in v["melds"]:
+        lines.append(f"  meld {m['label']:<8} {' '.join(m['cards'])}  (by seats {m['seats']})")
+    lines.append("hand sizes: " + ", ".join(f"seat {i}: {n}" for i, n in enumerate(v["hand_sizes"])))
+    if v.get("hand") is not None:
+        lines.append(f"your hand (seat {v['seat']}): {' '.join(v['hand'])}")
+    if v["must_use"]:
+        lines.append(f"you must meld or lay off {v['must_use']} now")
+    return "\n".join(lines)
+
+
+def render_hand_end(summary: dict[str, Any]) -> str:
+    who = "nobody went out" if summary["went_out"] is None else f"seat {summary['went_out']} went out"
+    if summary["stalemate"]:
+        who = "stalemate (the stock ran out twice): no score"
+    parts = [f"Hand {summary['hand']} over: {who}" + (" (rummy!)" if summary["rummy"] else "")]
+    for i, side in enumerate(summary["sides"]):
+        lines = ", ".join(f"{k} {v}" for k, v in side["lines"].items())
+        parts.append(f"  side {i + 1}: {lines} = {side['total']}")
+    parts.append(f"  scores: {summary['scores']}")
+    return "\n".join(parts)
+
+
+class RummyLineGame:
+    def __init__(self, rules: RummyRules, seat: int, opponents: str, seed: int | None, stdin: TextIO,
+                 stdout: TextIO) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.players: list[Player | None] = [None if s == seat else make_rummy_player(opponents, (seed or 0) + s)
+                                             for s in range(rules.players)]
+        self.rec = Recorder(new_game(rules, seed), ["human" if p is None else p.name for p in self.players])
+        self.stdin = stdin
+        self.stdout = stdout
+        self.hinter = make_rummy_player("greedy")
+
+    def say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def run(self) -> int:
+        self.say(f"{self.rules.name}: you are seat {self.seat}. {HELP}")
+        shown = False
+        while not is_over(self.rec.state):
+            state: RummyState = self.rec.state
+            seat = state.to_move
+            player = self.players[seat]
+            if player is not None:
+                move = player.choose(view(state, seat), legal_moves(state))  # type: ignore[arg-type]
+                self.advance(move, f"seat {seat}: {move}")
+                continue
+            if not shown:
+                self.say(render(view(state, self.seat)))
+                shown = True
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say("(end of input: game left unfinished)")
+                return 1
+            text = line.strip()
+            if text in ("quit", "exit"):
+                self.say("Bye.")
+                return 0
+            if text in ("show", ""):
+                shown = False
+                continue
+            if text == "help":
+                self.say("legal: " + " | ".join(str(m) for m in legal_moves(state)))
+                continue
+            if text == "hint":
+                hint = self.hinter.choose(view(state, self.seat), legal_moves(state))  # type: ignore[arg-type]
+                self.say(f"hint: {hint}")
+                continue
+            try:
+                mine = parse_move(state, text)
+                problem = why_illegal(state, mine)
+            except ValueError as exc:
+                self.say(f"not understood: {exc}")
+                continue
+            if problem is not None:
+                self.say(f"illegal {problem.code}: {problem.message}")
+                continue
+            self.advance(mine, f"you: {mine}")
+            shown = False
+        result = self.rec.state.result
+        assert result is not None
+        winner = result["winner"]
+        self.say(f"Game over after {result['hands']} hands: scores {result['scores']}; "
+                 + ("a draw" if winner is None else f"side {winner + 1} wins"
+                    + (" (yours)" if winner == self.rules.side_of(self.seat) else "")))
+        return 0
+
+    def advance(self, move: Any, text: str) -> None:
+        before = self.rec.state
+        try:
+            after = self.rec.apply(move)
+        except IllegalMove as exc:  # a computer player's bug must not end the game silently
+            raise RuntimeError(f"{text}: {exc}") from None
+        self.say(text)
+        if after.hand_number != before.hand_number or is_over(after):
+            summary = after.last_hand
+            if summary is not None:
+                self.say(render_hand_end(summary))

@@ -1,0 +1,66 @@
+"""Rummy moves and their notation (docs/notation.md, "The rummy family").
+
+``draw`` (the stock), ``take 7C`` (that pile card and every card above it; ``take`` alone is the top card),
+``meld 5H 6H 7H``, ``lay 8H on 5H-7H`` (a meld is named by its label: ``5H-7H``, ``7-set``, ``JK-set``, or by
+any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import card_str, parse_card
+
+ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass")
+
+
+class RummyMove(NamedTuple):
+    action: str
+    cards: tuple[int, ...] = ()
+    on: str = ""  # the label of the meld a card is laid off on
+
+    def __str__(self) -> str:
+        parts = [self.action, *(card_str(c) for c in self.cards)]
+        if self.on:
+            parts += ["on", self.on]
+        return " ".join(parts)
+
+
+def parse_cards_text(words: list[str], text: str) -> tuple[int, ...]:
+    out = []
+    for w in words:
+        try:
+            out.append(int(parse_card(w)))
+        except ValueError:
+            raise ValueError(f"{text!r}: {w!r} is not a card (cards look like 7C, TH, AS, JK)") from None
+    return tuple(out)
+
+
+def parse_words(text: str) -> tuple[str, list[str], str | None]:
+    """(action, card words, meld named after 'on' or None); ``ValueError`` quoting the input."""
+    if not isinstance(text, str):
+        raise TypeError(f"a move is text such as 'draw' or 'meld 5H 6H 7H', got {type(text).__name__}")
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("empty move; moves are: " + ", ".join(ACTIONS))
+    action = words[0].lower()
+    if action not in ACTIONS:
+        raise ValueError(f"{text!r}: unknown move {words[0]!r}; moves are: {', '.join(ACTIONS)}")
+    rest = words[1:]
+    target = None
+    lowered = [w.lower() for w in rest]
+    if "on" in lowered:
+        i = lowered.index("on")
+        target = " ".join(rest[i + 1:])
+        rest = rest[:i]
+        if action != "lay" or not target:
+            raise ValueError(f"{text!r}: 'on MELD' belongs to 'lay CARD on MELD'")
+    if action in ("draw", "pass") and rest:
+        raise ValueError(f"{text!r}: '{action}' takes no cards")
+    if action in ("discard", "lay") and len(rest) != 1:
+        raise ValueError(f"{text!r}: '{action}' names exactly one card, e.g. '{action} 9S'")
+    if action == "take" and len(rest) > 1:
+        raise ValueError(f"{text!r}: 'take' names one card of the pile (it brings every card above it)")
+    if action == "meld" and len(rest) < 3:
+        raise ValueError(f"{text!r}: a meld has at least three cards, e.g. 'meld 5H 6H 7H'")
+    return action, rest, target

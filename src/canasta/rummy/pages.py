@@ -1,0 +1,92 @@
+"""The generated page of a rummy preset (``canasta rules NAME`` == docs/variants/NAME.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_rules
+from .rules import RummyRules
+
+# title, summary, choices where sources disagree or are silent
+NOTES: dict[str, tuple[str, str, list[str]]] = {
+    "500-rum": (
+        "500 Rum", "The rummy game Canasta grew from (docs/sources.md §8.1 [S2, BcR]): each player scores the "
+        "cards he shows on the table less the cards left in his hand; the whole discard pile is spread and "
+        "any card of it may be taken with every card above it, if the chosen card is melded or laid off at "
+        "once. Three players by default (`players=2` deals 13 cards each, 4 players 7 each).",
+        ["D19, card values: Wikipedia's sentence \"A-9 are 5\" against its own Persian example and the "
+         "Bicycle text: number cards count their face value, the ace 15 (1 when low in A-2-3); "
+         "`low_cards_five=true` gives the other reading.",
+         "D19, a tie at 500: the player who went out wins [S2] (`tie=went_out`, the default) against the "
+         "highest score [BcR] (`tie=highest`); equal highest scores play another hand.",
+         "The empty stock: the sources are silent in the main text; by default play goes on from the pile "
+         "and the hand ends when the player to draw takes nothing (`pass`); `empty_stock=end` ends the hand "
+         "at once.",
+         "A joker in the pile more than once (Persian Rummy): `take JK` takes the topmost one.",
+         "Wild jokers (53-54 cards) are not built yet; jokers come only as Persian Rummy's joker sets.",
+         "Not built yet: calling \"Rum\" on a discard that could be played, the Rummy Master's Hand, melds "
+         "laid down between turns, Dealer's Gambit."]),
+    "500-rum-partnership": (
+        "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
+        "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",
+        ["As 500 Rum (D19 and the empty stock)."]),
+    "persian-rummy": (
+        "Persian Rummy", "500 Rum for four in partnerships with 56 cards (§8.1 [S2]): four jokers worth 20, "
+        "melded only as sets of 3 or 4 jokers (not wild); a meld of four laid down at once counts double "
+        "(GC-R03: four jokers 160, three 60 and the fourth 20 later); going out +25; the game is two deals "
+        "and the side with the better total scores 50 more.",
+        ["\"Winner collects the difference\" is a matter of stakes, not of the score: the result gives both "
+         "totals."]),
+    "basic-rummy": (
+        "Basic Rummy", "The plain game (§8.2 [S1-rummy]): 10 cards each for two players, 7 for three or four; "
+        "draw from the stock or take the top discard (never discarded again in the same turn); ace low only; "
+        "the winner scores the cards left in the other hands (A 1, 2-10 face value, J Q K 10), doubled for "
+        "going rummy; the stock is re-used once and the second time the hand is a stalemate worth nothing; "
+        "game 100, 150 or 200 by the number of players.",
+        ["The discard pile is turned over to make the new stock, not shuffled: the turned pile keeps its "
+         "order, so a record replays without a second shuffle.",
+         "Going out: by melding or laying off the last card, or by discarding it."]),
+}
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(json.loads(json.dumps(value)))
+
+
+def rummy_page(rules: RummyRules) -> str:
+    title, summary, choices = NOTES[rules.name]
+    base = rummy_rules("500-rum", {})
+    aliases = sorted(a for a, t in ALIASES.items() if t == rules.name)
+    lines = [f"# {title}", "", f"Preset `{rules.name}`" + (f" (also {', '.join(f'`{a}`' for a in aliases)})"
+                                                           if aliases else "") + ".", "", summary, ""]
+    overrides = dict(rules.overrides)
+    if overrides:
+        lines += ["With options: " + ", ".join(f"`{k}={_shown(v)}`" for k, v in overrides.items()), ""]
+    if rules.name != "500-rum":
+        changed = [row for row in rules.describe() if getattr(base, row[0]) != row[1]]
+        if changed:
+            lines += ["## How it differs from 500 Rum", "", "| parameter | value | source |", "|---|---|---|"]
+            for name, value, _meaning, source in changed:
+                lines.append(f"| `{name}` | `{_shown(value)}` | {'option' if name in overrides else source} |")
+            lines.append("")
+    if choices:
+        lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
+    lines += ["## Every parameter", "", "| parameter | value | meaning | source |", "|---|---|---|---|"]
+    for name, value, meaning, source in rules.describe():
+        lines.append(f"| `{name}` | `{_shown(value)}` | {meaning} | {source} |")
+    lines += ["", "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
+              "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."]
+    return "\n".join(lines) + "\n"
+
+
+def index_rows() -> list[str]:
+    rows = []
+    for name in sorted(PRESETS):
+        aliases = ", ".join(sorted(a for a, t in ALIASES.items() if t == name))
+        rows.append(f"| [`{name}`]({name}.md) | {aliases} | {NOTES[name][0]} |")
+    return rows
+
+
+def unsupported_rows() -> list[str]:
+    return [f"- `{name}`: {why}." for name, why in sorted(UNSUPPORTED.items())]

@@ -1,0 +1,112 @@
+"""Rummy transitions: a legal move applied to a state (no legality check here: ``api.apply`` does that),
+the end of a turn (the empty stock's rules) and the end of a hand (scoring, the next deal or the result)."""
+
+from __future__ import annotations
+
+from ..cards import card_str
+from .deal import shuffled_deck, start_hand
+from .melds import label, lay_off, meld_kind, new_meld
+from .moves import RummyMove
+from .scoring import game_result, hand_lines
+from .state import DRAW, OVER, PLAY, RummyState
+
+
+def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(cards)
+    for c in gone:
+        out.remove(c)
+    return tuple(out)
+
+
+def apply_move(s: RummyState, move: RummyMove) -> RummyState:
+    seat = s.turn_seat
+    entry = f"{seat} {move}"
+    history = (*s.history, entry)
+    hands = list(s.hands)
+    if move.action == "draw":
+        k = min(s.rules.draw_count, len(s.stock))
+        drawn = s.stock[len(s.stock) - k:]
+        hands[seat] = tuple(sorted(hands[seat] + drawn))
+        return s.replace(hands=tuple(hands), stock=s.stock[:len(s.stock) - k], phase=PLAY, taken=(), must_use=-1,
+                         history=history)
+    if move.action == "take":
+        card = move.cards[0]
+        i = len(s.pile) - 1 - s.pile[::-1].index(card)  # the topmost copy
+        taken = s.pile[i:]
+        hands[seat] = tuple(sorted(hands[seat] + taken))
+        must = card if s.rules.taken_card == "at_once" else -1
+        return s.replace(hands=tuple(hands), pile=s.pile[:i], phase=PLAY, taken=taken, must_use=must,
+                         history=history)
+    if move.action == "pass":
+        return end_hand(s.replace(history=history), None)
+    if move.action == "meld":
+        kind = meld_kind(s.rules, move.cards)
+        assert kind is not None
+        hands[seat] = _without(hands[seat], move.cards)
+        melds = (*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat))
+        after = s.replace(hands=tuple(hands), melds=melds, turn_melded=True, history=history,
+                          must_use=-1 if s.must_use in move.cards else s.must_use)
+        return end_hand(after, seat) if not hands[seat] else after
+    if move.action == "lay":
+        card = move.cards[0]
+        index = next(i for i, m in enumerate(s.melds) if label(m) == move.on)
+        laid = list(s.melds)
+        laid[index] = lay_off(s.rules, laid[index], card, seat)
+        hands[seat] = _without(hands[seat], (card,))
+        after = s.replace(hands=tuple(hands), melds=tuple(laid), turn_melded=True, history=history,
+                          must_use=-1 if s.must_use == card else s.must_use)
+        return end_hand(after, seat) if not hands[seat] else after
+    if move.action == "discard":
+        card = move.cards[0]
+        hands[seat] = _without(hands[seat], (card,))
+        after = s.replace(hands=tuple(hands), pile=(*s.pile, card), history=history)
+        if not hands[seat]:
+            return end_hand(after, seat)
+        return next_turn(after)
+    raise ValueError(f"unknown rummy move {move!r}")
+
+
+def next_turn(s: RummyState) -> RummyState:
+    """The next player's turn, with the empty stock's rules applied before he draws."""
+    melded = list(s.melded)
+    melded[s.turn_seat] = melded[s.turn_seat] or s.turn_melded
+    s = s.replace(turn_seat=(s.turn_seat + 1) % s.rules.players, phase=DRAW, taken=(), must_use=-1,
+                  turn_melded=False, melded=tuple(melded))
+    if s.stock:
+        return s
+    mode = s.rules.empty_stock
+    if mode == "end":
+        return end_hand(s.replace(history=(*s.history, f"{s.turn_seat} stock-empty")), None)
+    if mode == "reshuffle_once":
+        if s.reshuffles or not s.pile:
+            return end_hand(s.replace(history=(*s.history, f"{s.turn_seat} stalemate")), None, stalemate=True)
+        # The discard pile is turned face down as the new stock: its first discard comes up first.
+        return s.replace(stock=s.pile[::-1], pile=(), reshuffles=1,
+                         history=(*s.history, f"{s.turn_seat} reshuffle"))
+    return s  # play_from_pile: he may take from the pile or pass
+
+
+def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False) -> RummyState:
+    r = s.rules
+    rummy = went_out is not None and not s.melded[went_out]
+    table = [0] * r.players
+    for m in s.melds:
+        for seat, pts in zip(m.seats, m.points, strict=True):
+            table[seat] += pts
+    lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
+    totals = [sum(ln.values()) for ln in lines]
+    scores = tuple(a + b for a, b in zip(s.scores, totals, strict=True))
+    summary = {"hand": s.hand_number, "went_out": went_out, "rummy": rummy and r.going_rummy_double,
+               "stalemate": stalemate,
+               "sides": [{"lines": ln, "total": t} for ln, t in zip(lines, totals, strict=True)],
+               "hands": [[card_str(c) for c in h] for h in s.hands], "scores": list(scores)}
+    result = game_result(r, scores, s.hand_number, went_out)
+    if result is not None:
+        return s.replace(scores=scores, phase=OVER, last_hand=summary, result=result, must_use=-1)
+    dealer = (s.dealer + 1) % r.players
+    nxt = start_hand(r, s.seed, s.hand_number + 1, dealer, scores, summary,
+                     shuffled_deck(r, s.seed, s.hand_number + 1))
+    return nxt
+
+
+__all__ = ["DRAW", "PLAY", "apply_move", "end_hand", "next_turn"]

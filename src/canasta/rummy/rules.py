@@ -1,0 +1,242 @@
+"""The rummy family's rules object: every parameter of 500 Rum, Basic Rummy and their relatives as data.
+
+Each field carries its meaning, its allowed values and its source in ``PARAMETERS`` (source tags as in
+docs/sources.md: S2 = Wikipedia's "500 rum", BcR = the Bicycle/Hoyle 500 Rum text, S1-rummy = the Basic
+Rummy page of an online card site). Presets live in ``presets.py``; the engine asks this object questions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RummyRules:
+    name: str = "500-rum"
+    family: str = "rummy"
+    players: int = 2
+    teams: int = 2
+    jokers: int = 0
+    hand_size_two: int = 13
+    hand_size_more: int = 7
+    draw_count: int = 1
+    # Melds
+    ace: str = "both"
+    joker_sets: bool = False
+    lay_off_on: str = "any"
+    # Drawing from the pile
+    pile_take: str = "any"
+    taken_card: str = "at_once"
+    take_only_for_new_meld: bool = False
+    discard_taken_same_turn: bool = True
+    first_meld: int = 0
+    # Going out and the stock
+    go_out_needs_discard: bool = False
+    empty_stock: str = "play_from_pile"
+    # Card values
+    ace_low_value: int = 1
+    ace_high_value: int = 15
+    low_cards_five: bool = False
+    four_aces_value: int = 0
+    joker_value: int = 15
+    divide_by_five: bool = False
+    # Scoring
+    scoring: str = "table_minus_hand"
+    deadwood_to_winner: bool = False
+    going_rummy_double: bool = False
+    four_at_once_double: bool = False
+    going_out_bonus: int = 0
+    game_bonus: int = 0
+    # End of game
+    target: int = 500
+    targets_by_players: tuple[int, ...] = ()
+    hands_per_game: int = 0
+    tie: str = "went_out"
+    overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def hand_size(self) -> int:
+        return self.hand_size_two if self.players == 2 else self.hand_size_more
+
+    @property
+    def pack_size(self) -> int:
+        return 52 + self.jokers
+
+    @property
+    def decks(self) -> int:
+        return 1
+
+    @property
+    def partnerships(self) -> bool:
+        return self.teams < self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.teams
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s % self.teams == side)
+
+    def game_target(self) -> int:
+        """The score that ends the game (0: none; the game is a fixed number of hands)."""
+        if self.targets_by_players and 2 <= self.players < 2 + len(self.targets_by_players):
+            return self.targets_by_players[self.players - 2]
+        return self.target
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preset name plus the overrides that made this object: what records store."""
+        return {"variant": self.name, "options": {k: json.loads(json.dumps(v)) for k, v in self.overrides}}
+
+    def describe(self) -> list[tuple[str, Any, str, str]]:
+        """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
+        rows = []
+        for f in dataclasses.fields(self):
+            if f.name in ("name", "family", "overrides"):
+                continue
+            meaning, source = PARAMETERS[f.name][:2]
+            rows.append((f.name, getattr(self, f.name), meaning, source))
+        return rows
+
+
+# name: (meaning, source, allowed values or None)
+PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
+    "players": ("number of players (2-4)", "§8.1 52 cards for 2-4 players [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
+    "teams": ("number of sides; seat s plays for side s mod teams (2 with 4 players: partners opposite)",
+              "§8.1 partnership 500 Rum [S2]", None),
+    "jokers": ("jokers added to the 52 cards", "§8.1 53-54 cards [S2]; Persian Rummy 4 [S2]", None),
+    "hand_size_two": ("cards dealt to each of 2 players", "§8.1 13 [S2,BcR]; §8.2 10 [S1-rummy]", None),
+    "hand_size_more": ("cards dealt to each of 3 or more players", "§8.1 7 [S2,BcR]; §8.2 7 [S1-rummy]", None),
+    "draw_count": ("cards drawn from the stock per turn (Boathouse: 2)", "§8.1 other options, Boathouse [S2]", None),
+    "ace": ("where an ace goes in a run: low (A-2-3), high (Q-K-A), both (either end, never K-A-2) or "
+            "around (around the corner: K-A-2 too)", "§8.1 high or low, around the corner optional [S2]; "
+            "§8.2 low only [S1-rummy]", ("low", "high", "both", "around")),
+    "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers",
+                   "§8.1 Persian Rummy [S2]", None),
+    "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
+                   "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", ("any", "own_side")),
+    "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
+                  "(the top card only)", "§8.1 [S2,BcR]; §8.2 top discard [S1-rummy]", ("any", "top")),
+    "taken_card": ("the card chosen from the pile: at_once (must be melded or laid off at once) or keep "
+                   "(goes into the hand)", "§8.1 [S2,BcR]; §8.2 [S1-rummy]", ("at_once", "keep")),
+    "take_only_for_new_meld": ("the chosen pile card must go into a new meld of 3 or more, not be laid off "
+                               "(no \"picking up to hit\")", "§8.1 variant [S2]", None),
+    "discard_taken_same_turn": ("a card taken from the pile may be discarded in the same turn",
+                                "§8.2 may not [S1-rummy]", None),
+    "first_meld": ("points a player's first meld must be worth (0: any)", "§8.1 variant, 30 [S2]", None),
+    "go_out_needs_discard": ("a player goes out only by discarding his last card (so he may not meld or lay "
+                             "off his last card)", "§8.1 other options, Boathouse [S2]", None),
+    "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
+                    "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
+                    "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
+                    "not, with 'pass')", "§8.2 reshuffle once, stalemate [S1-rummy]; §8.1 (play goes on "
+                    "from the pile) [S2]", ("end", "reshuffle_once", "play_from_pile")),
+    "ace_low_value": ("points of an ace used low (in A-2-3; round the corner, in a run with the two and no "
+                      "king)", "§8.1 1 [BcR]; D19", None),
+    "ace_high_value": ("points of an ace anywhere else (in a set, high in a run, in the hand)",
+                       "§8.1 15 [S2,BcR]; variants 25 [S2]; §8.2 1 [S1-rummy]", None),
+    "low_cards_five": ("cards 2-9 count 5 each instead of their face value",
+                       "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", None),
+    "four_aces_value": ("a set of four aces counts this much instead of four aces' values (0: off)",
+                        "§8.1 variant, 100 [S2]", None),
+    "joker_value": ("points of a joker", "§8.1 15 [S2]; Persian Rummy 20 [S2]", None),
+    "divide_by_five": ("every score is divided by 5 (rounded down) before it is added; play to the divided "
+                       "target (e.g. 100)", "§8.1 variant [S2]", None),
+    "scoring": ("table_minus_hand: each player scores his cards on the table less his cards in hand "
+                "(500 Rum); winner_takes_all: the player who goes out scores the others' hands (Basic Rummy)",
+                "§8.1 [S2,BcR]; §8.2 [S1-rummy]", ("table_minus_hand", "winner_takes_all")),
+    "deadwood_to_winner": ("the player who goes out also scores the cards left in the other players' hands",
+                           "§8.1 other options, add the opponents' hands [S2]", None),
+    "going_rummy_double": ("going out in one turn with no earlier melds or lay-offs that hand doubles the score",
+                           "§8.2 [S1-rummy]", None),
+    "four_at_once_double": ("a meld of four cards laid down at once counts double (a fourth card added later "
+                            "counts single)", "§8.1 Persian Rummy [S2]", None),
+    "going_out_bonus": ("points to the side that goes out", "§8.1 Persian Rummy 25 [S2]", None),
+    "game_bonus": ("points to the side with the better score at the end of the game",
+                   "§8.1 Persian Rummy 50 [S2]", None),
+    "target": ("the score that ends the game", "§8.1 500 [S2,BcR]", None),
+    "targets_by_players": ("the target by number of players (2, 3, 4 ...), replacing target when set",
+                           "§8.2 100 / 150 / 200 [S1-rummy]", None),
+    "hands_per_game": ("the game is this many hands, whatever the scores (0: play to the target)",
+                       "§8.1 Persian Rummy, two deals [S2]", None),
+    "tie": ("when several sides reach the target in one hand: went_out (the side of the player who went out "
+            "wins if it reached the target, else the highest) or highest (the highest score; equal highest "
+            "play another hand)", "D19: [S2] went out vs [BcR] highest", ("went_out", "highest")),
+}
+
+
+def coerce(key: str, value: Any, default: Any) -> Any:
+    """An option's value as the field's type (options arrive as text from the command line)."""
+    try:
+        if isinstance(default, bool):
+            if isinstance(value, str):
+                low = value.strip().lower()
+                if low in ("true", "yes", "on", "1"):
+                    return True
+                if low in ("false", "no", "off", "0"):
+                    return False
+                raise ValueError
+            if not isinstance(value, bool):
+                raise ValueError
+            return value
+        if isinstance(default, int):
+            if isinstance(value, bool):
+                raise ValueError
+            if isinstance(value, str):
+                return int(value.strip())
+            if isinstance(value, int):
+                return value
+            raise ValueError
+        if isinstance(default, tuple):
+            if isinstance(value, str):
+                value = [v for v in value.replace(",", " ").split() if v]
+            if not isinstance(value, list | tuple):
+                raise ValueError
+            return tuple(int(v) for v in value)
+        if isinstance(default, str):
+            if not isinstance(value, str):
+                raise ValueError
+            return value.strip()
+    except (ValueError, TypeError):
+        raise ValueError(f"option {key}={value!r}: want {type(default).__name__}") from None
+    raise ValueError(f"option {key}: unsupported type")
+
+
+def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> RummyRules:
+    """A RummyRules from a preset's values and the caller's overrides, every value checked."""
+    defaults = RummyRules()
+    fields = {f.name for f in dataclasses.fields(RummyRules)} - {"name", "family", "overrides"}
+    values = dict(base)
+    for key, value in overrides.items():
+        if key not in fields:
+            raise ValueError(f"unknown option {key!r} for {name}; valid options: {', '.join(sorted(fields))}")
+        values[key] = coerce(key, value, getattr(defaults, key))
+    for key, value in values.items():
+        allowed = PARAMETERS[key][2]
+        if allowed is not None and value not in allowed:
+            raise ValueError(f"option {key}={value!r}: valid values: {', '.join(map(str, allowed))}")
+    r = RummyRules(name=name, overrides=tuple(sorted(overrides.items())), **values)
+    _check(r)
+    return r
+
+
+def _check(r: RummyRules) -> None:
+    if not 2 <= r.players <= 4:
+        raise ValueError(f"players must be 2-4 for {r.name} (one 52-card pack), got {r.players}")
+    if r.teams not in (r.players, 2) or r.players % r.teams:
+        raise ValueError(f"teams must be {r.players} (each for himself) or 2 with 4 players, got {r.teams}")
+    if not 0 <= r.jokers <= 4:
+        raise ValueError(f"jokers must be 0-4, got {r.jokers}")
+    if r.jokers and not r.joker_sets:
+        raise ValueError("wild jokers are not supported yet: jokers need joker_sets=true (Persian Rummy)")
+    if r.draw_count not in (1, 2):
+        raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
+    if r.hand_size * r.players + 1 > r.pack_size:
+        raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in {r.pack_size} cards")
+    if min(r.hand_size_two, r.hand_size_more) < 1:
+        raise ValueError("hand sizes must be at least 1")
+    if r.target < 0 or r.hands_per_game < 0 or r.first_meld < 0:
+        raise ValueError("target, hands_per_game and first_meld must be 0 or more")
+    if r.game_target() <= 0 and r.hands_per_game == 0:
+        raise ValueError("a game needs a target or a number of hands")

@@ -1,0 +1,57 @@
+"""Per-seat views of a rummy game: everything a seat may see and nothing more.
+
+The discard pile is spread, so every pile card is public (§8.1 [S2]); the cards taken from it stay known.
+Hands are hidden but their sizes; the stock shows only its size. ``seat=None`` is a spectator's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import card_str
+from .melds import label
+from .state import RummyState
+
+
+def _cs(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def public_view(s: RummyState) -> dict[str, Any]:
+    r = s.rules
+    return {
+        "family": "rummy",
+        "variant": r.name,
+        "rules": r.to_dict(),
+        "players": r.players,
+        "teams": r.teams,
+        "hand_number": s.hand_number,
+        "dealer": s.dealer,
+        "to_move": s.to_move if s.result is None else None,
+        "phase": s.phase,
+        "scores": list(s.scores),
+        "hand_sizes": [len(h) for h in s.hands],
+        "stock": len(s.stock),
+        "pile": _cs(s.pile),
+        "melds": [{"label": label(m), "kind": m.kind, "cards": _cs(m.cards), "seats": list(m.seats),
+                   "points": list(m.points)} for m in s.melds],
+        "must_use": card_str(s.must_use) if s.must_use >= 0 else None,
+        "taken": _cs(s.taken),
+        "melded": [s.melded[i] or (s.turn_melded and i == s.turn_seat) for i in range(r.players)],
+        "reshuffles": s.reshuffles,
+        "history": [h for h in s.history],
+        "last_hand": s.last_hand,
+        "result": s.result,
+        "target": r.game_target(),
+    }
+
+
+def view(s: RummyState, seat: int | None) -> dict[str, Any]:
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.rules.players):
+        raise ValueError(f"seat must be 0..{s.rules.players - 1}, got {seat!r}")
+    out = public_view(s)
+    out["seat"] = seat
+    if seat is not None:
+        out["hand"] = _cs(s.hands[seat])
+        out["side"] = s.rules.side_of(seat)
+    return out
