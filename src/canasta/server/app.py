@@ -18,8 +18,9 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
-from ..state import State
+from ..rummy import RummyRules
 from .catalog import catalog
+from .games import AnyState
 from .lobby import Lobby
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
@@ -93,9 +94,16 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return error(400, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}")
 
-    for path, page in (("/", "index.html"), ("/t/{table_id}", "table.html"), ("/stats", "stats.html"),
-                       ("/replay/{table_id}", "replay.html")):
+    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False)
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str, request: Request) -> FileResponse:
+        """The table's page: the rummy family has its own (rummy.html); an unknown table gets the Canasta
+        page, which says so."""
+        room = await lobby_of(request).room(table_id) if len(table_id) <= 64 else None
+        page = "rummy.html" if room is not None and isinstance(room.rules, RummyRules) else "table.html"
+        return FileResponse(WEB / page, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/variants")
     async def variants() -> list[dict[str, Any]]:
@@ -231,13 +239,13 @@ def _positions(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a finished game, face up (the deal itself left out: it is the next hands' order)."""
     out: list[dict[str, Any]] = []
 
-    def keep(state: State) -> None:
+    def keep(state: AnyState) -> None:
         d = state.to_dict()
         d.pop("deal", None)
         d.pop("seed", None)
         out.append(d)
 
-    def on_move(_number: int, before: State, _move: Any, after: State) -> None:
+    def on_move(_number: int, before: AnyState, _move: Any, after: AnyState) -> None:
         if not out:
             keep(before)
         keep(after)
