@@ -25,6 +25,7 @@ const T = {
   receivedVersion: -1,
   selected: new Set(), // card codes selected in the hand
   sortBy: localStorage.getItem("canasta.rummy.sort") || "suit",
+  title: null, // the preset's title from /api/variants
   pending: null, // {id, version, move, acked}
   ws: null,
   retry: 0,
@@ -274,8 +275,9 @@ function render() {
   const v = f.view;
   document.body.dataset.version = String(f.version);
   document.body.dataset.status = f.status;
+  document.body.dataset.toMove = String(f.status === "playing" && T.seat !== null && v.to_move === T.seat);
   setStatus(statusText());
-  $("table-title").textContent = `${v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
+  $("table-title").textContent = `${T.title || v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
   renderPanel();
   renderSeats();
   renderPiles();
@@ -567,6 +569,15 @@ function start() {
       T.stopped = true;
     }
   });
+  api("/api/variants")
+    .then((all) => {
+      const v = T.frame && T.frame.view;
+      const name = (v && v.variant) || (T.rules && T.rules.variant);
+      const entry = (all || []).find((e) => e.name === name);
+      if (entry) T.title = entry.title;
+      if (T.frame) render();
+    })
+    .catch(() => {}); // the title is a nicety: the preset's name stands in
   connect();
   window.rummyTable = T; // for debugging and tests
 }
