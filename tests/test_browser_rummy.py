@@ -140,3 +140,33 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         assert [record["moves"][i] for i in (0, 2, 3)] == ["0 take 7C", "0 lay JS on 8S-TS", "0 discard QD"]
         assert record["moves"][1].startswith("0 meld ") and sorted(record["moves"][1].split()[2:]) == ["7C", "7D", "7H"]
         page.close()
+
+
+def test_finished_rummy_game_page_and_replay(browser: Any, tmp_path: Path) -> None:
+    """Computer players finish a game of Basic Rummy; a spectator's table page shows the result, the score
+    pad and the last hand's breakdown; the replay page steps through it with every hand face up."""
+    import time
+
+    with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
+        made = server.create(variant="basic-rummy", seats=["bot:easy", "bot:medium"], delay=0)
+        deadline = time.monotonic() + 120
+        while server.get(f"/api/tables/{made['table']}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the computer players did not finish"
+            time.sleep(0.2)
+        public = server.get(f"/api/tables/{made['table']}").json()
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server.base + made["watch_url"])
+        page.wait_for_selector('[data-testid="game-over"]')
+        assert page.locator('[data-testid="score-pad"] tbody tr').count() == len(public["pad"]) + 1  # and a total
+        last = public["view"]["last_hand"]
+        assert f"Hand {last['hand']}" in page.locator('[data-testid="breakdown"]').inner_text()
+        assert "Spectators see no hands." in page.locator('[data-testid="hand"]').inner_text()
+        shot(page, "rummy-game-over")
+        page.goto(server.base + f"/replay/{made['table']}")
+        page.wait_for_selector('[data-testid="seat-1"]')
+        assert page.locator('[data-testid="seat-0"] .card').count() == 10  # the deal, face up
+        page.locator('[data-testid="replay-last"]').click()
+        page.wait_for_function("document.body.dataset.move !== '0'", timeout=30_000)
+        assert "Game over" in page.locator("#board").inner_text()
+        shot(page, "rummy-replay")
+        page.close()

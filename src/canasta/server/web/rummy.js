@@ -25,7 +25,7 @@ const T = {
   receivedVersion: -1,
   selected: new Set(), // card codes selected in the hand
   sortBy: localStorage.getItem("canasta.rummy.sort") || "suit",
-  title: null, // the preset's title from /api/variants
+  titles: {}, // each preset's title, from /api/variants
   pending: null, // {id, version, move, acked}
   ws: null,
   retry: 0,
@@ -277,7 +277,7 @@ function render() {
   document.body.dataset.status = f.status;
   document.body.dataset.toMove = String(f.status === "playing" && T.seat !== null && v.to_move === T.seat);
   setStatus(statusText());
-  $("table-title").textContent = `${T.title || v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
+  $("table-title").textContent = `${T.titles[v.variant] || v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
   renderPanel();
   renderSeats();
   renderPiles();
@@ -287,6 +287,7 @@ function render() {
   renderActions();
   renderPad();
   renderBreakdown();
+  $("notation-form").classList.toggle("hidden", T.seat === null || f.status !== "playing");
   $("chat-input").disabled = T.seat === null;
   $("chat-send").disabled = T.seat === null;
 }
@@ -571,10 +572,7 @@ function start() {
   });
   api("/api/variants")
     .then((all) => {
-      const v = T.frame && T.frame.view;
-      const name = (v && v.variant) || (T.rules && T.rules.variant);
-      const entry = (all || []).find((e) => e.name === name);
-      if (entry) T.title = entry.title;
+      T.titles = Object.fromEntries((all || []).map((e) => [e.name, e.title]));
       if (T.frame) render();
     })
     .catch(() => {}); // the title is a nicety: the preset's name stands in
