@@ -170,3 +170,26 @@ def test_finished_rummy_game_page_and_replay(browser: Any, tmp_path: Path) -> No
         assert "Game over" in page.locator("#board").inner_text()
         shot(page, "rummy-replay")
         page.close()
+
+
+def test_create_form_starts_a_four_player_500_rum_table(browser: Any, tmp_path: Path) -> None:
+    """The home page's form lists the rummy presets; 500 Rum for four (each for himself) starts a rummy
+    table with 7 cards in the hand."""
+    with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server.base + "/")
+        page.locator('[data-testid="choose-game"]').click()
+        for name in canasta.variant_names("rummy"):
+            assert page.locator(f'[data-testid="variant-{name}"]').count() == 1
+        page.locator('[data-testid="variant-500-rum"]').check()
+        assert page.locator('[data-testid="players"] option').all_inner_texts() == ["2", "3", "4"]
+        page.locator('[data-testid="players"]').select_option("4")
+        assert page.locator('[data-testid="seat-row-3"]').count() == 1
+        assert "partner" not in page.locator('[data-testid="seat-row-2"]').inner_text()  # each for himself
+        page.locator('[data-testid="create-table"]').click()
+        page.wait_for_url("**/t/*")
+        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=30_000)
+        assert page.locator('[data-testid="hand"] .card').count() == 7
+        assert page.locator('[data-testid="seats"] .seat').count() == 4
+        shot(page, "rummy-from-form")
+        page.close()

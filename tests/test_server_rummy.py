@@ -65,7 +65,7 @@ def expected_view(state: RummyState, seat: int | None) -> dict[str, Any]:
 
 
 def test_catalog_lists_every_rummy_preset(server: LiveServer) -> None:
-    entries = {e["name"]: e for e in server.get("/api/variants").json()}
+    entries = {e["name"]: e for e in server.get("/api/variants?family=all").json()}
     for name in canasta.variant_names("rummy"):
         entry = entries[name]
         rules = canasta.rules(name)
@@ -76,6 +76,12 @@ def test_catalog_lists_every_rummy_preset(server: LiveServer) -> None:
     assert entries["classic"]["family"] == "canasta"
     assert entries["500-rum-partnership"]["player_counts"] == [4]  # a partnership game stays one
     assert entries["500-rum"]["player_counts"] == [2, 3, 4]
+    # the default list is the Canasta family's, as it was; ?family=rummy the rummy family's alone
+    assert {e["name"] for e in server.get("/api/variants").json()} == set(canasta.variant_names())
+    assert {e["name"] for e in server.get("/api/variants?family=rummy").json()} == \
+        set(canasta.variant_names("rummy"))
+    answer = server.get("/api/variants?family=chess")
+    assert answer.status_code == 400 and answer.json()["error"] == "BAD_FAMILY"
 
 
 def test_table_page_is_the_rummy_page(server: LiveServer) -> None:

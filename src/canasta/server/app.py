@@ -31,6 +31,7 @@ from .workers import BotPool
 
 WEB = Path(__file__).with_name("web")
 REPLAY_CACHE = 16
+FAMILIES = ("canasta", "rummy", "all")
 
 
 class TableRequest(BaseModel):
@@ -106,8 +107,12 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         return FileResponse(WEB / page, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/variants")
-    async def variants() -> list[dict[str, Any]]:
-        return catalog()
+    async def variants(family: str = "canasta") -> Response:
+        """The presets of a family: ``canasta`` (the default, as before the rummy family came), ``rummy``
+        or ``all`` (the create form's list)."""
+        if family not in FAMILIES:
+            return error(400, "BAD_FAMILY", f"'family' is one of {', '.join(FAMILIES)}, got {family[:40]!r}")
+        return JSONResponse([e for e in catalog() if family in ("all", e["family"])])
 
     @app.post("/api/tables")
     async def create_table(body: TableRequest, request: Request) -> Response:

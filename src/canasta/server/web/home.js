@@ -248,7 +248,7 @@ function inviteRow(who, url, testid) {
 
 async function loadVariants() {
   try {
-    variants = (await api("/api/variants")) || [];
+    variants = (await api("/api/variants?family=all")) || [];
     if (!Array.isArray(variants)) variants = variants.variants || [];
   } catch (e) {
     $("variants").replaceChildren(el("span", { class: "error-box", text: `The variants could not be loaded: ${e.message}` }));

@@ -570,7 +570,7 @@ function start() {
       T.stopped = true;
     }
   });
-  api("/api/variants")
+  api("/api/variants?family=rummy")
     .then((all) => {
       T.titles = Object.fromEntries((all || []).map((e) => [e.name, e.title]));
       if (T.frame) render();
