@@ -190,7 +190,8 @@ def play_table(server: LiveServer, variant: str, seats: list[str], options: dict
     tokens = {s["seat"]: s["token"] for s in made["seats"]}
     with ExitStack() as stack:
         watcher = stack.enter_context(server.client(table))
-        clients = {seat: stack.enter_context(server.client(table, token)) for seat, token in tokens.items()}
+        clients = {seat: stack.enter_context(server.client(table, token, player=f"player{seat}"))
+                   for seat, token in tokens.items()}
         everyone: list[WsClient] = [watcher, *clients.values()]
         for c in everyone:
             c.until("state", status="playing")
@@ -214,6 +215,13 @@ def play_table(server: LiveServer, variant: str, seats: list[str], options: dict
                 c.until("state", version=version)
             moves += 1
         record = server.get(f"/api/tables/{table}/record").json()
+        # a rematch: a new table of the same game, each human seat sent its own new invite
+        first = clients[min(clients)]
+        first.send({"type": "rematch"})
+        offer = first.until("rematch")
+        again = server.get(f"/api/tables/{offer['table']}").json()
+        assert again["rules"] == record["rules"] and again["view"]["family"] == "rummy"
+        assert offer["url"].startswith(f"/t/{offer['table']}?token=")
         frames = {seat: c.frames for seat, c in clients.items()}
         frames[None] = watcher.frames
     return record, frames
@@ -234,11 +242,20 @@ def test_whole_rummy_game_leaks_nothing(tmp_path: Path, variant: str, seats: lis
         record, frames = play_table(server, variant, seats, options, seed=len(variant))
         public = server.get(f"/api/tables/{frames[None][0]['table']}").json()
         replayed = server.get(f"/api/tables/{frames[None][0]['table']}/replay/1").json()
+        human = seats.index("human")
+        stats = server.get(f"/api/players/player{human}/stats").json()
     assert record["result"] is not None and record["result"] == public["result"]
     states = positions_of(record)  # the record the server gives replays move for move
     assert canasta.is_over(states[-1])
     assert replayed["moves"] == len(record["moves"]) and replayed["entry"] == record["moves"][0]
     assert replayed["state"]["family"] == "rummy" and "deal" not in replayed["state"]
+    # the player's statistics count the finished game and its hands (and the rematch, not started yet)
+    side = canasta.rules(variant, **options).side_of(human)
+    winner = record["result"]["winner"]
+    assert (stats["total"]["played"], stats["total"]["unfinished"]) == (2, 1)
+    assert stats["total"]["hands"] == len(public["pad"])
+    assert stats["total"]["won"] == (1 if winner == side else 0)
+    assert stats["total"]["points"] == sum(hand["sides"][side]["total"] for hand in public["pad"])
     # the score pad has one entry per finished hand, with each side's total as the engine scored it
     assert len(public["pad"]) == states[-1].hand_number
     assert public["pad"][-1]["sides"] == states[-1].last_hand["sides"]  # type: ignore[index]
