@@ -139,7 +139,15 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         record = room.record()
         assert [record["moves"][i] for i in (0, 2, 3)] == ["0 take 7C", "0 lay JS on 8S-TS", "0 discard QD"]
         assert record["moves"][1].startswith("0 meld ") and sorted(record["moves"][1].split()[2:]) == ["7C", "7D", "7H"]
+        mine = hand_codes(page)
         page.close()
+        # the invite link again (a reload, another tab): the same seat, the same hand, the melds as they are
+        again = browser.new_page(viewport={"width": 1280, "height": 900})
+        again.goto(server.base + made["seats"][0]["url"])
+        wait_version(again, 5)
+        assert sorted(hand_codes(again)) == sorted(mine)
+        assert again.locator('[data-testid="meld-8S-JS"] .by').all_inner_texts() == ["2", "2", "2", "1"]
+        again.close()
 
 
 def test_finished_rummy_game_page_and_replay(browser: Any, tmp_path: Path) -> None:
