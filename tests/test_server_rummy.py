@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -176,9 +177,12 @@ def _state(server: LiveServer, made: dict[str, Any]) -> RummyState:
     return state
 
 
+def _lobby(server: LiveServer) -> Any:
+    return server.server.config.app.state.lobby
+
+
 def _room(server: LiveServer, table: str) -> Any:
-    app = server.server.config.app
-    return app.state.lobby.rooms[table]
+    return _lobby(server).rooms[table]
 
 
 def play_table(server: LiveServer, variant: str, seats: list[str], options: dict[str, Any], seed: int,
@@ -240,6 +244,12 @@ def test_whole_rummy_game_leaks_nothing(tmp_path: Path, variant: str, seats: lis
                                         options: dict[str, Any]) -> None:
     with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
         record, frames = play_table(server, variant, seats, options, seed=len(variant))
+        # everyone left the finished table (the server lets it go): the page is chosen from the stored row
+        deadline = time.monotonic() + 30
+        while frames[None][0]["table"] in _lobby(server).rooms:
+            assert time.monotonic() < deadline, "the finished table stayed in memory"
+            time.sleep(0.05)
+        assert "rummy.js" in server.get(f"/t/{frames[None][0]['table']}").text
         public = server.get(f"/api/tables/{frames[None][0]['table']}").json()
         replayed = server.get(f"/api/tables/{frames[None][0]['table']}/replay/1").json()
         human = seats.index("human")

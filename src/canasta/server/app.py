@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
-from ..rummy import RummyRules
+from ..rummy import RummyRules, rummy_key
 from .catalog import catalog
 from .games import AnyState
 from .lobby import Lobby
@@ -102,9 +102,14 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     async def table_page(table_id: str, request: Request) -> FileResponse:
         """The table's page: the rummy family has its own (rummy.html); an unknown table gets the Canasta
         page, which says so."""
-        room = await lobby_of(request).room(table_id) if len(table_id) <= 64 else None
-        page = "rummy.html" if room is not None and isinstance(room.rules, RummyRules) else "table.html"
-        return FileResponse(WEB / page, headers={"Cache-Control": "no-cache"})
+        lobby = lobby_of(request)
+        room = lobby.rooms.get(table_id)
+        if room is not None:
+            rummy = isinstance(room.rules, RummyRules)
+        else:  # read the row, not the room: a page view starts no table's computer players
+            row = await lobby.db(lobby.store.load_table, table_id) if len(table_id) <= 64 else None
+            rummy = row is not None and rummy_key(str(row.rules.get("variant", ""))) is not None
+        return FileResponse(WEB / ("rummy.html" if rummy else "table.html"), headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/variants")
     async def variants(family: str = "canasta") -> Response:
