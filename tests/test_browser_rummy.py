@@ -76,7 +76,7 @@ def hand_codes(page: Any) -> list[str]:
 
 def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
     with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
-        made = server.create(variant="500-rum", seats=["human", "bot:easy", "bot:easy"], delay=0)
+        made = server.create(variant="500-rum", seats=["human", "bot:easy", "bot:easy"], delay=0, turn_seconds=900)
         room = server.server.config.app.state.lobby.rooms[made["table"]]
         # a known position instead of the random deal (the room's state before anyone joins: a test's hook)
         room.state = arranged(room.state)
@@ -88,6 +88,7 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         assert page.locator('[data-testid="pile"] .card').count() == 3
         assert page.locator('[data-testid="stock-size"]').inner_text() == f"{52 - 7 - 3 - 3 - 4 - 7} cards"
         assert page.locator('[data-testid="meld-8S-TS"] .card').count() == 3
+        assert page.locator('[data-testid="seat-0"] [data-testid="timer"]').inner_text().startswith("⏱")
 
         # sorting: by suit (clubs together) and by rank (the sevens together)
         page.locator('[data-testid="sort"]').click()

@@ -329,13 +329,24 @@ function renderSeats() {
     if (s === v.dealer) badges.push(el("span", { class: "badge", text: "dealer" }));
     if (info.kind === "bot") badges.push(el("span", { class: "badge", text: `computer ${info.level || ""}` }));
     if (info.kind === "human" && !info.connected && s !== T.seat) badges.push(el("span", { class: "badge off", text: info.stand_in ? "away (computer plays)" : "away" }));
+    const timer = T.frame.timer && T.frame.timer.seat === s
+      ? el("div", { class: "timer", "data-testid": "timer", "data-deadline": String(T.frame.timer.deadline) }) : null;
     const partner = v.teams !== v.players && T.seat !== null && s !== T.seat && sideOf(s) === sideOf(T.seat) ? " (partner)" : "";
     boxes.push(el("div", { class: "seat" + (s === v.to_move && T.frame.status === "playing" ? " to-move" : ""), "data-testid": `seat-${s}` },
       el("div", { class: "name", text: seatName(s) + partner }), ...badges,
       el("div", { class: "sub", "data-testid": `hand-size-${s}`, text: `${v.hand_sizes[s]} cards` }),
-      el("div", { class: "sub", text: `score ${formatPoints(v.scores[sideOf(s)])}` })));
+      el("div", { class: "sub", text: `score ${formatPoints(v.scores[sideOf(s)])}` }), timer));
   }
   fill($("seats"), boxes);
+  tickTimers();
+}
+
+/** The turn timer's seconds left (the server moves for the seat when they run out). */
+function tickTimers() {
+  for (const t of document.querySelectorAll(".timer[data-deadline]")) {
+    const left = Math.max(0, Math.ceil(Number(t.dataset.deadline) - Date.now() / 1000));
+    t.textContent = `⏱ ${left}s`;
+  }
 }
 
 function renderPiles() {
@@ -348,6 +359,9 @@ function renderPiles() {
     stock.setAttribute("tabindex", "0");
     stock.setAttribute("aria-label", "Draw from the stock");
     stock.addEventListener("click", () => sendMove("draw"));
+    stock.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") sendMove("draw");
+    });
   }
   fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }),
     moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: "Take nothing (pass)", onclick: () => sendMove("pass") }) : null);
@@ -576,6 +590,7 @@ function start() {
       if (T.frame) render();
     })
     .catch(() => {}); // the title is a nicety: the preset's name stands in
+  setInterval(tickTimers, 1000);
   connect();
   window.rummyTable = T; // for debugging and tests
 }
