@@ -18,8 +18,9 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
-from ..state import State
+from ..rummy import RummyRules, rummy_key
 from .catalog import catalog
+from .games import AnyState
 from .lobby import Lobby
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
@@ -30,6 +31,7 @@ from .workers import BotPool
 
 WEB = Path(__file__).with_name("web")
 REPLAY_CACHE = 16
+FAMILIES = ("canasta", "rummy", "all")
 
 
 class TableRequest(BaseModel):
@@ -93,13 +95,29 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return error(400, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}")
 
-    for path, page in (("/", "index.html"), ("/t/{table_id}", "table.html"), ("/stats", "stats.html"),
-                       ("/replay/{table_id}", "replay.html")):
+    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False)
 
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str, request: Request) -> FileResponse:
+        """The table's page: the rummy family has its own (rummy.html); an unknown table gets the Canasta
+        page, which says so."""
+        lobby = lobby_of(request)
+        room = lobby.rooms.get(table_id)
+        if room is not None:
+            rummy = isinstance(room.rules, RummyRules)
+        else:  # read the row, not the room: a page view starts no table's computer players
+            row = await lobby.db(lobby.store.load_table, table_id) if len(table_id) <= 64 else None
+            rummy = row is not None and rummy_key(str(row.rules.get("variant", ""))) is not None
+        return FileResponse(WEB / ("rummy.html" if rummy else "table.html"), headers={"Cache-Control": "no-cache"})
+
     @app.get("/api/variants")
-    async def variants() -> list[dict[str, Any]]:
-        return catalog()
+    async def variants(family: str = "canasta") -> Response:
+        """The presets of a family: ``canasta`` (the default, as before the rummy family came), ``rummy``
+        or ``all`` (the create form's list)."""
+        if family not in FAMILIES:
+            return error(400, "BAD_FAMILY", f"'family' is one of {', '.join(FAMILIES)}, got {family[:40]!r}")
+        return JSONResponse([e for e in catalog() if family in ("all", e["family"])])
 
     @app.post("/api/tables")
     async def create_table(body: TableRequest, request: Request) -> Response:
@@ -231,13 +249,13 @@ def _positions(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a finished game, face up (the deal itself left out: it is the next hands' order)."""
     out: list[dict[str, Any]] = []
 
-    def keep(state: State) -> None:
+    def keep(state: AnyState) -> None:
         d = state.to_dict()
         d.pop("deal", None)
         d.pop("seed", None)
         out.append(d)
 
-    def on_move(_number: int, before: State, _move: Any, after: State) -> None:
+    def on_move(_number: int, before: AnyState, _move: Any, after: AnyState) -> None:
         if not out:
             keep(before)
         keep(after)

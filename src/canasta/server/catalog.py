@@ -6,22 +6,31 @@ from functools import cache
 from typing import Any
 
 from ..rules import PARAMETERS
+from ..rummy import ALIASES as RUMMY_ALIASES
+from ..rummy import rummy_names, rummy_rules
+from ..rummy.pages import NOTES as RUMMY_NOTES
+from ..rummy.rules import PARAMETERS as RUMMY_PARAMETERS
 from ..variant_docs import NOTES
 from ..variants import ALIASES, player_counts, variant_names
 from ..variants import rules as make_rules
 
 # Parameters that shape the pack and the table rather than the play: the preset (and `players`) set them.
-STRUCTURAL = frozenset({"players", "teams", "decks", "jokers", "hand_size", "foot_size", "cutthroat"})
+STRUCTURAL = frozenset({"players", "teams", "decks", "jokers", "hand_size", "foot_size", "cutthroat", "joker_sets"})
 
 
 def option_entries(name: str) -> list[dict[str, Any]]:
     """The preset's simple parameters (true/false, a number, one of some words) with its own defaults."""
-    r = make_rules(name)
+    return _entries(make_rules(name), PARAMETERS)
+
+
+def _entries(r: Any, parameters: dict[str, tuple[str, str, tuple[Any, ...] | None]]) -> list[dict[str, Any]]:
     out = []
-    for key, (meaning, _source, choices) in PARAMETERS.items():
+    for key, (meaning, _source, choices) in parameters.items():
         if key in STRUCTURAL:
             continue
         value = getattr(r, key)
+        if key == "target" and hasattr(r, "game_target"):  # a rummy preset may set it by the number of players
+            value = r.game_target()
         if isinstance(value, bool):
             kind = "bool"
         elif isinstance(value, int):
@@ -34,13 +43,43 @@ def option_entries(name: str) -> list[dict[str, Any]]:
     return out
 
 
+def rummy_player_counts(name: str) -> list[int]:
+    """The numbers of players a rummy preset takes through its ``players`` option: a partnership game
+    stays a partnership game (four players), the others are each for himself."""
+    base = rummy_rules(name, {})
+    partnership = base.teams != base.players
+    counts = []
+    for n in range(2, 9):
+        try:
+            r = rummy_rules(name, {"players": n})
+        except ValueError:
+            continue
+        if (r.teams != r.players) == partnership:
+            counts.append(n)
+    return counts
+
+
+def rummy_entries() -> list[dict[str, Any]]:
+    entries = []
+    for name in rummy_names():
+        r = rummy_rules(name, {})
+        title, summary = RUMMY_NOTES[name][:2]
+        entries.append({"name": name, "family": "rummy", "title": title, "summary": summary, "players": r.players,
+                        "teams": r.teams, "player_counts": rummy_player_counts(name),
+                        "aliases": sorted(a for a, target in RUMMY_ALIASES.items() if target == name),
+                        "options": _entries(r, RUMMY_PARAMETERS)})
+    return entries
+
+
 @cache
 def catalog() -> list[dict[str, Any]]:
+    """Every preset of both families; an entry's ``family`` is "canasta" or "rummy"."""
     entries = []
     for name in variant_names():
         title, summary = NOTES[name][:2]
-        entries.append({"name": name, "title": title, "summary": summary, "players": make_rules(name).players,
-                        "player_counts": list(player_counts(name)),
+        r = make_rules(name)
+        entries.append({"name": name, "family": "canasta", "title": title, "summary": summary, "players": r.players,
+                        "teams": r.teams, "player_counts": list(player_counts(name)),
                         "aliases": sorted(a for a, target in ALIASES.items() if target == name),
                         "options": option_entries(name)})
-    return entries
+    return entries + rummy_entries()

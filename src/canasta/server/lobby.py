@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from ..engine import new_game
+from .. import new_game
 from .room import Room, deck_text, token_hash
 from .spec import TableSpec
 from .storage import SeatRow, Store, TableRow

@@ -19,16 +19,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import parse_move
+from .. import apply, is_over, legal_moves, outcome, parse_move
 from ..bots.levels import LEVELS
 from ..cards import card_str
-from ..engine import apply, is_over, legal_moves, outcome
 from ..errors import IllegalMove
 from ..moves import Move
 from ..record import FORMAT
-from ..state import State
-from ..variants import rules as make_rules
-from ..view import public_view, seat_views, view
+from ..rummy import RummyMove
+from ..variants import game_rules as make_rules
+from .games import AnyState, hand_sides, load, seat_view, seat_views
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -60,7 +59,7 @@ def seat_url(table: str, token: str) -> str:
     return f"/t/{table}?token={token}"
 
 
-def deck_text(state: State) -> list[str]:
+def deck_text(state: AnyState) -> list[str]:
     return [card_str(c) for c in state.deal]
 
 
@@ -109,7 +108,7 @@ class Room:
         self.id = row.id
         self.settings = row.settings
         self.rules = make_rules(row.rules["variant"], **row.rules["options"])
-        self.state = State.from_json(row.state)
+        self.state: AnyState = load(row.state)
         self.version = row.version
         self.status = row.status
         self.deals = row.deals
@@ -159,7 +158,7 @@ class Room:
         return [s.public() for s in self.seats]
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
-        return public_view(self.state) if seat is None else view(self.state, seat)
+        return seat_view(self.state, seat)
 
     def state_frame(self, seat: int | None, seen: dict[str, Any] | None = None) -> dict[str, Any]:
         seen = seen if seen is not None else self.seat_view(seat)
@@ -173,7 +172,7 @@ class Room:
         """``GET /api/tables/ID``: what anybody may know of the table."""
         return {"table": self.id, "rules": self.rules.to_dict(), "status": self.status, "version": self.version,
                 "settings": self.settings, "seats": self.seats_public(), "pad": self.pad,
-                "result": self.result, "view": public_view(self.state)}
+                "result": self.result, "view": seat_view(self.state, None)}
 
     def welcome(self, client: Client) -> dict[str, Any]:
         return {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
@@ -315,11 +314,11 @@ class Room:
             except IllegalMove as exc:
                 raise ProtocolError("ILLEGAL_MOVE", exc.message, frame_id, reason=exc.code) from None
 
-    async def commit(self, seat: int, move: Move, actor: str, client_id: str | None = None,
+    async def commit(self, seat: int, move: Move | RummyMove, actor: str, client_id: str | None = None,
                      mover: Client | None = None) -> None:
         """Apply ``move`` (raising ``IllegalMove``), store it, then acknowledge and show it. Hold the lock."""
         before = self.state
-        after = apply(before, move)
+        after: AnyState = apply(before, move)  # type: ignore[arg-type]
         same_hand = after.hand_number == before.hand_number
         added = list(after.history[len(before.history):] if same_hand else after.history)
         over = is_over(after)
@@ -327,7 +326,7 @@ class Room:
         if not same_hand and not over:
             deals = [*deals, deck_text(after)]
         if (not same_hand or over) and after.last_hand is not None:
-            pad = [*pad, {"hand": before.hand_number, "sides": list(after.last_hand)}]
+            pad = [*pad, {"hand": before.hand_number, "sides": hand_sides(after.last_hand)}]
         status, result = ("over", outcome(after)) if over else (self.status, None)
         # a discard's card, suit and all, lies face up on the pile (the notation may name only its rank)
         card = card_str(after.pile[-1]) if move.action == "discard" and same_hand and after.pile else None
@@ -362,7 +361,7 @@ class Room:
         if self.status != "playing" or self.state.to_move != seat:
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
         version = self.version
-        move, reason = await self.lobby.pool.choose(level, view(self.state, seat), legal_moves(self.state))
+        move, reason = await self.lobby.pool.choose(level, seat_view(self.state, seat), legal_moves(self.state))
         client.send({"type": "hint", "id": frame_id, "version": version, "move": str(move), "reason": reason,
                      "level": level})
 
@@ -472,7 +471,7 @@ class Room:
         if actor == "bot" and self.delay:
             await asyncio.sleep(self.delay)
         state = self.state
-        move, _ = await self.lobby.pool.choose(level, view(state, seat), legal_moves(state))
+        move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state))
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
             if self.version == version and self.status == "playing" and self._mover() == mover:
                 await self.commit(seat, move, actor)

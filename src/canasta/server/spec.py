@@ -7,7 +7,8 @@ from typing import Any
 
 from ..bots.levels import LEVELS
 from ..rules import Rules
-from ..variants import rules as make_rules
+from ..rummy import RummyRules
+from ..variants import game_rules as make_rules
 from .protocol import clean_name
 
 STAND_IN_LEVEL = "medium"  # the default computer seat; who moves for a dropped player or when time runs out
@@ -21,7 +22,7 @@ class TableSpecError(ValueError):
 class TableSpec:
     """What ``POST /api/tables`` asks for, checked."""
 
-    rules: Rules
+    rules: Rules | RummyRules
     seats: list[str]
     names: list[str | None]
     player: str | None = None

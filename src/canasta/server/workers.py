@@ -9,12 +9,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ..bots.levels import level_player
-from ..moves import Move
+from ..rummy.players import make_rummy_player
 
 
-def think(level: str, view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
-    """The move ``level``'s player makes from ``view`` and its one-line reason (runs in a worker)."""
-    player = level_player(level)
+def think(level: str, view: dict[str, Any], legal: list[Any]) -> tuple[Any, str]:
+    """The move ``level``'s player makes from ``view`` and its one-line reason (runs in a worker). A rummy
+    view (``family`` "rummy") goes to the rummy family's player for the level."""
+    player = make_rummy_player(level) if view.get("family") == "rummy" else level_player(level)
     move = player.choose(view, legal)
     reason = getattr(player, "last_reason", None) or f"what the {level} player ({player.name}) would play"
     return move, reason
@@ -32,7 +33,7 @@ class BotPool:
         else:
             self.executor = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
 
-    async def choose(self, level: str, view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
+    async def choose(self, level: str, view: dict[str, Any], legal: list[Any]) -> tuple[Any, str]:
         return await asyncio.get_running_loop().run_in_executor(self.executor, think, level, view, legal)
 
     def close(self) -> None:

@@ -166,7 +166,9 @@ function renderSeats() {
     const sync = () => level.classList.toggle("hidden", kind.value !== "bot");
     kind.addEventListener("change", sync);
     sync();
-    const partner = v && v.players % 2 === 0 && n === 4 && i === 2 ? el("span", { class: "muted small-text", text: "your partner" }) : null;
+    // partners sit opposite; an entry's `teams` says whether the game has partnerships at all
+    const partnerships = v && (v.teams === undefined ? v.players % 2 === 0 : v.teams < v.players && v.teams === 2);
+    const partner = partnerships && n === 4 && i === 2 ? el("span", { class: "muted small-text", text: "your partner" }) : null;
     box.append(el("div", { class: "seat-row", "data-testid": `seat-row-${i}` }, label, kind, level, partner));
   }
 }
@@ -246,7 +248,7 @@ function inviteRow(who, url, testid) {
 
 async function loadVariants() {
   try {
-    variants = (await api("/api/variants")) || [];
+    variants = (await api("/api/variants?family=all")) || [];
     if (!Array.isArray(variants)) variants = variants.variants || [];
   } catch (e) {
     $("variants").replaceChildren(el("span", { class: "error-box", text: `The variants could not be loaded: ${e.message}` }));

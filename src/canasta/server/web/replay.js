@@ -1,6 +1,7 @@
 // The replay page: a finished game, every hand face up, step by step (GET /api/tables/ID/replay/N).
 import { api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
 import { describeMove, targetText, tokenText } from "./moves.js";
+import { renderRummy } from "./replay_rummy.js";
 
 const $ = (id) => document.getElementById(id);
 const R = { id: tableIdFromPath(), n: 0, total: null, cache: new Map(), loading: null };
@@ -58,6 +59,10 @@ function render(step) {
   $("entry").textContent = step.move === 0 ? "The deal" : m ? `${seatName(Number(m[1]))} ${describeMove(m[2])}  (${m[2]})` : entry;
   const board = $("board");
   board.replaceChildren();
+  if (step.state && step.state.family === "rummy") {
+    renderRummy(step.state, board);
+    return;
+  }
   if (!s) return;
   const info = [
     s.hand ? `Hand ${s.hand}` : null,

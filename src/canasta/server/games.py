@@ -1,0 +1,63 @@
+"""The server's one place that knows there are two families: Canasta (``State``) and the rummy family
+(``RummyState``). Everything else in the server goes through these functions and the package's own entry
+points (``canasta.apply``, ``legal_moves``, ``is_over``, ``outcome``), which route by the state's type.
+
+A rummy seat's view is ``canasta.view(state, seat)`` plus ``legal_moves`` (the notation of every legal move
+when the seat is to move, else empty), the field the Canasta view already carries and every client reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .. import legal_moves
+from .. import view as any_view
+from ..positions import load_state
+from ..rummy import RummyState
+from ..rummy import public_view as rummy_public_view
+from ..state import State
+from ..view import public_view as canasta_public_view
+from ..view import seat_views as canasta_seat_views
+
+AnyState = State | RummyState
+
+__all__ = ["AnyState", "hand_sides", "load", "seat_view", "seat_views"]
+
+
+def load(text: str) -> AnyState:
+    """A stored position of either family (its JSON says which)."""
+    return load_state(text)
+
+
+def _rummy_view(state: RummyState, seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        out = rummy_public_view(state)
+        out.update(seat=None, hand=[], legal_moves=[])
+        return out
+    out = any_view(state, seat)
+    out["legal_moves"] = [str(m) for m in legal_moves(state)] if state.result is None and \
+        state.to_move == seat else []
+    return out
+
+
+def seat_view(state: AnyState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may see."""
+    if isinstance(state, RummyState):
+        return _rummy_view(state, seat)
+    return canasta_public_view(state) if seat is None else any_view(state, seat)
+
+
+def seat_views(state: AnyState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``seat_view`` for each of ``seats``, built once per move."""
+    if isinstance(state, RummyState):
+        return {seat: _rummy_view(state, seat) for seat in set(seats)}
+    return canasta_seat_views(state, seats)
+
+
+def hand_sides(last_hand: Any) -> list[Any]:
+    """Each side's scores of the hand just finished, for the score pad: Canasta keeps the list itself, the
+    rummy family a summary whose ``sides`` is that list."""
+    if isinstance(last_hand, dict):
+        return list(last_hand.get("sides") or [])
+    return list(last_hand)
