@@ -265,3 +265,90 @@ export function tableIdFromPath() {
   const parts = location.pathname.split("/").filter(Boolean);
   return parts.length >= 2 ? decodeURIComponent(parts[parts.length - 1]) : null;
 }
+
+// ------------------------------------------------------------------ a table's connection
+
+// One table's websocket, shared by the Canasta and rummy pages. `T` is the page's table state (id,
+// token, player, optional name, pending move, receivedVersion); it gains ws, connected, retry,
+// everConnected and stopped. After a reconnect it asks for a sync from the last version seen; a move sent
+// but not acknowledged is marked unsent so the page sends it again (same id) once back.
+export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
+  const setConn = (text, cls) => {
+    const c = document.getElementById("conn");
+    c.textContent = text;
+    c.className = "conn " + cls;
+    document.body.dataset.connected = cls === "ok" ? "true" : "false";
+  };
+  const url = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams();
+    if (T.token) q.set("token", T.token);
+    q.set("player", T.player);
+    if (T.name) q.set("name", T.name);
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
+  };
+  const scheduleReconnect = () => {
+    if (T.stopped) return;
+    const delay = Math.min(10000, 500 * 2 ** T.retry) * (0.8 + Math.random() * 0.4);
+    T.retry = Math.min(T.retry + 1, 6);
+    setTimeout(connect, delay);
+  };
+  function connect() {
+    if (T.stopped) return;
+    setConn("connecting…", "");
+    let ws;
+    try {
+      ws = new WebSocket(url());
+    } catch (e) {
+      scheduleReconnect();
+      return;
+    }
+    T.ws = ws;
+    ws.addEventListener("open", () => {
+      T.connected = true;
+      T.retry = 0;
+      setConn("online", "ok");
+      if (T.everConnected && T.receivedVersion >= 0) sendFrame(T, { type: "sync", version: T.receivedVersion });
+      T.everConnected = true;
+      onOpen();
+    });
+    ws.addEventListener("message", (ev) => {
+      let frame;
+      try {
+        frame = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      try {
+        onFrame(frame);
+      } catch (e) {
+        console.error("table:", e); // one bad frame must not stop the table
+      }
+    });
+    ws.addEventListener("close", (ev) => {
+      T.connected = false;
+      if (T.ws === ws) T.ws = null;
+      if (ev.code === 4401 || ev.code === 4404) {
+        T.stopped = true;
+        setConn("closed", "bad");
+        setStatus(ev.code === 4404 ? "This table does not exist." : "This invite link is not valid for this table.");
+        return;
+      }
+      if (T.pending && !T.pending.acked) T.pending.sent = false;
+      setConn("reconnecting…", "bad");
+      scheduleReconnect();
+    });
+    ws.addEventListener("error", () => {
+      /* a close event follows */
+    });
+  }
+  T.retry = 0;
+  connect();
+}
+
+// Sends one frame on the table's socket; false when it is not open (the caller keeps the frame).
+export function sendFrame(T, frame) {
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
+  T.ws.send(JSON.stringify(frame));
+  return true;
+}

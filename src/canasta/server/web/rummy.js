@@ -4,8 +4,8 @@
 // what is typed, and the server's refusal (code and message) is shown.
 
 import {
-  api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, lineLabel, playerId, setFourColour,
-  tableIdFromPath, uniqueId,
+  api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, lineLabel, openTable, playerId,
+  sendFrame, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,76 +37,8 @@ const T = {
 
 // ------------------------------------------------------------------ connection
 
-function wsUrl() {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = new URLSearchParams();
-  if (T.token) q.set("token", T.token);
-  q.set("player", T.player);
-  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
-}
-
-function connect() {
-  if (T.stopped) return;
-  setConn("connecting…", "");
-  let ws;
-  try {
-    ws = new WebSocket(wsUrl());
-  } catch (e) {
-    scheduleReconnect();
-    return;
-  }
-  T.ws = ws;
-  ws.addEventListener("open", () => {
-    T.retry = 0;
-    setConn("online", "ok");
-    if (T.everConnected && T.receivedVersion >= 0) send({ type: "sync", version: T.receivedVersion });
-    T.everConnected = true;
-    resendPending();
-  });
-  ws.addEventListener("message", (ev) => {
-    let frame;
-    try {
-      frame = JSON.parse(ev.data);
-    } catch (e) {
-      return;
-    }
-    try {
-      onFrame(frame);
-    } catch (e) {
-      console.error("rummy table:", e); // one bad frame must not stop the table
-    }
-  });
-  ws.addEventListener("close", (ev) => {
-    if (T.ws === ws) T.ws = null;
-    if (ev.code === 4401 || ev.code === 4404) {
-      T.stopped = true;
-      setConn("closed", "bad");
-      setStatus(ev.code === 4404 ? "This table does not exist." : "This invite link is not valid for this table.");
-      return;
-    }
-    if (T.pending && !T.pending.acked) T.pending.sent = false; // sent again, same id, once back
-    setConn("reconnecting…", "bad");
-    scheduleReconnect();
-  });
-}
-
-function scheduleReconnect() {
-  if (T.stopped) return;
-  const delay = Math.min(10000, 500 * 2 ** T.retry) * (0.8 + Math.random() * 0.4);
-  T.retry = Math.min(T.retry + 1, 6);
-  setTimeout(connect, delay);
-}
-
 function send(frame) {
-  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
-  T.ws.send(JSON.stringify(frame));
-  return true;
-}
-
-function setConn(text, cls) {
-  $("conn").textContent = text;
-  $("conn").className = "conn " + cls;
-  document.body.dataset.connected = cls === "ok" ? "true" : "false";
+  return sendFrame(T, frame);
 }
 
 function resendPending() {
@@ -591,7 +523,7 @@ function start() {
     })
     .catch(() => {}); // the title is a nicety: the preset's name stands in
   setInterval(tickTimers, 1000);
-  connect();
+  openTable(T, { onFrame, onOpen: resendPending, setStatus });
   window.rummyTable = T; // for debugging and tests
 }
 

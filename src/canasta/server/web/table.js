@@ -3,7 +3,7 @@
 
 import {
   api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel,
-  playerId, rankOf, setFourColour, sortCards, tableIdFromPath, uniqueId,
+  openTable, playerId, rankOf, sendFrame, setFourColour, sortCards, tableIdFromPath, uniqueId,
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 
@@ -121,80 +121,8 @@ function sideLabel(view, side) {
 
 // ------------------------------------------------------------------ connection
 
-function wsUrl() {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = new URLSearchParams();
-  if (T.token) q.set("token", T.token);
-  q.set("player", T.player);
-  if (T.name) q.set("name", T.name);
-  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
-}
-
-function connect() {
-  if (T.stopped) return;
-  setConn("connecting…", "");
-  let ws;
-  try {
-    ws = new WebSocket(wsUrl());
-  } catch (e) {
-    scheduleReconnect();
-    return;
-  }
-  T.ws = ws;
-  ws.addEventListener("open", () => {
-    T.connected = true;
-    T.retry = 0;
-    setConn("online", "ok");
-    if (T.everConnected && T.receivedVersion >= 0) send({ type: "sync", version: T.receivedVersion });
-    T.everConnected = true;
-  });
-  ws.addEventListener("message", (ev) => {
-    let frame;
-    try {
-      frame = JSON.parse(ev.data);
-    } catch (e) {
-      return;
-    }
-    onFrame(frame);
-  });
-  ws.addEventListener("close", (ev) => {
-    T.connected = false;
-    if (T.ws === ws) T.ws = null;
-    if (ev.code === 4401 || ev.code === 4404) {
-      T.stopped = true;
-      setConn("closed", "bad");
-      if (ev.code === 4404) setStatus("This table does not exist.");
-      else setStatus("This invite link is not valid for this table.");
-      return;
-    }
-    // a move sent but not acknowledged is sent again (same id) once the table is back
-    if (T.pending && !T.pending.acked) T.pending.sent = false;
-    setConn("reconnecting…", "bad");
-    scheduleReconnect();
-  });
-  ws.addEventListener("error", () => {
-    /* a close event follows */
-  });
-}
-
-function scheduleReconnect() {
-  if (T.stopped) return;
-  const delay = Math.min(10000, 500 * 2 ** T.retry) * (0.8 + Math.random() * 0.4);
-  T.retry = Math.min(T.retry + 1, 6);
-  setTimeout(connect, delay);
-}
-
 function send(frame) {
-  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
-  T.ws.send(JSON.stringify(frame));
-  return true;
-}
-
-function setConn(text, cls) {
-  const c = $("conn");
-  c.textContent = text;
-  c.className = "conn " + cls;
-  document.body.dataset.connected = cls === "ok" ? "true" : "false";
+  return sendFrame(T, frame);
 }
 
 // ------------------------------------------------------------------ frames
@@ -1304,7 +1232,7 @@ function start() {
         T.stopped = true;
       }
     });
-  connect();
+  openTable(T, { onFrame, setStatus });
   window.canastaTable = T; // for debugging and tests
 }
 
