@@ -14,6 +14,7 @@ it never receives the ``State``. ``make_player(name, seed)`` builds one by name:
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -64,12 +65,14 @@ def rules_of(view: dict[str, Any]) -> Rules:
 def _registry() -> dict[str, Callable[[int | None], Player]]:
     from .greedy import GreedyPlayer
     from .heuristic import HeuristicPlayer
-    from .learned import LearnedPlayer
     from .random_player import RandomPlayer
     from .search import SearchPlayer
 
-    return {"greedy": GreedyPlayer, "heuristic": HeuristicPlayer, "learned": LearnedPlayer, "random": RandomPlayer,
-            "search": SearchPlayer}
+    # The learned player needs numpy (the [rl] extra). Imported by name, so that compiling the core with
+    # mypyc, which type-checks everything a compiled module imports, does not need numpy either.
+    learned = importlib.import_module(".learned", __package__)
+    return {"greedy": GreedyPlayer, "heuristic": HeuristicPlayer, "learned": learned.LearnedPlayer,
+            "random": RandomPlayer, "search": SearchPlayer}
 
 
 def player_names() -> list[str]:
