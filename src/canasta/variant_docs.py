@@ -4,9 +4,9 @@ made where sources disagree. ``canasta rules NAME`` prints it; docs/variants/NAM
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from .doc_tables import parameter_table, shown
 from .rules import PARAMETERS, Rules
 from .rummy.pages import index_rows, rummy_page, unsupported_rows
 from .rummy.rules import RummyRules
@@ -445,10 +445,6 @@ def _source_of(preset: str, name: str) -> str:
             return f"{source} (as {PARENT_LABEL.get(preset, preset.capitalize())})"
 
 
-def _shown(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(json.loads(json.dumps(value)))
-
-
 def variant_page(rules: Rules | RummyRules) -> str:
     """The page for a preset (with any overrides shown as changed), in Markdown."""
     if isinstance(rules, RummyRules):
@@ -460,19 +456,17 @@ def variant_page(rules: Rules | RummyRules) -> str:
                                                            if aliases else "") + ".", "", summary, ""]
     overrides = dict(rules.overrides)
     if overrides:
-        lines += ["With options: " + ", ".join(f"`{k}={_shown(v)}`" for k, v in overrides.items()), ""]
+        lines += ["With options: " + ", ".join(f"`{k}={shown(v)}`" for k, v in overrides.items()), ""]
     changed = [row for row in rules.describe() if getattr(classic, row[0]) != row[1]]
     if changed:
         lines += ["## How it differs from Classic", "", "| parameter | value | source |", "|---|---|---|"]
         for name, value, _meaning, _source in changed:
             source = "option" if name in overrides else _source_of(rules.name, name)
-            lines.append(f"| `{name}` | `{_shown(value)}` | {source} |")
+            lines.append(f"| `{name}` | `{shown(value)}` | {source} |")
         lines.append("")
     if choices:
         lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
-    lines += ["## Every parameter", "", "| parameter | value | meaning | source (Classic) |", "|---|---|---|---|"]
-    for name, value, meaning, source in rules.describe():
-        lines.append(f"| `{name}` | `{_shown(value)}` | {meaning} | {source} |")
+    lines += parameter_table(rules.describe(), "source (Classic)")
     lines += ["", "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are explained "
               "in docs/sources.md."]
     return "\n".join(lines) + "\n"
@@ -519,7 +513,7 @@ def classic_parameters() -> str:
              "large enough for the deal, ...).", "",
              "| parameter | Classic | allowed values | meaning | source |", "|---|---|---|---|---|"]
     for name, value, meaning, source in rules.describe():
-        lines.append(f"| `{name}` | `{_shown(value)}` | {_allowed(name, value)} | {meaning} | {source} |")
+        lines.append(f"| `{name}` | `{shown(value)}` | {_allowed(name, value)} | {meaning} | {source} |")
     lines += ["", "Option values may also be given as text (`\"true\"`, `\"10000\"`, `\"[[0, 50]]\"`), as a command "
               "line or a JSON record does; an unknown option or a bad value raises `ValueError` with the valid ones.",
               "", "Not parameters: the real-table penalties of §7 (a meld below the minimum taken back, a meld "

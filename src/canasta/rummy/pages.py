@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
+from ..doc_tables import parameter_table, shown
 from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_rules
 from .rules import RummyRules
 
@@ -50,10 +48,6 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
 }
 
 
-def _shown(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(json.loads(json.dumps(value)))
-
-
 def rummy_page(rules: RummyRules) -> str:
     title, summary, choices = NOTES[rules.name]
     base = rummy_rules("500-rum", {})
@@ -62,19 +56,17 @@ def rummy_page(rules: RummyRules) -> str:
                                                            if aliases else "") + ".", "", summary, ""]
     overrides = dict(rules.overrides)
     if overrides:
-        lines += ["With options: " + ", ".join(f"`{k}={_shown(v)}`" for k, v in overrides.items()), ""]
+        lines += ["With options: " + ", ".join(f"`{k}={shown(v)}`" for k, v in overrides.items()), ""]
     if rules.name != "500-rum":
         changed = [row for row in rules.describe() if getattr(base, row[0]) != row[1]]
         if changed:
             lines += ["## How it differs from 500 Rum", "", "| parameter | value | source |", "|---|---|---|"]
             for name, value, _meaning, source in changed:
-                lines.append(f"| `{name}` | `{_shown(value)}` | {'option' if name in overrides else source} |")
+                lines.append(f"| `{name}` | `{shown(value)}` | {'option' if name in overrides else source} |")
             lines.append("")
     if choices:
         lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
-    lines += ["## Every parameter", "", "| parameter | value | meaning | source |", "|---|---|---|---|"]
-    for name, value, meaning, source in rules.describe():
-        lines.append(f"| `{name}` | `{_shown(value)}` | {meaning} | {source} |")
+    lines += parameter_table(rules.describe())
     lines += ["", "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
               "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."]
     return "\n".join(lines) + "\n"
