@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"revision {'AB'[i]} was compiled but imports {w.file}")
         try:
             names = args.variant or json.loads(subprocess.run(
-                [args.python, "-c", "import canasta, json; print(json.dumps(canasta.variant_names()))"],
+                [args.python, "-c", "import canasta, inspect, json; f = canasta.variant_names; "
+                 "print(json.dumps(f('canasta') if inspect.signature(f).parameters else f()))"],
                 check=True, capture_output=True, text=True, env={"PYTHONPATH": str(dirs[0] / "src")}).stdout)
             kinds = [" compiled" if args.compile in ("ab"[i], "both") else "" for i in (0, 1)]
             print(f"A = {args.rev_a}{kinds[0]} ({commits[0][:40]}), B = {args.rev_b}{kinds[1]} ({commits[1][:40]})")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A fingerprint of the rules: seeded random games in every preset, hashed position by position.
 
-For each preset in ``canasta.variant_names()`` the script plays ``--games`` seeded random games through
+For each preset in ``canasta.variant_names("canasta")`` the script plays ``--games`` seeded random games through
 the public API (``new_game``, ``legal_moves``, ``apply``), each up to ``--max-moves`` moves. At every
 position it feeds a SHA-256 with the state's ``to_json()`` and the sorted notation of its legal moves,
 then the index of the move chosen. A change to the engine that keeps the rules must leave the digest
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", help="only this preset (repeatable; default all)")
     args = parser.parse_args(argv)
     overall = hashlib.sha256()
-    names = args.variant or canasta.variant_names()
+    names = args.variant or canasta.variant_names("canasta")
     for name in names:
         start = time.perf_counter()
         hexdigest, positions = fingerprint(name, args.games, args.max_moves, args.seed)

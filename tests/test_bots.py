@@ -38,7 +38,7 @@ def test_bots_play_whole_games_with_legal_moves(names: tuple[str, ...]) -> None:
     assert sum(s.calls for s in spies) == len(record["moves"])
 
 
-@pytest.mark.parametrize("variant", canasta.variant_names())
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
 def test_random_and_greedy_play_whole_games_of_every_preset(variant: str) -> None:
     rules = canasta.rules(variant)
     names = ["greedy" if seat % 2 == 0 else "random" for seat in range(rules.players)]

@@ -79,7 +79,10 @@ def test_rules_list_and_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["variant"] == "classic"
     params = {p["name"]: p for p in data["parameters"]}
     assert params["target"]["value"] == 5000 and params["wild_rule"]["source"]
-    assert json.loads(run(capsys, "rules", "--json")[1])["variants"] == canasta.variant_names()
+    index = json.loads(run(capsys, "rules", "--json")[1])
+    assert index["variants"] == canasta.variant_names() and "500-rum" in index["variants"]
+    assert index["families"] == {f: canasta.variant_names(f) for f in ("canasta", "rummy")}
+    assert index["aliases"]["standard"] == "classic" and index["aliases"]["rummy-500"] == "500-rum"
 
 
 @pytest.mark.parametrize(("argv", "needle"), [

@@ -70,7 +70,7 @@ def test_play_names_who_answered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # --- simulate ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", [n for n in canasta.variant_names() if canasta.rules(n).teams == 3])
+@pytest.mark.parametrize("variant", [n for n in canasta.variant_names("canasta") if canasta.rules(n).teams == 3])
 def test_simulate_three_sided_presets_with_default_players(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "simulate", "--variant", variant, "-n", "1")
     assert status == 0, err

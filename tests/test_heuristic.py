@@ -28,7 +28,7 @@ def _play(state: canasta.State, bot: Player | None = None) -> Move:
 
 # --- whole games ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", canasta.variant_names())
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
 def test_plays_every_preset_with_legal_moves_from_the_view_only(variant: str) -> None:
     rules = canasta.rules(variant)
     for seed, mix in ((1, False), (2, True)):

@@ -20,7 +20,7 @@ from canasta.rl.table import Table
 from canasta.sampling import determinize, known_in_hands
 from canasta.state import State
 
-VARIANTS = canasta.variant_names()
+VARIANTS = canasta.variant_names("canasta")
 QUIT = ("acaba", "ask-acaba")
 
 

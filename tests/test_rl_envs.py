@@ -15,7 +15,7 @@ import canasta  # noqa: E402
 import canasta.rl  # noqa: E402
 from canasta.rl.gym_env import SingleAgentEnv  # noqa: E402
 
-VARIANTS = canasta.variant_names()
+VARIANTS = canasta.variant_names("canasta")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed (ex
 import canasta  # noqa: E402
 import canasta.rl  # noqa: E402  (registers python_canasta)
 
-VARIANTS = canasta.variant_names()
+VARIANTS = canasta.variant_names("canasta")
 
 
 def _game(variant: str = "classic", **params: object) -> object:

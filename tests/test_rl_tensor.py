@@ -15,7 +15,7 @@ from canasta.rl.table import Table  # noqa: E402
 from canasta.rl.tensor import dense  # noqa: E402
 
 
-@pytest.mark.parametrize("variant", canasta.variant_names())
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
 def test_the_arrays_are_the_observation_along_whole_games(variant: str) -> None:
     rules = canasta.rules(variant)
     table = Table(rules, 5, whole_game=True)

@@ -104,7 +104,7 @@ def test_view_holds_no_hidden_cards() -> None:
     assert json.dumps([canasta.cards.card_str(c) for c in state.stock]) not in text
 
 
-@pytest.mark.parametrize("variant", canasta.variant_names())
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
 def test_search_player_plays_a_hand_of_every_preset(variant: str) -> None:
     rules = canasta.rules(variant)
     state = canasta.new_game(rules, seed=2)

@@ -189,7 +189,7 @@ def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any])
     assert public["view"]["hand"] == [] and public["view"]["public_state"]["stock"] is None
     assert "token" not in text and all(h is None for h in public["view"]["public_state"]["hands"])
     variants = server.get("/api/variants").json()
-    assert {v["name"] for v in variants} == set(canasta.variant_names())
+    assert {v["name"] for v in variants} == set(canasta.variant_names("all"))
 
 
 def test_statistics(server: LiveServer, tmp_path: Path) -> None:

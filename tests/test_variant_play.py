@@ -1,6 +1,6 @@
 """Random play across every variant preset and every house-rule option, plus perft-style counts.
 
-For every preset of ``canasta.variant_names()`` and for each house rule of docs/sources.md §5 (as an option on
+For every preset of ``canasta.variant_names("canasta")`` and for each house rule of docs/sources.md §5 (as an option on
 Classic), seeded games of random legal moves must end within a bound, and along the way:
 
 * the pack (``decks × 52 + jokers``) is accounted for at every ply: hands + stock + pile + melds + red
@@ -74,7 +74,7 @@ RANDOM_GAME_OPTIONS: dict[str, dict[str, Any]] = {
     "modern-american": {"hands_per_game": 3}, "modern-american-cla": {"hands_per_game": 3}}
 
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    *((name, name, RANDOM_GAME_OPTIONS.get(name, {})) for name in canasta.variant_names()),
+    *((name, name, RANDOM_GAME_OPTIONS.get(name, {})) for name in canasta.variant_names("canasta")),
     *((f"classic+{key}", "classic", opts) for key, opts in HOUSE_RULES.items()),
     ("chilean+four_packs", "chilean", {"decks": 4, "jokers": 8}),  # 216 cards (docs/sources.md §4B Chilean)
     *((name, variant, opts) for name, (variant, opts) in OPTION_CONFIGS.items()),
@@ -418,13 +418,13 @@ def test_perft(name: str, plies: int) -> None:
 
 
 def test_perft_covers_every_preset() -> None:
-    names = [*canasta.variant_names(), *OPTION_CONFIGS]
+    names = [*canasta.variant_names("canasta"), *OPTION_CONFIGS]
     assert set(PERFT) == {(name, n) for name in names for n in PERFT_PLIES}
     assert all(len(counts) == PERFT_DEPTH for counts in PERFT.values())
 
 
 if __name__ == "__main__":  # print the PERFT table
-    for variant in [*canasta.variant_names(), *OPTION_CONFIGS]:
+    for variant in [*canasta.variant_names("canasta"), *OPTION_CONFIGS]:
         if sys.argv[1:] and variant not in sys.argv[1:]:
             continue
         for n in PERFT_PLIES:

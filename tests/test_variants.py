@@ -911,7 +911,7 @@ class TestCubanBlackThrees:
 # ================================================================================================
 
 
-@pytest.mark.parametrize("name", canasta.variant_names())
+@pytest.mark.parametrize("name", canasta.variant_names("canasta"))
 def test_preset_deals_its_pack(name):
     r = canasta.rules(name)
     s = canasta.new_game(r, seed=2)
@@ -988,8 +988,8 @@ def test_every_alias_resolves(alias, target):
 
 
 def test_every_preset_name_resolves_and_round_trips():
-    assert canasta.variant_names() == sorted(PRESETS)
-    for name in canasta.variant_names():
+    assert canasta.variant_names("canasta") == sorted(PRESETS)
+    for name in canasta.variant_names("canasta"):
         r = canasta.rules(name)
         assert r.name == name and r.to_dict() == {"variant": name, "options": {}}
         s = canasta.new_game(r, seed=1)

@@ -20,6 +20,7 @@ from .bots import player_names
 from .moves import Move
 from .positions import load_state
 from .rules import Rules
+from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
 from .session import Session, default_save_path, parse_seats
 from .state import State
@@ -385,9 +386,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.name is None:
         if args.option:
             raise CliError("--option needs a variant name, e.g. canasta rules classic --option target=10000", 2)
-        names = variant_names()
         if args.json:
-            _out(json.dumps({"variants": names, "aliases": dict(sorted(ALIASES.items()))}))
+            families = {family: variant_names(family) for family in ("canasta", "rummy")}
+            aliases = dict(sorted({**ALIASES, **RUMMY_ALIASES}.items()))
+            _out(json.dumps({"variants": variant_names(), "families": families, "aliases": aliases}))
             return 0
         _out(variants_index().rstrip("\n"))
         return 0

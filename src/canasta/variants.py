@@ -158,9 +158,10 @@ UNSUPPORTED: dict[str, str] = {
 }
 
 
-def variant_names(family: str = "canasta") -> list[str]:
-    """The presets of a family: ``"canasta"`` (the default, as before the rummy family came), ``"rummy"``
-    (500 Rum, Basic Rummy ...) or ``"all"``."""
+def variant_names(family: str = "all") -> list[str]:
+    """The presets ``canasta.rules`` accepts: ``"all"`` (the default: Canasta's, then the rummy family's,
+    each family sorted), ``"canasta"`` (Canasta's alone, for callers that play the Canasta engine) or
+    ``"rummy"`` (500 Rum, Basic Rummy ...)."""
     from .rummy.presets import rummy_names
 
     if family == "canasta":
@@ -168,7 +169,7 @@ def variant_names(family: str = "canasta") -> list[str]:
     if family == "rummy":
         return rummy_names()
     if family == "all":
-        return sorted([*PRESETS, *rummy_names()])
+        return [*sorted(PRESETS), *rummy_names()]
     raise ValueError(f"unknown family {family!r}; valid families: canasta, rummy, all")
 
 

@@ -112,9 +112,9 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         return FileResponse(WEB / ("rummy.html" if rummy else "table.html"), headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/variants")
-    async def variants(family: str = "canasta") -> Response:
-        """The presets of a family: ``canasta`` (the default, as before the rummy family came), ``rummy``
-        or ``all`` (the create form's list)."""
+    async def variants(family: str = "all") -> Response:
+        """The presets of a family: ``all`` (the default, as ``variant_names()``: Canasta's, then the rummy
+        family's), ``canasta`` or ``rummy``."""
         if family not in FAMILIES:
             return error(400, "BAD_FAMILY", f"'family' is one of {', '.join(FAMILIES)}, got {family[:40]!r}")
         return JSONResponse([e for e in catalog() if family in ("all", e["family"])])

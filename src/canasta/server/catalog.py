@@ -75,7 +75,7 @@ def rummy_entries() -> list[dict[str, Any]]:
 def catalog() -> list[dict[str, Any]]:
     """Every preset of both families; an entry's ``family`` is "canasta" or "rummy"."""
     entries = []
-    for name in variant_names():
+    for name in variant_names("canasta"):
         title, summary = NOTES[name][:2]
         r = make_rules(name)
         entries.append({"name": name, "family": "canasta", "title": title, "summary": summary, "players": r.players,

@@ -35,7 +35,7 @@ class StartScreen(Screen[tuple[Rules, list[str]]]):
     """
 
     def compose(self) -> ComposeResult:
-        names = variant_names()
+        names = variant_names("canasta")
         yield Label("Canasta: a new game", classes="title")
         yield Select([(f"{n}: {NOTES[n][0]}", n) for n in names], value="classic", allow_blank=False, id="variant")
         yield Static(id="summary")

@@ -84,8 +84,16 @@ function playerCount(v) {
 function renderVariants() {
   const box = $("variants");
   box.replaceChildren();
-  variants.sort((a, b) => (a.name === "classic" ? -1 : b.name === "classic" ? 1 : (a.title || a.name).localeCompare(b.title || b.name)));
+  // grouped by family (Canasta's first, as the catalog lists them), Classic first, then by title
+  const families = [...new Set(variants.map((v) => v.family || "canasta"))];
+  const rank = (v) => families.indexOf(v.family || "canasta");
+  variants.sort((a, b) => rank(a) - rank(b) || (a.name === "classic" ? -1 : b.name === "classic" ? 1 : (a.title || a.name).localeCompare(b.title || b.name)));
+  let family = null;
   for (const v of variants) {
+    if (families.length > 1 && (v.family || "canasta") !== family) {
+      family = v.family || "canasta";
+      box.append(el("div", { class: "variant-family", text: family === "rummy" ? "The rummy family" : "Canasta" }));
+    }
     const input = el("input", { type: "radio", name: "variant", value: v.name, "data-testid": `variant-${v.name}` });
     if (v.name === "classic") input.checked = true;
     input.addEventListener("change", onVariantChange);
