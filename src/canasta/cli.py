@@ -22,6 +22,7 @@ from .positions import load_state
 from .rules import Rules
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
+from .rummy.players import rummy_player_names
 from .session import Session, default_save_path, parse_seats
 from .state import State
 from .textui import (
@@ -170,7 +171,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _play_rummy(args: argparse.Namespace) -> int:
     """The rummy family in the line mode (docs/rummy.md): one human seat against computer players."""
     from .rummy.lineplay import RummyLineGame
-    from .rummy.players import rummy_player_names
 
     rules = _rules(args.variant, args.option)
     assert isinstance(rules, RummyRules)
@@ -191,15 +191,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import format_summary, simulate
 
     rules = _rules(args.variant, args.option)
-    if isinstance(rules, RummyRules):
-        raise CliError("simulate does not run the rummy family yet; play one with canasta play --variant NAME", 2)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if args.games < 0 or args.jobs < 0:
         raise CliError("--games and --jobs must be 0 or more", 2)
     progress: bool | str = "always" if args.progress else args.progress is None
     try:
-        summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
-                           records_dir=args.records, progress=progress, max_moves=args.max_moves)
+        if isinstance(rules, RummyRules):
+            from . import rummy_matches
+
+            summary = rummy_matches.simulate(rules, args.games, seed=args.seed, jobs=args.jobs, players=names,
+                                             records_dir=args.records, progress=progress, max_moves=args.max_moves)
+        else:
+            summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
+                               records_dir=args.records, progress=progress, max_moves=args.max_moves)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     except OSError as exc:
@@ -220,11 +224,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from . import arena
 
     rules = _rules(args.variant, args.option)
-    if isinstance(rules, RummyRules):
-        raise CliError("tournament does not run the rummy family yet; play one with canasta play --variant NAME", 2)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if args.games < 0 or args.hands < 0 or (args.jobs is not None and args.jobs < 0):
         raise CliError("--games, --hands and --jobs must be 0 or more", 2)
+    if isinstance(rules, RummyRules):
+        return _rummy_tournament(args, rules, names)
     try:  # the optional libraries are checked before any game is played
         if args.plot:
             arena.require("matplotlib", "plot", "--plot")
@@ -256,6 +260,33 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _out(arena.format_table(summary))
     if written:
         _out("written: " + ", ".join(written))
+    return 0
+
+
+def _rummy_tournament(args: argparse.Namespace, rules: RummyRules, names: list[str]) -> int:
+    """The rummy family's tournament (docs/arena.md): the same options, but no CSV, plots or Ray."""
+    from . import rummy_matches
+
+    for flag, value in (("--csv", args.csv), ("--plot", args.plot), ("--ray", args.ray)):
+        if value:
+            raise CliError(f"{flag} is not available for the rummy family (use --json)", 2)
+    progress: bool | str = "always" if args.progress else args.progress is None
+    try:
+        summary = rummy_matches.tournament(rules, names, args.games, args.seed, hands=args.hands,
+                                           jobs=args.jobs or 0, progress=progress)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    if args.json == "-":
+        _out(json.dumps(summary, indent=2))
+        return 0
+    if args.json:
+        try:
+            Path(args.json).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.json}: {exc.strerror or exc}") from None
+    _out(rummy_matches.format_tournament(summary))
+    if args.json:
+        _out(f"written: {args.json}")
     return 0
 
 
@@ -469,8 +500,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; 0 = one per CPU)")
     p.add_argument("--players", default="greedy",
-                   help=f"one name, one per side or one per seat, comma-separated ({', '.join(player_names())}); "
-                        "default greedy in every seat")
+                   help=f"one name, one per side or one per seat, comma-separated ({', '.join(player_names())}; "
+                        f"the rummy family: {', '.join(rummy_player_names())}); default greedy in every seat")
     p.add_argument("--max-moves", type=int, default=200_000, metavar="N",
                    help="stop a game after N moves and report it unfinished (default 200000)")
     p.add_argument("--records", metavar="DIR", help="write every game's record to DIR/game-00001.json ...")
@@ -487,13 +518,14 @@ def build_parser() -> argparse.ArgumentParser:
                                    "intervals (docs/arena.md).")
     p.add_argument("--players", default="greedy,random",
                    help=f"two names for a match, more for a round robin, comma-separated "
-                        f"({', '.join(player_names())}); a name given twice plays itself; default greedy,random")
+                        f"({', '.join(player_names())}; the rummy family: {', '.join(rummy_player_names())}); "
+                        "a name given twice plays itself; default greedy,random")
     p.add_argument("--games", "-n", type=int, default=100,
                    help="duplicate deals per pairing (default 100); deal i uses seed SEED+i, and each is "
                         "played once per seating")
     p.add_argument("--hands", type=int, default=0,
                    help="stop every game after N hands, the higher total winning (default 0: whole games; "
-                        "1: single hands)")
+                        "1: single hands; the rummy family: 0, or 1 with two sides)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU)")
     p.add_argument("--json", metavar="FILE", help="write the results as JSON (- prints JSON instead of the table)")
