@@ -129,7 +129,8 @@ def _session(args: argparse.Namespace) -> Session:
     return Session.start(rules, seats, args.seed, save or default_save_path())
 
 
-def _play_app(args: argparse.Namespace, session: Session) -> int:
+def _play_app(args: argparse.Namespace, session: Any) -> int:
+    """The Textual app for a ``Session`` (Canasta) or a ``RummyGame``."""
     from .tui.app import CanastaApp
 
     chosen = args.resume or args.seats or args.option or args.variant != "classic"
@@ -149,7 +150,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.hint_level not in LEVELS:
         raise CliError(f"unknown --hint-level {args.hint_level!r}; valid levels: {', '.join(LEVELS)}", 2)
-    if not args.resume and isinstance(_rules(args.variant, args.option), RummyRules):
+    if _rummy_record(args.resume) if args.resume else isinstance(_rules(args.variant, args.option), RummyRules):
         return _play_rummy(args)
     try:
         session = _session(args)
@@ -168,10 +169,28 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 130
 
 
+def _rummy_record(path: str) -> bool:
+    """Is the file a rummy game's record? (Anything unreadable is left to the Canasta path to report.)"""
+    from .record import load
+    from .rummy import rummy_key
+
+    try:
+        rules = load(path).get("rules")
+        return isinstance(rules, dict) and isinstance(rules.get("variant"), str) and \
+            rummy_key(rules["variant"]) is not None
+    except (OSError, ValueError):
+        return False
+
+
 def _play_rummy(args: argparse.Namespace) -> int:
-    """The rummy family in the line mode (docs/rummy.md): one human seat against computer players."""
+    """The rummy family (docs/rummy.md): the Textual app at a terminal, else the line mode; one human seat
+    against computer players."""
     from .rummy.lineplay import RummyLineGame
 
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and tui.available():
+        return _play_app(args, _rummy_game(args))
+    if args.resume:
+        raise CliError("a rummy game is resumed in the app (at a terminal, without --plain)", 2)
     rules = _rules(args.variant, args.option)
     assert isinstance(rules, RummyRules)
     if args.seats:
@@ -183,6 +202,32 @@ def _play_rummy(args: argparse.Namespace) -> int:
         raise CliError(f"unknown --opponents {args.opponents!r} for the rummy family; valid: "
                        f"{', '.join(rummy_player_names())}", 2)
     return RummyLineGame(rules, args.seat, opponents, args.seed, sys.stdin, sys.stdout).run()
+
+
+def _rummy_game(args: argparse.Namespace) -> Any:
+    """The ``RummyGame`` for the app: resumed from ``--resume``, or new from the variant and the seats."""
+    from .tui.rummy_game import RummyGame, parse_rummy_seats
+
+    save = Path(args.save) if args.save else None
+    seats = [n.strip() for n in args.seats.split(",")] if args.seats else None
+    try:
+        if args.resume:
+            return RummyGame.resume(Path(args.resume), seats, save)
+    except ValueError as exc:
+        raise CliError(f"cannot resume: {exc}") from None
+    rules = _rules(args.variant, args.option)
+    assert isinstance(rules, RummyRules)
+    if seats is None:
+        if not 0 <= args.seat < rules.players:
+            raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
+        seats = ["human" if s == args.seat else args.opponents for s in range(rules.players)]
+    try:
+        names = parse_rummy_seats(seats, rules.players)
+        return RummyGame(rules, names, args.seed, save or default_save_path())
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    except OSError as exc:
+        raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
 
 
 # --- simulate -----------------------------------------------------------------------------------

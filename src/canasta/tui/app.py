@@ -3,33 +3,32 @@ start screen first. The session (``canasta.session``) keeps the game and saves i
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
 from .. import parse_move
 from ..engine import is_over, legal_moves, why_illegal
 from ..moves import Move
 from ..rules import Rules
+from ..rummy import RummyRules
 from ..session import Session, hand_goes_on, news
-from ..state import State
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
 from .cards import label
 from .hand import HandView
+from .rummy_game import RummyGame
+from .rummy_screen import RummyTableScreen
 from .screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
+from .turns import PlayScreen
 
 
 def _rank_token(card: str) -> str:
@@ -37,7 +36,7 @@ def _rank_token(card: str) -> str:
     return card if card == "JK" else card[:-1]
 
 
-class TableScreen(Screen[None]):
+class TableScreen(PlayScreen):
     """The table for the human seat: everything it may see, its hand, the legal moves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,18 +63,11 @@ class TableScreen(Screen[None]):
     .refused { color: $error; }
     """
 
-    def __init__(self, session: Session, hint_level: str, delay: float) -> None:
-        super().__init__()
-        self.session = session
-        self.hint_level = hint_level
-        self.delay = delay
-        self.hands: list[list[dict[str, Any]]] = []  # the score sheet of every finished hand
-        self.waiting = False  # a modal screen is open: the computer players wait
-        self.thinking = False  # a computer player is choosing its move in a worker thread
+    session: Session
 
-    @property
-    def seat(self) -> int:
-        return self.session.humans[0]
+    def __init__(self, session: Session, hint_level: str, delay: float) -> None:
+        super().__init__(session, hint_level, delay)
+        self.hands: list[list[dict[str, Any]]] = []  # the score sheet of every finished hand
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -118,18 +110,6 @@ class TableScreen(Screen[None]):
             legal = legal_moves(self.session.state)
             moves.add_options(Option(table.move_label(str(m)), id=str(m)) for m in legal)
             moves.highlighted = 0 if legal else None
-
-    def log_line(self, text: str) -> None:
-        self.query_one("#log", RichLog).write(text)
-
-    def say(self, text: str, refused: bool = False) -> None:
-        message = self.query_one("#message", Static)
-        message.set_class(refused, "refused")
-        message.update(text)
-
-    def human_to_move(self) -> bool:
-        state = self.session.state
-        return not is_over(state) and state.to_move == self.seat and not self.waiting
 
     # --- playing ------------------------------------------------------------------------------
     def attempt(self, text: str) -> None:
@@ -202,38 +182,6 @@ class TableScreen(Screen[None]):
         self.show()
         self.after_move()
 
-    def after_move(self) -> None:
-        """Let the computer players move, one at a time so that each can be followed."""
-        if self.session.computer_to_move() and not self.waiting:
-            if self.delay > 0:
-                self.set_timer(self.delay, self.computer_step)
-            else:
-                self.call_later(self.computer_step)
-        elif self.human_to_move():
-            self.show()
-
-    def computer_step(self) -> None:
-        if self.session.computer_to_move() and not self.waiting and not self.thinking:
-            self.thinking = True
-            self.think(self.session.state)
-
-    @work(thread=True, exclusive=True, group="computer")
-    def think(self, state: State) -> None:
-        """The computer player's choice, off the UI thread: a ``hard`` or ``expert`` player may take seconds,
-        and the table keeps answering keys (help, quit) meanwhile. Nothing else moves for that seat then:
-        the human's keys are refused while it is not his turn."""
-        move = self.session.computer_move()
-        if get_current_worker().is_cancelled:
-            return
-        # RuntimeError: the app has closed meanwhile (the game was saved before this move)
-        with contextlib.suppress(RuntimeError):
-            self.app.call_from_thread(self.computer_moved, state, move)
-
-    def computer_moved(self, state: State, move: Move) -> None:
-        self.thinking = False
-        if self.session.state is state:  # not a game replaced meanwhile ("play again")
-            self.advance(move)
-
     # --- actions ------------------------------------------------------------------------------
     def action_play(self, text: str) -> None:
         self.attempt(text)
@@ -282,9 +230,6 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rules))
 
-    def action_quit_game(self) -> None:
-        self.app.exit()  # nothing to save: the session saved the game after every move
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
             self.attempt(event.option.id)
@@ -303,12 +248,13 @@ class TableScreen(Screen[None]):
 
 
 class CanastaApp(App[None]):
-    """``canasta play``: the start screen (without a session), then the table."""
+    """``canasta play``: the start screen (without a session), then the table: Canasta's for a ``Session``,
+    the rummy family's for a ``RummyGame``."""
 
     TITLE = "Canasta"
 
-    def __init__(self, session: Session | None = None, *, save_path: Path | None = None, seed: int | None = None,
-                 hint_level: str = "medium", delay: float = 0.6) -> None:
+    def __init__(self, session: Session | RummyGame | None = None, *, save_path: Path | None = None,
+                 seed: int | None = None, hint_level: str = "medium", delay: float = 0.6) -> None:
         super().__init__()
         self.session = session
         self.save_path = save_path
@@ -318,17 +264,26 @@ class CanastaApp(App[None]):
 
     def on_mount(self) -> None:
         if self.session is not None:
-            self.push_screen(TableScreen(self.session, self.hint_level, self.delay))
+            self.open_table(self.session)
         else:
             self.push_screen(StartScreen(), self.start)
 
-    def start(self, chosen: tuple[Rules, list[str]] | None) -> None:
+    def open_table(self, session: Session | RummyGame) -> None:
+        if isinstance(session, RummyGame):
+            self.push_screen(RummyTableScreen(session, self.hint_level, self.delay))
+        else:
+            self.push_screen(TableScreen(session, self.hint_level, self.delay))
+
+    def start(self, chosen: tuple[Rules | RummyRules, list[str]] | None) -> None:
         if chosen is None:
             self.exit()
             return
         rules, seats = chosen
-        self.session = Session.start(rules, seats, self.seed, self.save_path)
-        self.push_screen(TableScreen(self.session, self.hint_level, self.delay))
+        if isinstance(rules, RummyRules):
+            self.session = RummyGame(rules, seats, self.seed, self.save_path)
+        else:
+            self.session = Session.start(rules, seats, self.seed, self.save_path)
+        self.open_table(self.session)
 
     def compose(self) -> ComposeResult:
         yield Vertical()

@@ -46,9 +46,22 @@ def sort_hand(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
+def sort_by_suit(cards: Iterable[str], ace_low: bool = False) -> list[str]:
+    """Suit by suit (♠ ♥ ♦ ♣), each low to high, so that runs lie together (the rummy family); aces first
+    where they are low; jokers last."""
+    order = "A23456789TJQK" if ace_low else "23456789TJQKA"
+
+    def key(card: str) -> tuple[int, int]:
+        if card == "JK":
+            return (4, 0)
+        return ("SHDC".find(card[-1]), order.find(card[0]))
+
+    return sorted(cards, key=key)
+
+
 def cards_line(cards: Sequence[str]) -> Text:
     """Cards separated by spaces, each in its colour."""
     return Text(" ").join(card_text(c) for c in cards)
 
 
-__all__ = ["SYMBOLS", "card_text", "cards_line", "label", "sort_hand", "style"]
+__all__ = ["SYMBOLS", "card_text", "cards_line", "label", "sort_by_suit", "sort_hand", "style"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,8 +16,17 @@ from textual.widget import Widget
 from .cards import card_text, label, sort_hand
 
 
+def rank_group(card: str) -> str:
+    """Canasta's grouping: by rank, wild cards (twos, jokers) together."""
+    return "wild" if card == "JK" or card[0] == "2" else card[:-1]
+
+
 class HandView(Widget, can_focus=True):
-    """Cards sorted and grouped by rank; ``selected`` holds the positions picked."""
+    """Cards sorted and grouped by rank; ``selected`` holds the positions picked.
+
+    ``order`` arranges the cards (``sort_hand`` by default; ``list`` keeps them as given, as a pile),
+    ``group`` names each card's group (a wider gap between groups), ``single`` allows one picked card at a
+    time, and ``cursor_at_end`` puts the cursor on the last card whenever the cards change (a pile's top)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "card left", show=False),
@@ -30,18 +39,30 @@ class HandView(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
 
     class Changed(Message):
-        """The selection changed."""
+        """The selection changed (``control``: the HandView)."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+        def __init__(self, hand: HandView) -> None:
+            super().__init__()
+            self.hand = hand
+
+        @property
+        def control(self) -> HandView:
+            return self.hand
+
+    def __init__(self, *, id: str | None = None, order: Callable[[Sequence[str]], list[str]] = sort_hand,
+                 group: Callable[[str], str] = rank_group, single: bool = False, cursor_at_end: bool = False) -> None:
         super().__init__(id=id)
         self.cards: list[str] = []
         self.selected: set[int] = set()
+        self.order, self.group, self.single, self.cursor_at_end = order, group, single, cursor_at_end
 
     def show(self, cards: Sequence[str]) -> None:
         """A new hand: the selection is kept for cards still held at the same places, else cleared."""
-        new = sort_hand(cards)
+        new = self.order(cards)
         if new != self.cards:
             self.selected = set()
+            if self.cursor_at_end:
+                self.cursor = max(0, len(new) - 1)
         self.cards = new
         self.cursor = min(self.cursor, max(0, len(new) - 1))
         self.refresh(layout=True)
@@ -56,8 +77,7 @@ class HandView(Widget, can_focus=True):
         out = Text()
         previous = None
         for i, card in enumerate(self.cards):
-            rank = card[:-1] if card != "JK" else "wild"
-            rank = "wild" if rank == "2" else rank
+            rank = self.group(card)
             if previous is not None:
                 out.append("  " if rank != previous else " ")
             previous = rank
@@ -73,7 +93,7 @@ class HandView(Widget, can_focus=True):
         """Each card's first and last column in ``render``'s line."""
         spans, x, previous = [], 0, None
         for card in self.cards:
-            rank = "wild" if card == "JK" or card[0] == "2" else card[:-1]
+            rank = self.group(card)
             if previous is not None:
                 x += 2 if rank != previous else 1
             previous = rank
@@ -97,14 +117,15 @@ class HandView(Widget, can_focus=True):
 
     def action_pick(self) -> None:
         if self.cards:
-            self.selected ^= {self.cursor}
+            self.selected = (set() if self.cursor in self.selected else {self.cursor}) if self.single \
+                else self.selected ^ {self.cursor}
             self.refresh()
-            self.post_message(self.Changed())
+            self.post_message(self.Changed(self))
 
     def action_clear(self) -> None:
         self.selected = set()
         self.refresh()
-        self.post_message(self.Changed())
+        self.post_message(self.Changed(self))
 
 
-__all__ = ["HandView"]
+__all__ = ["HandView", "rank_group"]

@@ -14,15 +14,24 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 
 from ..bots.levels import LEVELS
 from ..rules import Rules
+from ..rummy import RummyRules
+from ..rummy.pages import NOTES as RUMMY_NOTES
 from ..session import HUMAN
 from ..variant_docs import NOTES, variant_page
-from ..variants import rules as make_rules
+from ..variants import game_rules as make_rules
 from ..variants import variant_names
 from ..view import seat_name
 
 
-class StartScreen(Screen[tuple[Rules, list[str]]]):
-    """Variant (with its summary), options, target and each seat: dismissed with (rules, seats)."""
+def _notes(name: str) -> tuple[str, str]:
+    """A preset's title and summary, whichever family it is of."""
+    title, summary = (RUMMY_NOTES[name] if name in RUMMY_NOTES else NOTES[name])[:2]
+    return title, summary
+
+
+class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
+    """Variant (with its summary), options, target and each seat: dismissed with (rules, seats). The
+    presets of every family are offered (Canasta's, then the rummy family's)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", "start")]
     DEFAULT_CSS = """
@@ -35,9 +44,9 @@ class StartScreen(Screen[tuple[Rules, list[str]]]):
     """
 
     def compose(self) -> ComposeResult:
-        names = variant_names("canasta")
+        names = variant_names()
         yield Label("Canasta: a new game", classes="title")
-        yield Select([(f"{n}: {NOTES[n][0]}", n) for n in names], value="classic", allow_blank=False, id="variant")
+        yield Select([(f"{n}: {_notes(n)[0]}", n) for n in names], value="classic", allow_blank=False, id="variant")
         yield Static(id="summary")
         with Horizontal():
             yield Input(placeholder="target (the preset's by default)", id="target", type="integer")
@@ -56,7 +65,9 @@ class StartScreen(Screen[tuple[Rules, list[str]]]):
 
     async def _variant_chosen(self, name: str) -> None:
         rules = make_rules(name)
-        self.query_one("#summary", Static).update(f"{NOTES[name][0]}. {NOTES[name][1]} Target {rules.target}.")
+        target = rules.game_target() if isinstance(rules, RummyRules) else rules.target
+        title, summary = _notes(name)
+        self.query_one("#summary", Static).update(f"{title}. {summary} Target {target}.")
         seats = self.query_one("#seats", Horizontal)
         await seats.remove_children()
         def choices(seat: int) -> list[tuple[str, str]]:
@@ -65,7 +76,7 @@ class StartScreen(Screen[tuple[Rules, list[str]]]):
         await seats.mount(*(Select(choices(s), value=HUMAN if s == 0 else "medium", allow_blank=False,
                                    id=f"seat-{s}") for s in range(rules.players)))
 
-    def chosen(self) -> tuple[Rules, list[str]]:
+    def chosen(self) -> tuple[Rules | RummyRules, list[str]]:
         """The rules and seats on the screen (``ValueError`` for a bad option)."""
         name = str(self.query_one("#variant", Select).value)
         options: dict[str, Any] = {}
@@ -174,13 +185,13 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
     DEFAULT_CSS = "HelpScreen > VerticalScroll { background: $surface; border: round $accent; }"
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules | RummyRules, keys: str = KEYS) -> None:
         super().__init__()
-        self.rules = rules
+        self.rules, self.keys = rules, keys
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(KEYS + "\n" + variant_page(self.rules), id="rules-page")
+            yield Markdown(self.keys + "\n" + variant_page(self.rules), id="rules-page")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,95 @@
+"""What the Canasta table and the rummy table share: one human seat, the computer players moving one at
+a time (each thinking in a worker thread, so that the table keeps answering keys), the log and the
+message line. A table subclasses ``PlayScreen`` and defines ``show`` and ``advance``."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from textual import work
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+from textual.worker import get_current_worker
+
+from .. import is_over
+
+
+class PlayScreen(Screen[None]):
+    """A table for the game of ``session`` (``canasta.session.Session`` or ``tui.rummy_game.RummyGame``:
+    ``state``, ``humans``, ``computer_to_move()``, ``computer_move()``). Its compose yields a ``RichLog``
+    ``#log`` and a ``Static`` ``#message``."""
+
+    def __init__(self, session: Any, hint_level: str, delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.hint_level = hint_level
+        self.delay = delay
+        self.waiting = False  # a modal screen is open: the computer players wait
+        self.thinking = False  # a computer player is choosing its move in a worker thread
+
+    @property
+    def seat(self) -> int:
+        seat: int = self.session.humans[0]
+        return seat
+
+    def show(self) -> None:
+        """Draw the table from the human seat's view."""
+        raise NotImplementedError
+
+    def advance(self, move: Any) -> None:
+        """Play ``move`` (legal) for the seat to move and show what it did."""
+        raise NotImplementedError
+
+    def log_line(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    def say(self, text: str, refused: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.set_class(refused, "refused")
+        message.update(text)
+
+    def human_to_move(self) -> bool:
+        state = self.session.state
+        return not is_over(state) and state.to_move == self.seat and not self.waiting
+
+    def after_move(self) -> None:
+        """Let the computer players move, one at a time so that each can be followed."""
+        if self.session.computer_to_move() and not self.waiting:
+            if self.delay > 0:
+                self.set_timer(self.delay, self.computer_step)
+            else:
+                self.call_later(self.computer_step)
+        elif self.human_to_move():
+            self.show()
+
+    def computer_step(self) -> None:
+        if self.session.computer_to_move() and not self.waiting and not self.thinking:
+            self.thinking = True
+            self.think(self.session.state)
+
+    # Not exclusive: ``thinking`` already keeps it to one at a time, and an exclusive worker would cancel its
+    # predecessor, whose thread may still be returning after handing its move over (``wait_for_complete`` then
+    # raises WorkerCancelled for a move that was played).
+    @work(thread=True, group="computer")
+    def think(self, state: Any) -> None:
+        """The computer player's choice, off the UI thread: a ``hard`` or ``expert`` player may take seconds,
+        and the table keeps answering keys (help, quit) meanwhile. Nothing else moves for that seat then:
+        the human's keys are refused while it is not his turn."""
+        move = self.session.computer_move()
+        if get_current_worker().is_cancelled:
+            return
+        # RuntimeError: the app has closed meanwhile (the game was saved before this move)
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self.computer_moved, state, move)
+
+    def computer_moved(self, state: Any, move: Any) -> None:
+        self.thinking = False
+        if self.session.state is state:  # not a game replaced meanwhile ("play again")
+            self.advance(move)
+
+    def action_quit_game(self) -> None:
+        self.app.exit()  # nothing to save: the session saved the game after every move
+
+
+__all__ = ["PlayScreen"]
