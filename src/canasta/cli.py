@@ -115,7 +115,7 @@ def _session(args: argparse.Namespace) -> Session:
             raise CliError(f"cannot resume: {exc}") from None
     rules = _rules(args.variant, args.option)
     if isinstance(rules, RummyRules):
-        raise CliError("the rummy family plays in the line mode: canasta play --plain --variant NAME", 2)
+        raise CliError("the rummy family has its own table: canasta play --variant NAME", 2)
     if args.seats:
         text = args.seats
     else:
