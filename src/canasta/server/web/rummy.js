@@ -32,6 +32,7 @@ const T = {
   stopped: false,
   everConnected: false,
   hint: null,
+  loggedHand: null, // the hand whose history the log shows
   pad: [],
 };
 
@@ -64,7 +65,8 @@ function onFrame(f) {
       onState(f);
       break;
     case "event":
-      if (!T.frame || f.version > T.frame.version) addLog(describe(f), f.seat === T.seat);
+      // before the first state frame nothing is logged: that frame's view carries the hand's history
+      if (T.frame && f.version > T.frame.version) addLog(describe(f), f.seat === T.seat);
       break;
     case "ack":
       if (T.pending && String(T.pending.id) === String(f.id)) T.pending = null;
@@ -95,6 +97,7 @@ function onState(f) {
   if (T.frame && f.version < T.frame.version) return;
   const before = T.frame;
   T.frame = f;
+  logHand(before, f.view || {});
   T.seats = f.seats || T.seats;
   T.pad = f.pad || [];
   if (T.pending && T.pending.version !== f.version) T.pending = null;
@@ -456,6 +459,25 @@ function renderBreakdown() {
 }
 
 // ------------------------------------------------------------------ log, chat, notices
+
+/**
+ * The first frame (a page opened mid-hand: a late spectator, a reload) logs the hand's public history so
+ * far, which the state frame's view carries; a new hand gets a heading. Later moves come as events.
+ */
+function logHand(before, view) {
+  if (!before) {
+    T.loggedHand = view.hand_number;
+    if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`);
+    for (const h of view.history || []) {
+      const [seat, ...move] = String(h).split(" ");
+      if (move[0] === "upcard") addLog(`Upcard ${move.slice(1).join(" ")}`);
+      else addLog(describe({ seat: Number(seat), move: move.join(" ") }), Number(seat) === T.seat);
+    }
+  } else if (view.hand_number && T.loggedHand !== view.hand_number) {
+    T.loggedHand = view.hand_number;
+    addLog(`— Hand ${view.hand_number} —`);
+  }
+}
 
 function describe(e) {
   const who = e.seat === T.seat ? "You" : seatName(e.seat);
