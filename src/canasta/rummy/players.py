@@ -96,13 +96,13 @@ def rummy_player_names() -> list[str]:
 
 
 # The search player's samples per decision at each level (docs/players.md, "The rummy family").
-SEARCH_SAMPLES = {"hard": 12, "search": 12, "expert": 40}
+SEARCH_SAMPLES = {"hard": 8, "search": 8, "expert": 24}
 
 
 def make_rummy_player(name: str, seed: int | None = None) -> Player:
     """A computer player for the rummy family by name: ``random``, ``greedy``, ``heuristic``, ``search``;
-    the levels ``easy`` (greedy), ``medium`` (heuristic), ``hard`` (search, 12 sampled deals a decision)
-    and ``expert`` (search, 40)."""
+    the levels ``easy`` (greedy), ``medium`` (heuristic), ``hard`` (search, 8 sampled deals a decision)
+    and ``expert`` (search, 24)."""
     key = name.strip().lower() if isinstance(name, str) else ""
     if key == "random":
         return RandomPlayer(seed)

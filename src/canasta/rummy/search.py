@@ -60,8 +60,8 @@ def ended(summary: dict[str, Any], side: int) -> float:
 class RummySearchPlayer(Player):
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 12, seconds: float | None = None,
-                 candidates: int = 3, horizon: int = 24, margin: float = 1.0) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 8, seconds: float | None = None,
+                 candidates: int = 3, horizon: int = 20, margin: float = 1.0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.seconds = seconds
