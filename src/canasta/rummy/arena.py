@@ -118,6 +118,26 @@ def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int]
     return {"games": n, "a_wins": wins / n}
 
 
+def thinking_times(r: RummyRules, levels: list[str], deals: int, seed: int = 0) -> dict[str, list[float]]:
+    """CPU seconds each player named in ``levels`` takes per decision, asked at every decision of the first
+    hand of heuristic games (the deals ``seed``, ``seed + 1``, ...): the same positions for every level."""
+    import time
+
+    times: dict[str, list[float]] = {name: [] for name in levels}
+    for d in range(seed, seed + deals):
+        s: RummyState = new_game(r, d)
+        guide = make_rummy_player("heuristic", d)
+        while s.hand_number == 1 and not is_over(s):
+            seen, legal = view(s, s.to_move), legal_moves(s)
+            for name in levels:
+                player = make_rummy_player(name, d)
+                start = time.process_time()
+                player.choose(seen, legal)  # type: ignore[arg-type]
+                times[name].append(time.process_time() - start)
+            s = apply(s, guide.choose(seen, legal))  # type: ignore[arg-type]
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     from .presets import rummy_key, rummy_rules
 
@@ -130,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=0)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes for the duplicate deals (the same figures)")
+    p.add_argument("--timing", action="store_true",
+                   help="instead of matches: CPU time per decision of --a and --b (and the levels medium, hard, "
+                        "expert) over --deals hands of heuristic play")
     args = p.parse_args(argv)
     key = rummy_key(args.variant)
     if key is None:
@@ -143,6 +166,15 @@ def main(argv: list[str] | None = None) -> int:
             p.error(str(exc))
     if args.deals < 0 or args.games < 0 or args.jobs < 1:
         p.error("--deals and --games are 0 or more, --jobs 1 or more")
+
+    if args.timing:
+        names = list(dict.fromkeys([args.a, args.b, "medium", "hard", "expert"]))
+        for name, t in thinking_times(r, names, max(args.deals, 1), args.seed).items():
+            t.sort()
+            print(f"{r.name} ({r.players} players) {name}: {len(t)} decisions, CPU per decision mean "
+                  f"{1000 * statistics.fmean(t):.1f} ms, 90th percentile {1000 * t[int(0.9 * len(t))]:.1f} ms, "
+                  f"most {1000 * t[-1]:.1f} ms")
+        return 0
 
     def make(name: str) -> Callable[[int], Player]:
         return lambda seed: make_rummy_player(name, seed)
