@@ -144,3 +144,13 @@ def test_no_rummy_player_can_peek(name: str) -> None:
         if checked >= 12:
             break
     assert checked > 0
+
+
+def test_arena_jobs_give_the_same_figures_as_one_process() -> None:
+    from canasta.rummy.arena import parallel_duplicate
+
+    r = canasta.rules("500-rum", players=2)
+    assert isinstance(r, RummyRules)
+    one = duplicate(r, lambda s: make_rummy_player("heuristic", s), lambda s: make_rummy_player("greedy", s), 3, 40)
+    two = parallel_duplicate("500-rum", {"players": 2}, "heuristic", "greedy", 3, 40, jobs=2)
+    assert two == one
