@@ -1,7 +1,9 @@
 """Computer players for the rummy family. ``random`` is Canasta's own random player (it needs nothing but
 the legal moves); ``greedy`` melds and lays off the most points it can, takes from the pile when the chosen
-card makes a meld worth more than the burden of the cards above it, and discards its least useful card.
-A player sees only its seat's view (``canasta.view``) and the legal moves, never the state."""
+card makes a meld worth more than the burden of the cards above it, and discards its least useful card;
+``heuristic`` (below) plans its takes and discards further; ``search`` (``rummy.search``) checks the
+heuristic by play-outs. A player sees only its seat's view (``canasta.view``) and the legal moves, never
+the state."""
 
 from __future__ import annotations
 
