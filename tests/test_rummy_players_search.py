@@ -4,11 +4,12 @@ are known to be, the player picks legal moves on every preset at every level and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import canasta
-from canasta.rummy import RummyRules
+from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.api import apply, is_over, legal_moves
 from canasta.rummy.arena import duplicate
 from canasta.rummy.players import RummyHeuristicPlayer, make_rummy_player
@@ -20,7 +21,7 @@ PRESETS = ["500-rum", "500-rum-partnership", "persian-rummy", "basic-rummy"]
 SAME = ("hand", "pile", "melds", "hand_sizes", "stock", "must_use", "taken", "melded", "phase", "scores")
 
 
-def positions(name: str, games: int, plies: int, seed: int = 3):
+def positions(name: str, games: int, plies: int, seed: int = 3) -> Iterator[tuple[RummyRules, RummyState]]:
     r = canasta.rules(name)
     assert isinstance(r, RummyRules)
     rng = random.Random(seed)
