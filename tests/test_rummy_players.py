@@ -32,9 +32,9 @@ def test_players_choose_legal_moves_on_every_preset(name: str, player: str) -> N
 
 
 def test_player_names_and_levels() -> None:
-    assert rummy_player_names() == ["greedy", "heuristic", "random"]
-    for level in ("easy", "medium", "hard", "expert"):
-        assert make_rummy_player(level).name in ("greedy", "heuristic")
+    assert rummy_player_names() == ["greedy", "heuristic", "random", "search"]
+    levels = {level: make_rummy_player(level).name for level in ("easy", "medium", "hard", "expert")}
+    assert levels == {"easy": "greedy", "medium": "heuristic", "hard": "search", "expert": "search"}
     with pytest.raises(ValueError, match="valid players"):
         make_rummy_player("oracle")
 

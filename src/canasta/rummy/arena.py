@@ -55,9 +55,9 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
-              seed: int = 0) -> dict[str, Any]:
-    """Two-sided games only: A's side score less B's, per deal, averaged over the two seatings."""
+def deal_differences(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
+                     seed: int = 0) -> list[float]:
+    """A's side score less B's for each deal ``seed``, ``seed + 1``, ..., averaged over the two seatings."""
     if r.teams != 2:
         raise ValueError("duplicate deals need two sides (2 players, or 4 in partnerships)")
     diffs: list[float] = []
@@ -68,9 +68,42 @@ def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[
             scores = play_hand(r, d, players)
             total += scores[a_side] - scores[1 - a_side]
         diffs.append(total / 2)
+    return diffs
+
+
+def summarize(diffs: list[float]) -> dict[str, Any]:
     mean, low, high = interval(diffs)
-    return {"deals": deals, "mean": mean, "low": low, "high": high,
-            "a_better": sum(1 for x in diffs if x > 0) / deals}
+    return {"deals": len(diffs), "mean": mean, "low": low, "high": high,
+            "a_better": sum(1 for x in diffs if x > 0) / len(diffs)}
+
+
+def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
+              seed: int = 0) -> dict[str, Any]:
+    """Two-sided games only: A's side score less B's, per deal, averaged over the two seatings."""
+    return summarize(deal_differences(r, make_a, make_b, deals, seed))
+
+
+def _named_differences(key: str, options: dict[str, Any], a: str, b: str, deals: int, seed: int) -> list[float]:
+    """``deal_differences`` between players named ``a`` and ``b`` (in a worker process: names pickle)."""
+    from .presets import rummy_rules
+
+    return deal_differences(rummy_rules(key, options), lambda s: make_rummy_player(a, s),
+                            lambda s: make_rummy_player(b, s), deals, seed)
+
+
+def parallel_duplicate(key: str, options: dict[str, Any], a: str, b: str, deals: int, seed: int = 0,
+                       jobs: int = 2) -> dict[str, Any]:
+    """``duplicate`` between named players, the deals split over ``jobs`` processes: the same deals and the
+    same players' seeds, so the same figures as one process gives."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = -(-deals // jobs)
+    starts = list(range(seed, seed + deals, size))
+    counts = [min(size, seed + deals - start) for start in starts]
+    n = len(starts)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = list(pool.map(_named_differences, [key] * n, [options] * n, [a] * n, [b] * n, counts, starts))
+    return summarize([x for part in parts for x in part])
 
 
 def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], n: int,
@@ -85,6 +118,26 @@ def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int]
     return {"games": n, "a_wins": wins / n}
 
 
+def thinking_times(r: RummyRules, levels: list[str], deals: int, seed: int = 0) -> dict[str, list[float]]:
+    """CPU seconds each player named in ``levels`` takes per decision, asked at every decision of the first
+    hand of heuristic games (the deals ``seed``, ``seed + 1``, ...): the same positions for every level."""
+    import time
+
+    times: dict[str, list[float]] = {name: [] for name in levels}
+    for d in range(seed, seed + deals):
+        s: RummyState = new_game(r, d)
+        guide = make_rummy_player("heuristic", d)
+        while s.hand_number == 1 and not is_over(s):
+            seen, legal = view(s, s.to_move), legal_moves(s)
+            for name in levels:
+                player = make_rummy_player(name, d)
+                start = time.process_time()
+                player.choose(seen, legal)  # type: ignore[arg-type]
+                times[name].append(time.process_time() - start)
+            s = apply(s, guide.choose(seen, legal))  # type: ignore[arg-type]
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     from .presets import rummy_key, rummy_rules
 
@@ -96,17 +149,41 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--games", type=int, default=0)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="processes for the duplicate deals (the same figures)")
+    p.add_argument("--timing", action="store_true",
+                   help="instead of matches: CPU time per decision of --a and --b (and the levels medium, hard, "
+                        "expert) over --deals hands of heuristic play")
     args = p.parse_args(argv)
     key = rummy_key(args.variant)
     if key is None:
         p.error(f"{args.variant!r} is not a rummy variant")
-    r = rummy_rules(key, {"players": args.players} if key in ("500-rum", "basic-rummy") else {})
+    options: dict[str, Any] = {"players": args.players} if key in ("500-rum", "basic-rummy") else {}
+    r = rummy_rules(key, options)
+    for name in (args.a, args.b):
+        try:
+            make_rummy_player(name)
+        except ValueError as exc:
+            p.error(str(exc))
+    if args.deals < 0 or args.games < 0 or args.jobs < 1:
+        p.error("--deals and --games are 0 or more, --jobs 1 or more")
+
+    if args.timing:
+        names = list(dict.fromkeys([args.a, args.b, "medium", "hard", "expert"]))
+        for name, t in thinking_times(r, names, max(args.deals, 1), args.seed).items():
+            t.sort()
+            print(f"{r.name} ({r.players} players) {name}: {len(t)} decisions, CPU per decision mean "
+                  f"{1000 * statistics.fmean(t):.1f} ms, 90th percentile {1000 * t[int(0.9 * len(t))]:.1f} ms, "
+                  f"most {1000 * t[-1]:.1f} ms")
+        return 0
 
     def make(name: str) -> Callable[[int], Player]:
         return lambda seed: make_rummy_player(name, seed)
 
     if args.deals:
-        d = duplicate(r, make(args.a), make(args.b), args.deals, args.seed)
+        if args.jobs > 1:
+            d = parallel_duplicate(key, options, args.a, args.b, args.deals, args.seed, args.jobs)
+        else:
+            d = duplicate(r, make(args.a), make(args.b), args.deals, args.seed)
         print(f"{r.name} ({r.players} players) {args.a} vs {args.b}: {d['deals']} duplicate deals, "
               f"mean difference per deal {d['mean']:+.1f} (95% {d['low']:+.1f} .. {d['high']:+.1f}), "
               f"{args.a} better on {100 * d['a_better']:.0f}% of deals")

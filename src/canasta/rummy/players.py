@@ -1,7 +1,9 @@
 """Computer players for the rummy family. ``random`` is Canasta's own random player (it needs nothing but
 the legal moves); ``greedy`` melds and lays off the most points it can, takes from the pile when the chosen
-card makes a meld worth more than the burden of the cards above it, and discards its least useful card.
-A player sees only its seat's view (``canasta.view``) and the legal moves, never the state."""
+card makes a meld worth more than the burden of the cards above it, and discards its least useful card;
+``heuristic`` (below) plans its takes and discards further; ``search`` (``rummy.search``) checks the
+heuristic by play-outs. A player sees only its seat's view (``canasta.view``) and the legal moves, never
+the state."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from ..bots import Player
 from ..bots.random_player import RandomPlayer
 from ..cards import parse_card, rank_of
 from .generate import meld_candidates
-from .melds import card_points
+from .melds import Meld, card_points, lay_off_end
 from .moves import RummyMove
 from .presets import rummy_key, rummy_rules
 from .rules import RummyRules
+from .sampling import knowledge, meld_of
 
 _RULES: dict[str, RummyRules] = {}
 
@@ -91,23 +94,33 @@ class RummyGreedyPlayer(Player):
 
 
 def rummy_player_names() -> list[str]:
-    return ["greedy", "heuristic", "random"]
+    return ["greedy", "heuristic", "random", "search"]
+
+
+# The search player's samples per decision at each level (docs/players.md, "The rummy family").
+SEARCH_SAMPLES = {"hard": 8, "search": 8, "expert": 24}
 
 
 def make_rummy_player(name: str, seed: int | None = None) -> Player:
-    """A computer player for the rummy family by name: ``random``, ``greedy``, ``heuristic``; the levels
-    ``easy`` (greedy) and ``medium`` / ``hard`` / ``expert`` (heuristic: no search player for rummy yet)."""
-    key = name.strip().lower()
+    """A computer player for the rummy family by name: ``random``, ``greedy``, ``heuristic``, ``search``;
+    the levels ``easy`` (greedy), ``medium`` (heuristic), ``hard`` (search, 8 sampled deals a decision)
+    and ``expert`` (search, 24)."""
+    key = name.strip().lower() if isinstance(name, str) else ""
     if key == "random":
         return RandomPlayer(seed)
     if key in ("greedy", "easy"):
         return RummyGreedyPlayer(seed)
-    if key in ("heuristic", "medium", "hard", "expert"):
+    if key in ("heuristic", "medium"):
         return RummyHeuristicPlayer(seed)
-    raise ValueError(f"unknown rummy player {name!r}; valid players: {', '.join(rummy_player_names())}")
+    if key in SEARCH_SAMPLES:
+        from .search import RummySearchPlayer  # the search player builds on the heuristic defined here
+
+        return RummySearchPlayer(seed, samples=SEARCH_SAMPLES[key])
+    raise ValueError(f"unknown rummy player {name!r}; valid players: {', '.join(rummy_player_names())} "
+                     "(levels: easy, medium, hard, expert)")
 
 
-def _greedy_meld_points(r: RummyRules, cards: list[int], table: list[dict[str, Any]]) -> tuple[int, list[int]]:
+def _greedy_meld_points(r: RummyRules, cards: list[int]) -> tuple[int, list[int]]:
     """Points of melds laid greedily (the biggest first) from ``cards``, and the cards left over."""
     left = sorted(cards)
     total = 0
@@ -122,65 +135,118 @@ def _greedy_meld_points(r: RummyRules, cards: list[int], table: list[dict[str, A
     return total, left
 
 
-def _fits_table(r: RummyRules, card: int, view: dict[str, Any]) -> bool:
-    """Could ``card`` be laid off on a meld on the table (so discarding it feeds the next player)?"""
-    from .melds import Meld, lay_off_end, meld_kind
+class Seen:
+    """What the heuristic reads, as card numbers: built from a seat's view (``from_view``) or, inside the
+    search player's sampled positions, straight from the sampled state (``rummy.search``)."""
 
-    for m in view["melds"]:
-        cards = tuple(_cards(m["cards"]))
-        kind = meld_kind(r, cards)
-        if kind is None:
-            continue
-        meld = Meld(kind[0], kind[2], tuple(m["seats"]), tuple(m["points"]), kind[1])
-        if lay_off_end(r, meld, card):
-            return True
-    return False
+    __slots__ = ("hand", "held", "melds", "opponent_min", "pile", "r", "stock")
+
+    def __init__(self, r: RummyRules, hand: list[int], pile: list[int], melds: list[Meld], stock: int,
+                 opponent_min: int, held: list[int]) -> None:
+        self.r = r
+        self.hand = hand
+        self.pile = pile
+        self.melds = melds
+        self.stock = stock
+        self.opponent_min = opponent_min  # the fewest cards an opponent holds
+        self.held = held  # cards opponents are known to hold (taken from the pile, not played yet)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Seen:
+        r = rules_of_view(view)
+        seat = view["seat"]
+        sizes = view["hand_sizes"]
+        others = [i for i in range(r.players) if r.side_of(i) != r.side_of(seat)]
+        know = knowledge(r, view["history"])
+        return cls(r, _cards(view["hand"]), _cards(view["pile"]), [meld_of(m) for m in view["melds"]],
+                   int(view["stock"]), min((sizes[i] for i in others), default=99),
+                   [c for i in others for c in know.held[i]])
+
+
+def _fits_melds(r: RummyRules, card: int, melds: list[Meld]) -> bool:
+    """Could ``card`` be laid off on a meld on the table (so discarding it feeds the next player)?"""
+    return any(lay_off_end(r, m, card) for m in melds)
 
 
 class RummyHeuristicPlayer(RummyGreedyPlayer):
-    """The greedy player with a sense of the pile: it takes from the pile whenever the melds it can then lay
-    down grow (in 500 Rum the more cards the better), and it does not discard a card that fits a meld on the
-    table while it has another."""
+    """The greedy player with a sense of the pile and of the end of the hand. It takes from the pile when
+    the melds it can then lay down grow by more than the cards it would be left holding cost; early in a
+    500 Rum hand a held card is an asset (more to meld later, less for the next player), near the end -
+    an opponent down to a few cards, or the stock nearly gone - it is the debt it will be scored. It
+    discards neither a card that fits a meld on the table nor one that connects with cards an opponent is
+    known to hold (taken from the pile), and near the end it sheds its highest cards first."""
 
     name = "heuristic"
-    # How much a held card's points weigh against the melds a take makes possible. Negative in 500 Rum: more
-    # cards in hand meant more to meld and fewer for the next player (docs/strength.md, "The rummy family":
-    # -0.3 to -1.0 all gave +59 points a deal against random, +0.5 gave +44).
+    # How much a card left in hand weighs against the melds a take makes possible. Negative early in 500 Rum
+    # (docs/strength.md, "The rummy family": -0.3 to -1.0 all gave +59 points a deal against random, +0.5
+    # gave +44); at the end of the hand a held card costs its points.
     burden_weight = -0.5
+    late_weight = 1.0
+    late_cards = 3  # an opponent holding this many cards or fewer may go out soon
+    late_stock = 6
+    # A card's points against its connections to the hand (a pair counts 8) when choosing the discard.
+    # Negative: the low card goes before a high one even if it connects a little, since a high card melded
+    # later scores more and a low discard gives the next player little (docs/strength.md, "The rummy
+    # family": on 300 deals against greedy +0.8, shedding high cards first, scored -3.6 a deal; -0.4
+    # +14.8; -1.6 to -100 about +24).
+    point_weight = -2.0
+    late_point_weight = -2.0
+    # Basic Rummy pays the winner every card left in the other hands: there the high card goes first
+    # (150 deals against greedy: -2.0 scored -5.9 a deal, +0.8 -1.3).
+    paid_point_weight = 0.8
+    avoid_feeding = True
 
     def choose(self, view: dict[str, Any], legal: list[RummyMove]) -> RummyMove:  # type: ignore[override]
-        r = rules_of_view(view)
-        hand = _cards(view["hand"])
+        return self.decide(Seen.from_view(view), legal)
+
+    def late(self, seen: Seen) -> bool:
+        return seen.opponent_min <= self.late_cards or seen.stock <= self.late_stock
+
+    def decide(self, seen: Seen, legal: list[RummyMove]) -> RummyMove:
+        r = seen.r
         plays = [m for m in legal if m.action in ("meld", "lay")]
         if plays:
             return max(plays, key=lambda m: (sum(card_points(r, c) for c in m.cards), len(m.cards), str(m)))
         takes = [m for m in legal if m.action == "take"]
         can_draw = any(m.action == "draw" for m in legal)
         if takes:
-            base, base_left = _greedy_meld_points(r, hand, view["melds"])
-            best: RummyMove | None = None
-            best_score = 0.0
-            pile = _cards(view["pile"])
-            for m in takes:
-                card = m.cards[0]
-                i = len(pile) - 1 - pile[::-1].index(card)
-                gained, left = _greedy_meld_points(r, hand + pile[i:], view["melds"])
-                burden = sum(card_points(r, c) for c in left) - sum(card_points(r, c) for c in base_left)
-                weight = 1.0 if r.scoring == "winner_takes_all" else self.burden_weight
-                score = (gained - base) - weight * burden
-                if r.taken_card == "keep":
-                    score = (gained - base) + 3 * _usefulness(card, hand) - 5
-                if score > best_score:
-                    best, best_score = m, score
-            if best is not None or not can_draw:
-                return best or takes[0]
+            best = max(takes, key=lambda m: self.take_score(seen, m))
+            if self.take_score(seen, best) > 0 or not can_draw:
+                return best
         if can_draw:
             return RummyMove("draw")
         discards = [m for m in legal if m.action == "discard"]
         if discards:
-            def cost(m: RummyMove) -> tuple[bool, int, int, str]:
-                c = m.cards[0]
-                return (_fits_table(r, c, view), _usefulness(c, hand), -card_points(r, c), str(m))
-
-            return min(discards, key=cost)
+            return min(discards, key=lambda m: self.discard_cost(seen, m))
         return legal[0]
+
+    def take_score(self, seen: Seen, move: RummyMove) -> float:
+        """How much better taking from the pile (``take CARD``) looks than drawing (``draw`` scores 0)."""
+        if move.action != "take":
+            return 0.0
+        r = seen.r
+        hand = seen.hand
+        card = move.cards[0]
+        if r.taken_card == "keep":
+            return float(3 * _usefulness(card, hand) - 5)
+        base, base_left = _greedy_meld_points(r, hand)
+        pile = seen.pile
+        i = len(pile) - 1 - pile[::-1].index(card)
+        gained, left = _greedy_meld_points(r, hand + pile[i:])
+        burden = sum(card_points(r, c) for c in left) - sum(card_points(r, c) for c in base_left)
+        # Basic Rummy: whatever is left in hand when someone goes out is paid in full.
+        late = r.scoring == "winner_takes_all" or self.late(seen)
+        weight = self.late_weight if late else self.burden_weight
+        return (gained - base) - weight * burden
+
+    def discard_cost(self, seen: Seen, move: RummyMove) -> tuple[bool, float, str]:
+        """The heuristic discards the move with the smallest cost: first a card that feeds nobody, then the
+        one least connected to its hand."""
+        r = seen.r
+        c = move.cards[0]
+        if r.scoring == "winner_takes_all":
+            weight = self.paid_point_weight
+        else:
+            weight = self.late_point_weight if self.late(seen) else self.point_weight
+        feeds = _fits_melds(r, c, seen.melds) or (self.avoid_feeding and _usefulness(c, seen.held) >= 2)
+        return (feeds, 4 * _usefulness(c, seen.hand) - weight * card_points(r, c), str(move))
