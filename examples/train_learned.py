@@ -402,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="the opponents of the PPO games, in turn")
     p.add_argument("--out", default="runs/learned", help="writes OUT.pt (checkpoint) and OUT.npz (weights)")
     p.add_argument("--resume", action="store_true", help="go on from OUT.pt")
+    p.add_argument("--init", help="start from this checkpoint (an OUT.pt) instead of imitation")
     a = p.parse_args(argv)
 
     torch.set_num_threads(1)
@@ -432,25 +433,34 @@ def main(argv: list[str] | None = None) -> int:
         history, start_iteration = ck["history"], ck["iteration"]
         print(f"resumed at iteration {start_iteration}", file=log, flush=True)
     else:
-        data = imitation_data(rules, a.imitation_games, a.seed, a.teacher, log)
-        features = fit_features(data[0], size)
-        print(f"{len(features.inputs)} of {size} observation entries used; {actions} atoms", file=log, flush=True)
-        net = Net(len(features.inputs), actions, a.hidden)
-        imitate(net, features, data, actions, a.imitation_epochs, a.seed, log)
+        if a.init:  # a network trained before (its checkpoint): DAgger rounds and PPO go on from it
+            ck = torch.load(a.init, weights_only=False)
+            features = Features(ck["inputs"], ck["scale"], size)
+            net = Net(len(features.inputs), actions, ck["net"]["value.weight"].shape[1])
+            net.load_state_dict(ck["net"])
+            data: Data = ([], [], [], [])
+            print(f"started from {a.init}", file=log, flush=True)
+        else:
+            data = imitation_data(rules, a.imitation_games, a.seed, a.teacher, log)
+            features = fit_features(data[0], size)
+            print(f"{len(features.inputs)} of {size} observation entries used; {actions} atoms", file=log, flush=True)
+            net = Net(len(features.inputs), actions, a.hidden)
+            imitate(net, features, data, actions, a.imitation_epochs, a.seed, log)
         for r in range(a.dagger_rounds):
             export(net, features, rules, out.parent / (out.name + f"-dagger{r}.npz"),
                    {"stage": "dagger", "teacher": a.teacher, "games": a.imitation_games, "dagger_rounds": r})
             net.eval()
             more = imitation_data(rules, a.dagger_games, a.seed, a.teacher, log, Learner(net, features, actions),
                                   first=20_000 + r * 1000)
-            data = merge(data, more)
+            data = merge(data, more)  # type: ignore[assignment]
             print(f"dagger round {r + 1}/{a.dagger_rounds}: {len(data[2])} examples in all", file=log, flush=True)
             imitate(net, features, data, actions, a.dagger_epochs, a.seed + r + 1, log, lr=a.dagger_lr)
         del data
         opt = torch.optim.Adam(net.parameters(), lr=a.lr)
         export(net, features, rules, out.parent / (out.name + "-imitation.npz"),
                {"stage": "imitation" if not a.dagger_rounds else "dagger", "teacher": a.teacher,
-                "games": a.imitation_games, "dagger_rounds": a.dagger_rounds, "dagger_games": a.dagger_games})
+                "games": 0 if a.init else a.imitation_games, "dagger_rounds": a.dagger_rounds,
+                "dagger_games": a.dagger_games})
 
     def save(iteration: int) -> None:
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(),
