@@ -70,3 +70,23 @@ def test_the_masks_are_the_legal_atoms_and_the_arrays_are_the_callers(variant: s
             kept.append((got, want, dense(table, seat), np.array(table.observation(seat), np.float32)))
         table.apply_action(rng.choice(table.legal_actions()))
     assert all(np.array_equal(a, b) and np.array_equal(c, d) for a, b, c, d in kept)
+
+
+def test_tables_and_action_spaces_pickle_and_copy() -> None:
+    """OpenSpiel serializes states by pickling them, and clones them with copy.deepcopy; the action space,
+    a frozen dataclass, must survive both when mypyc compiles it too."""
+    import copy
+    import pickle
+
+    from canasta.rl.actions import ActionSpace
+
+    space = ActionSpace.for_rules(canasta.rules("hand-and-foot", players=3))
+    assert pickle.loads(pickle.dumps(space)) == space == copy.deepcopy(space)
+    table = Table(canasta.rules("classic"), 2)
+    rng = random.Random(0)
+    for _ in range(20):
+        table.apply_action(rng.choice(table.legal_actions()))
+    dense(table, 0)
+    again = pickle.loads(pickle.dumps(table))
+    assert again.legal_actions() == table.legal_actions()
+    assert np.array_equal(dense(again, 1), dense(table, 1))

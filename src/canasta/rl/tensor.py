@@ -23,9 +23,21 @@ class _Arrays:
 
     def __init__(self, table: Table) -> None:
         self.encoder = DenseEncoder(table.layout)
-        self.views = [np.frombuffer(b, np.float32) for b in self.encoder.buffers]
         self.masks = MaskWriter(table.space.size)
+        self._view()
+
+    def _view(self) -> None:
+        self.views = [np.frombuffer(b, np.float32) for b in self.encoder.buffers]
         self.mask_view = np.frombuffer(self.masks.mask, np.int8)
+
+    # A pickled view would come back as a copy of its buffer, no longer the buffer the encoder writes
+    # (OpenSpiel serializes states by pickling their table): views are made again on unpickling.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"encoder": self.encoder, "masks": self.masks}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.encoder, self.masks = state["encoder"], state["masks"]
+        self._view()
 
 
 def _arrays(table: Table) -> _Arrays:
