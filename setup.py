@@ -38,6 +38,11 @@ COMPILED = [
     "src/canasta/bots/heuristic.py",
     "src/canasta/bots/penalties.py",
     "src/canasta/bots/search.py",
+    # the rl environments' per-step work: the legal atoms, the cards known in hands, the observation buffers
+    # (standard library only; the numpy side, canasta.rl.tensor, stays pure)
+    "src/canasta/rl/actions.py",
+    "src/canasta/rl/known.py",
+    "src/canasta/rl/encoder.py",
 ]
 
 

@@ -49,6 +49,7 @@ from canasta.view import view
 
 HIDDEN = 256
 Sparse = tuple[np.ndarray, np.ndarray]  # an observation's non-zero entries: indices, values
+Data = tuple[list[Sparse], list[list[int]], list[int], list[float]]  # observations, masks, targets, values
 
 
 class Net(nn.Module):
@@ -91,18 +92,26 @@ def hand_diffs(table: Table, seat: int) -> float:
     return (last[mine]["total"] - max(h["total"] for c, h in enumerate(last) if c != mine)) / 1000.0
 
 
-def imitation_data(rules: canasta.Rules, games: int, seed: int, teacher: str,
-                   log: Any) -> tuple[list[Sparse], list[list[int]], list[int], list[float]]:
-    """Examples from ``teacher`` playing every seat of ``games`` whole games."""
+def imitation_data(rules: canasta.Rules, games: int, seed: int, teacher: str, log: Any,
+                   learner: Learner | None = None, first: int = 0) -> Data:
+    """Examples of ``teacher``'s decisions in ``games`` whole games.
+
+    Without ``learner``, the teacher plays every seat (plain imitation). With it (DAgger), the learner
+    plays the seats of one side (side ``g % 2`` in game ``g``) and the teacher the others; at each of the
+    learner's decisions the teacher is asked what it would play there, its atoms are the labels, and
+    then the learner's own move is played: the examples are the positions the learner reaches, which
+    plain imitation never shows it (its mistakes lead it off the teacher's paths)."""
     observations: list[Sparse] = []
     masks: list[list[int]] = []
     targets: list[int] = []
     values: list[float] = []
     started = time.time()
     for g in range(games):
-        deal = seed * 100_000 + g
+        deal = seed * 100_000 + first + g
         table = Table(rules, deal, whole_game=True)
         players = [make_player(teacher, deal * 8 + s) for s in range(rules.players)]
+        mine = ({s for s in range(rules.players) if table.state.side_of(s) == g % 2}
+                if learner is not None else set())
         pending: list[tuple[int, int]] = []  # (example, seat) of the current hand, awaiting its score
         hand = table.state.hand_number
         moves = 0
@@ -110,29 +119,61 @@ def imitation_data(rules: canasta.Rules, games: int, seed: int, teacher: str,
             seat = table.to_move
             legal = legal_moves(table.state)
             move = players[seat].choose(view(table.state, seat), legal)
-            if len(legal) == 1:
+            labelled = learner is None or seat in mine
+            if len(legal) == 1 or not labelled:
                 table.play(move)
             else:
-                for atom in table.tree().encode(move):
-                    legal_atoms = table.legal_actions()
+                walk = table.copy() if learner is not None else table  # the teacher's path, for the labels
+                for atom in walk.tree().encode(move):
+                    legal_atoms = walk.legal_actions()
                     if len(legal_atoms) > 1:
                         pending.append((len(targets), seat))
-                        entries = table.observation_entries(seat).values  # sparse: most entries are zero
+                        entries = walk.observation_entries(seat).values  # sparse: most entries are zero
                         observations.append((np.fromiter(entries.keys(), np.int16, len(entries)),
                                              np.fromiter(entries.values(), np.float32, len(entries))))
                         masks.append(legal_atoms)
                         targets.append(atom)
                         values.append(0.0)
-                    table.apply_action(atom)
+                    walk.apply_action(atom)
+                if learner is not None:
+                    learner.play(table, seat)
             moves += 1
             if table.state.hand_number != hand or table.terminal:
                 for i, s in pending:
                     values[i] = hand_diffs(table, s)
                 pending, hand = [], table.state.hand_number
         if (g + 1) % 50 == 0 or g + 1 == games:
-            print(f"imitation data: {g + 1}/{games} games, {len(targets)} examples, {time.time() - started:.0f} s",
-                  file=log, flush=True)
+            print(f"{'dagger' if learner else 'imitation'} data: {g + 1}/{games} games, {len(targets)} examples, "
+                  f"{time.time() - started:.0f} s", file=log, flush=True)
     return observations, masks, targets, values
+
+
+class Learner:
+    """The network playing as the ``learned`` player does: the highest-scoring legal atom, atom by atom."""
+
+    def __init__(self, net: Net, features: Features, actions: int) -> None:
+        self.net, self.features, self.actions = net, features, actions
+        self.row = np.zeros((1, len(features.inputs)), np.float32)
+        self.mask = np.zeros((1, actions), np.bool_)
+
+    def play(self, table: Table, seat: int) -> None:
+        while table.to_move == seat and not table.terminal:
+            atoms = table.legal_actions()
+            if len(atoms) == 1:
+                atom = atoms[0]
+            else:
+                self.features.row(table.observation_entries(seat).values, self.row[0])
+                self.mask.fill(False)
+                self.mask[0, atoms] = True
+                with torch.no_grad():
+                    logits, _ = self.net(torch.from_numpy(self.row), torch.from_numpy(self.mask))
+                atom = int(logits[0].argmax())
+            if table.apply_action(atom) is not None:
+                return
+
+
+def merge(a: tuple[list[Any], ...], b: tuple[list[Any], ...]) -> tuple[list[Any], ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def fit_features(observations: list[Sparse], size: int) -> Features:
@@ -144,7 +185,7 @@ def fit_features(observations: list[Sparse], size: int) -> Features:
 
 
 def imitate(net: Net, features: Features, data: tuple[Any, ...], actions: int, epochs: int, seed: int,
-            log: Any) -> None:
+            log: Any, lr: float = 1e-3) -> None:
     observations, masks, targets, values = data
     n = len(targets)
     x = np.zeros((n, len(features.inputs)), np.float32)
@@ -160,7 +201,7 @@ def imitate(net: Net, features: Features, data: tuple[Any, ...], actions: int, e
     gen = torch.Generator().manual_seed(seed)
     held = torch.randperm(n, generator=gen)
     test, train = held[: n // 20], held[n // 20:]
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+    opt = torch.optim.Adam(net.parameters(), lr=lr)
     for epoch in range(epochs):
         net.train()
         order = train[torch.randperm(len(train), generator=gen)]
@@ -347,6 +388,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--teacher", default="heuristic", help="the player imitated in stage 1")
     p.add_argument("--imitation-games", type=int, default=400)
     p.add_argument("--imitation-epochs", type=int, default=8)
+    p.add_argument("--hidden", type=int, default=HIDDEN, help="units in each hidden layer")
+    p.add_argument("--dagger-rounds", type=int, default=0,
+                   help="after imitation: rounds of DAgger (the teacher labels the positions the network reaches)")
+    p.add_argument("--dagger-games", type=int, default=300, help="games per DAgger round")
+    p.add_argument("--dagger-epochs", type=int, default=3, help="epochs over all the data after each DAgger round")
+    p.add_argument("--dagger-lr", type=float, default=3e-4)
     p.add_argument("--ppo-iterations", type=int, default=60)
     p.add_argument("--games-per-iteration", type=int, default=16)
     p.add_argument("--ppo-epochs", type=int, default=3)
@@ -355,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="the opponents of the PPO games, in turn")
     p.add_argument("--out", default="runs/learned", help="writes OUT.pt (checkpoint) and OUT.npz (weights)")
     p.add_argument("--resume", action="store_true", help="go on from OUT.pt")
+    p.add_argument("--init", help="start from this checkpoint (an OUT.pt) instead of imitation")
     a = p.parse_args(argv)
 
     torch.set_num_threads(1)
@@ -377,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.resume:
         ck = torch.load(out.with_suffix(".pt"), weights_only=False)
         features = Features(ck["inputs"], ck["scale"], size)
-        net = Net(len(features.inputs), actions)
+        net = Net(len(features.inputs), actions, ck["net"]["value.weight"].shape[1])
         net.load_state_dict(ck["net"])
         opt = torch.optim.Adam(net.parameters(), lr=a.lr)
         opt.load_state_dict(ck["opt"])
@@ -385,15 +433,34 @@ def main(argv: list[str] | None = None) -> int:
         history, start_iteration = ck["history"], ck["iteration"]
         print(f"resumed at iteration {start_iteration}", file=log, flush=True)
     else:
-        data = imitation_data(rules, a.imitation_games, a.seed, a.teacher, log)
-        features = fit_features(data[0], size)
-        print(f"{len(features.inputs)} of {size} observation entries used; {actions} atoms", file=log, flush=True)
-        net = Net(len(features.inputs), actions)
-        imitate(net, features, data, actions, a.imitation_epochs, a.seed, log)
+        if a.init:  # a network trained before (its checkpoint): DAgger rounds and PPO go on from it
+            ck = torch.load(a.init, weights_only=False)
+            features = Features(ck["inputs"], ck["scale"], size)
+            net = Net(len(features.inputs), actions, ck["net"]["value.weight"].shape[1])
+            net.load_state_dict(ck["net"])
+            data: Data = ([], [], [], [])
+            print(f"started from {a.init}", file=log, flush=True)
+        else:
+            data = imitation_data(rules, a.imitation_games, a.seed, a.teacher, log)
+            features = fit_features(data[0], size)
+            print(f"{len(features.inputs)} of {size} observation entries used; {actions} atoms", file=log, flush=True)
+            net = Net(len(features.inputs), actions, a.hidden)
+            imitate(net, features, data, actions, a.imitation_epochs, a.seed, log)
+        for r in range(a.dagger_rounds):
+            export(net, features, rules, out.parent / (out.name + f"-dagger{r}.npz"),
+                   {"stage": "dagger", "teacher": a.teacher, "games": a.imitation_games, "dagger_rounds": r})
+            net.eval()
+            more = imitation_data(rules, a.dagger_games, a.seed, a.teacher, log, Learner(net, features, actions),
+                                  first=20_000 + r * 1000)
+            data = merge(data, more)  # type: ignore[assignment]
+            print(f"dagger round {r + 1}/{a.dagger_rounds}: {len(data[2])} examples in all", file=log, flush=True)
+            imitate(net, features, data, actions, a.dagger_epochs, a.seed + r + 1, log, lr=a.dagger_lr)
         del data
         opt = torch.optim.Adam(net.parameters(), lr=a.lr)
         export(net, features, rules, out.parent / (out.name + "-imitation.npz"),
-               {"stage": "imitation", "teacher": a.teacher, "games": a.imitation_games})
+               {"stage": "imitation" if not a.dagger_rounds else "dagger", "teacher": a.teacher,
+                "games": 0 if a.init else a.imitation_games, "dagger_rounds": a.dagger_rounds,
+                "dagger_games": a.dagger_games})
 
     def save(iteration: int) -> None:
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(),

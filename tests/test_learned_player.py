@@ -83,9 +83,28 @@ def test_without_numpy_it_says_what_to_install() -> None:
     assert "pip install 'canasta[rl]'" in out
 
 
-def test_the_tournament_refuses_a_preset_it_does_not_play() -> None:
-    out = subprocess.run([sys.executable, "-m", "canasta", "tournament", "--players", "learned,greedy",
-                          "--variant", "samba", "--games", "1", "--jobs", "1", "--no-progress"],
-                         capture_output=True, text=True)
+@pytest.mark.parametrize(("variant", "options", "plays"), [("classic", {}, True), ("samba", {}, False),
+                                                            ("classic", {"target": 10000}, False)])
+def test_it_says_which_rules_it_plays(variant: str, options: dict[str, object], plays: bool) -> None:
+    rules = canasta.rules(variant, **options)
+    assert make_player("learned").supports(rules) is plays
+    assert all(make_player(name).supports(rules) for name in ("random", "greedy", "heuristic", "search"))
+
+
+def test_a_tournament_refuses_it_before_any_deal() -> None:
+    """Refused by the up-front check, not at a first move: with no deals at all it is still refused."""
+    from canasta.arena import run_tournament
+
+    with pytest.raises(ValueError, match="the learned player does not play samba"):
+        run_tournament(["learned", "greedy"], 0, rules=canasta.rules("samba"), jobs=1, progress=False)
+    assert run_tournament(["learned", "greedy"], 0, rules=canasta.rules("classic"), jobs=1, progress=False)
+
+
+@pytest.mark.parametrize("command", [["tournament", "--players", "learned,greedy", "--games", "1", "--jobs", "1",
+                                      "--no-progress"],
+                                     ["play", "--plain", "--opponents", "learned"]])
+def test_the_command_line_refuses_a_preset_it_does_not_play(command: list[str]) -> None:
+    out = subprocess.run([sys.executable, "-m", "canasta", *command, "--variant", "samba"],
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert "plays only the rules it was trained on" in out.stderr
+    assert "the learned player does not play samba" in out.stderr

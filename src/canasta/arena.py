@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import Player, make_player
+from .bots import Player, make_player, refuse_unsupported
 from .moves import Move
 from .record import play_game
 from .rules import Rules
@@ -515,9 +515,9 @@ def run_tournament(players: Sequence[str], games: int, seed: int = 0, *, rules: 
     entrants = entrant_labels(players)
     if len(entrants) < 2:
         raise ValueError(f"a tournament needs at least two players, got {len(entrants)}: {', '.join(entrants)}")
-    for label in entrants:
-        make_player(bot_name(label))  # unknown names fail before anything starts
     r = rules or make_rules(variant, **(options or {}))
+    # unknown names, and players that do not play these rules, fail before anything starts
+    refuse_unsupported({bot_name(label): make_player(bot_name(label)) for label in entrants}, r)
     pairs = list(itertools.combinations(entrants, 2))
     tasks = [DealTask(r, p, (bot_name(a), bot_name(b)), i, seed + i, hands)
              for p, (a, b) in enumerate(pairs) for i in range(games)]

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
-from .bots import player_names
+from .bots import player_names, refuse_unsupported
 from .moves import Move
 from .positions import load_state
 from .rules import Rules
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
 from .rummy.players import rummy_player_names
-from .session import Session, default_save_path, parse_seats
+from .session import HUMAN, Session, computer, default_save_path, parse_seats
 from .state import State
 from .textui import (
     render_breakdown,
@@ -124,6 +124,7 @@ def _session(args: argparse.Namespace) -> Session:
         text = ",".join("human" if s == args.seat else args.opponents for s in range(rules.players))
     try:
         seats = parse_seats(text, rules.players)
+        refuse_unsupported({n: computer(n) for n in seats if n != HUMAN}, rules)  # before the deal, not at a move
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     return Session.start(rules, seats, args.seed, save or default_save_path())

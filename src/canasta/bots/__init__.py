@@ -36,6 +36,12 @@ class Player:
         """One move out of ``legal`` (never empty) for the seat ``view["seat"]``."""
         raise NotImplementedError(f"{type(self).__name__} does not define choose(view, legal)")
 
+    def supports(self, rules: Rules) -> bool:
+        """Does this player play ``rules``? True for every preset unless a player says otherwise (the
+        ``learned`` player plays only what it was trained on). Tournaments and tables ask before the first
+        deal (``refuse_unsupported``), so that a player is refused with a message, not at its first move."""
+        return True
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
@@ -90,4 +96,13 @@ def make_player(name: str, seed: int | None = None) -> Player:
     return factory(seed)
 
 
-__all__ = ["Player", "make_player", "player_names"]
+def refuse_unsupported(players: dict[str, Player], rules: Rules) -> None:
+    """``ValueError`` naming the first player (by its given name) that does not play ``rules``."""
+    for name, player in players.items():
+        if not player.supports(rules):
+            options = ", ".join(f"{k}={v}" for k, v in sorted(rules.to_dict()["options"].items()))
+            raise ValueError(f"the {name} player does not play {rules.name}"
+                             f"{f' with {options}' if options else ''} (docs/players.md says what each player plays)")
+
+
+__all__ = ["Player", "make_player", "player_names", "refuse_unsupported"]

@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from ..moves import Move
+from ..rules import Rules
 from . import Player
 
 WEIGHTS = "learned_classic.npz"
@@ -65,6 +66,10 @@ class LearnedPlayer(Player):
         self.space: ActionSpace | None = None
         self.layout: Layout | None = None
         self.make_space, self.make_layout = ActionSpace.for_rules, Layout.for_rules
+
+    def supports(self, rules: Rules) -> bool:
+        """Only the rules it was trained on (Classic with its default options for the shipped weights)."""
+        return bool(rules.to_dict() == self.trained)
 
     def _check(self, view: dict[str, Any]) -> None:
         spec = view["rules"]

@@ -59,6 +59,11 @@ class ActionSpace:
     def size(self) -> int:
         return NUMBER_BASE + self.numbers
 
+    def __reduce__(self) -> tuple[type[ActionSpace], tuple[int]]:
+        # rebuilt from its field: compiled with mypyc, a frozen dataclass cannot be copied or unpickled
+        # field by field (OpenSpiel's serialization and copy.deepcopy of a Table reach it)
+        return (ActionSpace, (self.numbers,))
+
     def atoms(self, move: Move) -> Atoms:
         """The full atom sequence of a move (``ValueError`` for a move no preset makes)."""
         key = (self.numbers, move)

@@ -10,7 +10,7 @@ from gymnasium import spaces
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
-from .tensor import dense
+from .tensor import dense, mask
 
 BOUND = 1_000_000.0  # no count, size or score in an observation comes near it
 
@@ -24,8 +24,5 @@ def observation_space(layout: Layout, space: ActionSpace) -> spaces.Dict:
 
 def observe(table: Table, seat: int) -> dict[str, Any]:
     """The seat's observation and its mask of legal atoms (all zero when it is not to act)."""
-    mask = np.zeros(table.space.size, np.int8)
-    if not table.terminal and table.to_move == seat:
-        mask[table.legal_actions()] = 1
-    return {"observation": dense(table, seat), "action_mask": mask}
+    return {"observation": dense(table, seat), "action_mask": mask(table, seat)}
 

@@ -66,6 +66,13 @@ class Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self.copy()  # what OpenSpiel's clone calls: the shared parts are immutable
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (OpenSpiel serializes states so) without its caches, which are built again when first
+        needed: on a compiled install the legal tree and the observation encoder cannot be pickled."""
+        state = dict(self.__dict__)
+        state.update(_tree=None, _observed=None, _known_now=None, _parts={}, encoders={})
+        return state
+
     # -- the game ---------------------------------------------------------------------------------
     @property
     def terminal(self) -> bool:

@@ -1,184 +1,68 @@
-"""Observation tensors as numpy arrays (the one place the environments turn them into arrays).
+"""Observation tensors and legal-atom masks as numpy arrays (the one place the environments turn them into
+arrays).
 
-``dense`` writes the numbers ``canasta.rl.observation.sparse_state`` defines (tests check the two agree
-along many games of every preset) straight into an array, block by block: the environments ask for an
-observation every step, and going through the sparse entries (a dict, then an array) cost more than the
-engine's move. The blocks built from parts of the state that the engine shares, unchanged, between a
-position and the next (a hand, the pile, a side's melds, the hand sizes, the known cards) are kept as
-arrays and reused while that part is the same object.
+The numbers are written by ``canasta.rl.encoder`` (standard library, compiled with the engine) into
+flat buffers kept per game; this module only looks at those buffers through numpy arrays made once per
+buffer (``np.frombuffer``: the same memory, no copy), and copies out what a caller keeps.
 """
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 import numpy as np
 
-from ..cards import JOKER, NUM_KINDS, rank_of
-from ..engine import canasta_count, minimum_needed, pile_frozen_for
-from ..melds import is_sequence_key
-from ..state import Melds, State
-from .actions import KEYS, MELD_BASE, NUMBER_BASE, RANKS, TAKE_BASE, Atoms
-from .observation import MELD_FEATURES, PERMISSIONS, PHASES, PREFIX_FIELDS, SIDE_FEATURES, SOURCES, Layout
+from .encoder import DenseEncoder, MaskWriter
 from .table import Table
 
 Array = np.ndarray[Any, Any]
-_PHASE = {p: i for i, p in enumerate(PHASES)}
-_PERMISSION = {p: i for i, p in enumerate(PERMISSIONS)}
-_SOURCE = {s: i for i, s in enumerate(SOURCES)}
-_LIMIT = 4096  # entries kept per cache before it is emptied (a long game makes new parts every move)
 
 
-class DenseEncoder:
-    """The observation tensors of one layout. Each seat keeps its last tensor in a buffer and rewrites only
-    what changed: a block whose state part is still the same object is left as it is, the one-hot entries
-    written last time are cleared, and the few numbers that change every move are written again. Correct
-    for any sequence of positions (nothing assumes the next position follows the last one)."""
+class _Arrays:
+    """One game's encoder and mask writer, with numpy views of their buffers."""
 
-    def __init__(self, layout: Layout) -> None:
-        self.size = size = layout.size
-        self.at = at = {name: offset for name, (offset, _) in layout.offsets.items()}
-        p, t = layout.players, layout.teams
-        self.players, self.teams = p, t
-        # seat-relative order: position j holds seat (j + seat) % p (side (j + side) % t)
-        self.seat_order = [[(j + s) % p for j in range(p)] for s in range(p)]
-        self.side_order = [[(j + s) % t for j in range(t)] for s in range(t)]
-        self.meld_width = KEYS * len(MELD_FEATURES)
-        self.buffers = [array("f", bytes(4 * size)) for _ in range(p)]
-        self.sources: list[dict[Any, Any]] = [{} for _ in range(p)]  # block -> the part its numbers came from
-        self.ones: list[list[int]] = [[] for _ in range(p)]  # one-hot entries set last time
-        self.blocks: dict[Any, tuple[Any, array[float]]] = {}  # part -> (its source, its numbers)
-        self.fixed = [at[name] for name in ("turn_melded", "pile_size", "pile_hidden", "pile_frozen", "stock_size",
-                                            "hand_number", "staged_points")]
+    def __init__(self, table: Table) -> None:
+        self.encoder = DenseEncoder(table.layout)
+        self.masks = MaskWriter(table.space.size)
+        self._view()
 
-    def _block(self, key: Any, source: Any, build: Any) -> array[float]:
-        """The numbers of one part, built once per part object (shared by the seats that see it alike)."""
-        hit = self.blocks.get(key)
-        if hit is None or hit[0] is not source:
-            if len(self.blocks) > _LIMIT:  # a long game makes new parts every move
-                self.blocks.clear()
-            hit = self.blocks[key] = (source, array("f", build(source)))
-        return hit[1]
+    def _view(self) -> None:
+        self.views = [np.frombuffer(b, np.float32) for b in self.encoder.buffers]
+        self.mask_view = np.frombuffer(self.masks.mask, np.int8)
 
-    def encode(self, state: State, seat: int, prefix: Atoms, known: dict[int, dict[int, int]],
-               out: Array | None = None) -> Array:
-        buf, src = self.buffers[seat], self.sources[seat]
-        if src.get("state") is state and src.get("prefix") == prefix:  # asked again (OpenSpiel asks twice)
-            return self._out(buf, out)
-        at, p = self.at, self.players
-        side = state.side_of(seat)
-        hand = state.hands[seat]
-        if src.get("hand") is not hand:
-            a = at["hand"]
-            buf[a:a + NUM_KINDS] = array("f", hand)
-            src["hand"] = hand
-        hidden, pile = state.pile_hidden, state.pile
-        if src.get("pile") is not pile or src.get("pile_hidden") != hidden:
-            a = at["pile"]
-            buf[a:a + NUM_KINDS] = self._block(("pile", hidden), pile, lambda cards: _counts(cards[hidden:]))
-            src["pile"], src["pile_hidden"] = pile, hidden
-        for name in ("hand_sizes", "foot_sizes"):
-            hands = state.hands if name == "hand_sizes" else state.feet
-            if src.get(name) is not hands:
-                sizes = self._block(name, hands, _sizes)  # by seat; this seat's view starts at itself
-                a = at[name]
-                buf[a:a + p - seat] = sizes[seat:]
-                buf[a + p - seat:a + p] = sizes[:seat]
-                src[name] = hands
-        last = src.get("known")
-        if last is not known and last != known:  # the table keeps one dict while nothing known changes
-            a = at["known"]
-            buf[a:a + p * RANKS] = array("f", _known(known, self.seat_order[seat]))
-            src["known"] = known
-        stage = state.stage
-        pending = None if stage is None else stage.pending
-        if src.get("pending_pile") is not pending:
-            a = at["pending_pile"]
-            buf[a:a + NUM_KINDS] = array("f", _counts(pending or ()))
-            src["pending_pile"] = pending
-        width = len(SIDE_FEATURES)
-        for row, col in enumerate(self.side_order[side]):
-            melds = state.melds[col]
-            last = src.get(("melds", row))
-            if last is None or last[0] != col or last[1] is not melds:
-                a = at["melds"] + row * self.meld_width
-                buf[a:a + self.meld_width] = self._block(("melds", col), melds, _melds)
-                src[("melds", row)] = (col, melds)
-            buf[at["scores"] + row] = state.scores[col]
-            a = at["sides"] + row * width
-            buf[a:a + width] = array("f", (state.opened[col], minimum_needed(state, col, seat if col == side else None),
-                                           len(state.red_threes[col]), canasta_count(melds),
-                                           pile_frozen_for(state, col), len(state.black_threes[col])))
-        ones = self.ones[seat]
-        for i in ones:
-            buf[i] = 0.0
-        turn = state.turn
-        ones[:] = (at["phase"] + _PHASE[state.phase], at["to_move"] + (state.to_move - seat) % p,
-                   at["turn_seat"] + (state.turn_seat - seat) % p, at["dealer"] + (state.dealer - seat) % p,
-                   at["permission"] + _PERMISSION[turn.permission], at["turn_source"] + _SOURCE[turn.source],
-                   at["pile_top"] + (pile[-1] if pile else NUM_KINDS))
-        if prefix:
-            head = prefix[0]
-            ones.append(at["prefix_head"] + (head - MELD_BASE if head < TAKE_BASE else KEYS + head - TAKE_BASE))
-        for i in ones:
-            buf[i] = 1.0
-        f = self.fixed
-        buf[f[0]], buf[f[1]], buf[f[2]], buf[f[3]], buf[f[4]], buf[f[5]], buf[f[6]] = (
-            turn.melded, len(pile), hidden, state.pile_frozen, len(state.stock), state.hand_number,
-            0 if stage is None else stage.points or 0)
-        a = at["prefix_numbers"]
-        numbers = [atom - NUMBER_BASE + 1 for atom in prefix[1:]]
-        buf[a:a + PREFIX_FIELDS] = array("f", numbers + [0] * (PREFIX_FIELDS - len(numbers)))
-        src["state"], src["prefix"] = state, prefix
-        return self._out(buf, out)
+    # A pickled view would come back as a copy of its buffer, no longer the buffer the encoder writes
+    # (OpenSpiel serializes states by pickling their table): views are made again on unpickling.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"encoder": self.encoder, "masks": self.masks}
 
-    @staticmethod
-    def _out(buf: array[float], out: Array | None) -> Array:
-        view = np.frombuffer(buf, np.float32)
-        if out is None:
-            return view.copy()
-        out[:] = view
-        return out
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.encoder, self.masks = state["encoder"], state["masks"]
+        self._view()
 
 
-def _counts(cards: Any) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for c in cards:
-        counts[c] += 1
-    return counts
-
-
-def _melds(melds: Melds) -> list[float]:
-    block = [0.0] * (KEYS * len(MELD_FEATURES))
-    width = len(MELD_FEATURES)
-    for key, cards in melds.items():
-        jokers = cards.count(JOKER)
-        twos = sum(1 for c in cards if c < 4)  # kinds 0..3 are the twos (cards.py)
-        base = key * width
-        block[base:base + 3] = (len(cards) - jokers - twos, twos, jokers)
-        if is_sequence_key(key):
-            block[base + 3] = min(rank_of(c) for c in cards)
-    return block
-
-
-def _sizes(hands: tuple[tuple[int, ...], ...]) -> list[int]:
-    return [sum(h) for h in hands]
-
-
-def _known(known: dict[int, dict[int, int]], order: list[int]) -> list[float]:
-    block = [0.0] * (len(order) * RANKS)
-    for j, s in enumerate(order):
-        for rank, n in known.get(s, {}).items():
-            block[j * RANKS + rank] = n
-    return block
+def _arrays(table: Table) -> _Arrays:
+    arrays: _Arrays | None = table.encoders.get("dense")
+    if arrays is None:
+        arrays = table.encoders["dense"] = _Arrays(table)
+    return arrays
 
 
 def dense(table: Table, seat: int, out: Array | None = None) -> Array:
-    """The seat's observation tensor as a float32 array (written into ``out`` when given): the same
-    numbers as ``table.observation(seat)``."""
-    encoder = table.encoders.get("dense")
-    if encoder is None:
-        encoder = table.encoders["dense"] = DenseEncoder(table.layout)
+    """The seat's observation tensor as a float32 array (written into ``out`` when given, else a new
+    array): the same numbers as ``table.observation(seat)``."""
+    arrays = _arrays(table)
     prefix = table.prefix if seat == table.to_move else ()
-    return encoder.encode(table.state, seat, prefix, table.known_ranks(), out)
+    arrays.encoder.encode(table.state, seat, prefix, table.known_ranks())
+    view = arrays.views[seat]
+    if out is None:
+        return view.copy()
+    out[:] = view
+    return out
+
+
+def mask(table: Table, seat: int) -> Array:
+    """The seat's legal-atom mask as a new int8 array (1 = legal; all zero when it is not to act)."""
+    writer = _arrays(table)
+    atoms = table.legal_actions() if not table.terminal and table.to_move == seat else []
+    writer.masks.write(atoms)
+    return writer.mask_view.copy()
