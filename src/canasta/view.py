@@ -16,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import Melds, State, entry_text, log_text
+from .state import Log, Melds, State, Turn, entry_text, log_text
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -134,23 +134,29 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     return entries
 
 
-_PILES: dict[int, tuple[tuple[int, ...], int, list[str]]] = {}  # id(state.pile) -> (pile, hidden, texts)
+# id(state.pile) -> (pile, hidden, face-up texts, every card's text)
+_PILES: dict[int, tuple[tuple[int, ...], int, list[str], list[str]]] = {}
+
+
+def _pile_texts(state: State) -> tuple[list[str], list[str]]:
+    """The pile's face-up cards and all its cards as texts, shared (read them, never change them): kept by the
+    identity of the state's pile (most moves leave it as it was)."""
+    pile, hidden = state.pile, state.pile_hidden
+    hit = _PILES.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] == hidden:
+        return hit[2], hit[3]
+    every = _cards_field(pile)
+    texts = every[hidden:] if hidden else every
+    if len(_PILES) > 20_000:
+        _PILES.clear()
+    _PILES[id(pile)] = (pile, hidden, texts, every)
+    return texts, every
 
 
 def _pile_field(state: State, lean: bool) -> list[str]:
-    """The pile's face-up cards; a lean view shares them by the identity of the state's pile (most moves
-    leave it as it was)."""
-    pile, hidden = state.pile, state.pile_hidden
-    if not lean:
-        return _cards_field(pile[hidden:])
-    hit = _PILES.get(id(pile))
-    if hit is not None and hit[0] is pile and hit[1] == hidden:
-        return hit[2]
-    texts = _cards_field(pile[hidden:])
-    if len(_PILES) > 20_000:
-        _PILES.clear()
-    _PILES[id(pile)] = (pile, hidden, texts)
-    return texts
+    """The pile's face-up cards (a lean view shares them)."""
+    texts = _pile_texts(state)[0]
+    return texts if lean else list(texts)
 
 
 # a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
@@ -181,9 +187,13 @@ def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
-    counts = state.hands[seat]
-    if not lean:
-        return _cards_field(cards_of(counts))
+    texts = _texts_of_hand(state.hands[seat])
+    return texts if lean else list(texts)  # a lean view shares the texts; a view's caller owns its list
+
+
+def _texts_of_hand(counts: tuple[int, ...]) -> list[str]:
+    """A hand's (or a foot's) cards as texts, shared: read them, never change them. Kept by the counts (a hand
+    changes by a card or two a move, and a game's few thousand hands repeat in play-outs)."""
     if type(counts) is not tuple:  # (a hand is a tuple of counts today; any other form gets a hashable copy)
         counts = tuple(counts)
     texts = _HANDS.get(counts)
@@ -231,7 +241,7 @@ _FIELDS: dict[str, Field] = {
     "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
     "pending_pile": lambda s, seat, lean: _pending(s),
     "last_hand": lambda s, seat, lean: None if s.last_hand is None else list(s.last_hand),
-    "history": lambda s, seat, lean: list(s.history),
+    "history": lambda s, seat, lean: list(history_text(s)),
     "result": lambda s, seat, lean: s.result,
     "legal_moves": lambda s, seat, lean: [str(m) for m in legal_moves(s)] if s.to_move == seat else [],
     "upcards": lambda s, seat, lean: upcards(s),
@@ -334,24 +344,81 @@ def view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
-    """``state.to_dict()`` for views: the stock and the deal (no view shows them, and writing out their
-    cards was most of a view's price) come out empty, and so do the other hands when only ``seat``'s view
-    is wanted; ``public_state`` blanks or drops them all."""
-    if seat is None:
-        return state.replace(stock=(), deal=()).to_dict()
-    hands = tuple(h if i == seat else _no_cards(len(h)) for i, h in enumerate(state.hands))
-    return state.replace(stock=(), deal=(), hands=hands).to_dict()
+    """``state.to_dict()`` for views, built here from parts kept between views: the stock and the deal (no
+    view shows them) come out empty, and so do the other hands when only ``seat``'s view is wanted;
+    ``public_state`` blanks or drops them all. The same content as ``to_dict`` (tests/test_view.py compares
+    them on every preset): writing out the whole position was most of a view's price."""
+    stage = None
+    if state.stage is not None:
+        st = state.stage
+        stage = {
+            "hand": list(_texts_of_hand(st.hand)),
+            "melds": _melds_json(st.melds),
+            "turn": _turn_json(st.turn),
+            "base": st.base,
+            "points": st.points,
+            "pending": None if st.pending is None else _cards_field(st.pending),
+        }
+    hands = [list(_texts_of_hand(h)) if seat is None or i == seat else [] for i, h in enumerate(state.hands)]
+    out: dict[str, Any] = {
+        "format": "canasta-state/1",
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "scores": list(state.scores),
+        "hands": hands,
+        "stock": [],
+        "pile": list(_pile_texts(state)[1]),
+        "pile_frozen": state.pile_frozen,
+        "melds": [_melds_json(m) for m in state.melds],
+        "red_threes": [_cards_field(r) for r in state.red_threes],
+        "opened": list(state.opened),
+        "has_melded": list(state.has_melded),
+        "turn_seat": state.turn_seat,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "turn": _turn_json(state.turn),
+        "stage": stage,
+        "last_hand": None if state.last_hand is None else list(state.last_hand),
+        "deal": [],
+        "history": list(history_text(state)),
+        "result": state.result,
+        "black_threes": [_cards_field(b) for b in state.black_threes],
+        "concealed_canastas": [[key_label(k) for k in c] for c in state.concealed_canastas],
+        "recycled": state.recycled,
+        "seat_sides": list(state.seat_sides),
+        "pile_hidden": state.pile_hidden,
+    }
+    if state.rules.foot_size or any(any(f) for f in state.feet):  # as ``to_dict``: only in games with a foot
+        out["feet"] = [list(_texts_of_hand(f)) for f in state.feet]
+    return out
 
 
-_EMPTY: dict[int, tuple[int, ...]] = {}
+# id of a side's melds dict -> (the dict, its JSON as ``to_dict`` writes it): kept, as meld entries are (a
+# side's melds change a few times a hand), and copied into each view
+_MELDS_JSON: dict[int, tuple[Melds, dict[str, list[str]]]] = {}
 
 
-def _no_cards(kinds: int) -> tuple[int, ...]:
-    """An empty hand (counts of each card kind, all zero)."""
-    empty = _EMPTY.get(kinds)
-    if empty is None:
-        empty = _EMPTY[kinds] = (0,) * kinds
-    return empty
+def _melds_json(melds: Melds) -> dict[str, list[str]]:
+    """A side's melds as ``State.to_dict`` writes them (label -> cards), as new objects (the view's caller owns
+    them)."""
+    hit = _MELDS_JSON.get(id(melds))
+    if hit is None or hit[0] is not melds:
+        if len(_MELDS_JSON) > 20_000:
+            _MELDS_JSON.clear()
+        hit = _MELDS_JSON[id(melds)] = (melds, {key_label(k): _cards_field(m) for k, m in sorted(melds.items())})
+    return {label: list(cards) for label, cards in hit[1].items()}
+
+
+def _turn_json(t: Turn) -> dict[str, Any]:
+    """The turn as ``State.to_dict`` writes it."""
+    return {
+        "source": t.source, "permission": t.permission, "melded": t.melded,
+        "new_ranks": [key_label(k) for k in t.new_ranks], "touched_old": t.touched_old,
+        "no_discard": t.no_discard, "must_go_out": t.must_go_out, "withdrew": t.withdrew,
+        "opened_now": t.opened_now,
+    }
 
 
 def _fresh_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
@@ -392,9 +459,44 @@ def _public_view(state: State, full: dict[str, Any]) -> dict[str, Any]:
 
 def upcards(state: State) -> list[str]:
     """The cards turned up to start this hand's pile (the hand's first history event)."""
-    if state.history and state.history[0].split(" ", 2)[1:2] == ["upcard"]:
-        return state.history[0].split()[2:]
+    history = history_text(state)
+    if history and history[0].split(" ", 2)[1:2] == ["upcard"]:
+        return history[0].split()[2:]
     return []
+
+
+# id of a history node -> (the node, the history's text up to it): a view reads the history three times (its
+# field, the upcards, the public state), and the next state's history is this one's and an entry or two more.
+_HISTORIES: dict[int, tuple[list[Any], tuple[str, ...]]] = {}
+
+
+def history_text(state: State) -> tuple[str, ...]:
+    """``state.history``, written out from the newest history text made here or kept in the log (``state.Log``)
+    that it continues: after a move, the text of the entries since the last view only, where
+    ``state.history`` writes out every entry since its last checkpoint (up to 32) each time."""
+    log: Log = state.log
+    node = log
+    newer: list[str] = []
+    base: tuple[str, ...] = ()
+    while node is not None:
+        hit = _HISTORIES.get(id(node))
+        if hit is not None and hit[0] is node:
+            base = hit[1]
+            break
+        if node[3] is not None:
+            base = node[3]
+            break
+        newer.append(entry_text(node[1], node[2]))
+        node = node[0]
+    if not newer:
+        return base
+    newer.reverse()
+    text = (*base, *newer)
+    if log is not None:
+        if len(_HISTORIES) > 4096:
+            _HISTORIES.clear()
+        _HISTORIES[id(log)] = (log, text)
+    return text
 
 
 def public_state(state: State, seat: int, full: dict[str, Any] | None = None) -> dict[str, Any]:
