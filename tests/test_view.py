@@ -154,3 +154,32 @@ def test_a_view_is_its_callers_to_change() -> None:
         for meld in side["melds"]:
             meld["cards"].clear()
     assert canasta.view(state, seat) == want
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot"])
+def test_lean_view_history_after_and_hand_counts(variant: str) -> None:
+    """``history_after`` gives the entries since an earlier lean view's mark (their text is the history's tail)
+    and None when the history does not continue it; ``hand_counts`` is the hand the view shows, as counts."""
+    from canasta.cards import counts_of, parse_card
+    from canasta.state import entry_text
+
+    checked = 0
+    previous = None
+    for state in positions(variant, seed=7, every=1.0, games=1):
+        lean = lean_view(state, state.to_move)
+        history = lean["history"]
+        assert list(lean.hand_counts()) == counts_of([parse_card(c) for c in lean["hand"]])
+        if previous is not None:
+            since = lean.history_after(previous.history_mark)
+            old = previous["history"]
+            if state.hand_number == previous["hand_number"] and len(history) - len(old) < 32:
+                assert since is not None
+                assert old + [entry_text(seat, event) for seat, event in since] == history
+                checked += 1
+            else:
+                assert since is None
+        assert lean.history_after(lean.history_mark) == []
+        previous = lean
+    assert checked > 50
+    other = lean_view(canasta.new_game(canasta.rules(variant), seed=99), 0)
+    assert other.history_after(previous.history_mark) is None  # another game's history does not continue it

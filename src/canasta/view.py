@@ -300,6 +300,33 @@ class LeanView(dict[str, Any]):
             out.append(entry_text(node[1], node[2]))
         return len(newer) + len(older), out
 
+    def hand_counts(self) -> tuple[int, ...]:
+        """The seat's own hand (``view["hand"]``) as counts per card kind (``cards.counts_of``), for a player that
+        counts ranks without reading texts. Shared: never change it."""
+        counts = self.state.hands[self.viewer]
+        return counts if type(counts) is tuple else tuple(counts)
+
+    @property
+    def history_mark(self) -> object:
+        """An opaque mark of the history as it stands in this view, for ``history_after`` in a later view."""
+        return self.state.log
+
+    def history_after(self, mark: object) -> list[tuple[int, object]] | None:
+        """The history's entries since ``mark`` (``history_mark`` of an earlier view of the same hand), oldest
+        first, each as (seat, event): ``entry_text(seat, event)`` is its text in ``view["history"]``. None
+        when this history does not continue that one within a few dozen entries (then read
+        ``history_since``). A play-out's player reads the few entries since its last move, without writing
+        any of them out."""
+        newer: list[tuple[int, object]] = []
+        node: Log = self.state.log
+        while node is not mark:
+            if node is None or len(newer) >= _LONG_WALK:
+                return None
+            newer.append((node[1], node[2]))
+            node = node[0]
+        newer.reverse()
+        return newer
+
     def recent_history(self) -> Iterator[str]:
         """``reversed(view["history"])``, newest first, each entry written out only when it is reached (a
         player that looks back over the current turn reads a few entries, not the hand's)."""

@@ -41,12 +41,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
+from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
 from ..engine import game_result
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
+from ..state import entry_text
 from ..view import LeanView
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
@@ -241,6 +242,24 @@ def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | Non
     return _table(side, tables).value(r, side["red_threes"])
 
 
+_HAND_RANKS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _ranks_of_hand(counts: tuple[int, ...]) -> list[int]:
+    """A hand's counts per card kind as the heuristic's rank counts (``_card_rank`` of each card: 16 slots,
+    red threes at RED, the last), kept by the counts: read it, never change it."""
+    rc = _HAND_RANKS.get(counts)
+    if rc is None:
+        rc = [0] * 16
+        for kind, n in enumerate(counts):
+            if n:
+                rc[RED if kind in RED_THREES else rank_of(kind)] += n
+        if len(_HAND_RANKS) > 50_000:
+            _HAND_RANKS.clear()
+        _HAND_RANKS[counts] = rc
+    return rc
+
+
 # --- memory of the hand ---------------------------------------------------------------------------
 
 Event = tuple[int, str, tuple[int, ...]]  # (seat, action, the ranks it names), as Memory reads an entry
@@ -280,6 +299,20 @@ class _EventOf(dict[str, Event]):
 _event_of = _EventOf().__getitem__
 
 
+class _MoveEventOf(dict[tuple[int, object], Event]):
+    """(seat, event of a history entry: a move or the text after the seat) -> parsed event, without writing
+    the entry out (``view.LeanView.history_after``)."""
+
+    def __missing__(self, key: tuple[int, object]) -> Event:
+        event = _event_of(entry_text(key[0], key[1]))
+        if len(self) < 50_000:
+            self[key] = event
+        return event
+
+
+_move_event_of = _MoveEventOf().__getitem__
+
+
 class Memory:
     """What this seat has seen in the current hand, rebuilt from ``view["history"]`` as it grows.
 
@@ -299,6 +332,7 @@ class Memory:
         # usually only adds cards to it, so only those are read
         self._pile_texts: list[str] = []
         self._pile_ranks: list[int] = []
+        self._mark: object = None  # a lean view's ``history_mark`` after the last entry read, or None
 
     def copy(self) -> Memory:
         """An independent copy (for search players that play on from the same point)."""
@@ -307,11 +341,12 @@ class Memory:
         other.known = [dict(d) for d in self.known]
         other.discarded = [dict(d) for d in self.discarded]
         other.declined = [dict(d) for d in self.declined]
-        other._pile_texts, other._pile_ranks = self._pile_texts, self._pile_ranks
+        other._pile_texts, other._pile_ranks, other._mark = self._pile_texts, self._pile_ranks, self._mark
         return other
 
     def reset(self, hand: int, players: int) -> None:
         self.hand, self.players, self.index = hand, players, 0
+        self._mark = None
         self.pile = []
         self.known = [{} for _ in range(players)]
         self.discarded = [{} for _ in range(players)]
@@ -320,6 +355,17 @@ class Memory:
     def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
         if view["hand_number"] != self.hand or view["players"] != self.players:
             self.reset(view["hand_number"], view["players"])
+        lean = isinstance(view, LeanView)
+        if isinstance(view, LeanView) and self._mark is not None:  # the entries since the last read: none written out
+            since = view.history_after(self._mark)
+            if since is not None:
+                for seat, event in since:
+                    self._event(_move_event_of((seat, event)), black_threes_aside)
+                self.index += len(since)
+                self._mark = view.history_mark
+                self._read_pile(view, True)
+                return
+        self._mark = view.history_mark if isinstance(view, LeanView) else None
         if isinstance(view, LeanView):  # only the entries since the last read are written out
             length, new = view.history_since(self.index)
         else:
@@ -331,6 +377,9 @@ class Memory:
         for entry in new:
             self._event(_event_of(entry), black_threes_aside)
         self.index = length
+        self._read_pile(view, lean)
+
+    def _read_pile(self, view: dict[str, Any], lean: bool) -> None:
         texts: list[str] = view["pile"]
         if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
             seen = len(self._pile_texts)
@@ -339,7 +388,7 @@ class Memory:
             else:
                 ranks = [_card_rank(c) for c in texts]
             # a lean view's pile never changes: keep it; a plain view's caller might change it: copy it
-            self._pile_texts, self._pile_ranks = texts if isinstance(view, LeanView) else list(texts), ranks
+            self._pile_texts, self._pile_ranks = texts if lean else list(texts), ranks
         self.pile = list(self._pile_ranks)
 
     def _forget(self, seat: int, rank: int, count: int = 1) -> None:
@@ -617,11 +666,15 @@ class _Turn:
         self.side: int = view["side"]
         self.seat_sides: list[int] = view["seat_sides"]
         self.players: int = view["players"]
-        rc = [0] * 16  # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
-        for text in view["hand"]:
-            rc[_card_rank(text)] += 1
+        # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
+        if isinstance(view, LeanView):  # from the hand's counts (no card texts to read)
+            rc = list(_ranks_of_hand(view.hand_counts()))
+        else:
+            rc = [0] * 16
+            for text in view["hand"]:
+                rc[_card_rank(text)] += 1
         self.rc = rc
-        self.hand_size = len(view["hand"])
+        self.hand_size = sum(rc)
         sides = view["sides"]
         # a lean view's meld lists are shared and never change: their tables are kept from view to view
         self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
