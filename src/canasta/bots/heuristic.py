@@ -674,7 +674,10 @@ class _Turn:
             for text in view["hand"]:
                 rc[_card_rank(text)] += 1
         self.rc = rc
-        self.hand_size = sum(rc)
+        size = 0
+        for n in rc:  # (a loop: compiled, ``sum`` is a generic call per item)
+            size += n
+        self.hand_size = size
         sides = view["sides"]
         # a lean view's meld lists are shared and never change: their tables are kept from view to view
         self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
