@@ -213,6 +213,15 @@ def _size(counts: tuple[int, ...]) -> int:
     return n
 
 
+def _any_cards(hands: tuple[tuple[int, ...], ...]) -> bool:
+    """Does any of these hands of counts hold a card? (Loops, for the reason ``_size`` gives.)"""
+    for counts in hands:
+        for x in counts:
+            if x:
+                return True
+    return False
+
+
 def _cards_field(cards: Iterable[int]) -> list[str]:
     return [card_str(c) for c in cards]
 
@@ -314,6 +323,24 @@ class LeanView(dict[str, Any]):
         counts ranks without reading texts. Shared: never change it."""
         counts = self.state.hands[self.viewer]
         return counts if type(counts) is tuple else tuple(counts)
+
+    def pile_cards(self) -> tuple[int, ...]:
+        """The pile's face-up cards (``view["pile"]``) as card codes, for a player that reads no texts. The same
+        object while the pile is (most moves leave it as it was); never change it."""
+        state = self.state
+        hidden = state.pile_hidden
+        return state.pile[hidden:] if hidden else state.pile
+
+    def recent_entries(self) -> Iterator[tuple[int, object]]:
+        """``recent_history`` as (seat, event) pairs (``history_after``'s form), written out as none."""
+        node: Log = self.state.log
+        while node is not None and node[3] is None:
+            yield node[1], node[2]
+            node = node[0]
+        if node is not None:
+            text: tuple[str, ...] = node[3]
+            for i in range(len(text) - 1, -1, -1):
+                yield -1, text[i]
 
     @property
     def history_mark(self) -> object:
@@ -426,7 +453,7 @@ def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
         "seat_sides": list(state.seat_sides),
         "pile_hidden": state.pile_hidden,
     }
-    if state.rules.foot_size or any(any(f) for f in state.feet):  # as ``to_dict``: only in games with a foot
+    if state.rules.foot_size or _any_cards(state.feet):  # as ``to_dict``: only in games with a foot
         out["feet"] = [list(_texts_of_hand(f)) for f in state.feet]
     return out
 

@@ -242,6 +242,7 @@ def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | Non
     return _table(side, tables).value(r, side["red_threes"])
 
 
+_KIND_RANK = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
 _HAND_RANKS: dict[tuple[int, ...], list[int]] = {}
 
 
@@ -253,7 +254,7 @@ def _ranks_of_hand(counts: tuple[int, ...]) -> list[int]:
         rc = [0] * 16
         for kind, n in enumerate(counts):
             if n:
-                rc[RED if kind in RED_THREES else rank_of(kind)] += n
+                rc[_KIND_RANK[kind]] += n
         if len(_HAND_RANKS) > 50_000:
             _HAND_RANKS.clear()
         _HAND_RANKS[counts] = rc
@@ -333,6 +334,7 @@ class Memory:
         self._pile_texts: list[str] = []
         self._pile_ranks: list[int] = []
         self._mark: object = None  # a lean view's ``history_mark`` after the last entry read, or None
+        self._pile_cards: tuple[int, ...] | None = None  # a lean view's pile as last read (``pile_cards``)
 
     def copy(self) -> Memory:
         """An independent copy (for search players that play on from the same point)."""
@@ -342,6 +344,7 @@ class Memory:
         other.discarded = [dict(d) for d in self.discarded]
         other.declined = [dict(d) for d in self.declined]
         other._pile_texts, other._pile_ranks, other._mark = self._pile_texts, self._pile_ranks, self._mark
+        other._pile_cards = self._pile_cards
         return other
 
     def reset(self, hand: int, players: int) -> None:
@@ -380,6 +383,15 @@ class Memory:
         self._read_pile(view, lean)
 
     def _read_pile(self, view: dict[str, Any], lean: bool) -> None:
+        """``pile``: the view's pile as rank codes (``_card_rank`` of each card)."""
+        if isinstance(view, LeanView):  # from the cards (no texts written out or read)
+            cards = view.pile_cards()
+            if cards is not self._pile_cards:
+                self._pile_cards, self._pile_ranks = cards, [_KIND_RANK[c] for c in cards]
+                self._pile_texts = []  # (the ranks no longer follow the texts last read)
+            self.pile = list(self._pile_ranks)
+            return
+        self._pile_cards = None  # (nor the cards)
         texts: list[str] = view["pile"]
         if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
             seen = len(self._pile_texts)
@@ -688,7 +700,7 @@ class _Turn:
         self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
         self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
         self.stock: int = view["stock_size"]
-        self.pile: list[str] = view["pile"]
+        self.pile: list[int] = memory.pile  # the view's pile as rank codes (read by the memory just now)
         self.need: int = self.me["minimum_needed"]
         self.staged: int = view["staged_points"] or 0
         self.pending: list[str] | None = view["pending_pile"]
@@ -846,7 +858,7 @@ class _Turn:
     def take_value(self, m: Move) -> float:
         """Worth of taking the pile with ``m`` over drawing from the stock (> 0: take)."""
         rc = self.rc
-        top = _card_rank(self.pile[-1])
+        top = self.pile[-1]
         if self.need > 0:
             return 1000.0  # the pile opens the side: always worth it
         if m.naturals == 2 and not (m.twos or m.jokers) and self.one_canasta_race():
@@ -861,8 +873,7 @@ class _Turn:
         counts[top] -= m.naturals
         counts[TWO] -= m.twos
         counts[JOKER_RANK] -= m.jokers
-        for text in self.pile[:-1]:
-            rank = _card_rank(text)
+        for rank in self.pile[:-1]:
             if rank == RED:
                 value += 100
             elif rank in (TWO, JOKER_RANK):
@@ -927,30 +938,32 @@ class _Turn:
     def discards(self) -> list[Move]:
         return [m for m in self.legal if m.action == "discard"]
 
-    def _newest_first(self) -> Iterator[str]:
-        """The history, newest entry first (a lean view writes out only the entries read)."""
+    def _newest_first(self) -> Iterator[Event]:
+        """The history's entries as parsed events, newest first (a lean view writes none out)."""
         view = self.view
-        return view.recent_history() if isinstance(view, LeanView) else reversed(view["history"])
+        if isinstance(view, LeanView):
+            for seat, event in view.recent_entries():
+                yield _move_event_of((seat, event))
+        else:
+            history: list[str] = view["history"]
+            for i in range(len(history) - 1, -1, -1):
+                yield _event_of(history[i])
 
     def withdrawals_this_turn(self) -> int:
         count = 0
-        for entry in self._newest_first():
-            who, _, rest = entry.partition(" ")
-            action = rest.split(" ", 1)[0]
-            if int(who) == self.seat:
+        for who, action, _ in self._newest_first():
+            if who == self.seat:
                 count += action == "withdraw"
             elif action not in ("yes", "no"):
                 break
         return count
 
     def drew_from_stock(self) -> bool:
-        for entry in self._newest_first():
-            who, _, rest = entry.partition(" ")
-            if int(who) != self.seat:
-                if rest.split(" ", 1)[0] in ("yes", "no"):
+        for who, action, _ in self._newest_first():
+            if who != self.seat:
+                if action in ("yes", "no"):
                     continue
                 return False
-            action = rest.split(" ", 1)[0]
             if action in ("draw", "take"):
                 return bool(action == "draw")
         return False
