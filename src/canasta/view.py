@@ -53,10 +53,14 @@ def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
 
 def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
     """A side's melds as the view shows them, in table order."""
-    return [{"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
-             "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
-             "kind": _kind(rules, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
-            for key, m in sorted(melds.items(), key=_meld_order)]
+    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=_meld_order)]
+
+
+def _meld_entry(rules: Rules, key: int, m: tuple[int, ...]) -> dict[str, Any]:
+    naturals, wilds = meld_counts(m)
+    return {"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
+            "naturals": naturals, "wilds": wilds, "canasta": len(m) >= 7,
+            "kind": _kind(rules, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
 
 
 def side_entries(state: State, seat: int | None,
@@ -105,6 +109,7 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
         if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
             _SPECS.clear()
             _ENTRIES.clear()
+            _MELD_ENTRY.clear()
         entry = _SPECS[id(r)] = (r, r.to_dict())
     return entry[1]
 
@@ -127,11 +132,31 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     if entries is None:
         if len(_ENTRIES) > 20_000:
             _ENTRIES.clear()
-        entries = _ENTRIES[key] = meld_entries(r, melds)
+        entries = _ENTRIES[key] = _shared_entries_of(r, melds)
     if len(_ENTRIES_BY_ID) > 20_000:
         _ENTRIES_BY_ID.clear()
     _ENTRIES_BY_ID[id(melds)] = (melds, r, entries)
     return entries
+
+
+# (id of the rules, meld key, the meld's cards) -> its entry, shared by lean views' meld lists: a meld move
+# changes one meld of a side's few
+_MELD_ENTRY: dict[tuple[int, int, tuple[int, ...]], dict[str, Any]] = {}
+
+
+def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
+    """``meld_entries`` made of shared entries (read them, never change them)."""
+    out = []
+    rid = id(r)
+    for key, m in sorted(melds.items(), key=_meld_order):
+        k = (rid, key, m)
+        entry = _MELD_ENTRY.get(k)
+        if entry is None:
+            if len(_MELD_ENTRY) > 50_000:
+                _MELD_ENTRY.clear()
+            entry = _MELD_ENTRY[k] = _meld_entry(r, key, m)
+        out.append(entry)
+    return out
 
 
 # id(state.pile) -> (pile, hidden, face-up texts, every card's text)
