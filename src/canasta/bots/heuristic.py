@@ -347,6 +347,13 @@ class Memory:
         other._pile_cards = self._pile_cards
         return other
 
+    def read_up_to(self, view: LeanView) -> None:
+        """Take it that this memory has read ``view``'s history (a lean view of a position whose history is the
+        one this memory last read, entry for entry: a search's sample of the position its guide saw), so
+        that the next lean view's new entries are read as moves since it (``LeanView.history_after``)."""
+        if view["hand_number"] == self.hand and view["players"] == self.players:
+            self._mark = view.history_mark
+
     def reset(self, hand: int, players: int) -> None:
         self.hand, self.players, self.index = hand, players, 0
         self._mark = None
