@@ -91,3 +91,95 @@ def test_lean_view_history_since_and_newest_first_match_the_history(variant: str
         assert list(built.recent_history()) == history[::-1]
         checked += 1
     assert checked >= 10
+
+
+def _public_state_from_to_dict(state: canasta.State, seat: int) -> dict:
+    """What a seat may know of the position, made the plain way: ``state.to_dict()`` with every hidden part
+    blanked or left out (``public_state``'s documented content)."""
+    d = state.to_dict()
+    d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
+    d["stock"] = None
+    if "feet" in d:
+        d["feet"] = [None] * len(d["feet"])
+    d["pile"] = [None] * state.pile_hidden + d["pile"][state.pile_hidden:]
+    del d["deal"], d["seed"]
+    if d["stage"] is not None and state.turn_seat != seat:
+        d["stage"] = {**d["stage"], "hand": None}
+    return d
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names())
+def test_the_views_public_state_is_the_positions_json_with_the_hidden_parts_blanked(variant: str) -> None:
+    """``view`` builds the position's JSON itself, from texts kept between views: along games of every preset
+    it equals ``state.to_dict()`` blanked, field for field and in the same order, and so does the history."""
+    from canasta.view import history_text, public_view, seat_views
+
+    checked = 0
+    for state in positions(variant, seed=31, every=0.25, games=3):
+        assert history_text(state) == state.history
+        views = seat_views(state, [*range(state.rules.players), None])
+        for seat in range(state.rules.players):
+            want = _public_state_from_to_dict(state, seat)
+            for got in (canasta.view(state, seat)["public_state"], views[seat]["public_state"]):
+                assert got == want
+                assert list(got) == list(want)
+        assert public_view(state)["public_state"] == {**_public_state_from_to_dict(state, state.turn_seat),
+                                                       "hands": [None] * state.rules.players,
+                                                       "stage": want["stage"] and {**want["stage"], "hand": None}}
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_view_is_its_callers_to_change() -> None:
+    """Parts kept between views (the hand's, the pile's and the melds' texts) are copied into each view: changing
+    one view leaves the next one as it should be."""
+    state = canasta.new_game(canasta.rules(), seed=4)
+    rng = random.Random(4)
+    while not any(state.melds) or not state.pile:
+        state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
+    seat = state.to_move
+    first = canasta.view(state, seat)
+    want = json.loads(json.dumps(first))
+    first["hand"].clear()
+    first["pile"].clear()
+    first["history"].clear()
+    public = first["public_state"]
+    public["pile"].clear()
+    public["hands"][seat].clear()
+    public["history"].clear()
+    for melds in public["melds"]:
+        for cards in melds.values():
+            cards.clear()
+    for side in first["sides"]:
+        for meld in side["melds"]:
+            meld["cards"].clear()
+    assert canasta.view(state, seat) == want
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot"])
+def test_lean_view_history_after_and_hand_counts(variant: str) -> None:
+    """``history_after`` gives the entries since an earlier lean view's mark (their text is the history's tail)
+    and None when the history does not continue it; ``hand_counts`` is the hand the view shows, as counts."""
+    from canasta.cards import counts_of, parse_card
+    from canasta.state import entry_text
+
+    checked = 0
+    previous = None
+    for state in positions(variant, seed=7, every=1.0, games=1):
+        lean = lean_view(state, state.to_move)
+        history = lean["history"]
+        assert list(lean.hand_counts()) == counts_of([parse_card(c) for c in lean["hand"]])
+        if previous is not None:
+            since = lean.history_after(previous.history_mark)
+            old = previous["history"]
+            if state.hand_number == previous["hand_number"] and len(history) - len(old) < 32:
+                assert since is not None
+                assert old + [entry_text(seat, event) for seat, event in since] == history
+                checked += 1
+            else:
+                assert since is None
+        assert lean.history_after(lean.history_mark) == []
+        previous = lean
+    assert checked > 50
+    other = lean_view(canasta.new_game(canasta.rules(variant), seed=99), 0)
+    assert other.history_after(previous.history_mark) is None  # another game's history does not continue it

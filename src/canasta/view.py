@@ -16,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import Melds, State, entry_text, log_text
+from .state import Log, Melds, State, Turn, entry_text, log_text
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -53,10 +53,14 @@ def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
 
 def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
     """A side's melds as the view shows them, in table order."""
-    return [{"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
-             "naturals": meld_counts(m)[0], "wilds": meld_counts(m)[1], "canasta": len(m) >= 7,
-             "kind": _kind(rules, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
-            for key, m in sorted(melds.items(), key=_meld_order)]
+    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=_meld_order)]
+
+
+def _meld_entry(rules: Rules, key: int, m: tuple[int, ...]) -> dict[str, Any]:
+    naturals, wilds = meld_counts(m)
+    return {"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
+            "naturals": naturals, "wilds": wilds, "canasta": len(m) >= 7,
+            "kind": _kind(rules, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
 
 
 def side_entries(state: State, seat: int | None,
@@ -105,6 +109,7 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
         if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
             _SPECS.clear()
             _ENTRIES.clear()
+            _MELD_ENTRY.clear()
         entry = _SPECS[id(r)] = (r, r.to_dict())
     return entry[1]
 
@@ -127,30 +132,56 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     if entries is None:
         if len(_ENTRIES) > 20_000:
             _ENTRIES.clear()
-        entries = _ENTRIES[key] = meld_entries(r, melds)
+        entries = _ENTRIES[key] = _shared_entries_of(r, melds)
     if len(_ENTRIES_BY_ID) > 20_000:
         _ENTRIES_BY_ID.clear()
     _ENTRIES_BY_ID[id(melds)] = (melds, r, entries)
     return entries
 
 
-_PILES: dict[int, tuple[tuple[int, ...], int, list[str]]] = {}  # id(state.pile) -> (pile, hidden, texts)
+# (id of the rules, meld key, the meld's cards) -> its entry, shared by lean views' meld lists: a meld move
+# changes one meld of a side's few
+_MELD_ENTRY: dict[tuple[int, int, tuple[int, ...]], dict[str, Any]] = {}
+
+
+def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
+    """``meld_entries`` made of shared entries (read them, never change them)."""
+    out = []
+    rid = id(r)
+    for key, m in sorted(melds.items(), key=_meld_order):
+        k = (rid, key, m)
+        entry = _MELD_ENTRY.get(k)
+        if entry is None:
+            if len(_MELD_ENTRY) > 50_000:
+                _MELD_ENTRY.clear()
+            entry = _MELD_ENTRY[k] = _meld_entry(r, key, m)
+        out.append(entry)
+    return out
+
+
+# id(state.pile) -> (pile, hidden, face-up texts, every card's text)
+_PILES: dict[int, tuple[tuple[int, ...], int, list[str], list[str]]] = {}
+
+
+def _pile_texts(state: State) -> tuple[list[str], list[str]]:
+    """The pile's face-up cards and all its cards as texts, shared (read them, never change them): kept by the
+    identity of the state's pile (most moves leave it as it was)."""
+    pile, hidden = state.pile, state.pile_hidden
+    hit = _PILES.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] == hidden:
+        return hit[2], hit[3]
+    every = _cards_field(pile)
+    texts = every[hidden:] if hidden else every
+    if len(_PILES) > 20_000:
+        _PILES.clear()
+    _PILES[id(pile)] = (pile, hidden, texts, every)
+    return texts, every
 
 
 def _pile_field(state: State, lean: bool) -> list[str]:
-    """The pile's face-up cards; a lean view shares them by the identity of the state's pile (most moves
-    leave it as it was)."""
-    pile, hidden = state.pile, state.pile_hidden
-    if not lean:
-        return _cards_field(pile[hidden:])
-    hit = _PILES.get(id(pile))
-    if hit is not None and hit[0] is pile and hit[1] == hidden:
-        return hit[2]
-    texts = _cards_field(pile[hidden:])
-    if len(_PILES) > 20_000:
-        _PILES.clear()
-    _PILES[id(pile)] = (pile, hidden, texts)
-    return texts
+    """The pile's face-up cards (a lean view shares them)."""
+    texts = _pile_texts(state)[0]
+    return texts if lean else list(texts)
 
 
 # a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
@@ -181,9 +212,13 @@ def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
-    counts = state.hands[seat]
-    if not lean:
-        return _cards_field(cards_of(counts))
+    texts = _texts_of_hand(state.hands[seat])
+    return texts if lean else list(texts)  # a lean view shares the texts; a view's caller owns its list
+
+
+def _texts_of_hand(counts: tuple[int, ...]) -> list[str]:
+    """A hand's (or a foot's) cards as texts, shared: read them, never change them. Kept by the counts (a hand
+    changes by a card or two a move, and a game's few thousand hands repeat in play-outs)."""
     if type(counts) is not tuple:  # (a hand is a tuple of counts today; any other form gets a hashable copy)
         counts = tuple(counts)
     texts = _HANDS.get(counts)
@@ -192,6 +227,24 @@ def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
             _HANDS.clear()
         texts = _HANDS[counts] = _cards_field(cards_of(counts))
     return texts
+
+
+def _size(counts: tuple[int, ...]) -> int:
+    """How many cards a hand of counts holds. (A loop: compiled, ``sum`` of a tuple is a generic call per
+    item, and the hand sizes were a quarter of a search play-out's time.)"""
+    n = 0
+    for x in counts:
+        n += x
+    return n
+
+
+def _any_cards(hands: tuple[tuple[int, ...], ...]) -> bool:
+    """Does any of these hands of counts hold a card? (Loops, for the reason ``_size`` gives.)"""
+    for counts in hands:
+        for x in counts:
+            if x:
+                return True
+    return False
 
 
 def _cards_field(cards: Iterable[int]) -> list[str]:
@@ -216,8 +269,8 @@ _FIELDS: dict[str, Field] = {
     "to_move": lambda s, seat, lean: s.to_move,
     "phase": lambda s, seat, lean: s.phase,
     "hand": _hand_field,
-    "hand_sizes": lambda s, seat, lean: [sum(h) for h in s.hands],
-    "foot_sizes": lambda s, seat, lean: [sum(f) for f in s.feet],  # a foot is hidden from everybody, its owner too
+    "hand_sizes": lambda s, seat, lean: [_size(h) for h in s.hands],
+    "foot_sizes": lambda s, seat, lean: [_size(f) for f in s.feet],  # a foot is hidden from everybody, its owner too
     "scores": lambda s, seat, lean: list(s.scores),  # one column per side (per player in Cutthroat)
     "seat_sides": lambda s, seat, lean: list(s.seat_sides),
     "stock_size": lambda s, seat, lean: len(s.stock),
@@ -231,7 +284,7 @@ _FIELDS: dict[str, Field] = {
     "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
     "pending_pile": lambda s, seat, lean: _pending(s),
     "last_hand": lambda s, seat, lean: None if s.last_hand is None else list(s.last_hand),
-    "history": lambda s, seat, lean: list(s.history),
+    "history": lambda s, seat, lean: list(history_text(s)),
     "result": lambda s, seat, lean: s.result,
     "legal_moves": lambda s, seat, lean: [str(m) for m in legal_moves(s)] if s.to_move == seat else [],
     "upcards": lambda s, seat, lean: upcards(s),
@@ -290,6 +343,51 @@ class LeanView(dict[str, Any]):
             out.append(entry_text(node[1], node[2]))
         return len(newer) + len(older), out
 
+    def hand_counts(self) -> tuple[int, ...]:
+        """The seat's own hand (``view["hand"]``) as counts per card kind (``cards.counts_of``), for a player that
+        counts ranks without reading texts. Shared: never change it."""
+        counts = self.state.hands[self.viewer]
+        return counts if type(counts) is tuple else tuple(counts)
+
+    def pile_cards(self) -> tuple[int, ...]:
+        """The pile's face-up cards (``view["pile"]``) as card codes, for a player that reads no texts. The same
+        object while the pile is (most moves leave it as it was); never change it."""
+        state = self.state
+        hidden = state.pile_hidden
+        return state.pile[hidden:] if hidden else state.pile
+
+    def recent_entries(self) -> Iterator[tuple[int, object]]:
+        """``recent_history`` as (seat, event) pairs (``history_after``'s form), written out as none."""
+        node: Log = self.state.log
+        while node is not None and node[3] is None:
+            yield node[1], node[2]
+            node = node[0]
+        if node is not None:
+            text: tuple[str, ...] = node[3]
+            for i in range(len(text) - 1, -1, -1):
+                yield -1, text[i]
+
+    @property
+    def history_mark(self) -> object:
+        """An opaque mark of the history as it stands in this view, for ``history_after`` in a later view."""
+        return self.state.log
+
+    def history_after(self, mark: object) -> list[tuple[int, object]] | None:
+        """The history's entries since ``mark`` (``history_mark`` of an earlier view of the same hand), oldest
+        first, each as (seat, event): ``entry_text(seat, event)`` is its text in ``view["history"]``. None
+        when this history does not continue that one within a few dozen entries (then read
+        ``history_since``). A play-out's player reads the few entries since its last move, without writing
+        any of them out."""
+        newer: list[tuple[int, object]] = []
+        node: Log = self.state.log
+        while node is not mark:
+            if node is None or len(newer) >= _LONG_WALK:
+                return None
+            newer.append((node[1], node[2]))
+            node = node[0]
+        newer.reverse()
+        return newer
+
     def recent_history(self) -> Iterator[str]:
         """``reversed(view["history"])``, newest first, each entry written out only when it is reached (a
         player that looks back over the current turn reads a few entries, not the hand's)."""
@@ -334,24 +432,81 @@ def view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
-    """``state.to_dict()`` for views: the stock and the deal (no view shows them, and writing out their
-    cards was most of a view's price) come out empty, and so do the other hands when only ``seat``'s view
-    is wanted; ``public_state`` blanks or drops them all."""
-    if seat is None:
-        return state.replace(stock=(), deal=()).to_dict()
-    hands = tuple(h if i == seat else _no_cards(len(h)) for i, h in enumerate(state.hands))
-    return state.replace(stock=(), deal=(), hands=hands).to_dict()
+    """``state.to_dict()`` for views, built here from parts kept between views: the stock and the deal (no
+    view shows them) come out empty, and so do the other hands when only ``seat``'s view is wanted;
+    ``public_state`` blanks or drops them all. The same content as ``to_dict`` (tests/test_view.py compares
+    them on every preset): writing out the whole position was most of a view's price."""
+    stage = None
+    if state.stage is not None:
+        st = state.stage
+        stage = {
+            "hand": list(_texts_of_hand(st.hand)),
+            "melds": _melds_json(st.melds),
+            "turn": _turn_json(st.turn),
+            "base": st.base,
+            "points": st.points,
+            "pending": None if st.pending is None else _cards_field(st.pending),
+        }
+    hands = [list(_texts_of_hand(h)) if seat is None or i == seat else [] for i, h in enumerate(state.hands)]
+    out: dict[str, Any] = {
+        "format": "canasta-state/1",
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "scores": list(state.scores),
+        "hands": hands,
+        "stock": [],
+        "pile": list(_pile_texts(state)[1]),
+        "pile_frozen": state.pile_frozen,
+        "melds": [_melds_json(m) for m in state.melds],
+        "red_threes": [_cards_field(r) for r in state.red_threes],
+        "opened": list(state.opened),
+        "has_melded": list(state.has_melded),
+        "turn_seat": state.turn_seat,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "turn": _turn_json(state.turn),
+        "stage": stage,
+        "last_hand": None if state.last_hand is None else list(state.last_hand),
+        "deal": [],
+        "history": list(history_text(state)),
+        "result": state.result,
+        "black_threes": [_cards_field(b) for b in state.black_threes],
+        "concealed_canastas": [[key_label(k) for k in c] for c in state.concealed_canastas],
+        "recycled": state.recycled,
+        "seat_sides": list(state.seat_sides),
+        "pile_hidden": state.pile_hidden,
+    }
+    if state.rules.foot_size or _any_cards(state.feet):  # as ``to_dict``: only in games with a foot
+        out["feet"] = [list(_texts_of_hand(f)) for f in state.feet]
+    return out
 
 
-_EMPTY: dict[int, tuple[int, ...]] = {}
+# id of a side's melds dict -> (the dict, its JSON as ``to_dict`` writes it): kept, as meld entries are (a
+# side's melds change a few times a hand), and copied into each view
+_MELDS_JSON: dict[int, tuple[Melds, dict[str, list[str]]]] = {}
 
 
-def _no_cards(kinds: int) -> tuple[int, ...]:
-    """An empty hand (counts of each card kind, all zero)."""
-    empty = _EMPTY.get(kinds)
-    if empty is None:
-        empty = _EMPTY[kinds] = (0,) * kinds
-    return empty
+def _melds_json(melds: Melds) -> dict[str, list[str]]:
+    """A side's melds as ``State.to_dict`` writes them (label -> cards), as new objects (the view's caller owns
+    them)."""
+    hit = _MELDS_JSON.get(id(melds))
+    if hit is None or hit[0] is not melds:
+        if len(_MELDS_JSON) > 20_000:
+            _MELDS_JSON.clear()
+        hit = _MELDS_JSON[id(melds)] = (melds, {key_label(k): _cards_field(m) for k, m in sorted(melds.items())})
+    return {label: list(cards) for label, cards in hit[1].items()}
+
+
+def _turn_json(t: Turn) -> dict[str, Any]:
+    """The turn as ``State.to_dict`` writes it."""
+    return {
+        "source": t.source, "permission": t.permission, "melded": t.melded,
+        "new_ranks": [key_label(k) for k in t.new_ranks], "touched_old": t.touched_old,
+        "no_discard": t.no_discard, "must_go_out": t.must_go_out, "withdrew": t.withdrew,
+        "opened_now": t.opened_now,
+    }
 
 
 def _fresh_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
@@ -392,9 +547,44 @@ def _public_view(state: State, full: dict[str, Any]) -> dict[str, Any]:
 
 def upcards(state: State) -> list[str]:
     """The cards turned up to start this hand's pile (the hand's first history event)."""
-    if state.history and state.history[0].split(" ", 2)[1:2] == ["upcard"]:
-        return state.history[0].split()[2:]
+    history = history_text(state)
+    if history and history[0].split(" ", 2)[1:2] == ["upcard"]:
+        return history[0].split()[2:]
     return []
+
+
+# id of a history node -> (the node, the history's text up to it): a view reads the history three times (its
+# field, the upcards, the public state), and the next state's history is this one's and an entry or two more.
+_HISTORIES: dict[int, tuple[list[Any], tuple[str, ...]]] = {}
+
+
+def history_text(state: State) -> tuple[str, ...]:
+    """``state.history``, written out from the newest history text made here or kept in the log (``state.Log``)
+    that it continues: after a move, the text of the entries since the last view only, where
+    ``state.history`` writes out every entry since its last checkpoint (up to 32) each time."""
+    log: Log = state.log
+    node = log
+    newer: list[str] = []
+    base: tuple[str, ...] = ()
+    while node is not None:
+        hit = _HISTORIES.get(id(node))
+        if hit is not None and hit[0] is node:
+            base = hit[1]
+            break
+        if node[3] is not None:
+            base = node[3]
+            break
+        newer.append(entry_text(node[1], node[2]))
+        node = node[0]
+    if not newer:
+        return base
+    newer.reverse()
+    text = (*base, *newer)
+    if log is not None:
+        if len(_HISTORIES) > 4096:
+            _HISTORIES.clear()
+        _HISTORIES[id(log)] = (log, text)
+    return text
 
 
 def public_state(state: State, seat: int, full: dict[str, Any] | None = None) -> dict[str, Any]:

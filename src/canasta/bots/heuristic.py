@@ -41,12 +41,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, THREE, TWO, parse_card
+from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
 from ..engine import game_result
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
+from ..state import entry_text
 from ..view import LeanView
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
@@ -241,6 +242,25 @@ def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | Non
     return _table(side, tables).value(r, side["red_threes"])
 
 
+_KIND_RANK = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
+_HAND_RANKS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _ranks_of_hand(counts: tuple[int, ...]) -> list[int]:
+    """A hand's counts per card kind as the heuristic's rank counts (``_card_rank`` of each card: 16 slots,
+    red threes at RED, the last), kept by the counts: read it, never change it."""
+    rc = _HAND_RANKS.get(counts)
+    if rc is None:
+        rc = [0] * 16
+        for kind, n in enumerate(counts):
+            if n:
+                rc[_KIND_RANK[kind]] += n
+        if len(_HAND_RANKS) > 50_000:
+            _HAND_RANKS.clear()
+        _HAND_RANKS[counts] = rc
+    return rc
+
+
 # --- memory of the hand ---------------------------------------------------------------------------
 
 Event = tuple[int, str, tuple[int, ...]]  # (seat, action, the ranks it names), as Memory reads an entry
@@ -280,6 +300,20 @@ class _EventOf(dict[str, Event]):
 _event_of = _EventOf().__getitem__
 
 
+class _MoveEventOf(dict[tuple[int, object], Event]):
+    """(seat, event of a history entry: a move or the text after the seat) -> parsed event, without writing
+    the entry out (``view.LeanView.history_after``)."""
+
+    def __missing__(self, key: tuple[int, object]) -> Event:
+        event = _event_of(entry_text(key[0], key[1]))
+        if len(self) < 50_000:
+            self[key] = event
+        return event
+
+
+_move_event_of = _MoveEventOf().__getitem__
+
+
 class Memory:
     """What this seat has seen in the current hand, rebuilt from ``view["history"]`` as it grows.
 
@@ -299,6 +333,8 @@ class Memory:
         # usually only adds cards to it, so only those are read
         self._pile_texts: list[str] = []
         self._pile_ranks: list[int] = []
+        self._mark: object = None  # a lean view's ``history_mark`` after the last entry read, or None
+        self._pile_cards: tuple[int, ...] | None = None  # a lean view's pile as last read (``pile_cards``)
 
     def copy(self) -> Memory:
         """An independent copy (for search players that play on from the same point)."""
@@ -307,11 +343,20 @@ class Memory:
         other.known = [dict(d) for d in self.known]
         other.discarded = [dict(d) for d in self.discarded]
         other.declined = [dict(d) for d in self.declined]
-        other._pile_texts, other._pile_ranks = self._pile_texts, self._pile_ranks
+        other._pile_texts, other._pile_ranks, other._mark = self._pile_texts, self._pile_ranks, self._mark
+        other._pile_cards = self._pile_cards
         return other
+
+    def read_up_to(self, view: LeanView) -> None:
+        """Take it that this memory has read ``view``'s history (a lean view of a position whose history is the
+        one this memory last read, entry for entry: a search's sample of the position its guide saw), so
+        that the next lean view's new entries are read as moves since it (``LeanView.history_after``)."""
+        if view["hand_number"] == self.hand and view["players"] == self.players:
+            self._mark = view.history_mark
 
     def reset(self, hand: int, players: int) -> None:
         self.hand, self.players, self.index = hand, players, 0
+        self._mark = None
         self.pile = []
         self.known = [{} for _ in range(players)]
         self.discarded = [{} for _ in range(players)]
@@ -320,6 +365,17 @@ class Memory:
     def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
         if view["hand_number"] != self.hand or view["players"] != self.players:
             self.reset(view["hand_number"], view["players"])
+        lean = isinstance(view, LeanView)
+        if isinstance(view, LeanView) and self._mark is not None:  # the entries since the last read: none written out
+            since = view.history_after(self._mark)
+            if since is not None:
+                for seat, event in since:
+                    self._event(_move_event_of((seat, event)), black_threes_aside)
+                self.index += len(since)
+                self._mark = view.history_mark
+                self._read_pile(view, True)
+                return
+        self._mark = view.history_mark if isinstance(view, LeanView) else None
         if isinstance(view, LeanView):  # only the entries since the last read are written out
             length, new = view.history_since(self.index)
         else:
@@ -331,6 +387,18 @@ class Memory:
         for entry in new:
             self._event(_event_of(entry), black_threes_aside)
         self.index = length
+        self._read_pile(view, lean)
+
+    def _read_pile(self, view: dict[str, Any], lean: bool) -> None:
+        """``pile``: the view's pile as rank codes (``_card_rank`` of each card)."""
+        if isinstance(view, LeanView):  # from the cards (no texts written out or read)
+            cards = view.pile_cards()
+            if cards is not self._pile_cards:
+                self._pile_cards, self._pile_ranks = cards, [_KIND_RANK[c] for c in cards]
+                self._pile_texts = []  # (the ranks no longer follow the texts last read)
+            self.pile = list(self._pile_ranks)
+            return
+        self._pile_cards = None  # (nor the cards)
         texts: list[str] = view["pile"]
         if texts is not self._pile_texts:  # (a lean view's pile is shared while the pile stays as it was)
             seen = len(self._pile_texts)
@@ -339,7 +407,7 @@ class Memory:
             else:
                 ranks = [_card_rank(c) for c in texts]
             # a lean view's pile never changes: keep it; a plain view's caller might change it: copy it
-            self._pile_texts, self._pile_ranks = texts if isinstance(view, LeanView) else list(texts), ranks
+            self._pile_texts, self._pile_ranks = texts if lean else list(texts), ranks
         self.pile = list(self._pile_ranks)
 
     def _forget(self, seat: int, rank: int, count: int = 1) -> None:
@@ -617,11 +685,18 @@ class _Turn:
         self.side: int = view["side"]
         self.seat_sides: list[int] = view["seat_sides"]
         self.players: int = view["players"]
-        rc = [0] * 16  # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
-        for text in view["hand"]:
-            rc[_card_rank(text)] += 1
+        # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
+        if isinstance(view, LeanView):  # from the hand's counts (no card texts to read)
+            rc = list(_ranks_of_hand(view.hand_counts()))
+        else:
+            rc = [0] * 16
+            for text in view["hand"]:
+                rc[_card_rank(text)] += 1
         self.rc = rc
-        self.hand_size = len(view["hand"])
+        size = 0
+        for n in rc:  # (a loop: compiled, ``sum`` is a generic call per item)
+            size += n
+        self.hand_size = size
         sides = view["sides"]
         # a lean view's meld lists are shared and never change: their tables are kept from view to view
         self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
@@ -632,7 +707,7 @@ class _Turn:
         self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
         self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
         self.stock: int = view["stock_size"]
-        self.pile: list[str] = view["pile"]
+        self.pile: list[int] = memory.pile  # the view's pile as rank codes (read by the memory just now)
         self.need: int = self.me["minimum_needed"]
         self.staged: int = view["staged_points"] or 0
         self.pending: list[str] | None = view["pending_pile"]
@@ -790,7 +865,7 @@ class _Turn:
     def take_value(self, m: Move) -> float:
         """Worth of taking the pile with ``m`` over drawing from the stock (> 0: take)."""
         rc = self.rc
-        top = _card_rank(self.pile[-1])
+        top = self.pile[-1]
         if self.need > 0:
             return 1000.0  # the pile opens the side: always worth it
         if m.naturals == 2 and not (m.twos or m.jokers) and self.one_canasta_race():
@@ -805,8 +880,7 @@ class _Turn:
         counts[top] -= m.naturals
         counts[TWO] -= m.twos
         counts[JOKER_RANK] -= m.jokers
-        for text in self.pile[:-1]:
-            rank = _card_rank(text)
+        for rank in self.pile[:-1]:
             if rank == RED:
                 value += 100
             elif rank in (TWO, JOKER_RANK):
@@ -871,30 +945,32 @@ class _Turn:
     def discards(self) -> list[Move]:
         return [m for m in self.legal if m.action == "discard"]
 
-    def _newest_first(self) -> Iterator[str]:
-        """The history, newest entry first (a lean view writes out only the entries read)."""
+    def _newest_first(self) -> Iterator[Event]:
+        """The history's entries as parsed events, newest first (a lean view writes none out)."""
         view = self.view
-        return view.recent_history() if isinstance(view, LeanView) else reversed(view["history"])
+        if isinstance(view, LeanView):
+            for seat, event in view.recent_entries():
+                yield _move_event_of((seat, event))
+        else:
+            history: list[str] = view["history"]
+            for i in range(len(history) - 1, -1, -1):
+                yield _event_of(history[i])
 
     def withdrawals_this_turn(self) -> int:
         count = 0
-        for entry in self._newest_first():
-            who, _, rest = entry.partition(" ")
-            action = rest.split(" ", 1)[0]
-            if int(who) == self.seat:
+        for who, action, _ in self._newest_first():
+            if who == self.seat:
                 count += action == "withdraw"
             elif action not in ("yes", "no"):
                 break
         return count
 
     def drew_from_stock(self) -> bool:
-        for entry in self._newest_first():
-            who, _, rest = entry.partition(" ")
-            if int(who) != self.seat:
-                if rest.split(" ", 1)[0] in ("yes", "no"):
+        for who, action, _ in self._newest_first():
+            if who != self.seat:
+                if action in ("yes", "no"):
                     continue
                 return False
-            action = rest.split(" ", 1)[0]
             if action in ("draw", "take"):
                 return bool(action == "draw")
         return False

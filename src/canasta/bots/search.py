@@ -156,8 +156,10 @@ class SearchPlayer(Player):
         side = state.side_of(seat)
         hand_number = state.hand_number
         players = [HeuristicPlayer(seed + s) for s in range(state.rules.players)]
+        sampled = rollout_view(state, seat)  # the sample's history is the guide's view's, entry for entry
         for player in players:  # the memory of the hand is public knowledge: start from the guide's
             player.memory = self.guide.memory.copy()
+            player.memory.read_up_to(sampled)
         state = apply(state, move)
         for _ in range(self.horizon):
             if is_over(state) or state.hand_number != hand_number:
