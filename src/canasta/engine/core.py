@@ -24,6 +24,7 @@ _COMPILED: Final = not __file__.endswith(".py")
 RV: Final = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
 
 
+# Hot loops write range(4, 15) instead: compiled, a Final range object is iterated generically.
 NATURAL_RANKS: Final[range] = range(4, 15)
 
 

@@ -48,6 +48,24 @@ from .search import MeldCounts, opening_path, reachable, still_reachable
 from .turn import apply_move
 
 _new_move: Final = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
+# Group meld moves by their packed fields, each made once: compiled, ``tuple.__new__(Move, ...)`` is still a call
+# through the interpreter's C API (about three times a look-up here). Moves are values, so sharing them is safe.
+_MELD_MOVES: Final[dict[int, Move]] = {}
+
+
+def meld_move(key: int, k: int, a: int, b: int) -> Move:
+    """``Move("meld", key, k, a, b)`` (a group meld: no sequence's low card, no suit), made once per value."""
+    if not (0 <= key < 256 and 0 <= k < 256 and 0 <= a < 256 and 0 <= b < 256):
+        made: Move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+        return made
+    packed = ((key << 8 | k) << 8 | a) << 8 | b
+    move = _MELD_MOVES.get(packed)
+    if move is None:
+        if len(_MELD_MOVES) >= 100_000:  # a bound on memory (the presets need a few thousand)
+            _MELD_MOVES.clear()
+        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+        _MELD_MOVES[packed] = move
+    return move
 
 
 def generate_moves(state: State) -> list[Move]:
@@ -314,9 +332,9 @@ class _Play:
                         continue
                     after = self.hsize - cnt
                     if after >= 2 and self.pending is None:
-                        self.moves.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                        self.moves.append(meld_move(key, k, a, b))
                     else:
-                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+                        move = meld_move(key, k, a, b)
                         pts2 = self.pts + k * value + 20 * a + 50 * b
                         c2 = canastas_after(self.r, self.melds, self.canastas, key, size0, size)
                         if self.end_ok(after, pts2, c2, move):
@@ -369,7 +387,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         for mkey, mcards in melds.items():
             if mkey < 15:
                 by_rank[mkey] = mcards
-    for rank in NATURAL_RANKS:
+    for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[rank]
         if not several:
             meld = by_rank[rank]
@@ -525,7 +543,7 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
                 size = size0 + cnt
                 if cnt == 0 or size < 3 or size > size_cap:
                     continue
-                made.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                made.append(meld_move(key, k, a, b))
     return made
 
 
