@@ -165,3 +165,30 @@ def test_engine_shuffle_deals_as_random_shuffle() -> None:
         random.Random(size).shuffle(expected)
         shuffle(random.Random(size), deck)
         assert deck == expected
+
+
+def test_turn_with_and_new_stage_build_what_the_namedtuple_builds() -> None:
+    # The engine changes Turn and Stage with these helpers (tuples built directly, no _replace): each must make
+    # exactly the NamedTuple that _replace / the constructor makes, with the public type.
+    from canasta.state import Stage, Turn, new_stage, turn_with
+
+    turn = Turn(source="stock", permission="asked", melded=True, new_ranks=(7, 9), no_discard=True)
+    changes = [{"permission": "yes"}, {"source": "pile", "new_ranks": (), "touched_old": True},
+               {"withdrew": True}, {"must_go_out": True}, {"opened_now": True, "melded": False}, {}]
+    for change in changes:
+        made = turn_with(turn, **change)
+        assert made == turn._replace(**change) and type(made) is Turn
+        assert made.source == turn._replace(**change).source
+    stage = new_stage((0,) * 53, {7: (24, 25, 26)}, turn, 50, 70, (5, 9))
+    assert stage == Stage((0,) * 53, {7: (24, 25, 26)}, turn, 50, 70, (5, 9)) and type(stage) is Stage
+    assert stage.points == 70 and stage.pending == (5, 9)
+
+
+def test_meld_moves_are_made_once_and_equal_the_public_move() -> None:
+    from canasta.engine.generate import meld_move
+
+    for key, k, a, b in [(7, 3, 0, 0), (9, 2, 1, 0), (14, 0, 0, 1), (23, 1, 1, 1), (300, 2, 0, 0)]:
+        move = meld_move(key, k, a, b)
+        assert move == Move("meld", key, k, a, b) and type(move) is Move
+        if key < 256:
+            assert meld_move(key, k, a, b) is move  # the same object the next time

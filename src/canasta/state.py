@@ -58,6 +58,29 @@ class Stage(NamedTuple):
     pending: tuple[int, ...] | None
 
 
+_new_tuple: Final = tuple.__new__
+
+
+def turn_with(t: Turn, *, source: Any = _KEEP, permission: Any = _KEEP, melded: Any = _KEEP, new_ranks: Any = _KEEP,
+              touched_old: Any = _KEEP, no_discard: Any = _KEEP, must_go_out: Any = _KEEP, withdrew: Any = _KEEP,
+              opened_now: Any = _KEEP) -> Turn:
+    """``t._replace(...)`` built as a tuple directly: NamedTuple's ``_replace`` is Python code (``_make``, a map
+    and a dict), slow interpreted and a call into the interpreter from compiled code."""
+    made: Turn = _new_tuple(Turn, (
+        t.source if source is _KEEP else source, t.permission if permission is _KEEP else permission,
+        t.melded if melded is _KEEP else melded, t.new_ranks if new_ranks is _KEEP else new_ranks,
+        t.touched_old if touched_old is _KEEP else touched_old, t.no_discard if no_discard is _KEEP else no_discard,
+        t.must_go_out if must_go_out is _KEEP else must_go_out, t.withdrew if withdrew is _KEEP else withdrew,
+        t.opened_now if opened_now is _KEEP else opened_now))
+    return made
+
+
+def new_stage(hand: Hand, melds: Melds, turn: Turn, base: int, points: int, pending: tuple[int, ...] | None) -> Stage:
+    """``Stage(...)`` built as a tuple directly (NamedTuple's ``__new__`` is Python code)."""
+    made: Stage = _new_tuple(Stage, (hand, melds, turn, base, points, pending))
+    return made
+
+
 # A turn not begun yet, and the same turn after a draw from the stock: values shared by every such turn, so the
 # common draw and discard make no new Turn.
 NEW_TURN: Final = Turn()

@@ -17,6 +17,7 @@ from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
 from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
 from .core import (
+    DISCARD_RANKS,
     DISCARDS,
     NATURAL_RANKS,
     RV,
@@ -43,10 +44,28 @@ from .core import (
 from .going_out import can_go_out, out_problem
 from .opening import opening_reachable
 from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
-from .search import opening_path, reachable, still_reachable
+from .search import MeldCounts, opening_path, reachable, still_reachable
 from .turn import apply_move
 
 _new_move: Final = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
+# Group meld moves by their packed fields, each made once: compiled, ``tuple.__new__(Move, ...)`` is still a call
+# through the interpreter's C API (about three times a look-up here). Moves are values, so sharing them is safe.
+_MELD_MOVES: Final[dict[int, Move]] = {}
+
+
+def meld_move(key: int, k: int, a: int, b: int) -> Move:
+    """``Move("meld", key, k, a, b)`` (a group meld: no sequence's low card, no suit), made once per value."""
+    if not (0 <= key < 256 and 0 <= k < 256 and 0 <= a < 256 and 0 <= b < 256):
+        made: Move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+        return made
+    packed = ((key << 8 | k) << 8 | a) << 8 | b
+    move = _MELD_MOVES.get(packed)
+    if move is None:
+        if len(_MELD_MOVES) >= 100_000:  # a bound on memory (the presets need a few thousand)
+            _MELD_MOVES.clear()
+        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+        _MELD_MOVES[packed] = move
+    return move
 
 
 def generate_moves(state: State) -> list[Move]:
@@ -313,9 +332,9 @@ class _Play:
                         continue
                     after = self.hsize - cnt
                     if after >= 2 and self.pending is None:
-                        self.moves.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                        self.moves.append(meld_move(key, k, a, b))
                     else:
-                        move = _new_move(Move, ("meld", key, k, a, b, 0, -1))
+                        move = meld_move(key, k, a, b)
                         pts2 = self.pts + k * value + 20 * a + 50 * b
                         c2 = canastas_after(self.r, self.melds, self.canastas, key, size0, size)
                         if self.end_ok(after, pts2, c2, move):
@@ -336,7 +355,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     need = minimum_to_meet(state)
     pts = stage.points if stage is not None else 0
     canastas = count_canastas(r, melds)
-    caps = wild_caps(r)
+    cache = _rules_cache(r)
+    caps = cache.caps
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
@@ -356,16 +376,23 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     foot = has_foot(state, p)
     moves: list[Move] = []
     add = moves.append
-    known = _group_cache(caps, size_cap, min_nat)
+    known = cache.known
 
     play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
                  min_nat, no_wild_on_canasta, moves, known)
 
-    for rank in NATURAL_RANKS:
+    # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
+    by_rank: list[tuple[int, ...] | None] = [None] * 15
+    if not several:
+        for mkey, mcards in melds.items():
+            if mkey < 15:
+                by_rank[mkey] = mcards
+    for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[rank]
         if not several:
-            meld = melds.get(rank)
-            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or rank in dead:
+            meld = by_rank[rank]
+            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or (
+                    dead and rank in dead):
                 continue
             if special:
                 play.group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
@@ -418,12 +445,13 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                 moves.append(move)
     if turn.withdrew and not opened and reachable_only:
         shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
-        kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, shared)]
+        counts = MeldCounts(state)
+        kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, shared, counts)]
         if not any(m.action == "meld" for m in kept) and stage is not None and not (
                 pts >= need and opening_canasta_ok(state, melds)):
             # Nothing admitted and the turn cannot end: the shared budget may have hidden the way on that
             # admitted the last meld, so each candidate gets a budget of its own and that way is found again.
-            kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, {})]
+            kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, {}, counts)]
         moves = kept
     if pending is None:
         staged_ok = opened or stage is None or (pts >= need and opening_canasta_ok(state, melds))
@@ -460,17 +488,44 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
 
 
 _GROUP_CACHE_SIZE: Final = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
-# The wild-card limits of a ruleset (``core.wild_caps``, the tuple itself, kept so that its id stays its own),
-# the meld size cap and the naturals a meld needs -> (the tuple, lists of group melds by their counts).
-_GROUP_CACHES: Final[dict[tuple[int, int, int], tuple[tuple[int, ...], dict[int, list[Move]]]]] = {}
 
 
-def _group_cache(caps: tuple[int, ...], size_cap: int, min_nat: int) -> dict[int, list[Move]]:
-    entry = _GROUP_CACHES.get((id(caps), size_cap, min_nat))
-    if entry is None or entry[0] is not caps:
-        entry = (caps, {})
-        _GROUP_CACHES[(id(caps), size_cap, min_nat)] = entry
-    return entry[1]
+class _RulesCache:
+    """What ``play_moves`` keeps per Rules object: its wild-card limits (``core.wild_caps``) and the lists of
+    group melds by their packed counts. (The Rules object is kept, so that its id stays its own.)"""
+
+    __slots__ = ("caps", "known", "rules")
+
+    rules: Rules
+    caps: tuple[int, ...]
+    known: dict[int, list[Move]]
+
+    def __init__(self, rules: Rules, caps: tuple[int, ...]) -> None:
+        self.rules = rules
+        self.caps = caps
+        self.known = {}
+
+
+_RULES_CACHES: Final[dict[int, _RulesCache]] = {}
+_LAST_RULES: Final[list[_RulesCache]] = []  # the entry used last: a game asks for the same one at every move
+
+
+def _rules_cache(r: Rules) -> _RulesCache:
+    if _LAST_RULES:
+        last = _LAST_RULES[0]
+        if last.rules is r:
+            return last
+    entry = _RULES_CACHES.get(id(r))
+    if entry is None or entry.rules is not r:
+        if len(_RULES_CACHES) >= 256:  # a server makes Rules objects as tables come and go: keep the newest
+            _RULES_CACHES.clear()
+        entry = _RulesCache(r, wild_caps(r))
+        _RULES_CACHES[id(r)] = entry
+    if _LAST_RULES:
+        _LAST_RULES[0] = entry
+    else:
+        _LAST_RULES.append(entry)
+    return entry
 
 
 def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int, jokers: int, k_lo: int, five: int,
@@ -488,7 +543,7 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
                 size = size0 + cnt
                 if cnt == 0 or size < 3 or size > size_cap:
                     continue
-                made.append(_new_move(Move, ("meld", key, k, a, b, 0, -1)))
+                made.append(meld_move(key, k, a, b))
     return made
 
 
@@ -575,6 +630,9 @@ def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: in
         add(move)
 
 
+_DISCARD_MOVES: Final[list[Move]] = [m for _, m in DISCARDS]  # the moves of DISCARDS, in its order (DISCARD_RANKS)
+_COMPILED: Final = not __file__.endswith(".py")
+
 # The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
 _SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
@@ -599,7 +657,14 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
                    for x, m in DISCARDS if rc[x] and not banned[x]
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
-    moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
+    if _COMPILED:  # a native loop over typed lists (the comprehension below unpacks a tuple and boxes per rank)
+        moves = []
+        for i in range(len(_DISCARD_MOVES)):
+            x = DISCARD_RANKS[i]
+            if rc[x] and not banned[x]:
+                moves.append(_DISCARD_MOVES[i])
+    else:
+        moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
     if not moves:
         moves = [m for x, m in DISCARDS if rc[x]]
     if rc[1]:

@@ -10,7 +10,6 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, seque
 from ..state import PLAY_PHASE, Melds, State, log_add
 from .core import (
     DISCARD_RANKS,
-    NATURAL_RANKS,
     RV,
     after_opening_turn,
     canasta_count,
@@ -129,14 +128,14 @@ def can_go_out(state: State) -> bool:
             if _out_with_sequences(state, tuple(rest), rank_counts(tuple(rest)), info, all_sizes, pts0):
                 return True
         return False
-    for d in (None, *(x for x in DISCARD_RANKS if rc[x])):
-        if d is None and r.go_out_needs_discard:
+    if not r.go_out_needs_discard and _out_with(state, rc, info, sizes, base, pts0):
+        return True  # every card melded, none discarded
+    for d in DISCARD_RANKS:  # or each rank held as the final discard
+        if not rc[d]:
             continue
-        if d is not None:
-            rc[d] = rc[d] - 1
+        rc[d] = rc[d] - 1
         ok = _out_with(state, rc, info, sizes, base, pts0)
-        if d is not None:
-            rc[d] = rc[d] + 1
+        rc[d] = rc[d] + 1
         if ok:
             return True
     return False
@@ -228,7 +227,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     want_nat = r.natural_canastas_to_go_out
     nat_caps: list[int] = []  # wild room of the melds that end as natural canastas if no wild joins them
     points = pts0 + 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
-    for x in NATURAL_RANKS:
+    pure, pure_after = r.pure_ranks, r.pure_after_opening_ranks  # (empty but in Modern American)
+    for x in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[x]
         if x in info:
             nat, wild, size = info[x]
@@ -244,8 +244,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
             nat, wild, size = 0, 0, 0
             need, cap = max(0, 3 - n), r.max_wilds(n)
             was_canasta = False
-        if (nat + n < five or x in r.pure_ranks
-                or (x in r.pure_after_opening_ranks and after_opening_turn(state))):
+        if (nat + n < five or (pure and x in pure)
+                or (pure_after and x in pure_after and after_opening_turn(state))):
             cap = 0  # Modern American: no wild cards here (docs/sources.md §4C)
         size += n
         if size + need > size_cap or cap < need:

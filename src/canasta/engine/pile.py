@@ -12,7 +12,7 @@ from ..kinds import BLACK_THREES, RED_THREES, VALUE, card_str, is_wild
 from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
-from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, Stage, State, Turn, log_add
+from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, State, Turn, log_add, new_stage, turn_with
 from .core import has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
@@ -113,7 +113,7 @@ def draw_from_stock(state: State, history: Log) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
-                        turn=state.turn._replace(source="stock", no_discard=no_discard), log=history)
+                        turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history)
     if ended:
         return end_hand(new, None)
     return new
@@ -171,7 +171,7 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
     if r.pile_black_threes == "bonus":
         black_threes[side] = (*black_threes[side], *(c for c in rest if c in BLACK_THREES))
         rest = tuple(c for c in rest if c not in BLACK_THREES)
-    turn = state.turn._replace(source="pile", new_ranks=() if old else (m.rank,), touched_old=old is not None)
+    turn = turn_with(state.turn, source="pile", new_ranks=() if old else (m.rank,), touched_old=old is not None)
     all_melds = list(state.melds)
     all_melds[side] = melds
     hands = list(state.hands)
@@ -190,10 +190,10 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
                                                max(0, 2 - len(rest)))
     if concealed_out:
         picked = pick_up(new, rest)
-        turn = turn._replace(must_go_out=True)
-        stage = Stage(hand=picked.hands[p], melds=melds, turn=turn, base=base, points=base, pending=None)
+        turn = turn_with(turn, must_go_out=True)
+        stage = new_stage(picked.hands[p], melds, turn, base, base, None)
         return picked.replace(stage=stage, turn=turn)
-    stage = Stage(hand=tuple(hand), melds=melds, turn=turn, base=base, points=base, pending=rest)
+    stage = new_stage(tuple(hand), melds, turn, base, base, rest)
     return maybe_pick_up(new.replace(stage=stage))
 
 
@@ -219,5 +219,5 @@ def maybe_pick_up(state: State) -> State:
         return state
     opened = list(state.opened)
     opened[side] = True
-    turn = state.turn._replace(opened_now=True)
+    turn = turn_with(state.turn, opened_now=True)
     return pick_up(state.replace(stage=None, opened=tuple(opened), turn=turn), stage.pending)

@@ -80,11 +80,33 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
     return seen[key]
 
 
-def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
+class MeldCounts:
+    """What ``_meld_still_reachable`` reads of a position, counted once for all of its meld moves: the hand's rank
+    counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum."""
+
+    __slots__ = ("hsize", "melds", "need", "points", "rc")
+
+    rc: list[int]
+    hsize: int
+    melds: dict[int, tuple[int, int]]
+    points: int
+    need: int
+
+    def __init__(self, state: State) -> None:
+        p = state.turn_seat
+        self.rc = rank_counts(state.hands[p])
+        self.hsize = total(self.rc)
+        self.melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
+        self.points = state.stage.points if state.stage is not None else 0
+        self.need = minimum_to_meet(state)
+
+
+def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: MeldCounts | None = None) -> bool:
     """After a withdraw there is no second one: a staged meld must leave the minimum reachable (while
-    keeping a card to discard and one to hold, counting a pending pile), or go out outright."""
+    keeping a card to discard and one to hold, counting a pending pile), or go out outright. ``counts``:
+    the position's ``MeldCounts``, when the caller asks about several moves of one position."""
     if state.stage is None or state.stage.pending is None:
-        quick = _meld_still_reachable(state, move)
+        quick = _meld_still_reachable(state, move, counts)
         if quick is not None:
             return quick
     after = apply_move(state, move)
@@ -107,7 +129,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool]) -> bool:
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
 
 
-def _meld_still_reachable(state: State, move: Move) -> bool | None:
+def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -> bool | None:
     """``still_reachable`` without making the position, where the rules make it a question of counts: a
     meld of a group that leaves a card in the hand and no pending pile, in rules whose opening is the greedy
     count alone (no sequences, twos as a rank, natural openings, required canastas or meld, Splash). The
@@ -117,20 +139,20 @@ def _meld_still_reachable(state: State, move: Move) -> bool | None:
             or r.opening_canasta or r.opening_needs_meld != "none" or move.action != "meld"
             or is_sequence_key(move.rank)):
         return None
-    p = state.turn_seat
-    rc = rank_counts(state.hands[p])
+    if counts is None:
+        counts = MeldCounts(state)
     k, a, b = move.naturals, move.twos, move.jokers
-    if total(rc) - k - a - b < 1:  # the hand empties: going out or the foot, the full check
+    if counts.hsize - k - a - b < 1:  # the hand empties: going out or the foot, the full check
         return None
+    rc = list(counts.rc)
     rank = key_rank(move.rank)
     rc[rank] = rc[rank] - k
     rc[TWO] = rc[TWO] - a
     rc[JOKER_RANK] = rc[JOKER_RANK] - b
-    melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
+    melds = dict(counts.melds)
     nat0, wild0 = melds.get(move.rank, (0, 0))
     melds[move.rank] = (nat0 + k, wild0 + a + b)
-    points = (state.stage.points if state.stage is not None else 0) + RV[rank] * k + 20 * a + 50 * b
-    need = minimum_to_meet(state) - points
+    need = counts.need - (counts.points + RV[rank] * k + 20 * a + 50 * b)
     if need <= 0:
         return True
     return opening_reachable(r, rc, melds, need, 2)

@@ -10,7 +10,19 @@ from typing import Final
 from ..kinds import BLACK_THREES, VALUE, is_wild
 from ..melds import SEQUENCE_MAX, is_sequence_key
 from ..moves import SPECIAL_HAND_NAMES, Move
-from ..state import ANSWER_PHASE, DRAW_PHASE, NEW_TURN, PLAY_PHASE, Log, Stage, State, Turn, log_add
+from ..state import (
+    ANSWER_PHASE,
+    DRAW_PHASE,
+    NEW_TURN,
+    PLAY_PHASE,
+    Log,
+    Stage,
+    State,
+    Turn,
+    log_add,
+    new_stage,
+    turn_with,
+)
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import has_cards, has_foot, laid_out_threes, move_cards, take_cards
 from .deal import deal_bonus_cards
@@ -36,7 +48,7 @@ def apply_move(state: State, m: Move) -> State:
         table = dict(melds[side])
         table[m.rank] = tuple(sorted((*table[m.rank], *table.pop(m.low))))
         melds[side] = table
-        turn = state.turn._replace(melded=True, touched_old=True)
+        turn = turn_with(state.turn, melded=True, touched_old=True)
         return state.replace(melds=tuple(melds), turn=turn, log=history)
     if a == "discard":
         return play_discard(state, m, history)
@@ -44,12 +56,12 @@ def apply_move(state: State, m: Move) -> State:
         seats = state.seats_of(side)
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
-        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=state.turn._replace(permission=asked),
+        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=turn_with(state.turn, permission=asked),
                              log=history)
     if a in ("yes", "no"):
         answer = a if state.turn.permission == "asked" else f"acaba-{a}"
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
-        return state.replace(phase=phase, to_move=p, turn=state.turn._replace(permission=answer), log=history)
+        return state.replace(phase=phase, to_move=p, turn=turn_with(state.turn, permission=answer), log=history)
     if a == "acaba":
         # The hand ends at once (docs/sources.md §4A): a staged opening never stood, so its melds go back to the
         # hand first; left staged, a game ended here would keep a stage no position may have.
@@ -71,8 +83,9 @@ def apply_move(state: State, m: Move) -> State:
     if a == "withdraw":
         stage = state.stage
         assert stage is not None
-        new_stage = None if stage.pending is None else stage._replace(points=stage.base)
-        return unstaged(state).replace(turn=stage.turn._replace(withdrew=True), stage=new_stage, log=history)
+        staged = None if stage.pending is None else new_stage(stage.hand, stage.melds, stage.turn, stage.base,
+                                                             stage.base, stage.pending)
+        return unstaged(state).replace(turn=turn_with(stage.turn, withdrew=True), stage=staged, log=history)
     if a == "pass":
         if state.phase == DRAW_PHASE:
             return end_hand(state.replace(log=history), None)
