@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import IllegalMove
 from .explain import diagnose
 from .generate import generate_moves
-from .melds import label, lay_off_end, meld_kind
+from .melds import labels, lay_off_end, meld_kind
 from .moves import RummyMove, parse_cards_text, parse_words
 from .play import apply_move
 from .state import OVER, RummyState
@@ -40,23 +40,24 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
 
 def _meld_named(state: RummyState, card: int, target: str | None, text: str) -> str:
     melds = state.melds
+    names = labels(melds)
     if target is None:
-        fits = [label(m) for m in melds if lay_off_end(state.rules, m, card)]
+        fits = [n for m, n in zip(melds, names, strict=True) if lay_off_end(state.rules, m, card)]
         if len(fits) > 1:
             raise ValueError(f"{text!r}: the card fits {' and '.join(fits)}; say which, e.g. "
                              f"'lay ... on {fits[0]}'")
         return fits[0] if fits else "?"
     wanted = target.strip()
-    for m in melds:
-        if label(m).upper() == wanted.upper():
-            return label(m)
+    for n in names:
+        if n.upper() == wanted.upper():
+            return n
     try:
         named = parse_cards_text(wanted.split(), text)
     except ValueError:
         return wanted  # no such meld: why_illegal says NO_SUCH_MELD
-    for m in melds:
+    for m, n in zip(melds, names, strict=True):
         if all(c in m.cards for c in named):
-            return label(m)
+            return n
     return wanted
 
 

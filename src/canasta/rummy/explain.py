@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from ..cards import card_str
+from ..cards import JOKER, card_str
 from .generate import meld_value, opened, take_uses
-from .melds import label, lay_off_end, meld_kind
+from .melds import labels, lay_off_end, meld_kind
 from .moves import RummyMove
 from .state import DRAW, OVER, RummyState
 
@@ -55,14 +55,16 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     if a == "meld":
         if meld_kind(r, move.cards) is None:
             return "NOT_A_MELD", (f"{' '.join(card_str(c) for c in move.cards)} is neither a set of 3-4 of a rank "
-                                  f"nor a run of 3 or more of one suit (aces: {r.ace})")
+                                  f"nor a run of 3 or more of one suit (aces: {r.ace})"
+                                  + ("; a meld with jokers holds at least two natural cards, which make it a set "
+                                     "or a run" if r.wild_jokers and JOKER in move.cards else ""))
         if not opened(s, seat) and meld_value(r, move.cards, seat) < r.first_meld:
             return "FIRST_MELD_TOO_LOW", (f"your first meld must be worth at least {r.first_meld}; this one is "
                                           f"worth {meld_value(r, move.cards, seat)}")
     if a == "lay":
         if not opened(s, seat):
             return "NOT_OPENED", f"lay off only after your first meld (worth {r.first_meld} or more)"
-        target = next((m for m in s.melds if label(m) == move.on), None)
+        target = next((m for m, n in zip(s.melds, labels(s.melds), strict=True) if n == move.on), None)
         if target is None:
             return "NO_SUCH_MELD", f"there is no meld {move.on!r} on the table"
         if r.lay_off_on == "own_side" and r.side_of(target.seats[0]) != r.side_of(seat):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import JOKER, rank_of
-from .melds import ACE, card_at, label, lay_off_end, meld_kind, new_meld, suit_of
+from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of
 from .moves import RummyMove
 from .rules import RummyRules
 from .state import DRAW, PLAY, RummyState
@@ -65,11 +65,13 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
             continue
         by_rank.setdefault(rank_of(c), []).append(c)
         by_suit.setdefault(suit_of(c), set()).add(c)
+    wild = jokers if r.wild_jokers else 0
     for rank in sorted(by_rank):
-        cards = by_rank[rank]
-        for n in (3, 4):
+        cards = sorted(set(by_rank[rank]))  # two packs: a set holds each suit once
+        for n in range(2 if wild else 3, 5):
             for combo in combinations(cards, n):
-                out.append(tuple(sorted(combo)))
+                for j in range(max(0, 3 - n), min(wild, 4 - n) + 1):
+                    out.append((*combo, *([JOKER] * j)))
     if r.joker_sets:
         for n in (3, 4):
             if jokers >= n:
@@ -91,6 +93,9 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
                     if len(run) >= 3:
                         _add_run(r, tuple(run), seen, out)
             continue
+        if wild:
+            _wild_runs(r, suited, wild, seen, out)
+            continue
         pos = set(positions)
         if has_ace and r.ace in ("low", "both"):
             pos.add(1)
@@ -105,6 +110,30 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
                 if len(run) >= 3:
                     _add_run(r, tuple(run), seen, out)
     return out
+
+
+def _wild_runs(r: RummyRules, suited: set[int], jokers: int, seen: set[tuple[int, ...]],
+               out: list[tuple[int, ...]]) -> None:
+    """Every run of one suit from its naturals and up to ``jokers`` wild jokers: each window of positions,
+    each choice of the places the jokers take (a held card may be left out for a joker)."""
+    lo, hi = position_range(r)
+    suit = suit_of(next(iter(suited)))
+    for start in range(lo, hi - 1):
+        for end in range(start + 2, min(hi, start + 12) + 1):
+            places = range(start, end + 1)
+            missing = [p for p in places if card_at(p, suit) not in suited]
+            if len(missing) > jokers or len(places) - len(missing) < 2:
+                continue
+            held = [p for p in places if p not in missing]
+            for extra in range(0, jokers - len(missing) + 1):
+                for spare in combinations(held, extra):
+                    if len(held) - extra < 2:
+                        continue
+                    wild = set(missing) | set(spare)
+                    cards = tuple(JOKER if p in wild else card_at(p, suit) for p in places)
+                    if cards not in seen:
+                        seen.add(cards)
+                        out.append(cards)
 
 
 def _add_run(r: RummyRules, cards: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int, ...]]) -> None:
@@ -148,10 +177,9 @@ def _meld_and_lay(s: RummyState, hand: tuple[int, ...]) -> list[RummyMove]:
             continue
         out.append(RummyMove("meld", cards))
     if is_open and not (keep_one and len(hand) <= 1):
-        for meld in s.melds:
+        for meld, name in zip(s.melds, labels(s.melds), strict=True):
             if not may_lay_on(s, seat, meld.seats[0]):
                 continue
-            name = label(meld)
             for c in sorted(set(hand)):
                 if lay_off_end(r, meld, c):
                     out.append(RummyMove("lay", (c,), name))

@@ -22,7 +22,14 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "and the hand ends when the player to draw takes nothing (`pass`); `empty_stock=end` ends the hand "
          "at once.",
          "A joker in the pile more than once (Persian Rummy): `take JK` takes the topmost one.",
-         "Wild jokers (53-54 cards) are not built yet; jokers come only as Persian Rummy's joker sets.",
+         "Wild jokers (`jokers=1` or `2`: 53-54 cards, each 15 [S2]; the sources give no more): every meld "
+         "holds at least two natural cards, which make it a set or a run; a set holds at most four cards, "
+         "jokers included. A joker stands for the card at its place in a run, fixed when it is melded: "
+         "`meld 5H JK 7H`, `meld JK 5H 6H` (cards written in run order keep their places; otherwise the "
+         "naturals are sorted, jokers fill the gaps and then extend the run upward). A joker laid off on a "
+         "run goes on its high end (the low end when the run already ends at the top); the card a joker "
+         "stands for cannot be laid off on that run. A joker counts 15 on the table and in the hand; a set "
+         "of three aces and a joker is not four aces. Not with `ace=around`.",
          "Not built yet: calling \"Rum\" on a discard that could be played, the Rummy Master's Hand, melds "
          "laid down between turns, Dealer's Gambit."]),
     "500-rum-partnership": (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import card_str
 from .deal import shuffled_deck, start_hand
-from .melds import label, lay_off, meld_kind, new_meld
+from .melds import labels, lay_off, meld_kind, new_meld
 from .moves import RummyMove
 from .scoring import game_result, hand_lines
 from .state import DRAW, OVER, PLAY, RummyState
@@ -49,7 +49,7 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         return end_hand(after, seat) if not hands[seat] else after
     if move.action == "lay":
         card = move.cards[0]
-        index = next(i for i, m in enumerate(s.melds) if label(m) == move.on)
+        index = labels(s.melds).index(move.on)
         laid = list(s.melds)
         laid[index] = lay_off(s.rules, laid[index], card, seat)
         hands[seat] = _without(hands[seat], (card,))

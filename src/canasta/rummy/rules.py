@@ -58,6 +58,11 @@ class RummyRules:
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
 
     @property
+    def wild_jokers(self) -> bool:
+        """Jokers are wild in sets and runs (500 Rum's 53-54-card pack), not Persian Rummy's joker sets."""
+        return self.jokers > 0 and not self.joker_sets
+
+    @property
     def hand_size(self) -> int:
         return self.hand_size_two if self.players == 2 else self.hand_size_more
 
@@ -112,8 +117,9 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "ace": ("where an ace goes in a run: low (A-2-3), high (Q-K-A), both (either end, never K-A-2) or "
             "around (around the corner: K-A-2 too)", "§8.1 high or low, around the corner optional [S2]; "
             "§8.2 low only [S1-rummy]", ("low", "high", "both", "around")),
-    "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers",
-                   "§8.1 Persian Rummy [S2]", None),
+    "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers (false: jokers are "
+                   "wild in sets and runs, each meld holding at least two natural cards)",
+                   "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", None),
     "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
                    "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", ("any", "own_side")),
     "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
@@ -140,7 +146,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                        "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", None),
     "four_aces_value": ("a set of four aces counts this much instead of four aces' values (0: off)",
                         "§8.1 variant, 100 [S2]", None),
-    "joker_value": ("points of a joker", "§8.1 15 [S2]; Persian Rummy 20 [S2]", None),
+    "joker_value": ("points of a joker, on the table (whatever card it stands for) and in the hand",
+                    "§8.1 15 [S2]; Persian Rummy 20 [S2]", None),
     "divide_by_five": ("every score is divided by 5 (rounded down) before it is added; play to the divided "
                        "target (e.g. 100)", "§8.1 variant [S2]", None),
     "scoring": ("table_minus_hand: each player scores his cards on the table less his cards in hand "
@@ -228,8 +235,9 @@ def _check(r: RummyRules) -> None:
         raise ValueError(f"teams must be {r.players} (each for himself) or 2 with 4 players, got {r.teams}")
     if not 0 <= r.jokers <= 4:
         raise ValueError(f"jokers must be 0-4, got {r.jokers}")
-    if r.jokers and not r.joker_sets:
-        raise ValueError("wild jokers are not supported yet: jokers need joker_sets=true (Persian Rummy)")
+    if r.wild_jokers and r.ace == "around":
+        raise ValueError("wild jokers and ace=around are not supported together (a joker's place in a run "
+                         "round the corner is not defined); use ace=low, high or both")
     if r.draw_count not in (1, 2):
         raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
     if r.hand_size * r.players + 1 > r.pack_size:
