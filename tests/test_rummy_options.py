@@ -98,12 +98,60 @@ def test_wild_jokers_refused_with_around_the_corner() -> None:
     assert R().jokers == 0  # the default pack stays 52 cards
 
 
+# --- Dealer's Gambit -----------------------------------------------------------------------------------
+
+def test_dealers_gambit_lays_one_joker_aside_for_the_dealer() -> None:
+    r = R("dealers-gambit")
+    assert (r.jokers, r.wild_jokers, r.dealers_joker, r.pack_size) == (2, True, True, 54)
+    s = canasta.new_game(r, seed=3)
+    assert s.aside == (JOKER,) and len(s.stock) + len(s.pile) + sum(map(len, s.hands)) == 53
+    assert canasta.view(s, 0)["dealers_joker"] == ["JK"]  # public
+    problem = canasta.why_illegal(s, "take dealer JK")
+    assert s.turn_seat != s.dealer and problem is not None and problem.code == "NOT_THE_DEALER"
+    # the dealer takes it in his turn, before or after drawing; his turn goes on
+    d = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], turn_seat=2)
+    assert d.dealer == 1
+    d = d.replace(dealer=2)
+    assert "take dealer JK" in moves(d) and canasta.parse_move(d, "take dealer's JK") == canasta.parse_move(
+        d, "take dealer JK")
+    after = canasta.apply(d, "take dealer JK")
+    assert after.aside == () and JOKER in after.hands[2] and after.phase == "draw" and after.turn_seat == 2
+    assert "meld 9S 9H JK" not in moves(after) and "draw" in moves(after)
+    problem = canasta.why_illegal(after, "take dealer JK")
+    assert problem is not None and problem.code == "NO_DEALERS_JOKER"
+    played = canasta.apply(canasta.apply(d, "draw"), "take dealer JK")
+    assert "meld 9S 9H JK" in moves(played)
+
+
+def test_dealers_joker_blocked_once_another_player_melds_a_joker() -> None:
+    r = R("dealers-gambit")
+    d = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], melds=[("7C 7D JK", 0)], turn_seat=2)
+    d = d.replace(dealer=2)
+    assert "take dealer JK" not in moves(d)
+    problem = canasta.why_illegal(d, "take dealer JK")
+    assert problem is not None and problem.code == "DEALERS_JOKER_BLOCKED"
+    own = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], melds=[("7C 7D JK", 2)], turn_seat=2)
+    assert "take dealer JK" in moves(own.replace(dealer=2))  # his own joker does not block him
+
+
+def test_the_dealers_joker_left_aside_scores_nothing_and_changes_with_the_dealer() -> None:
+    r = R("dealers-gambit", players=2)
+    s = build_position(r, hands=["9S 9D 9H", "KC QC"], phase="play")
+    end = canasta.apply(s, "meld 9S 9D 9H")
+    assert end.last_hand["sides"][1]["lines"]["hand"] == -20 and end.hand_number == 2
+    assert end.aside == (JOKER,) and end.dealer == (s.dealer + 1) % 2
+    with pytest.raises(ValueError, match="dealers_joker"):
+        R("500-rum", dealers_joker=True)
+
+
 # --- random play and the brute-force enumerator -----------------------------------------------------------
 
 CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("500-rum", {"jokers": 2}),
     ("500-rum", {"jokers": 1, "players": 2, "ace": "low", "first_meld": 30}),
     ("basic-rummy", {"jokers": 2, "ace": "high"}),
+    ("dealers-gambit", {}),
+    ("dealers-gambit", {"players": 2, "jokers": 4}),
 ]
 
 

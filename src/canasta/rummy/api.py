@@ -9,7 +9,7 @@ from ..errors import IllegalMove
 from .explain import diagnose
 from .generate import generate_moves
 from .melds import labels, lay_off_end, meld_kind
-from .moves import RummyMove, parse_cards_text, parse_words
+from .moves import DEALER_JOKER, RummyMove, parse_cards_text, parse_words
 from .play import apply_move
 from .state import OVER, RummyState
 
@@ -25,6 +25,8 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
     """Parse rummy notation in the context of ``state`` (syntax; legality is ``apply``'s job)."""
     action, words, target = parse_words(text)
     cards = parse_cards_text(words, text)
+    if action == DEALER_JOKER:
+        return RummyMove(action, cards)
     if action == "take" and not cards:
         if not state.pile:
             raise ValueError(f"{text!r}: the discard pile is empty")

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ..cards import JOKER, card_str
-from .generate import meld_value, opened, take_uses
+from .generate import dealers_joker_blocked, meld_value, opened, take_uses
 from .melds import labels, lay_off_end, meld_kind
-from .moves import RummyMove
+from .moves import DEALER_JOKER, RummyMove
 from .state import DRAW, OVER, RummyState
 
 
@@ -17,6 +17,14 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     a = move.action
     if s.phase == OVER:
         return "GAME_OVER", "the game is over"
+    if a == DEALER_JOKER:
+        if not s.aside:
+            return "NO_DEALERS_JOKER", ("there is no dealer's joker to take (" + (
+                "it has been taken)" if r.dealers_joker else "only Dealer's Gambit lays one aside)"))
+        if seat != s.dealer:
+            return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
+        if dealers_joker_blocked(s):
+            return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
     if s.phase == DRAW:
         if a == "draw" and not s.stock:
             return "STOCK_EMPTY", "the stock is empty: take from the pile" + (

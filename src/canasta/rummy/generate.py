@@ -10,17 +10,28 @@ from itertools import combinations
 
 from ..cards import JOKER, rank_of
 from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of
-from .moves import RummyMove
+from .moves import DEALER_JOKER, RummyMove
 from .rules import RummyRules
 from .state import DRAW, PLAY, RummyState
 
 
 def generate_moves(state: RummyState) -> list[RummyMove]:
     if state.phase == DRAW:
-        return draw_moves(state)
+        return draw_moves(state) + dealer_joker_moves(state)
     if state.phase == PLAY:
-        return play_moves(state)
+        return play_moves(state) + dealer_joker_moves(state)
     return []
+
+
+def dealers_joker_blocked(s: RummyState) -> bool:
+    """Another player has melded a joker: the dealer's joker may no longer be taken (the project's reading)."""
+    return any(c == JOKER and seat != s.dealer for m in s.melds for c, seat in zip(m.cards, m.seats, strict=True))
+
+
+def dealer_joker_moves(s: RummyState) -> list[RummyMove]:
+    if not s.aside or s.turn_seat != s.dealer or dealers_joker_blocked(s):
+        return []
+    return [RummyMove(DEALER_JOKER, (JOKER,))]
 
 
 def draw_moves(s: RummyState) -> list[RummyMove]:

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from ..cards import card_str, parse_card
 
+# ``take dealer JK`` (Dealer's Gambit): its own action, so that code reading "take" meets pile takes only
+DEALER_JOKER = "dealer_joker"
 ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass")
 
 
@@ -20,6 +22,8 @@ class RummyMove(NamedTuple):
     on: str = ""  # the label of the meld a card is laid off on
 
     def __str__(self) -> str:
+        if self.action == DEALER_JOKER:
+            return "take dealer JK"
         parts = [self.action, *(card_str(c) for c in self.cards)]
         if self.on:
             parts += ["on", self.on]
@@ -48,6 +52,10 @@ def parse_words(text: str) -> tuple[str, list[str], str | None]:
         raise ValueError(f"{text!r}: unknown move {words[0]!r}; moves are: {', '.join(ACTIONS)}")
     rest = words[1:]
     target = None
+    if action == "take" and rest and rest[0].lower() in ("dealer", "dealer's", "dealers"):
+        if len(rest) > 2 or (len(rest) == 2 and rest[1].upper() != "JK"):
+            raise ValueError(f"{text!r}: the dealer's joker is taken with 'take dealer JK'")
+        return DEALER_JOKER, ["JK"], None
     lowered = [w.lower() for w in rest]
     if "on" in lowered:
         i = lowered.index("on")

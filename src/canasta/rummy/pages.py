@@ -30,8 +30,9 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "run goes on its high end (the low end when the run already ends at the top); the card a joker "
          "stands for cannot be laid off on that run. A joker counts 15 on the table and in the hand; a set "
          "of three aces and a joker is not four aces. Not with `ace=around`.",
+         "Dealer's Gambit is its own preset, `dealers-gambit`.",
          "Not built yet: calling \"Rum\" on a discard that could be played, the Rummy Master's Hand, melds "
-         "laid down between turns, Dealer's Gambit."]),
+         "laid down between turns."]),
     "500-rum-partnership": (
         "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
         "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",
@@ -43,6 +44,22 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
         "and the side with the better total scores 50 more.",
         ["\"Winner collects the difference\" is a matter of stakes, not of the score: the result gives both "
          "totals."]),
+    "dealers-gambit": (
+        "Dealer's Gambit", "500 Rum with 54 cards and a joker for the dealer. Wikipedia's 500 Rum page only names "
+        "the game (§8.1 [S2]); its rules here come from one secondary page, a blog post on 500 Rum variations "
+        "[RD]: two jokers, wild; at each deal one of them is taken out and laid face up beside the stock after "
+        "the deal, the *dealer's joker*, which only the dealer may use, at any time; the other is shuffled in "
+        "and dealt. The dealer takes it into his hand with `take dealer JK`, in his turn, before or after he "
+        "draws; his turn goes on. Everything else is 500 Rum with wild jokers.",
+        ["\"It can be blocked by another player's joker\" (the source's text is garbled there): read as, once "
+         "another player has melded a joker (in a meld or laid off), the dealer's joker can no longer be "
+         "taken. A dealer's joker still beside the stock at the end of the hand scores for nobody; a new one "
+         "is laid aside at the next deal, for the next dealer.",
+         "The source deals anticlockwise. The engine has one seat order: the deal goes round from the dealer's "
+         "next seat, and play follows the deal, with the dealer last.",
+         "Some play with 56 cards and four jokers: `jokers=4` (one laid aside, three dealt).",
+         "Wild jokers as in 500 Rum with `jokers=2` (see its page): a meld holds at least two natural cards, "
+         "a joker stands for the card at its written place, 15 points on the table and in the hand."]),
     "basic-rummy": (
         "Basic Rummy", "The plain game (§8.2 [S1-rummy]): 10 cards each for two players, 7 for three or four; "
         "draw from the stock or take the top discard (never discarded again in the same turn); ace low only; "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import card_str
 from .deal import shuffled_deck, start_hand
 from .melds import labels, lay_off, meld_kind, new_meld
-from .moves import RummyMove
+from .moves import DEALER_JOKER, RummyMove
 from .scoring import game_result, hand_lines
 from .state import DRAW, OVER, PLAY, RummyState
 
@@ -29,6 +29,9 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         hands[seat] = tuple(sorted(hands[seat] + drawn))
         return s.replace(hands=tuple(hands), stock=s.stock[:len(s.stock) - k], phase=PLAY, taken=(), must_use=-1,
                          history=history)
+    if move.action == DEALER_JOKER:  # the dealer's joker: into his hand, his turn goes on
+        hands[seat] = tuple(sorted((*hands[seat], *move.cards)))
+        return s.replace(hands=tuple(hands), aside=(), history=history)
     if move.action == "take":
         card = move.cards[0]
         i = len(s.pile) - 1 - s.pile[::-1].index(card)  # the topmost copy

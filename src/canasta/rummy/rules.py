@@ -26,6 +26,7 @@ class RummyRules:
     # Melds
     ace: str = "both"
     joker_sets: bool = False
+    dealers_joker: bool = False
     lay_off_on: str = "any"
     # Drawing from the pile
     pile_take: str = "any"
@@ -120,6 +121,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers (false: jokers are "
                    "wild in sets and runs, each meld holding at least two natural cards)",
                    "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", None),
+    "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock; only the dealer "
+                      "may take it into his hand, in his turn ('take dealer JK'), and only until another "
+                      "player has melded a joker (\"it can be blocked by another player's joker\", read so)",
+                      "§8.1 other options, named [S2]; rules [RD]", None),
     "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
                    "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", ("any", "own_side")),
     "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
@@ -238,9 +243,11 @@ def _check(r: RummyRules) -> None:
     if r.wild_jokers and r.ace == "around":
         raise ValueError("wild jokers and ace=around are not supported together (a joker's place in a run "
                          "round the corner is not defined); use ace=low, high or both")
+    if r.dealers_joker and not (r.wild_jokers and r.jokers >= 2):
+        raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
     if r.draw_count not in (1, 2):
         raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
-    if r.hand_size * r.players + 1 > r.pack_size:
+    if r.hand_size * r.players + 1 > r.pack_size - r.dealers_joker:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in {r.pack_size} cards")
     if min(r.hand_size_two, r.hand_size_more) < 1:
         raise ValueError("hand sizes must be at least 1")

@@ -23,6 +23,7 @@ class RummyState:
     """One position. Fields are read-only by convention; ``replace`` makes a changed copy."""
 
     __slots__ = (
+        "aside",
         "deal",
         "dealer",
         "hand_number",
@@ -51,8 +52,9 @@ class RummyState:
                  pile: tuple[int, ...], melds: tuple[Meld, ...], turn_seat: int, phase: str, must_use: int,
                  taken: tuple[int, ...], melded: tuple[bool, ...], turn_melded: bool, reshuffles: int,
                  deal: tuple[int, ...], history: tuple[str, ...], last_hand: dict[str, Any] | None,
-                 result: dict[str, Any] | None) -> None:
+                 result: dict[str, Any] | None, aside: tuple[int, ...] = ()) -> None:
         self.rules = rules
+        self.aside = aside
         self.seed = seed
         self.hand_number = hand_number
         self.dealer = dealer
@@ -136,6 +138,7 @@ class RummyState:
             "history": list(self.history),
             "last_hand": self.last_hand,
             "result": self.result,
+            "aside": cs(self.aside),
         }
 
     def to_json(self) -> str:
@@ -237,7 +240,9 @@ def _from_dict(d: Any) -> RummyState:
         phase=phase, must_use=must_use, taken=_cards(d.get("taken", []), "taken"), melded=tuple(melded),
         turn_melded=d["turn_melded"], reshuffles=_int(d, "reshuffles", 0, 1),
         deal=_cards(d.get("deal", []), "deal"), history=tuple(history), last_hand=d.get("last_hand"),
-        result=d.get("result"))
+        result=d.get("result"), aside=_cards(d.get("aside", []), "aside"))
+    if any(c != JOKER for c in state.aside) or len(state.aside) > int(r.dealers_joker):
+        raise ValueError("position field 'aside' holds at most the dealer's joker (with dealers_joker)")
     _check_cards(state)
     return state
 
@@ -245,7 +250,7 @@ def _from_dict(d: Any) -> RummyState:
 def _check_cards(s: RummyState) -> None:
     """Every card of the pack exactly once (jokers as often as the rules have them)."""
     seen: dict[int, int] = {}
-    every = [*s.stock, *s.pile, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
+    every = [*s.stock, *s.pile, *s.aside, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
     for c in every:
         seen[c] = seen.get(c, 0) + 1
     want = {c: 1 for c in range(52)}

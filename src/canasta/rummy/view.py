@@ -39,6 +39,7 @@ def public_view(s: RummyState) -> dict[str, Any]:
         "taken": _cs(s.taken),
         "melded": [s.melded[i] or (s.turn_melded and i == s.turn_seat) for i in range(r.players)],
         "reshuffles": s.reshuffles,
+        "dealers_joker": _cs(s.aside),  # Dealer's Gambit: face up beside the stock
         "history": [h for h in s.history],
         "last_hand": s.last_hand,
         "result": s.result,
