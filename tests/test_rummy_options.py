@@ -144,6 +144,45 @@ def test_the_dealers_joker_left_aside_scores_nothing_and_changes_with_the_dealer
         R("500-rum", dealers_joker=True)
 
 
+# --- 5-8 players with two packs ---------------------------------------------------------------------------
+
+def test_five_to_eight_players_need_two_packs() -> None:
+    with pytest.raises(ValueError, match="packs=2"):
+        R(players=5)
+    with pytest.raises(ValueError, match="players must be 2-8"):
+        R(players=9, packs=2)
+    r = R(players=8, packs=2)
+    assert r.pack_size == 104 and r.decks == 2
+    s = canasta.new_game(r, seed=4)
+    assert [len(h) for h in s.hands] == [7] * 8 and len(s.stock) == 104 - 56 - 1
+    assert all(n == 2 for n in Counter([*s.stock, *s.pile, *(c for h in s.hands for c in h)]).values())
+    assert R(players=6, packs=2, jokers=2).pack_size == 106
+
+
+def test_two_packs_sets_hold_each_suit_once_and_equal_melds_get_numbered_labels() -> None:
+    r = R(players=5, packs=2)
+    s = build_position(r, hands=["7H 7H 7S 7D 5C 6C 8C", "7S 7C 2D", "3D", "4D", "5D"],
+                       melds=[("4H 5H 6H", 1), ("4H 5H 6H", 2), ("9S 9H 9D", 3)], phase="play",
+                       melded=[False, True, True, True, False])
+    legal = moves(s)
+    assert "meld 7S 7H 7D" in legal and not any(m.count("7H") == 2 for m in legal)
+    problem = canasta.why_illegal(s, "meld 7H 7H 7S")
+    assert problem is not None and problem.code == "NOT_A_MELD"
+    assert canasta.rummy.melds.labels(s.melds) == ["4H-6H", "4H-6H#2", "9-set"]
+    assert {"lay 7H on 4H-6H", "lay 7H on 4H-6H#2"} <= legal and "lay 7S on 9-set" not in legal
+    after = canasta.apply(s, "meld 7S 7H 7D")
+    assert canasta.rummy.melds.labels(after.melds)[-1] == "7-set"
+    # the other 7H may not join that set (its suit is there), but fits a second set of sevens
+    assert "lay 7H on 7-set" not in moves(after)
+    view = canasta.view(after, 1)
+    assert [m["label"] for m in view["melds"]] == ["4H-6H", "4H-6H#2", "9-set", "7-set"]
+    t = build_position(r, hands=["4H 8H 2C", "2D", "3D", "4D", "5D"], melds=[("5H 6H 7H", 1), ("5H 6H 7H", 2)],
+                       phase="play")
+    assert {"lay 4H on 5H-7H", "lay 4H on 5H-7H#2", "lay 8H on 5H-7H#2"} <= moves(t)
+    done = canasta.apply(t, "lay 8H on 5H-7H#2")
+    assert canasta.rummy.melds.labels(done.melds) == ["5H-7H", "5H-8H"] and done.melds[1].seats[-1] == 0
+
+
 # --- random play and the brute-force enumerator -----------------------------------------------------------
 
 CONFIGS: list[tuple[str, dict[str, object]]] = [
@@ -152,6 +191,8 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("basic-rummy", {"jokers": 2, "ace": "high"}),
     ("dealers-gambit", {}),
     ("dealers-gambit", {"players": 2, "jokers": 4}),
+    ("500-rum", {"players": 6, "packs": 2}),
+    ("500-rum-partnership", {"players": 8, "packs": 2, "jokers": 2}),
 ]
 
 

@@ -13,7 +13,7 @@ from .state import DRAW, RummyState
 
 
 def pack_of(r: RummyRules) -> list[int]:
-    return [*range(52), *([JOKER] * r.jokers)]
+    return [*range(52), *(range(52) if r.packs == 2 else ()), *([JOKER] * r.jokers)]
 
 
 def shuffled_deck(r: RummyRules, seed: int | None, hand_number: int) -> list[int]:

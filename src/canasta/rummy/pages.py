@@ -30,6 +30,10 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "run goes on its high end (the low end when the run already ends at the top); the card a joker "
          "stands for cannot be laid off on that run. A joker counts 15 on the table and in the hand; a set "
          "of three aces and a joker is not four aces. Not with `ace=around`.",
+         "5-8 players (`players=5` to `8`, `packs=2`: 104 cards, 7 each; [S2] gives the pack size only): "
+         "every card is there twice. A set still holds each suit once (3 or 4 cards of a rank), so a set is "
+         "what it is with one pack and a second copy of a card starts a second set of that rank; a run holds "
+         "each card once. Two melds of the same name are told apart by their labels: `7-set`, `7-set#2`.",
          "Dealer's Gambit is its own preset, `dealers-gambit`.",
          "Not built yet: calling \"Rum\" on a discard that could be played, the Rummy Master's Hand, melds "
          "laid down between turns."]),

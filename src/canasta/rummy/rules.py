@@ -20,6 +20,7 @@ class RummyRules:
     players: int = 2
     teams: int = 2
     jokers: int = 0
+    packs: int = 1
     hand_size_two: int = 13
     hand_size_more: int = 7
     draw_count: int = 1
@@ -69,11 +70,11 @@ class RummyRules:
 
     @property
     def pack_size(self) -> int:
-        return 52 + self.jokers
+        return 52 * self.packs + self.jokers
 
     @property
     def decks(self) -> int:
-        return 1
+        return self.packs
 
     @property
     def partnerships(self) -> bool:
@@ -108,9 +109,12 @@ class RummyRules:
 
 # name: (meaning, source, allowed values or None)
 PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
-    "players": ("number of players (2-4)", "§8.1 52 cards for 2-4 players [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
+    "players": ("number of players (2-4 with one pack, up to 8 with two)",
+                "§8.1 52 cards for 2-4 players, 104-108 for 5-8 [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
     "teams": ("number of sides; seat s plays for side s mod teams (2 with 4 players: partners opposite)",
               "§8.1 partnership 500 Rum [S2]", None),
+    "packs": ("52-card packs shuffled together: 1, or 2 (required for 5-8 players; every card twice; a set "
+              "still holds each suit once, a run each card once)", "§8.1 104-108 cards for 5-8 [S2]", None),
     "jokers": ("jokers added to the 52 cards", "§8.1 53-54 cards [S2]; Persian Rummy 4 [S2]", None),
     "hand_size_two": ("cards dealt to each of 2 players", "§8.1 13 [S2,BcR]; §8.2 10 [S1-rummy]", None),
     "hand_size_more": ("cards dealt to each of 3 or more players", "§8.1 7 [S2,BcR]; §8.2 7 [S1-rummy]", None),
@@ -234,10 +238,14 @@ def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any])
 
 
 def _check(r: RummyRules) -> None:
-    if not 2 <= r.players <= 4:
-        raise ValueError(f"players must be 2-4 for {r.name} (one 52-card pack), got {r.players}")
+    if r.packs not in (1, 2):
+        raise ValueError(f"packs must be 1 or 2, got {r.packs}")
+    if not 2 <= r.players <= 4 * r.packs:
+        raise ValueError(f"players must be 2-{4 * r.packs} for {r.name} with {r.packs} pack(s) (5-8 players need "
+                         f"packs=2), got {r.players}")
     if r.teams not in (r.players, 2) or r.players % r.teams:
-        raise ValueError(f"teams must be {r.players} (each for himself) or 2 with 4 players, got {r.teams}")
+        raise ValueError(f"teams must be {r.players} (each for himself) or 2 with an even number of players, "
+                         f"got {r.teams}")
     if not 0 <= r.jokers <= 4:
         raise ValueError(f"jokers must be 0-4, got {r.jokers}")
     if r.wild_jokers and r.ace == "around":

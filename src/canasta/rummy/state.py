@@ -253,7 +253,7 @@ def _check_cards(s: RummyState) -> None:
     every = [*s.stock, *s.pile, *s.aside, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
     for c in every:
         seen[c] = seen.get(c, 0) + 1
-    want = {c: 1 for c in range(52)}
+    want = {c: s.rules.packs for c in range(52)}
     if s.rules.jokers:
         want[JOKER] = s.rules.jokers
     if seen != want:
