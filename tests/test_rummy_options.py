@@ -183,6 +183,53 @@ def test_two_packs_sets_hold_each_suit_once_and_equal_melds_get_numbered_labels(
     assert canasta.rummy.melds.labels(done.melds) == ["5H-7H", "5H-8H"] and done.melds[1].seats[-1] == 0
 
 
+# --- calling "Rum" ------------------------------------------------------------------------------------------
+
+def test_a_playable_discard_opens_a_claim_window_and_rum_scores_for_the_caller() -> None:
+    r = R(call_rum=True)
+    s = build_position(r, hands=["8H 2C 3C", "9S 9D", "4D 5D"], melds=[("5H 6H 7H", 1)], phase="play")
+    quiet = canasta.apply(s, "discard 2C")  # fits nothing: no window, no extra moves
+    assert quiet.phase == "draw" and quiet.turn_seat == 1
+    c = canasta.apply(s, "discard 8H")
+    assert (c.phase, c.turn_seat, c.claim_from) == ("claim", 1, 0)
+    assert moves(c) == {"rum 8H on 5H-7H", "pass"} and canasta.view(c, 2)["claim_from"] == 0
+    problem = canasta.why_illegal(c, "draw")
+    assert problem is not None and problem.code == "CLAIM_PENDING"
+    assert load_state(c.to_json()) == c
+    rum = canasta.apply(c, "rum")
+    assert rum.melds[0].cards[-1] == cards("8H")[0] and rum.melds[0].seats[-1] == 1 and rum.pile == s.pile
+    assert (rum.phase, rum.turn_seat) == ("draw", 1)  # play goes on from the discarder's left
+    end = canasta.apply(canasta.apply(rum, "draw"), "discard 9S")
+    assert end.phase == "draw" or end.phase == "claim"
+    # passing asks the next player who could lay it off; when all pass, the discarder's left draws
+    passed = canasta.apply(c, "pass")
+    assert (passed.phase, passed.turn_seat) == ("claim", 2)
+    assert "rum 8H on 5H-7H" in moves(passed)
+    done = canasta.apply(passed, "pass")
+    assert (done.phase, done.turn_seat, done.pile[-1]) == ("draw", 1, cards("8H")[0])
+
+
+def test_rum_is_offered_only_to_players_who_could_lay_it_off() -> None:
+    r = R(call_rum=True, first_meld=30)
+    s = build_position(r, hands=["8H 2C 3C", "9S 9D", "4D 5D"], melds=[("5H 6H 7H", 1)], phase="play",
+                       melded=[False, True, False])
+    c = canasta.apply(s, "discard 8H")
+    assert c.turn_seat == 1 and canasta.apply(c, "pass").phase == "draw"  # seat 2 has not opened
+    problem = canasta.why_illegal(s, "rum 8H on 5H-7H")
+    assert problem is not None and problem.code == "NO_RUM_CALL"
+    partners = build_position(R(call_rum=True, players=4, teams=2, lay_off_on="own_side"),
+                            hands=["8H 2C", "9S 9D", "4D 5D", "KC"], melds=[("5H 6H 7H", 0)], phase="play")
+    window = canasta.apply(partners, "discard 8H")
+    assert (window.phase, window.turn_seat) == ("claim", 2)  # seat 1 may not lay off on side 0's melds
+    assert canasta.apply(window, "pass").turn_seat == 1 and canasta.apply(window, "pass").phase == "draw"
+
+
+def test_going_out_by_a_discard_opens_no_window() -> None:
+    r = R(call_rum=True)
+    s = build_position(r, hands=["8H", "9S 9D", "4D 5D"], melds=[("5H 6H 7H", 1)], phase="play")
+    assert canasta.apply(s, "discard 8H").hand_number == 2
+
+
 # --- random play and the brute-force enumerator -----------------------------------------------------------
 
 CONFIGS: list[tuple[str, dict[str, object]]] = [
@@ -193,6 +240,8 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("dealers-gambit", {"players": 2, "jokers": 4}),
     ("500-rum", {"players": 6, "packs": 2}),
     ("500-rum-partnership", {"players": 8, "packs": 2, "jokers": 2}),
+    ("500-rum", {"call_rum": True, "jokers": 1}),
+    ("500-rum-partnership", {"call_rum": True, "lay_off_on": "own_side", "first_meld": 30}),
 ]
 
 

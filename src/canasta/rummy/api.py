@@ -27,7 +27,7 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
     cards = parse_cards_text(words, text)
     if action == DEALER_JOKER:
         return RummyMove(action, cards)
-    if action == "take" and not cards:
+    if action in ("take", "rum") and not cards:
         if not state.pile:
             raise ValueError(f"{text!r}: the discard pile is empty")
         cards = (state.pile[-1],)
@@ -35,7 +35,7 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
         kind = meld_kind(state.rules, cards)
         cards = kind[2] if kind is not None else tuple(sorted(cards))
     on = ""
-    if action == "lay":
+    if action in ("lay", "rum"):
         on = _meld_named(state, cards[0], target, text)
     return RummyMove(action, cards, on)
 

@@ -7,7 +7,7 @@ from ..cards import JOKER, card_str
 from .generate import dealers_joker_blocked, meld_value, opened, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove
-from .state import DRAW, OVER, RummyState
+from .state import CLAIM, DRAW, OVER, RummyState
 
 
 def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
@@ -25,6 +25,16 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
             return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
         if dealers_joker_blocked(s):
             return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
+    if s.phase == CLAIM:
+        if a != "rum":
+            return "CLAIM_PENDING", (f"seat {s.claim_from} discarded {card_str(s.pile[-1])}, which fits a meld: "
+                                     "call 'rum' or 'pass' first")
+        if move.cards and move.cards[0] != s.pile[-1]:
+            return "RUM_ON_DISCARD_ONLY", f"'Rum' claims the discard, {card_str(s.pile[-1])}"
+        return _lay_problem(s, move, s.turn_seat) or ("NOT_ALLOWED_NOW", f"{move} is not allowed now")
+    if a == "rum":
+        return "NO_RUM_CALL", ("'Rum' is called only right after a discard that fits a meld on the table"
+                               + ("" if r.call_rum else " (and only with call_rum)"))
     if s.phase == DRAW:
         if a == "draw" and not s.stock:
             return "STOCK_EMPTY", "the stock is empty: take from the pile" + (
@@ -72,13 +82,9 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     if a == "lay":
         if not opened(s, seat):
             return "NOT_OPENED", f"lay off only after your first meld (worth {r.first_meld} or more)"
-        target = next((m for m, n in zip(s.melds, labels(s.melds), strict=True) if n == move.on), None)
-        if target is None:
-            return "NO_SUCH_MELD", f"there is no meld {move.on!r} on the table"
-        if r.lay_off_on == "own_side" and r.side_of(target.seats[0]) != r.side_of(seat):
-            return "NOT_YOUR_SIDES_MELD", "lay off only on your side's melds"
-        if not lay_off_end(r, target, move.cards[0]):
-            return "DOES_NOT_FIT", f"{card_str(move.cards[0])} does not fit {move.on}"
+        problem = _lay_problem(s, move, seat)
+        if problem is not None:
+            return problem
         if s.must_use >= 0 and r.take_only_for_new_meld:
             return "NEW_MELD_ONLY", "the card from the pile must go into a new meld (no picking up to hit)"
     if a in ("meld", "lay") and r.go_out_needs_discard and len(move.cards) >= len(hand):
@@ -89,3 +95,18 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
         if move.cards[0] in s.taken and not r.discard_taken_same_turn:
             return "CANNOT_DISCARD_TAKEN", "a card taken from the pile may not be discarded in the same turn"
     return "NOT_ALLOWED_NOW", f"{move} is not allowed now"
+
+
+def _lay_problem(s: RummyState, move: RummyMove, seat: int) -> tuple[str, str] | None:
+    """Why ``move``'s card cannot go on the meld it names (a lay-off or a "Rum" call), None if it can."""
+    r = s.rules
+    if not opened(s, seat) and move.action == "rum":
+        return "NOT_OPENED", f"call 'Rum' only after your first meld (worth {r.first_meld} or more)"
+    target = next((m for m, n in zip(s.melds, labels(s.melds), strict=True) if n == move.on), None)
+    if target is None:
+        return "NO_SUCH_MELD", f"there is no meld {move.on!r} on the table"
+    if r.lay_off_on == "own_side" and r.side_of(target.seats[0]) != r.side_of(seat):
+        return "NOT_YOUR_SIDES_MELD", "lay off only on your side's melds"
+    if not lay_off_end(r, target, move.cards[0]):
+        return "DOES_NOT_FIT", f"{card_str(move.cards[0])} does not fit {move.on}"
+    return None

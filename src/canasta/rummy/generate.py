@@ -12,7 +12,7 @@ from ..cards import JOKER, rank_of
 from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of
 from .moves import DEALER_JOKER, RummyMove
 from .rules import RummyRules
-from .state import DRAW, PLAY, RummyState
+from .state import CLAIM, DRAW, PLAY, RummyState
 
 
 def generate_moves(state: RummyState) -> list[RummyMove]:
@@ -20,7 +20,30 @@ def generate_moves(state: RummyState) -> list[RummyMove]:
         return draw_moves(state) + dealer_joker_moves(state)
     if state.phase == PLAY:
         return play_moves(state) + dealer_joker_moves(state)
+    if state.phase == CLAIM:
+        return [*rum_moves(state, state.turn_seat), RummyMove("pass")]
     return []
+
+
+def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
+    """``seat`` calling "Rum" on the top discard: one move per meld it fits that he may lay off on."""
+    if not s.pile or not opened(s, seat):
+        return []
+    card = s.pile[-1]
+    return [RummyMove("rum", (card,), name) for meld, name in zip(s.melds, labels(s.melds), strict=True)
+            if may_lay_on(s, seat, meld.seats[0]) and lay_off_end(s.rules, meld, card)]
+
+
+def next_claimant(s: RummyState, after: int, discarder: int) -> int | None:
+    """The next player after ``after`` (in turn order, before coming back to the discarder) who could call
+    "Rum" on the top discard, None when nobody can."""
+    n = s.rules.players
+    seat = (after + 1) % n
+    while seat != discarder:
+        if rum_moves(s, seat):
+            return seat
+        seat = (seat + 1) % n
+    return None
 
 
 def dealers_joker_blocked(s: RummyState) -> bool:
@@ -57,7 +80,7 @@ def draw_moves(s: RummyState) -> list[RummyMove]:
 
 
 def opened(s: RummyState, seat: int) -> bool:
-    return s.melded[seat] or s.turn_melded or s.rules.first_meld == 0
+    return s.melded[seat] or (s.turn_melded and seat == s.turn_seat) or s.rules.first_meld == 0
 
 
 def may_lay_on(s: RummyState, seat: int, meld_seat: int) -> bool:

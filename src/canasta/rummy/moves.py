@@ -2,7 +2,9 @@
 
 ``draw`` (the stock), ``take 7C`` (that pile card and every card above it; ``take`` alone is the top card),
 ``meld 5H 6H 7H``, ``lay 8H on 5H-7H`` (a meld is named by its label: ``5H-7H``, ``7-set``, ``JK-set``, or by
-any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends).
+any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends;
+or, asked whether he calls "Rum", he does not), ``rum 8H on 5H-7H`` (the discard claimed and laid off) and
+``take dealer JK`` (Dealer's Gambit).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from ..cards import card_str, parse_card
 
 # ``take dealer JK`` (Dealer's Gambit): its own action, so that code reading "take" meets pile takes only
 DEALER_JOKER = "dealer_joker"
-ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass")
+ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass", "rum")
 
 
 class RummyMove(NamedTuple):
@@ -61,12 +63,14 @@ def parse_words(text: str) -> tuple[str, list[str], str | None]:
         i = lowered.index("on")
         target = " ".join(rest[i + 1:])
         rest = rest[:i]
-        if action != "lay" or not target:
-            raise ValueError(f"{text!r}: 'on MELD' belongs to 'lay CARD on MELD'")
+        if action not in ("lay", "rum") or not target:
+            raise ValueError(f"{text!r}: 'on MELD' belongs to 'lay CARD on MELD' and 'rum CARD on MELD'")
     if action in ("draw", "pass") and rest:
         raise ValueError(f"{text!r}: '{action}' takes no cards")
     if action in ("discard", "lay") and len(rest) != 1:
         raise ValueError(f"{text!r}: '{action}' names exactly one card, e.g. '{action} 9S'")
+    if action == "rum" and len(rest) > 1:
+        raise ValueError(f"{text!r}: 'rum' names at most the discard, e.g. 'rum 8H on 5H-7H'")
     if action == "take" and len(rest) > 1:
         raise ValueError(f"{text!r}: 'take' names one card of the pile (it brings every card above it)")
     if action == "meld" and len(rest) < 3:

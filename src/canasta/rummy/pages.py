@@ -34,9 +34,12 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "every card is there twice. A set still holds each suit once (3 or 4 cards of a rank), so a set is "
          "what it is with one pack and a second copy of a card starts a second set of that rank; a run holds "
          "each card once. Two melds of the same name are told apart by their labels: `7-set`, `7-set#2`.",
+         "Calling \"Rum\" (`call_rum=true`; [S2] names the option): only a discard that could be laid off "
+         "opens a claim window; the other players who could lay it off are asked in turn order from the "
+         "discarder's left (`rum` or `pass`), so the next in turn wins when several could; the caller lays "
+         "it off and scores it, and play goes on from the discarder's left.",
          "Dealer's Gambit is its own preset, `dealers-gambit`.",
-         "Not built yet: calling \"Rum\" on a discard that could be played, the Rummy Master's Hand, melds "
-         "laid down between turns."]),
+         "Not built yet: the Rummy Master's Hand, melds laid down between turns."]),
     "500-rum-partnership": (
         "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
         "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from ..cards import card_str
 from .deal import shuffled_deck, start_hand
+from .generate import next_claimant
 from .melds import labels, lay_off, meld_kind, new_meld
 from .moves import DEALER_JOKER, RummyMove
 from .scoring import game_result, hand_lines
-from .state import DRAW, OVER, PLAY, RummyState
+from .state import CLAIM, DRAW, OVER, PLAY, RummyState
 
 
 def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -40,6 +41,8 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         must = card if s.rules.taken_card == "at_once" else -1
         return s.replace(hands=tuple(hands), pile=s.pile[:i], phase=PLAY, taken=taken, must_use=must,
                          history=history)
+    if s.phase == CLAIM:
+        return _answer_claim(s.replace(history=history), move)
     if move.action == "pass":
         return end_hand(s.replace(history=history), None)
     if move.action == "meld":
@@ -65,8 +68,37 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         after = s.replace(hands=tuple(hands), pile=(*s.pile, card), history=history)
         if not hands[seat]:
             return end_hand(after, seat)
-        return next_turn(after)
+        return end_turn(after)
     raise ValueError(f"unknown rummy move {move!r}")
+
+
+def end_turn(s: RummyState) -> RummyState:
+    """After a discard: the claim window when someone may call "Rum" on it, else the next player's turn."""
+    if s.rules.call_rum:
+        melded = list(s.melded)
+        melded[s.turn_seat] = melded[s.turn_seat] or s.turn_melded
+        closed = s.replace(melded=tuple(melded), turn_melded=False, taken=(), must_use=-1)
+        claimant = next_claimant(closed, s.turn_seat, s.turn_seat)
+        if claimant is not None:
+            return closed.replace(phase=CLAIM, claim_from=s.turn_seat, turn_seat=claimant)
+    return next_turn(s)
+
+
+def _answer_claim(s: RummyState, move: RummyMove) -> RummyState:
+    """'rum': the claimant lays the discard off (credited to him); 'pass': the next who could is asked."""
+    seat, discarder = s.turn_seat, s.claim_from
+    if move.action == "rum":
+        index = labels(s.melds).index(move.on)
+        laid = list(s.melds)
+        laid[index] = lay_off(s.rules, laid[index], move.cards[0], seat)
+        melded = list(s.melded)
+        melded[seat] = True
+        s = s.replace(melds=tuple(laid), pile=s.pile[:-1], melded=tuple(melded))
+    else:
+        claimant = next_claimant(s, seat, discarder)
+        if claimant is not None:
+            return s.replace(turn_seat=claimant)
+    return next_turn(s.replace(turn_seat=discarder, phase=PLAY, claim_from=-1))
 
 
 def next_turn(s: RummyState) -> RummyState:

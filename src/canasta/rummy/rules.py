@@ -37,6 +37,7 @@ class RummyRules:
     first_meld: int = 0
     # Going out and the stock
     go_out_needs_discard: bool = False
+    call_rum: bool = False
     empty_stock: str = "play_from_pile"
     # Card values
     ace_low_value: int = 1
@@ -142,6 +143,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "first_meld": ("points a player's first meld must be worth (0: any)", "§8.1 variant, 30 [S2]", None),
     "go_out_needs_discard": ("a player goes out only by discarding his last card (so he may not meld or lay "
                              "off his last card)", "§8.1 other options, Boathouse [S2]", None),
+    "call_rum": ("a discard that could be laid off on a meld on the table may be claimed: the other players who "
+                 "could lay it off are asked in turn order ('rum' or 'pass'); the first to call 'Rum' lays it off "
+                 "himself and it scores for him; then play goes on from the discarder's left",
+                 "§8.1 other options, calling \"Rum\" [S2]", None),
     "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
                     "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "

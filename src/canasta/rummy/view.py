@@ -40,6 +40,7 @@ def public_view(s: RummyState) -> dict[str, Any]:
         "melded": [s.melded[i] or (s.turn_melded and i == s.turn_seat) for i in range(r.players)],
         "reshuffles": s.reshuffles,
         "dealers_joker": _cs(s.aside),  # Dealer's Gambit: face up beside the stock
+        "claim_from": s.claim_from if s.claim_from >= 0 else None,  # call_rum: who discarded the claimable card
         "history": [h for h in s.history],
         "last_hand": s.last_hand,
         "result": s.result,
