@@ -230,6 +230,37 @@ def test_going_out_by_a_discard_opens_no_window() -> None:
     assert canasta.apply(s, "discard 8H").hand_number == 2
 
 
+# --- the Rummy Master's Hand ------------------------------------------------------------------------------
+
+def test_a_dealt_seven_card_straight_is_shown_at_once_for_500() -> None:
+    r = R(masters_hand=500)
+    s = build_position(r, hands=["6H 5H 7H 8H 9H TH JH", "9S 9D", "4D 5D"], scores=[20, 0, 0])
+    assert "master 5H 6H 7H 8H 9H TH JH" in moves(s)
+    assert str(canasta.parse_move(s, "master JH TH 9H 8H 7H 6H 5H")) == "master 5H 6H 7H 8H 9H TH JH"
+    end = canasta.apply(s, "master 5H 6H 7H 8H 9H TH JH")
+    assert end.last_hand["masters_hand"] and [x["total"] for x in end.last_hand["sides"]] == [500, 0, 0]
+    assert end.result is not None and end.result["winner"] == 0 and end.result["scores"] == [520, 0, 0]
+    drawn = canasta.apply(s, "draw")
+    problem = canasta.why_illegal(drawn, "master 5H 6H 7H 8H 9H TH JH")
+    assert problem is not None and problem.code == "MASTERS_HAND_FIRST_MOVE"
+    later = canasta.apply(canasta.apply(drawn, "discard JH"), "draw")
+    assert not any(m.startswith("master") for m in moves(later))
+
+
+def test_masters_hand_needs_the_option_and_a_natural_straight() -> None:
+    s = build_position(R(), hands=["5H 6H 7H 8H 9H TH JH", "9S 9D", "4D 5D"])
+    problem = canasta.why_illegal(s, "master 5H 6H 7H 8H 9H TH JH")
+    assert problem is not None and problem.code == "NO_MASTERS_HAND"
+    r = R(masters_hand=500, jokers=1, players=2)
+    w = build_position(r, hands=["5H 6H 7H 8H 9H TH JK 2C 3C 4C 5C 6C 7C", "9S 9D"])
+    assert not any(m.startswith("master") for m in moves(w))  # no joker in a Master's Hand
+    problem = canasta.why_illegal(w, "master 5H 6H 7H 8H 9H TH JK")
+    assert problem is not None and problem.code == "NOT_A_STRAIGHT"
+    two = build_position(r, hands=["5H 6H 7H 8H 9H TH JH QH 2C 3C 4C 5C 6C", "9S 9D"])
+    assert {m for m in moves(two) if m.startswith("master")} == {"master 5H 6H 7H 8H 9H TH JH",
+                                                                  "master 6H 7H 8H 9H TH JH QH"}
+
+
 # --- random play and the brute-force enumerator -----------------------------------------------------------
 
 CONFIGS: list[tuple[str, dict[str, object]]] = [
@@ -242,6 +273,7 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("500-rum-partnership", {"players": 8, "packs": 2, "jokers": 2}),
     ("500-rum", {"call_rum": True, "jokers": 1}),
     ("500-rum-partnership", {"call_rum": True, "lay_off_on": "own_side", "first_meld": 30}),
+    ("500-rum", {"masters_hand": 500, "players": 2, "call_rum": True, "ace": "around"}),
 ]
 
 
@@ -435,13 +467,13 @@ def brute_moves(s: RummyState) -> set[str]:
 
 def _shows(s: RummyState, hand: list[int]) -> set[str]:
     r = s.rules
-    if not getattr(r, "masters_hand", 0) or any(h.split()[0] == str(s.turn_seat) and h.split()[1] != "upcard"
+    if not r.masters_hand or any(h.split()[0] == str(s.turn_seat) and h.split()[1] != "upcard"
                                                  for h in s.history):
         return set()
     out = set()
     for combo in set(combinations(sorted(set(hand) - {JOKER}), 7)):
         for text in meld_texts(r, combo):
-            out.add("show" + text[4:])
+            out.add("master" + text[4:])
     return out
 
 

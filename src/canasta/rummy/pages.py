@@ -38,8 +38,11 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "opens a claim window; the other players who could lay it off are asked in turn order from the "
          "discarder's left (`rum` or `pass`), so the next in turn wins when several could; the caller lays "
          "it off and scores it, and play goes on from the discarder's left.",
+         "The Rummy Master's Hand (`masters_hand=500`; [S2]: \"7-card straight +500\"): seven natural cards "
+         "of one suit in sequence, shown with `master ...` before the player's first move of the hand (so as "
+         "dealt); the hand ends at once, his side scores 500 and nobody anything else.",
          "Dealer's Gambit is its own preset, `dealers-gambit`.",
-         "Not built yet: the Rummy Master's Hand, melds laid down between turns."]),
+         "Not built yet: melds laid down between turns."]),
     "500-rum-partnership": (
         "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
         "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",

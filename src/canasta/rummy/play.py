@@ -45,6 +45,8 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         return _answer_claim(s.replace(history=history), move)
     if move.action == "pass":
         return end_hand(s.replace(history=history), None)
+    if move.action == "master":  # the Rummy Master's Hand ends the hand at once
+        return end_hand(s.replace(history=history), seat, masters=True)
     if move.action == "meld":
         kind = meld_kind(s.rules, move.cards)
         assert kind is not None
@@ -121,20 +123,26 @@ def next_turn(s: RummyState) -> RummyState:
     return s  # play_from_pile: he may take from the pile or pass
 
 
-def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False) -> RummyState:
+def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False, masters: bool = False) -> RummyState:
     r = s.rules
-    rummy = went_out is not None and not s.melded[went_out]
+    rummy = went_out is not None and not s.melded[went_out] and not masters
     table = [0] * r.players
     for m in s.melds:
         for seat, pts in zip(m.seats, m.points, strict=True):
             table[seat] += pts
-    lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
+    if masters and went_out is not None:
+        points = r.masters_hand // 5 if r.divide_by_five else r.masters_hand
+        lines = [{"masters_hand": points if side == r.side_of(went_out) else 0} for side in range(r.teams)]
+    else:
+        lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
     totals = [sum(ln.values()) for ln in lines]
     scores = tuple(a + b for a, b in zip(s.scores, totals, strict=True))
     summary = {"hand": s.hand_number, "went_out": went_out, "rummy": rummy and r.going_rummy_double,
                "stalemate": stalemate,
                "sides": [{"lines": ln, "total": t} for ln, t in zip(lines, totals, strict=True)],
                "hands": [[card_str(c) for c in h] for h in s.hands], "scores": list(scores)}
+    if masters:
+        summary["masters_hand"] = True
     result = game_result(r, scores, s.hand_number, went_out)
     if result is not None:
         return s.replace(scores=scores, phase=OVER, last_hand=summary, result=result, must_use=-1)
