@@ -230,6 +230,28 @@ def test_going_out_by_a_discard_opens_no_window() -> None:
     assert canasta.apply(s, "discard 8H").hand_number == 2
 
 
+def test_melds_between_turns_in_the_claim_window() -> None:
+    with pytest.raises(ValueError, match="call_rum"):
+        R(melds_between_turns=True)
+    r = R(call_rum=True, melds_between_turns=True)
+    s = build_position(r, hands=["2C 3C 4S", "9S 9D 9H 5D", "4D 5S"], phase="play")
+    w = canasta.apply(s, "discard 2C")  # fits no meld, but seat 1 holds one
+    assert (w.phase, w.turn_seat, w.claim_from) == ("claim", 1, 0)
+    assert moves(w) == {"meld 9S 9H 9D", "pass"}
+    m = canasta.apply(w, "meld 9S 9H 9D")
+    assert (m.phase, m.turn_seat) == ("claim", 1) and m.melds[0].seats == (1, 1, 1) and m.melded[1]
+    assert moves(m) == {"pass"}
+    nxt = canasta.apply(m, "pass")
+    assert (nxt.phase, nxt.turn_seat) == ("draw", 1)
+    problem = canasta.why_illegal(w, "meld 9S 9H 5D")
+    assert problem is not None and problem.code == "NOT_A_MELD"
+    out = build_position(r, hands=["2C 3C 4S", "9S 9D 9H", "4D 5S"], phase="play")
+    gone = canasta.apply(canasta.apply(out, "discard 2C"), "meld 9S 9H 9D")  # out of turn, and out
+    assert gone.hand_number == 2 and gone.last_hand["went_out"] == 1
+    quiet = canasta.apply(build_position(r, hands=["2C 3C 4S", "9S 8D", "4D 5S"], phase="play"), "discard 2C")
+    assert quiet.phase == "draw"  # nobody could meld or call: no window
+
+
 # --- the Rummy Master's Hand ------------------------------------------------------------------------------
 
 def test_a_dealt_seven_card_straight_is_shown_at_once_for_500() -> None:
@@ -274,6 +296,7 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("500-rum", {"call_rum": True, "jokers": 1}),
     ("500-rum-partnership", {"call_rum": True, "lay_off_on": "own_side", "first_meld": 30}),
     ("500-rum", {"masters_hand": 500, "players": 2, "call_rum": True, "ace": "around"}),
+    ("500-rum", {"call_rum": True, "melds_between_turns": True, "jokers": 2, "first_meld": 30}),
 ]
 
 
@@ -435,6 +458,8 @@ def brute_moves(s: RummyState) -> set[str]:
         for m, name in zip(s.melds, _labels(s.melds), strict=True):
             if fits(r, m, top) and (r.lay_off_on == "any" or r.side_of(m.seats[0]) == r.side_of(seat)):
                 out.add(f"rum {card_str(top)} on {name}")
+        if r.melds_between_turns:
+            out |= {text for text, _c, kind in _plays(s, hand) if kind == "meld"}
         return out | {"pass"}
     if aside and seat == s.dealer and s.phase in ("draw", "play") and not any(
             c == JOKER and who != s.dealer for m in s.melds for c, who in zip(m.cards, m.seats, strict=True)):

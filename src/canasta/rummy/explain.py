@@ -25,7 +25,7 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
             return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
         if dealers_joker_blocked(s):
             return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
-    if s.phase == CLAIM:
+    if s.phase == CLAIM and not (a == "meld" and r.melds_between_turns):
         if a != "rum":
             return "CLAIM_PENDING", (f"seat {s.claim_from} discarded {card_str(s.pile[-1])}, which fits a meld: "
                                      "call 'rum' or 'pass' first")

@@ -21,8 +21,15 @@ def generate_moves(state: RummyState) -> list[RummyMove]:
     if state.phase == PLAY:
         return play_moves(state) + dealer_joker_moves(state)
     if state.phase == CLAIM:
-        return [*rum_moves(state, state.turn_seat), RummyMove("pass")]
+        return [*rum_moves(state, state.turn_seat), *between_melds(state), RummyMove("pass")]
     return []
+
+
+def between_melds(s: RummyState) -> list[RummyMove]:
+    """With ``melds_between_turns``: the melds the player asked in a claim window may lay down from his hand."""
+    if not s.rules.melds_between_turns:
+        return []
+    return [m for m in _meld_and_lay(s, s.hands[s.turn_seat]) if m.action == "meld"]
 
 
 def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
@@ -36,11 +43,11 @@ def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
 
 def next_claimant(s: RummyState, after: int, discarder: int) -> int | None:
     """The next player after ``after`` (in turn order, before coming back to the discarder) who could call
-    "Rum" on the top discard, None when nobody can."""
+    "Rum" on the top discard (or, with ``melds_between_turns``, meld from his hand), None when nobody can."""
     n = s.rules.players
     seat = (after + 1) % n
     while seat != discarder:
-        if rum_moves(s, seat):
+        if rum_moves(s, seat) or (s.rules.melds_between_turns and between_melds(s.replace(turn_seat=seat))):
             return seat
         seat = (seat + 1) % n
     return None

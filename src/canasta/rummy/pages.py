@@ -41,8 +41,13 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "The Rummy Master's Hand (`masters_hand=500`; [S2]: \"7-card straight +500\"): seven natural cards "
          "of one suit in sequence, shown with `master ...` before the player's first move of the hand (so as "
          "dealt); the hand ends at once, his side scores 500 and nobody anything else.",
+         "Melds laid down between turns (`melds_between_turns=true`, with `call_rum`; [S2] names the option): "
+         "the claim window opens after a discard for the players who could call \"Rum\" or meld from the "
+         "hand, asked in turn order; the one asked may meld (as often as he can), call or pass. Lay-offs "
+         "stay for one's own turn.",
          "Dealer's Gambit is its own preset, `dealers-gambit`.",
-         "Not built yet: melds laid down between turns."]),
+         "The computer players play every option legally but without a plan for it (no search player for "
+         "rummy yet)."]),
     "500-rum-partnership": (
         "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
         "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",

@@ -89,6 +89,16 @@ def end_turn(s: RummyState) -> RummyState:
 def _answer_claim(s: RummyState, move: RummyMove) -> RummyState:
     """'rum': the claimant lays the discard off (credited to him); 'pass': the next who could is asked."""
     seat, discarder = s.turn_seat, s.claim_from
+    if move.action == "meld":  # out of turn (melds_between_turns): he may meld again, call "Rum" or pass
+        kind = meld_kind(s.rules, move.cards)
+        assert kind is not None
+        hands = list(s.hands)
+        hands[seat] = _without(hands[seat], move.cards)
+        melded = list(s.melded)
+        melded[seat] = True
+        s = s.replace(hands=tuple(hands), melds=(*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat)),
+                      melded=tuple(melded))
+        return end_hand(s, seat) if not hands[seat] else s
     if move.action == "rum":
         index = labels(s.melds).index(move.on)
         laid = list(s.melds)

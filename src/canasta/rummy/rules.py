@@ -38,6 +38,7 @@ class RummyRules:
     # Going out and the stock
     go_out_needs_discard: bool = False
     call_rum: bool = False
+    melds_between_turns: bool = False
     empty_stock: str = "play_from_pile"
     # Card values
     ace_low_value: int = 1
@@ -148,6 +149,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                  "could lay it off are asked in turn order ('rum' or 'pass'); the first to call 'Rum' lays it off "
                  "himself and it scores for him; then play goes on from the discarder's left",
                  "§8.1 other options, calling \"Rum\" [S2]", None),
+    "melds_between_turns": ("after each discard the other players who could call 'Rum' or lay down a meld from "
+                            "their hand are asked in turn order; the one asked may meld (out of turn, as often as "
+                            "he can), call 'Rum' or pass; needs call_rum",
+                            "§8.1 other options, melds laid down between turns [S2]", None),
     "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
                     "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
@@ -263,6 +268,8 @@ def _check(r: RummyRules) -> None:
                          "round the corner is not defined); use ace=low, high or both")
     if r.dealers_joker and not (r.wild_jokers and r.jokers >= 2):
         raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
+    if r.melds_between_turns and not r.call_rum:
+        raise ValueError("melds_between_turns uses the 'Rum' claim window: it needs call_rum=true")
     if r.draw_count not in (1, 2):
         raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
     if r.hand_size * r.players + 1 > r.pack_size - r.dealers_joker:
