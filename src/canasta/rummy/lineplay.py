@@ -32,6 +32,10 @@ def render(v: dict[str, Any]) -> str:
         lines.append(f"your hand (seat {v['seat']}): {' '.join(v['hand'])}")
     if v["must_use"]:
         lines.append(f"you must meld or lay off {v['must_use']} now")
+    if v.get("dealers_joker"):
+        lines.append(f"the dealer's joker lies beside the stock (only seat {v['dealer']} may take it)")
+    if v.get("claim_from") is not None and v["pile"]:
+        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}, which fits a meld: 'rum' or 'pass'")
     return "\n".join(lines)
 
 
