@@ -58,7 +58,7 @@ def test_random_games_keep_every_invariant(name: str, options: dict[str, object]
                 _check_views(s)
             rec.apply(move)
             plies += 1
-            assert plies < 20000, "the game must end"
+            assert plies < 40000, "the game must end"  # random 4-player Basic Rummy: stalemates make long games
         record = json.loads(json.dumps(rec.record()))
         assert replay(record) == rec.state
         out = canasta.outcome(rec.state)

@@ -29,11 +29,11 @@ def test_500_rum_aliases(alias: str) -> None:
 
 
 def test_presets_listed_and_unknown_names_rejected() -> None:
-    assert canasta.variant_names("rummy") == ["500-rum", "500-rum-partnership", "basic-rummy", "persian-rummy"]
+    assert canasta.variant_names("rummy") == ["500-rum", "500-rum-partnership", "basic-rummy", "dealers-gambit",
+                                              "persian-rummy"]
     assert set(canasta.variant_names("rummy")) <= set(canasta.variant_names("all"))
     assert canasta.variant_names() == [*canasta.variant_names("canasta"), *canasta.variant_names("rummy")]  # all
-    with pytest.raises(ValueError, match="not supported yet"):
-        canasta.rules("dealers-gambit")
+    assert R("dealers-gambit").dealers_joker  # built since: tests/test_rummy_options.py
     with pytest.raises(ValueError, match="unknown option"):
         canasta.rules("500-rum", wild=True)
     with pytest.raises(ValueError, match="valid values"):

@@ -99,7 +99,7 @@ def test_bad_rummy_tables_are_refused(server: LiveServer) -> None:
     for body, words in ((dict(variant="500-rum", options={"players": 7}), "players"),
                         (dict(variant="500-rum", options={"ace": "sideways"}), "ace"),
                         (dict(variant="500-rum", seats=["human", "bot:easy"]), "3 seats"),
-                        (dict(variant="dealers-gambit"), "not supported")):
+                        (dict(variant="dealers-gambit", options={"jokers": 1}), "dealers_joker")):
         answer = server.post("/api/tables", body)
         assert answer.status_code == 400 and answer.json()["error"] == "BAD_TABLE", answer.text
         assert words in answer.json()["message"]

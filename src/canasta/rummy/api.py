@@ -8,8 +8,8 @@ from typing import Any
 from ..errors import IllegalMove
 from .explain import diagnose
 from .generate import generate_moves
-from .melds import label, lay_off_end, meld_kind
-from .moves import RummyMove, parse_cards_text, parse_words
+from .melds import labels, lay_off_end, meld_kind
+from .moves import DEALER_JOKER, RummyMove, parse_cards_text, parse_words
 from .play import apply_move
 from .state import OVER, RummyState
 
@@ -25,38 +25,41 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
     """Parse rummy notation in the context of ``state`` (syntax; legality is ``apply``'s job)."""
     action, words, target = parse_words(text)
     cards = parse_cards_text(words, text)
-    if action == "take" and not cards:
+    if action == DEALER_JOKER:
+        return RummyMove(action, cards)
+    if action in ("take", "rum") and not cards:
         if not state.pile:
             raise ValueError(f"{text!r}: the discard pile is empty")
         cards = (state.pile[-1],)
-    if action == "meld":
+    if action in ("meld", "master"):
         kind = meld_kind(state.rules, cards)
         cards = kind[2] if kind is not None else tuple(sorted(cards))
     on = ""
-    if action == "lay":
+    if action in ("lay", "rum"):
         on = _meld_named(state, cards[0], target, text)
     return RummyMove(action, cards, on)
 
 
 def _meld_named(state: RummyState, card: int, target: str | None, text: str) -> str:
     melds = state.melds
+    names = labels(melds)
     if target is None:
-        fits = [label(m) for m in melds if lay_off_end(state.rules, m, card)]
+        fits = [n for m, n in zip(melds, names, strict=True) if lay_off_end(state.rules, m, card)]
         if len(fits) > 1:
             raise ValueError(f"{text!r}: the card fits {' and '.join(fits)}; say which, e.g. "
                              f"'lay ... on {fits[0]}'")
         return fits[0] if fits else "?"
     wanted = target.strip()
-    for m in melds:
-        if label(m).upper() == wanted.upper():
-            return label(m)
+    for n in names:
+        if n.upper() == wanted.upper():
+            return n
     try:
         named = parse_cards_text(wanted.split(), text)
     except ValueError:
         return wanted  # no such meld: why_illegal says NO_SUCH_MELD
-    for m in melds:
+    for m, n in zip(melds, names, strict=True):
         if all(c in m.cards for c in named):
-            return label(m)
+            return n
     return wanted
 
 

@@ -19,6 +19,8 @@ def build_position(r: RummyRules, *, hands: Sequence[str], pile: str = "", melds
                    melded: Sequence[bool] | None = None, must_use: str | None = None, taken: str = "",
                    seed: int = 0) -> RummyState:
     left = pack_of(r)
+    if r.dealers_joker:
+        left.remove(JOKER)  # face up beside the stock until the dealer takes it
 
     def take(text: str, what: str) -> list[int]:
         cards = [int(c) for c in parse_cards(text)] if text.strip() else []
@@ -51,7 +53,8 @@ def build_position(r: RummyRules, *, hands: Sequence[str], pile: str = "", melds
         phase=phase, must_use=must, taken=tuple(int(c) for c in parse_cards(taken)) if taken.strip() else (),
         melded=tuple(melded) if melded is not None else tuple(any(s in m.seats for m in table)
                                                                for s in range(r.players)),
-        turn_melded=False, reshuffles=0, deal=(), history=(), last_hand=None, result=None)
+        turn_melded=False, reshuffles=0, deal=(), history=(), last_hand=None, result=None,
+        aside=(JOKER,) if r.dealers_joker else ())
 
 
 __all__ = ["JOKER", "build_position"]

@@ -13,12 +13,14 @@ from .state import DRAW, RummyState
 
 
 def pack_of(r: RummyRules) -> list[int]:
-    return [*range(52), *([JOKER] * r.jokers)]
+    return [*range(52), *(range(52) if r.packs == 2 else ()), *([JOKER] * r.jokers)]
 
 
 def shuffled_deck(r: RummyRules, seed: int | None, hand_number: int) -> list[int]:
     """The deck for one hand; the last card is the top. ``seed=None`` uses the OS's secure generator."""
     deck = pack_of(r)
+    if r.dealers_joker:
+        deck.remove(JOKER)  # laid aside before the shuffle: the dealer's joker
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(f"rummy:{seed}:{hand_number}")
     rng.shuffle(deck)
     return deck
@@ -45,7 +47,7 @@ def start_hand(r: RummyRules, seed: int | None, hand_number: int, dealer: int, s
         hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock), pile=(upcard,), melds=(),
         turn_seat=first, phase=DRAW, must_use=-1, taken=(), melded=(False,) * n, turn_melded=False,
         reshuffles=0, deal=tuple(deck), history=(f"{dealer} upcard {card_str(upcard)}",), last_hand=last_hand,
-        result=None)
+        result=None, aside=(JOKER,) if r.dealers_joker else ())
 
 
 def redeal(state: RummyState, deck: list[int]) -> RummyState:

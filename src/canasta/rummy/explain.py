@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ..cards import card_str
-from .generate import meld_value, opened, take_uses
-from .melds import label, lay_off_end, meld_kind
-from .moves import RummyMove
-from .state import DRAW, OVER, RummyState
+from ..cards import JOKER, card_str
+from .generate import dealers_joker_blocked, first_move, meld_value, opened, take_uses
+from .melds import labels, lay_off_end, meld_kind
+from .moves import DEALER_JOKER, RummyMove
+from .state import CLAIM, DRAW, OVER, RummyState
 
 
 def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
@@ -17,6 +17,30 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     a = move.action
     if s.phase == OVER:
         return "GAME_OVER", "the game is over"
+    if a == DEALER_JOKER:
+        if not s.aside:
+            return "NO_DEALERS_JOKER", ("there is no dealer's joker to take (" + (
+                "it has been taken)" if r.dealers_joker else "only Dealer's Gambit lays one aside)"))
+        if seat != s.dealer:
+            return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
+        if dealers_joker_blocked(s):
+            return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
+    if s.phase == CLAIM and not (a == "meld" and r.melds_between_turns):
+        if a != "rum":
+            return "CLAIM_PENDING", (f"seat {s.claim_from} discarded {card_str(s.pile[-1])}, which fits a meld: "
+                                     "call 'rum' or 'pass' first")
+        if move.cards and move.cards[0] != s.pile[-1]:
+            return "RUM_ON_DISCARD_ONLY", f"'Rum' claims the discard, {card_str(s.pile[-1])}"
+        return _lay_problem(s, move, s.turn_seat) or ("NOT_ALLOWED_NOW", f"{move} is not allowed now")
+    if a == "master":
+        if not r.masters_hand:
+            return "NO_MASTERS_HAND", "the Rummy Master's Hand is not played here (masters_hand=0)"
+        if s.phase != DRAW or not first_move(s, seat):
+            return "MASTERS_HAND_FIRST_MOVE", "a Master's Hand is shown before your first move of the hand"
+        return "NOT_A_STRAIGHT", "show seven cards of one suit in sequence from your hand (natural cards)"
+    if a == "rum":
+        return "NO_RUM_CALL", ("'Rum' is called only right after a discard that fits a meld on the table"
+                               + ("" if r.call_rum else " (and only with call_rum)"))
     if s.phase == DRAW:
         if a == "draw" and not s.stock:
             return "STOCK_EMPTY", "the stock is empty: take from the pile" + (
@@ -55,20 +79,18 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     if a == "meld":
         if meld_kind(r, move.cards) is None:
             return "NOT_A_MELD", (f"{' '.join(card_str(c) for c in move.cards)} is neither a set of 3-4 of a rank "
-                                  f"nor a run of 3 or more of one suit (aces: {r.ace})")
+                                  f"nor a run of 3 or more of one suit (aces: {r.ace})"
+                                  + ("; a meld with jokers holds at least two natural cards, which make it a set "
+                                     "or a run" if r.wild_jokers and JOKER in move.cards else ""))
         if not opened(s, seat) and meld_value(r, move.cards, seat) < r.first_meld:
             return "FIRST_MELD_TOO_LOW", (f"your first meld must be worth at least {r.first_meld}; this one is "
                                           f"worth {meld_value(r, move.cards, seat)}")
     if a == "lay":
         if not opened(s, seat):
             return "NOT_OPENED", f"lay off only after your first meld (worth {r.first_meld} or more)"
-        target = next((m for m in s.melds if label(m) == move.on), None)
-        if target is None:
-            return "NO_SUCH_MELD", f"there is no meld {move.on!r} on the table"
-        if r.lay_off_on == "own_side" and r.side_of(target.seats[0]) != r.side_of(seat):
-            return "NOT_YOUR_SIDES_MELD", "lay off only on your side's melds"
-        if not lay_off_end(r, target, move.cards[0]):
-            return "DOES_NOT_FIT", f"{card_str(move.cards[0])} does not fit {move.on}"
+        problem = _lay_problem(s, move, seat)
+        if problem is not None:
+            return problem
         if s.must_use >= 0 and r.take_only_for_new_meld:
             return "NEW_MELD_ONLY", "the card from the pile must go into a new meld (no picking up to hit)"
     if a in ("meld", "lay") and r.go_out_needs_discard and len(move.cards) >= len(hand):
@@ -79,3 +101,18 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
         if move.cards[0] in s.taken and not r.discard_taken_same_turn:
             return "CANNOT_DISCARD_TAKEN", "a card taken from the pile may not be discarded in the same turn"
     return "NOT_ALLOWED_NOW", f"{move} is not allowed now"
+
+
+def _lay_problem(s: RummyState, move: RummyMove, seat: int) -> tuple[str, str] | None:
+    """Why ``move``'s card cannot go on the meld it names (a lay-off or a "Rum" call), None if it can."""
+    r = s.rules
+    if not opened(s, seat) and move.action == "rum":
+        return "NOT_OPENED", f"call 'Rum' only after your first meld (worth {r.first_meld} or more)"
+    target = next((m for m, n in zip(s.melds, labels(s.melds), strict=True) if n == move.on), None)
+    if target is None:
+        return "NO_SUCH_MELD", f"there is no meld {move.on!r} on the table"
+    if r.lay_off_on == "own_side" and r.side_of(target.seats[0]) != r.side_of(seat):
+        return "NOT_YOUR_SIDES_MELD", "lay off only on your side's melds"
+    if not lay_off_end(r, target, move.cards[0]):
+        return "DOES_NOT_FIT", f"{card_str(move.cards[0])} does not fit {move.on}"
+    return None

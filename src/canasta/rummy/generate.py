@@ -9,18 +9,59 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import JOKER, rank_of
-from .melds import ACE, card_at, label, lay_off_end, meld_kind, new_meld, suit_of
-from .moves import RummyMove
+from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of
+from .moves import DEALER_JOKER, RummyMove
 from .rules import RummyRules
-from .state import DRAW, PLAY, RummyState
+from .state import CLAIM, DRAW, PLAY, RummyState
 
 
 def generate_moves(state: RummyState) -> list[RummyMove]:
     if state.phase == DRAW:
-        return draw_moves(state)
+        return draw_moves(state) + dealer_joker_moves(state)
     if state.phase == PLAY:
-        return play_moves(state)
+        return play_moves(state) + dealer_joker_moves(state)
+    if state.phase == CLAIM:
+        return [*rum_moves(state, state.turn_seat), *between_melds(state), RummyMove("pass")]
     return []
+
+
+def between_melds(s: RummyState) -> list[RummyMove]:
+    """With ``melds_between_turns``: the melds the player asked in a claim window may lay down from his hand."""
+    if not s.rules.melds_between_turns:
+        return []
+    return [m for m in _meld_and_lay(s, s.hands[s.turn_seat]) if m.action == "meld"]
+
+
+def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
+    """``seat`` calling "Rum" on the top discard: one move per meld it fits that he may lay off on."""
+    if not s.pile or not opened(s, seat):
+        return []
+    card = s.pile[-1]
+    return [RummyMove("rum", (card,), name) for meld, name in zip(s.melds, labels(s.melds), strict=True)
+            if may_lay_on(s, seat, meld.seats[0]) and lay_off_end(s.rules, meld, card)]
+
+
+def next_claimant(s: RummyState, after: int, discarder: int) -> int | None:
+    """The next player after ``after`` (in turn order, before coming back to the discarder) who could call
+    "Rum" on the top discard (or, with ``melds_between_turns``, meld from his hand), None when nobody can."""
+    n = s.rules.players
+    seat = (after + 1) % n
+    while seat != discarder:
+        if rum_moves(s, seat) or (s.rules.melds_between_turns and between_melds(s.replace(turn_seat=seat))):
+            return seat
+        seat = (seat + 1) % n
+    return None
+
+
+def dealers_joker_blocked(s: RummyState) -> bool:
+    """Another player has melded a joker: the dealer's joker may no longer be taken (the project's reading)."""
+    return any(c == JOKER and seat != s.dealer for m in s.melds for c, seat in zip(m.cards, m.seats, strict=True))
+
+
+def dealer_joker_moves(s: RummyState) -> list[RummyMove]:
+    if not s.aside or s.turn_seat != s.dealer or dealers_joker_blocked(s):
+        return []
+    return [RummyMove(DEALER_JOKER, (JOKER,))]
 
 
 def draw_moves(s: RummyState) -> list[RummyMove]:
@@ -42,11 +83,27 @@ def draw_moves(s: RummyState) -> list[RummyMove]:
             out.append(RummyMove("take", (card,)))
     if not s.stock and r.empty_stock == "play_from_pile":
         out.append(RummyMove("pass"))
-    return out
+    return out + masters_hands(s)
+
+
+def first_move(s: RummyState, seat: int) -> bool:
+    """``seat`` has made no move this hand (so his hand is as dealt: nothing else changes it before)."""
+    mark = f"{seat} "
+    return not any(h.startswith(mark) and not h.startswith(mark + "upcard") for h in s.history)
+
+
+def masters_hands(s: RummyState) -> list[RummyMove]:
+    """The Rummy Master's Hand: each seven-card natural run of one suit in a hand not yet played from."""
+    r = s.rules
+    if not r.masters_hand or not first_move(s, s.turn_seat):
+        return []
+    hand = tuple(c for c in s.hands[s.turn_seat] if c != JOKER)
+    return [RummyMove("master", cards) for cards in meld_candidates(r, hand)
+            if len(cards) == 7 and len({rank_of(c) for c in cards}) == 7]
 
 
 def opened(s: RummyState, seat: int) -> bool:
-    return s.melded[seat] or s.turn_melded or s.rules.first_meld == 0
+    return s.melded[seat] or (s.turn_melded and seat == s.turn_seat) or s.rules.first_meld == 0
 
 
 def may_lay_on(s: RummyState, seat: int, meld_seat: int) -> bool:
@@ -65,11 +122,13 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
             continue
         by_rank.setdefault(rank_of(c), []).append(c)
         by_suit.setdefault(suit_of(c), set()).add(c)
+    wild = jokers if r.wild_jokers else 0
     for rank in sorted(by_rank):
-        cards = by_rank[rank]
-        for n in (3, 4):
+        cards = sorted(set(by_rank[rank]))  # two packs: a set holds each suit once
+        for n in range(2 if wild else 3, 5):
             for combo in combinations(cards, n):
-                out.append(tuple(sorted(combo)))
+                for j in range(max(0, 3 - n), min(wild, 4 - n) + 1):
+                    out.append((*combo, *([JOKER] * j)))
     if r.joker_sets:
         for n in (3, 4):
             if jokers >= n:
@@ -91,6 +150,9 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
                     if len(run) >= 3:
                         _add_run(r, tuple(run), seen, out)
             continue
+        if wild:
+            _wild_runs(r, suited, wild, seen, out)
+            continue
         pos = set(positions)
         if has_ace and r.ace in ("low", "both"):
             pos.add(1)
@@ -105,6 +167,30 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
                 if len(run) >= 3:
                     _add_run(r, tuple(run), seen, out)
     return out
+
+
+def _wild_runs(r: RummyRules, suited: set[int], jokers: int, seen: set[tuple[int, ...]],
+               out: list[tuple[int, ...]]) -> None:
+    """Every run of one suit from its naturals and up to ``jokers`` wild jokers: each window of positions,
+    each choice of the places the jokers take (a held card may be left out for a joker)."""
+    lo, hi = position_range(r)
+    suit = suit_of(next(iter(suited)))
+    for start in range(lo, hi - 1):
+        for end in range(start + 2, min(hi, start + 12) + 1):
+            places = range(start, end + 1)
+            missing = [p for p in places if card_at(p, suit) not in suited]
+            if len(missing) > jokers or len(places) - len(missing) < 2:
+                continue
+            held = [p for p in places if p not in missing]
+            for extra in range(0, jokers - len(missing) + 1):
+                for spare in combinations(held, extra):
+                    if len(held) - extra < 2:
+                        continue
+                    wild = set(missing) | set(spare)
+                    cards = tuple(JOKER if p in wild else card_at(p, suit) for p in places)
+                    if cards not in seen:
+                        seen.add(cards)
+                        out.append(cards)
 
 
 def _add_run(r: RummyRules, cards: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int, ...]]) -> None:
@@ -148,10 +234,9 @@ def _meld_and_lay(s: RummyState, hand: tuple[int, ...]) -> list[RummyMove]:
             continue
         out.append(RummyMove("meld", cards))
     if is_open and not (keep_one and len(hand) <= 1):
-        for meld in s.melds:
+        for meld, name in zip(s.melds, labels(s.melds), strict=True):
             if not may_lay_on(s, seat, meld.seats[0]):
                 continue
-            name = label(meld)
             for c in sorted(set(hand)):
                 if lay_off_end(r, meld, c):
                     out.append(RummyMove("lay", (c,), name))

@@ -17,7 +17,9 @@ from .state import RummyState
 from .view import view
 
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
-        "discard 9S | pass (stock empty: end the hand); also help, hint, show, quit")
+        "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
+        "discard that fits a meld) | take dealer JK (Dealer's Gambit) | master 5H 6H 7H 8H 9H TH JH "
+        "(a Master's Hand); also help, hint, show, quit")
 
 
 def render(v: dict[str, Any]) -> str:
@@ -30,6 +32,10 @@ def render(v: dict[str, Any]) -> str:
         lines.append(f"your hand (seat {v['seat']}): {' '.join(v['hand'])}")
     if v["must_use"]:
         lines.append(f"you must meld or lay off {v['must_use']} now")
+    if v.get("dealers_joker"):
+        lines.append(f"the dealer's joker lies beside the stock (only seat {v['dealer']} may take it)")
+    if v.get("claim_from") is not None and v["pile"]:
+        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}, which fits a meld: 'rum' or 'pass'")
     return "\n".join(lines)
 
 

@@ -2,7 +2,9 @@
 
 ``draw`` (the stock), ``take 7C`` (that pile card and every card above it; ``take`` alone is the top card),
 ``meld 5H 6H 7H``, ``lay 8H on 5H-7H`` (a meld is named by its label: ``5H-7H``, ``7-set``, ``JK-set``, or by
-any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends).
+any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends;
+or, asked whether he calls "Rum", he does not), ``rum 8H on 5H-7H`` (the discard claimed and laid off) and
+``take dealer JK`` (Dealer's Gambit) and ``master 5H 6H 7H 8H 9H TH JH`` (the Rummy Master's Hand).
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from typing import NamedTuple
 
 from ..cards import card_str, parse_card
 
-ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass")
+# ``take dealer JK`` (Dealer's Gambit): its own action, so that code reading "take" meets pile takes only
+DEALER_JOKER = "dealer_joker"
+ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass", "rum", "master")
 
 
 class RummyMove(NamedTuple):
@@ -20,6 +24,8 @@ class RummyMove(NamedTuple):
     on: str = ""  # the label of the meld a card is laid off on
 
     def __str__(self) -> str:
+        if self.action == DEALER_JOKER:
+            return "take dealer JK"
         parts = [self.action, *(card_str(c) for c in self.cards)]
         if self.on:
             parts += ["on", self.on]
@@ -48,19 +54,28 @@ def parse_words(text: str) -> tuple[str, list[str], str | None]:
         raise ValueError(f"{text!r}: unknown move {words[0]!r}; moves are: {', '.join(ACTIONS)}")
     rest = words[1:]
     target = None
+    if action == "take" and rest and rest[0].lower() in ("dealer", "dealer's", "dealers"):
+        if len(rest) > 2 or (len(rest) == 2 and rest[1].upper() != "JK"):
+            raise ValueError(f"{text!r}: the dealer's joker is taken with 'take dealer JK'")
+        return DEALER_JOKER, ["JK"], None
     lowered = [w.lower() for w in rest]
     if "on" in lowered:
         i = lowered.index("on")
         target = " ".join(rest[i + 1:])
         rest = rest[:i]
-        if action != "lay" or not target:
-            raise ValueError(f"{text!r}: 'on MELD' belongs to 'lay CARD on MELD'")
+        if action not in ("lay", "rum") or not target:
+            raise ValueError(f"{text!r}: 'on MELD' belongs to 'lay CARD on MELD' and 'rum CARD on MELD'")
     if action in ("draw", "pass") and rest:
         raise ValueError(f"{text!r}: '{action}' takes no cards")
     if action in ("discard", "lay") and len(rest) != 1:
         raise ValueError(f"{text!r}: '{action}' names exactly one card, e.g. '{action} 9S'")
+    if action == "rum" and len(rest) > 1:
+        raise ValueError(f"{text!r}: 'rum' names at most the discard, e.g. 'rum 8H on 5H-7H'")
     if action == "take" and len(rest) > 1:
         raise ValueError(f"{text!r}: 'take' names one card of the pile (it brings every card above it)")
+    if action == "master" and len(rest) != 7:
+        raise ValueError(f"{text!r}: 'master' names the seven cards of the straight, e.g. "
+                         "'master 5H 6H 7H 8H 9H TH JH'")
     if action == "meld" and len(rest) < 3:
         raise ValueError(f"{text!r}: a meld has at least three cards, e.g. 'meld 5H 6H 7H'")
     return action, rest, target

@@ -22,9 +22,32 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "and the hand ends when the player to draw takes nothing (`pass`); `empty_stock=end` ends the hand "
          "at once.",
          "A joker in the pile more than once (Persian Rummy): `take JK` takes the topmost one.",
-         "Wild jokers (53-54 cards) are not built yet; jokers come only as Persian Rummy's joker sets.",
-         "Not built yet: calling \"Rum\" on a discard that could be played, the Rummy Master's Hand, melds "
-         "laid down between turns, Dealer's Gambit."]),
+         "Wild jokers (`jokers=1` or `2`: 53-54 cards, each 15 [S2]; the sources give no more): every meld "
+         "holds at least two natural cards, which make it a set or a run; a set holds at most four cards, "
+         "jokers included. A joker stands for the card at its place in a run, fixed when it is melded: "
+         "`meld 5H JK 7H`, `meld JK 5H 6H` (cards written in run order keep their places; otherwise the "
+         "naturals are sorted, jokers fill the gaps and then extend the run upward). A joker laid off on a "
+         "run goes on its high end (the low end when the run already ends at the top); the card a joker "
+         "stands for cannot be laid off on that run. A joker counts 15 on the table and in the hand; a set "
+         "of three aces and a joker is not four aces. Not with `ace=around`.",
+         "5-8 players (`players=5` to `8`, `packs=2`: 104 cards, 7 each; [S2] gives the pack size only): "
+         "every card is there twice. A set still holds each suit once (3 or 4 cards of a rank), so a set is "
+         "what it is with one pack and a second copy of a card starts a second set of that rank; a run holds "
+         "each card once. Two melds of the same name are told apart by their labels: `7-set`, `7-set#2`.",
+         "Calling \"Rum\" (`call_rum=true`; [S2] names the option): only a discard that could be laid off "
+         "opens a claim window; the other players who could lay it off are asked in turn order from the "
+         "discarder's left (`rum` or `pass`), so the next in turn wins when several could; the caller lays "
+         "it off and scores it, and play goes on from the discarder's left.",
+         "The Rummy Master's Hand (`masters_hand=500`; [S2]: \"7-card straight +500\"): seven natural cards "
+         "of one suit in sequence, shown with `master ...` before the player's first move of the hand (so as "
+         "dealt); the hand ends at once, his side scores 500 and nobody anything else.",
+         "Melds laid down between turns (`melds_between_turns=true`, with `call_rum`; [S2] names the option): "
+         "the claim window opens after a discard for the players who could call \"Rum\" or meld from the "
+         "hand, asked in turn order; the one asked may meld (as often as he can), call or pass. Lay-offs "
+         "stay for one's own turn.",
+         "Dealer's Gambit is its own preset, `dealers-gambit`.",
+         "The computer players play every option legally but without a plan for it (no search player for "
+         "rummy yet)."]),
     "500-rum-partnership": (
         "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
         "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",
@@ -36,6 +59,22 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
         "and the side with the better total scores 50 more.",
         ["\"Winner collects the difference\" is a matter of stakes, not of the score: the result gives both "
          "totals."]),
+    "dealers-gambit": (
+        "Dealer's Gambit", "500 Rum with 54 cards and a joker for the dealer. Wikipedia's 500 Rum page only names "
+        "the game (§8.1 [S2]); its rules here come from one secondary page, a blog post on 500 Rum variations "
+        "[RD]: two jokers, wild; at each deal one of them is taken out and laid face up beside the stock after "
+        "the deal, the *dealer's joker*, which only the dealer may use, at any time; the other is shuffled in "
+        "and dealt. The dealer takes it into his hand with `take dealer JK`, in his turn, before or after he "
+        "draws; his turn goes on. Everything else is 500 Rum with wild jokers.",
+        ["\"It can be blocked by another player's joker\" (the source's text is garbled there): read as, once "
+         "another player has melded a joker (in a meld or laid off), the dealer's joker can no longer be "
+         "taken. A dealer's joker still beside the stock at the end of the hand scores for nobody; a new one "
+         "is laid aside at the next deal, for the next dealer.",
+         "The source deals anticlockwise. The engine has one seat order: the deal goes round from the dealer's "
+         "next seat, and play follows the deal, with the dealer last.",
+         "Some play with 56 cards and four jokers: `jokers=4` (one laid aside, three dealt).",
+         "Wild jokers as in 500 Rum with `jokers=2` (see its page): a meld holds at least two natural cards, "
+         "a joker stands for the card at its written place, 15 points on the table and in the hand."]),
     "basic-rummy": (
         "Basic Rummy", "The plain game (§8.2 [S1-rummy]): 10 cards each for two players, 7 for three or four; "
         "draw from the stock or take the top discard (never discarded again in the same turn); ace low only; "

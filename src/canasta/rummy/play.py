@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from ..cards import card_str
 from .deal import shuffled_deck, start_hand
-from .melds import label, lay_off, meld_kind, new_meld
-from .moves import RummyMove
+from .generate import next_claimant
+from .melds import labels, lay_off, meld_kind, new_meld
+from .moves import DEALER_JOKER, RummyMove
 from .scoring import game_result, hand_lines
-from .state import DRAW, OVER, PLAY, RummyState
+from .state import CLAIM, DRAW, OVER, PLAY, RummyState
 
 
 def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -29,6 +30,9 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         hands[seat] = tuple(sorted(hands[seat] + drawn))
         return s.replace(hands=tuple(hands), stock=s.stock[:len(s.stock) - k], phase=PLAY, taken=(), must_use=-1,
                          history=history)
+    if move.action == DEALER_JOKER:  # the dealer's joker: into his hand, his turn goes on
+        hands[seat] = tuple(sorted((*hands[seat], *move.cards)))
+        return s.replace(hands=tuple(hands), aside=(), history=history)
     if move.action == "take":
         card = move.cards[0]
         i = len(s.pile) - 1 - s.pile[::-1].index(card)  # the topmost copy
@@ -37,8 +41,12 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         must = card if s.rules.taken_card == "at_once" else -1
         return s.replace(hands=tuple(hands), pile=s.pile[:i], phase=PLAY, taken=taken, must_use=must,
                          history=history)
+    if s.phase == CLAIM:
+        return _answer_claim(s.replace(history=history), move)
     if move.action == "pass":
         return end_hand(s.replace(history=history), None)
+    if move.action == "master":  # the Rummy Master's Hand ends the hand at once
+        return end_hand(s.replace(history=history), seat, masters=True)
     if move.action == "meld":
         kind = meld_kind(s.rules, move.cards)
         assert kind is not None
@@ -49,7 +57,7 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         return end_hand(after, seat) if not hands[seat] else after
     if move.action == "lay":
         card = move.cards[0]
-        index = next(i for i, m in enumerate(s.melds) if label(m) == move.on)
+        index = labels(s.melds).index(move.on)
         laid = list(s.melds)
         laid[index] = lay_off(s.rules, laid[index], card, seat)
         hands[seat] = _without(hands[seat], (card,))
@@ -62,8 +70,47 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         after = s.replace(hands=tuple(hands), pile=(*s.pile, card), history=history)
         if not hands[seat]:
             return end_hand(after, seat)
-        return next_turn(after)
+        return end_turn(after)
     raise ValueError(f"unknown rummy move {move!r}")
+
+
+def end_turn(s: RummyState) -> RummyState:
+    """After a discard: the claim window when someone may call "Rum" on it, else the next player's turn."""
+    if s.rules.call_rum:
+        melded = list(s.melded)
+        melded[s.turn_seat] = melded[s.turn_seat] or s.turn_melded
+        closed = s.replace(melded=tuple(melded), turn_melded=False, taken=(), must_use=-1)
+        claimant = next_claimant(closed, s.turn_seat, s.turn_seat)
+        if claimant is not None:
+            return closed.replace(phase=CLAIM, claim_from=s.turn_seat, turn_seat=claimant)
+    return next_turn(s)
+
+
+def _answer_claim(s: RummyState, move: RummyMove) -> RummyState:
+    """'rum': the claimant lays the discard off (credited to him); 'pass': the next who could is asked."""
+    seat, discarder = s.turn_seat, s.claim_from
+    if move.action == "meld":  # out of turn (melds_between_turns): he may meld again, call "Rum" or pass
+        kind = meld_kind(s.rules, move.cards)
+        assert kind is not None
+        hands = list(s.hands)
+        hands[seat] = _without(hands[seat], move.cards)
+        melded = list(s.melded)
+        melded[seat] = True
+        s = s.replace(hands=tuple(hands), melds=(*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat)),
+                      melded=tuple(melded))
+        return end_hand(s, seat) if not hands[seat] else s
+    if move.action == "rum":
+        index = labels(s.melds).index(move.on)
+        laid = list(s.melds)
+        laid[index] = lay_off(s.rules, laid[index], move.cards[0], seat)
+        melded = list(s.melded)
+        melded[seat] = True
+        s = s.replace(melds=tuple(laid), pile=s.pile[:-1], melded=tuple(melded))
+    else:
+        claimant = next_claimant(s, seat, discarder)
+        if claimant is not None:
+            return s.replace(turn_seat=claimant)
+    return next_turn(s.replace(turn_seat=discarder, phase=PLAY, claim_from=-1))
 
 
 def next_turn(s: RummyState) -> RummyState:
@@ -86,20 +133,26 @@ def next_turn(s: RummyState) -> RummyState:
     return s  # play_from_pile: he may take from the pile or pass
 
 
-def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False) -> RummyState:
+def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False, masters: bool = False) -> RummyState:
     r = s.rules
-    rummy = went_out is not None and not s.melded[went_out]
+    rummy = went_out is not None and not s.melded[went_out] and not masters
     table = [0] * r.players
     for m in s.melds:
         for seat, pts in zip(m.seats, m.points, strict=True):
             table[seat] += pts
-    lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
+    if masters and went_out is not None:
+        points = r.masters_hand // 5 if r.divide_by_five else r.masters_hand
+        lines = [{"masters_hand": points if side == r.side_of(went_out) else 0} for side in range(r.teams)]
+    else:
+        lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
     totals = [sum(ln.values()) for ln in lines]
     scores = tuple(a + b for a, b in zip(s.scores, totals, strict=True))
     summary = {"hand": s.hand_number, "went_out": went_out, "rummy": rummy and r.going_rummy_double,
                "stalemate": stalemate,
                "sides": [{"lines": ln, "total": t} for ln, t in zip(lines, totals, strict=True)],
                "hands": [[card_str(c) for c in h] for h in s.hands], "scores": list(scores)}
+    if masters:
+        summary["masters_hand"] = True
     result = game_result(r, scores, s.hand_number, went_out)
     if result is not None:
         return s.replace(scores=scores, phase=OVER, last_hand=summary, result=result, must_use=-1)

@@ -17,6 +17,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     # sets; a meld of four laid down at once counts double; going out +25; two deals and +50 to the better side.
     "persian-rummy": dict(players=4, teams=2, jokers=4, joker_sets=True, joker_value=20, four_at_once_double=True,
                           going_out_bonus=25, game_bonus=50, hands_per_game=2, target=0),
+    # Dealer's Gambit, named in §8.1 [S2], rules from one secondary page [RD]: 500 Rum with 54 cards, two wild
+    # jokers of which one is laid aside at each deal as the dealer's joker.
+    "dealers-gambit": dict(players=3, teams=3, jokers=2, dealers_joker=True),
     # §8.2 [S1-rummy]: 10 cards for two, 7 for more; the top discard only, kept, never discarded in the same
     # turn; ace low; the stock re-used once, then a stalemate; winner takes all, going rummy doubles;
     # game 100 / 150 / 200 by players.
@@ -36,13 +39,11 @@ ALIASES: dict[str, str] = {
     "partnership-500-rum": "500-rum-partnership",
     "persian": "persian-rummy",
     "rummy": "basic-rummy",
+    "dealer-gambit": "dealers-gambit",
 }
 
 # Named in the sources but not playable yet, with the reason.
-UNSUPPORTED: dict[str, str] = {
-    "dealers-gambit": "Dealer's Gambit (§8.1 other options [S2]) is only named in the sources; its rules (the "
-                      "dealer's nominated joker) come from one secondary page and are not built yet",
-}
+UNSUPPORTED: dict[str, str] = {}
 
 
 def rummy_names() -> list[str]:

@@ -20,12 +20,14 @@ class RummyRules:
     players: int = 2
     teams: int = 2
     jokers: int = 0
+    packs: int = 1
     hand_size_two: int = 13
     hand_size_more: int = 7
     draw_count: int = 1
     # Melds
     ace: str = "both"
     joker_sets: bool = False
+    dealers_joker: bool = False
     lay_off_on: str = "any"
     # Drawing from the pile
     pile_take: str = "any"
@@ -35,6 +37,8 @@ class RummyRules:
     first_meld: int = 0
     # Going out and the stock
     go_out_needs_discard: bool = False
+    call_rum: bool = False
+    melds_between_turns: bool = False
     empty_stock: str = "play_from_pile"
     # Card values
     ace_low_value: int = 1
@@ -50,6 +54,7 @@ class RummyRules:
     four_at_once_double: bool = False
     going_out_bonus: int = 0
     game_bonus: int = 0
+    masters_hand: int = 0
     # End of game
     target: int = 500
     targets_by_players: tuple[int, ...] = ()
@@ -58,16 +63,21 @@ class RummyRules:
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
 
     @property
+    def wild_jokers(self) -> bool:
+        """Jokers are wild in sets and runs (500 Rum's 53-54-card pack), not Persian Rummy's joker sets."""
+        return self.jokers > 0 and not self.joker_sets
+
+    @property
     def hand_size(self) -> int:
         return self.hand_size_two if self.players == 2 else self.hand_size_more
 
     @property
     def pack_size(self) -> int:
-        return 52 + self.jokers
+        return 52 * self.packs + self.jokers
 
     @property
     def decks(self) -> int:
-        return 1
+        return self.packs
 
     @property
     def partnerships(self) -> bool:
@@ -102,9 +112,12 @@ class RummyRules:
 
 # name: (meaning, source, allowed values or None)
 PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
-    "players": ("number of players (2-4)", "§8.1 52 cards for 2-4 players [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
+    "players": ("number of players (2-4 with one pack, up to 8 with two)",
+                "§8.1 52 cards for 2-4 players, 104-108 for 5-8 [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
     "teams": ("number of sides; seat s plays for side s mod teams (2 with 4 players: partners opposite)",
               "§8.1 partnership 500 Rum [S2]", None),
+    "packs": ("52-card packs shuffled together: 1, or 2 (required for 5-8 players; every card twice; a set "
+              "still holds each suit once, a run each card once)", "§8.1 104-108 cards for 5-8 [S2]", None),
     "jokers": ("jokers added to the 52 cards", "§8.1 53-54 cards [S2]; Persian Rummy 4 [S2]", None),
     "hand_size_two": ("cards dealt to each of 2 players", "§8.1 13 [S2,BcR]; §8.2 10 [S1-rummy]", None),
     "hand_size_more": ("cards dealt to each of 3 or more players", "§8.1 7 [S2,BcR]; §8.2 7 [S1-rummy]", None),
@@ -112,8 +125,13 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "ace": ("where an ace goes in a run: low (A-2-3), high (Q-K-A), both (either end, never K-A-2) or "
             "around (around the corner: K-A-2 too)", "§8.1 high or low, around the corner optional [S2]; "
             "§8.2 low only [S1-rummy]", ("low", "high", "both", "around")),
-    "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers",
-                   "§8.1 Persian Rummy [S2]", None),
+    "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers (false: jokers are "
+                   "wild in sets and runs, each meld holding at least two natural cards)",
+                   "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", None),
+    "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock; only the dealer "
+                      "may take it into his hand, in his turn ('take dealer JK'), and only until another "
+                      "player has melded a joker (\"it can be blocked by another player's joker\", read so)",
+                      "§8.1 other options, named [S2]; rules [RD]", None),
     "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
                    "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", ("any", "own_side")),
     "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
@@ -127,6 +145,14 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "first_meld": ("points a player's first meld must be worth (0: any)", "§8.1 variant, 30 [S2]", None),
     "go_out_needs_discard": ("a player goes out only by discarding his last card (so he may not meld or lay "
                              "off his last card)", "§8.1 other options, Boathouse [S2]", None),
+    "call_rum": ("a discard that could be laid off on a meld on the table may be claimed: the other players who "
+                 "could lay it off are asked in turn order ('rum' or 'pass'); the first to call 'Rum' lays it off "
+                 "himself and it scores for him; then play goes on from the discarder's left",
+                 "§8.1 other options, calling \"Rum\" [S2]", None),
+    "melds_between_turns": ("after each discard the other players who could call 'Rum' or lay down a meld from "
+                            "their hand are asked in turn order; the one asked may meld (out of turn, as often as "
+                            "he can), call 'Rum' or pass; needs call_rum",
+                            "§8.1 other options, melds laid down between turns [S2]", None),
     "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
                     "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
@@ -140,7 +166,8 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                        "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", None),
     "four_aces_value": ("a set of four aces counts this much instead of four aces' values (0: off)",
                         "§8.1 variant, 100 [S2]", None),
-    "joker_value": ("points of a joker", "§8.1 15 [S2]; Persian Rummy 20 [S2]", None),
+    "joker_value": ("points of a joker, on the table (whatever card it stands for) and in the hand",
+                    "§8.1 15 [S2]; Persian Rummy 20 [S2]", None),
     "divide_by_five": ("every score is divided by 5 (rounded down) before it is added; play to the divided "
                        "target (e.g. 100)", "§8.1 variant [S2]", None),
     "scoring": ("table_minus_hand: each player scores his cards on the table less his cards in hand "
@@ -155,6 +182,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "going_out_bonus": ("points to the side that goes out", "§8.1 Persian Rummy 25 [S2]", None),
     "game_bonus": ("points to the side with the better score at the end of the game",
                    "§8.1 Persian Rummy 50 [S2]", None),
+    "masters_hand": ("the Rummy Master's Hand: a player dealt a seven-card run of one suit (natural cards) may "
+                     "show it before his first move of the hand ('master 5H 6H 7H 8H 9H TH JH'); the hand ends at "
+                     "once and his side scores this many points, nobody else anything (0: off)",
+                     "§8.1 other options, 7-card straight +500 [S2]", None),
     "target": ("the score that ends the game", "§8.1 500 [S2,BcR]", None),
     "targets_by_players": ("the target by number of players (2, 3, 4 ...), replacing target when set",
                            "§8.2 100 / 150 / 200 [S1-rummy]", None),
@@ -222,17 +253,26 @@ def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any])
 
 
 def _check(r: RummyRules) -> None:
-    if not 2 <= r.players <= 4:
-        raise ValueError(f"players must be 2-4 for {r.name} (one 52-card pack), got {r.players}")
+    if r.packs not in (1, 2):
+        raise ValueError(f"packs must be 1 or 2, got {r.packs}")
+    if not 2 <= r.players <= 4 * r.packs:
+        raise ValueError(f"players must be 2-{4 * r.packs} for {r.name} with {r.packs} pack(s) (5-8 players need "
+                         f"packs=2), got {r.players}")
     if r.teams not in (r.players, 2) or r.players % r.teams:
-        raise ValueError(f"teams must be {r.players} (each for himself) or 2 with 4 players, got {r.teams}")
+        raise ValueError(f"teams must be {r.players} (each for himself) or 2 with an even number of players, "
+                         f"got {r.teams}")
     if not 0 <= r.jokers <= 4:
         raise ValueError(f"jokers must be 0-4, got {r.jokers}")
-    if r.jokers and not r.joker_sets:
-        raise ValueError("wild jokers are not supported yet: jokers need joker_sets=true (Persian Rummy)")
+    if r.wild_jokers and r.ace == "around":
+        raise ValueError("wild jokers and ace=around are not supported together (a joker's place in a run "
+                         "round the corner is not defined); use ace=low, high or both")
+    if r.dealers_joker and not (r.wild_jokers and r.jokers >= 2):
+        raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
+    if r.melds_between_turns and not r.call_rum:
+        raise ValueError("melds_between_turns uses the 'Rum' claim window: it needs call_rum=true")
     if r.draw_count not in (1, 2):
         raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
-    if r.hand_size * r.players + 1 > r.pack_size:
+    if r.hand_size * r.players + 1 > r.pack_size - r.dealers_joker:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in {r.pack_size} cards")
     if min(r.hand_size_two, r.hand_size_more) < 1:
         raise ValueError("hand sizes must be at least 1")

@@ -147,7 +147,7 @@ def _count(r: RummyRules, seen: dict[int, int], cards: tuple[int, ...], where: s
 
     for c in cards:
         seen[c] = seen.get(c, 0) + 1
-        allowed = r.jokers if c == JOKER else 1
+        allowed = r.jokers if c == JOKER else r.packs
         if seen[c] > allowed:
             raise ValueError(f"{where}: {card_str(c)} appears more often than the pack holds it ({allowed})")
 

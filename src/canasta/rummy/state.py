@@ -15,14 +15,17 @@ from .rules import RummyRules
 
 DRAW = "draw"
 PLAY = "play"
+CLAIM = "claim"  # call_rum: the seat to move may call "Rum" on the discard or pass
 OVER = "over"
-PHASES = (DRAW, PLAY, OVER)
+PHASES = (DRAW, PLAY, CLAIM, OVER)
 
 
 class RummyState:
     """One position. Fields are read-only by convention; ``replace`` makes a changed copy."""
 
     __slots__ = (
+        "aside",
+        "claim_from",
         "deal",
         "dealer",
         "hand_number",
@@ -51,8 +54,10 @@ class RummyState:
                  pile: tuple[int, ...], melds: tuple[Meld, ...], turn_seat: int, phase: str, must_use: int,
                  taken: tuple[int, ...], melded: tuple[bool, ...], turn_melded: bool, reshuffles: int,
                  deal: tuple[int, ...], history: tuple[str, ...], last_hand: dict[str, Any] | None,
-                 result: dict[str, Any] | None) -> None:
+                 result: dict[str, Any] | None, aside: tuple[int, ...] = (), claim_from: int = -1) -> None:
         self.rules = rules
+        self.claim_from = claim_from
+        self.aside = aside
         self.seed = seed
         self.hand_number = hand_number
         self.dealer = dealer
@@ -136,6 +141,8 @@ class RummyState:
             "history": list(self.history),
             "last_hand": self.last_hand,
             "result": self.result,
+            "aside": cs(self.aside),
+            "claim_from": self.claim_from if self.claim_from >= 0 else None,
         }
 
     def to_json(self) -> str:
@@ -237,7 +244,12 @@ def _from_dict(d: Any) -> RummyState:
         phase=phase, must_use=must_use, taken=_cards(d.get("taken", []), "taken"), melded=tuple(melded),
         turn_melded=d["turn_melded"], reshuffles=_int(d, "reshuffles", 0, 1),
         deal=_cards(d.get("deal", []), "deal"), history=tuple(history), last_hand=d.get("last_hand"),
-        result=d.get("result"))
+        result=d.get("result"), aside=_cards(d.get("aside", []), "aside"),
+        claim_from=-1 if d.get("claim_from") is None else _int(d, "claim_from", 0, n - 1))
+    if (state.phase == CLAIM) != (state.claim_from >= 0) or (state.phase == CLAIM and not state.pile):
+        raise ValueError("position field 'claim_from' names the discarder exactly when the phase is 'claim'")
+    if any(c != JOKER for c in state.aside) or len(state.aside) > int(r.dealers_joker):
+        raise ValueError("position field 'aside' holds at most the dealer's joker (with dealers_joker)")
     _check_cards(state)
     return state
 
@@ -245,10 +257,10 @@ def _from_dict(d: Any) -> RummyState:
 def _check_cards(s: RummyState) -> None:
     """Every card of the pack exactly once (jokers as often as the rules have them)."""
     seen: dict[int, int] = {}
-    every = [*s.stock, *s.pile, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
+    every = [*s.stock, *s.pile, *s.aside, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
     for c in every:
         seen[c] = seen.get(c, 0) + 1
-    want = {c: 1 for c in range(52)}
+    want = {c: s.rules.packs for c in range(52)}
     if s.rules.jokers:
         want[JOKER] = s.rules.jokers
     if seen != want:

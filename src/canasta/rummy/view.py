@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import card_str
-from .melds import label
+from .melds import labels
 from .state import RummyState
 
 
@@ -33,12 +33,14 @@ def public_view(s: RummyState) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in s.hands],
         "stock": len(s.stock),
         "pile": _cs(s.pile),
-        "melds": [{"label": label(m), "kind": m.kind, "cards": _cs(m.cards), "seats": list(m.seats),
-                   "points": list(m.points)} for m in s.melds],
+        "melds": [{"label": name, "kind": m.kind, "cards": _cs(m.cards), "seats": list(m.seats),
+                   "points": list(m.points)} for m, name in zip(s.melds, labels(s.melds), strict=True)],
         "must_use": card_str(s.must_use) if s.must_use >= 0 else None,
         "taken": _cs(s.taken),
         "melded": [s.melded[i] or (s.turn_melded and i == s.turn_seat) for i in range(r.players)],
         "reshuffles": s.reshuffles,
+        "dealers_joker": _cs(s.aside),  # Dealer's Gambit: face up beside the stock
+        "claim_from": s.claim_from if s.claim_from >= 0 else None,  # call_rum: who discarded the claimable card
         "history": [h for h in s.history],
         "last_hand": s.last_hand,
         "result": s.result,
