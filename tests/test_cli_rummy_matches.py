@@ -55,7 +55,7 @@ def test_simulate_text_jobs_and_records(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
-    (["simulate", "--variant", "500-rum", "-n", "1", "--players", "search"], "unknown rummy player"),
+    (["simulate", "--variant", "500-rum", "-n", "1", "--players", "minimax"], "unknown rummy player"),
     (["simulate", "--variant", "500-rum", "-n", "1", "--players", "greedy,random"], "one per side (3)"),
     (["tournament", "--variant", "500-rum", "-n", "1", "--hands", "1"], "need two sides"),
     (["tournament", "--variant", "basic-rummy", "-n", "1", "--hands", "2"], "whole games"),

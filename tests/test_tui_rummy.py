@@ -248,7 +248,7 @@ def test_melds_grouped_by_owner_with_points() -> None:
 
 def test_seats_are_checked() -> None:
     assert parse_rummy_seats("human, hard, random", 3) == ["human", "hard", "random"]
-    for bad, needle in (("human,human", "exactly one"), ("human,search", "unknown player"), ("human", "one name per")):
+    for bad, needle in (("human,human", "exactly one"), ("human,minimax", "unknown player"), ("human", "one name per")):
         with pytest.raises(ValueError, match=needle):
             parse_rummy_seats(bad, 2)
 
