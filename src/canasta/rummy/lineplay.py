@@ -1,6 +1,6 @@
 """``canasta play --variant basic-rummy`` (and every rummy preset) in the line mode: one person against
 computer players, typing moves in notation (docs/rummy.md). ``help`` lists the legal moves, ``hint`` shows
-the greedy player's choice, ``quit`` leaves."""
+the ``hard`` player's choice, ``quit`` leaves."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ class RummyLineGame:
         self.rec = Recorder(new_game(rules, seed), ["human" if p is None else p.name for p in self.players])
         self.stdin = stdin
         self.stdout = stdout
-        self.hinter = make_rummy_player("greedy")
+        self.hinter = make_rummy_player("hard")
 
     def say(self, text: str) -> None:
         self.stdout.write(text + "\n")

@@ -114,7 +114,7 @@ class RummyRules:
 PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "players": ("number of players (2-4 with one pack, up to 8 with two)",
                 "§8.1 52 cards for 2-4 players, 104-108 for 5-8 [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
-    "teams": ("number of sides; seat s plays for side s mod teams (2 with 4 players: partners opposite)",
+    "teams": ("number of sides; seat s plays for side s mod teams (2 with 4, 6 or 8 players: partners sit alternately)",
               "§8.1 partnership 500 Rum [S2]", None),
     "packs": ("52-card packs shuffled together: 1, or 2 (required for 5-8 players; every card twice; a set "
               "still holds each suit once, a run each card once)", "§8.1 104-108 cards for 5-8 [S2]", None),
