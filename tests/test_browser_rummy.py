@@ -202,3 +202,24 @@ def test_create_form_starts_a_four_player_500_rum_table(browser: Any, tmp_path: 
         assert page.locator('[data-testid="seats"] .seat').count() == 4
         shot(page, "rummy-from-form")
         page.close()
+
+
+def test_dealers_joker_by_a_button(browser: Any, tmp_path: Path) -> None:
+    """Dealer's Gambit: the dealer sees the joker laid aside and takes it with its own button."""
+    with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
+        # seat 2 deals the first hand, so the two computer players move first
+        made = server.create(variant="dealers-gambit", seats=["bot:easy", "bot:easy", "human"], delay=0,
+                             turn_seconds=900)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server.base + made["seats"][0]["url"])  # the one human seat, seat 2
+        page.wait_for_selector('[data-testid="special-take"]', timeout=30_000)
+        assert "Your dealer's joker lies aside" in page.locator('[data-testid="dealers-joker"]').inner_text()
+        jokers = hand_codes(page).count("JK")
+        page.locator('[data-testid="special-take"]').click()
+        page.wait_for_function(
+            f"document.querySelectorAll('[data-testid=\"hand\"] .card[data-card=\"JK\"]').length > {jokers}",
+            timeout=30_000)
+        assert page.locator('[data-testid="dealers-joker"]').count() == 0
+        assert any(m.endswith("take dealer JK") for m in server.server.config.app.state.lobby.rooms[made["table"]]
+                   .record()["moves"])
+        page.close()

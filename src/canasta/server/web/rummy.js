@@ -200,7 +200,8 @@ function statusText() {
   if (f.status === "waiting") return "Waiting for players…";
   if (f.status === "over" || v.result) return "Game over";
   const who = v.to_move === T.seat ? "Your turn" : `${seatName(v.to_move)} to play`;
-  const what = v.phase === "draw" ? "draw from the stock or take from the pile" : "meld, lay off, then discard";
+  const what = v.phase === "draw" ? "draw from the stock or take from the pile"
+    : v.phase === "claim" ? `call "Rum" on ${seatName(v.claim_from)}'s discard, or pass` : "meld, lay off, then discard";
   return `${who}: ${what}`;
 }
 
@@ -298,8 +299,11 @@ function renderPiles() {
       if (e.key === "Enter" || e.key === " ") sendMove("draw");
     });
   }
-  fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }),
-    moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: "Take nothing (pass)", onclick: () => sendMove("pass") }) : null);
+  const aside = (v.dealers_joker || []).length
+    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside` }) : null;
+  fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }), aside,
+    moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: v.phase === "claim" ? "Pass (no Rum call)" : "Take nothing (pass)", onclick: () => sendMove("pass") }) : null,
+    ...specialMoves(moves).map((m) => el("button", { type: "button", "data-testid": `special-${m.split(" ")[0]}`, text: specialLabel(m), onclick: () => sendMove(m) })));
   const cards = v.pile.map((code, i) => {
     const take = moves.find((m) => m === `take ${code}`);
     const attrs = { "data-testid": `pile-card-${code}`, "data-index": String(i) };
@@ -315,6 +319,17 @@ function renderPiles() {
     return c;
   });
   fill($("pile"), cards.length ? cards : el("span", { class: "muted small-text", text: "empty" }));
+}
+
+/** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
+function specialMoves(moves) {
+  return moves.filter((m) => m.startsWith("rum ") || m.startsWith("take dealer ") || m.startsWith("master "));
+}
+
+function specialLabel(move) {
+  if (move.startsWith("rum ")) return `Rum! (${move.slice(4)})`;
+  if (move.startsWith("take dealer ")) return "Take the dealer's joker";
+  return `Show the Master's Hand (${move.slice(7)})`;
 }
 
 function renderMustUse() {
