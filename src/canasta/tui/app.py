@@ -12,10 +12,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
 from .. import parse_move
-from ..engine import is_over, legal_moves, why_illegal
+from ..engine import is_over
 from ..moves import Move
 from ..rules import Rules
 from ..rummy import RummyRules
@@ -104,32 +103,9 @@ class TableScreen(PlayScreen):
         self.query_one("#them", Static).update(Text("\n").join(table.side(v, i) for i in them))
         self.query_one("#pile", Static).update(table.pile(v))
         self.query_one(HandView).show(v["hand"])
-        moves = self.query_one("#moves", OptionList)
-        moves.clear_options()
-        if self.human_to_move():
-            legal = legal_moves(self.session.state)
-            moves.add_options(Option(table.move_label(str(m)), id=str(m)) for m in legal)
-            moves.highlighted = 0 if legal else None
+        self.list_moves()
 
     # --- playing ------------------------------------------------------------------------------
-    def attempt(self, text: str) -> None:
-        """Play a move given in notation; a refusal shows the engine's reason and changes nothing."""
-        if not self.human_to_move():
-            self.say("Wait for your turn.", refused=True)
-            return
-        state = self.session.state
-        try:
-            move = parse_move(state, text)
-        except ValueError as exc:
-            self.say(f"{text}: {exc}", refused=True)
-            return
-        problem = why_illegal(state, move)
-        if problem is not None:
-            self.say(f"{text}: refused ({problem.code}) {problem.message}", refused=True)
-            return
-        self.say("")
-        self.advance(move)
-
     def advance(self, move: Move) -> None:
         before = self.session.state
         seen = view(before, self.seat)

@@ -14,9 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
-from ..rummy import RummyMove, is_over, legal_moves, parse_move, view, why_illegal
+from ..rummy import RummyMove, is_over, legal_moves, view
 from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
 from .hand import HandView
@@ -131,32 +130,9 @@ class RummyTableScreen(PlayScreen):
         self.query_one("#pile-title", Static).update(rummy_table.pile_title(v, self.spread))
         self.query_one("#pile", HandView).show(v["pile"] if self.spread else v["pile"][-1:])
         self.query_one("#hand", HandView).show(v["hand"])
-        moves = self.query_one("#moves", OptionList)
-        moves.clear_options()
-        if self.human_to_move():
-            legal = legal_moves(self.session.state)
-            moves.add_options(Option(move_label(str(m)), id=str(m)) for m in legal)
-            moves.highlighted = 0 if legal else None
+        self.list_moves()
 
     # --- playing ------------------------------------------------------------------------------
-    def attempt(self, text: str) -> None:
-        """Play a move given in notation; a refusal shows the engine's reason and changes nothing."""
-        if not self.human_to_move():
-            self.say("Wait for your turn.", refused=True)
-            return
-        state = self.session.state
-        try:
-            move = parse_move(state, text)
-        except ValueError as exc:
-            self.say(f"{text}: {exc}", refused=True)
-            return
-        problem = why_illegal(state, move)
-        if problem is not None:
-            self.say(f"{move_label(text)}: refused ({problem.code}) {problem.message}", refused=True)
-            return
-        self.say("")
-        self.advance(move)
-
     def advance(self, move: RummyMove) -> None:
         before = self.session.state
         seen = view(before, self.seat)

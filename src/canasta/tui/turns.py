@@ -9,16 +9,18 @@ from typing import Any
 
 from textual import work
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from .. import is_over
+from .. import is_over, legal_moves, parse_move, why_illegal
+from .table import move_label
 
 
 class PlayScreen(Screen[None]):
     """A table for the game of ``session`` (``canasta.session.Session`` or ``tui.rummy_game.RummyGame``:
     ``state``, ``humans``, ``computer_to_move()``, ``computer_move()``). Its compose yields a ``RichLog``
-    ``#log`` and a ``Static`` ``#message``."""
+    ``#log``, a ``Static`` ``#message`` and an ``OptionList`` ``#moves``."""
 
     def __init__(self, session: Any, hint_level: str, delay: float) -> None:
         super().__init__()
@@ -52,6 +54,33 @@ class PlayScreen(Screen[None]):
     def human_to_move(self) -> bool:
         state = self.session.state
         return not is_over(state) and state.to_move == self.seat and not self.waiting
+
+    def list_moves(self) -> None:
+        """The human's legal moves in the move list (empty while the others play)."""
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        if self.human_to_move():
+            legal = legal_moves(self.session.state)
+            moves.add_options(Option(move_label(str(m)), id=str(m)) for m in legal)
+            moves.highlighted = 0 if legal else None
+
+    def attempt(self, text: str) -> None:
+        """Play a move given in notation; a refusal shows the engine's reason and changes nothing."""
+        if not self.human_to_move():
+            self.say("Wait for your turn.", refused=True)
+            return
+        state = self.session.state
+        try:
+            move = parse_move(state, text)
+        except ValueError as exc:
+            self.say(f"{text}: {exc}", refused=True)
+            return
+        problem = why_illegal(state, move)
+        if problem is not None:
+            self.say(f"{move_label(text)}: refused ({problem.code}) {problem.message}", refused=True)
+            return
+        self.say("")
+        self.advance(move)
 
     def after_move(self) -> None:
         """Let the computer players move, one at a time so that each can be followed."""
