@@ -11,14 +11,18 @@ OpenSpiel game ``python_canasta`` when open-spiel is installed::
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from .actions import ActionSpace, LegalTree
 from .observation import Layout, encode_state, encode_view
 from .table import Table
 
+# The environment modules need numpy and the research libraries. They are imported by name, so that compiling
+# this package's per-step modules (mypyc checks every module they import, and the isolated build has no
+# numpy) does not need them; the same reason as for the learned player in canasta.bots.
 try:  # registering needs open-spiel; the rest of canasta.rl works without it
-    from . import openspiel_game as _openspiel_game  # noqa: F401
+    import_module(".openspiel_game", __name__)
 except ImportError as exc:  # pragma: no cover - depends on what is installed
     if exc.name not in ("pyspiel", "numpy"):
         raise
@@ -26,20 +30,14 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
 
 def env(variant: str = "classic", **options: Any) -> Any:
     """A PettingZoo AEC environment (wrapped as PettingZoo's classic games are); see ``raw_env``."""
-    from .pettingzoo_env import env as make
-
-    return make(variant, **options)
+    return import_module(".pettingzoo_env", __name__).env(variant, **options)
 
 
 def __getattr__(name: str) -> Any:
     if name == "raw_env":
-        from .pettingzoo_env import raw_env
-
-        return raw_env
+        return import_module(".pettingzoo_env", __name__).raw_env
     if name == "SingleAgentEnv":
-        from .gym_env import SingleAgentEnv
-
-        return SingleAgentEnv
+        return import_module(".gym_env", __name__).SingleAgentEnv
     raise AttributeError(f"module 'canasta.rl' has no attribute {name!r}")
 
 
