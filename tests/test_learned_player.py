@@ -102,7 +102,8 @@ def test_a_tournament_refuses_it_before_any_deal() -> None:
 
 @pytest.mark.parametrize("command", [["tournament", "--players", "learned,greedy", "--games", "1", "--jobs", "1",
                                       "--no-progress"],
-                                     ["play", "--plain", "--opponents", "learned"]])
+                                     ["play", "--plain", "--opponents", "learned"],
+                                     ["simulate", "--players", "learned", "-n", "1", "--jobs", "1", "--no-progress"]])
 def test_the_command_line_refuses_a_preset_it_does_not_play(command: list[str]) -> None:
     out = subprocess.run([sys.executable, "-m", "canasta", *command, "--variant", "samba"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL)

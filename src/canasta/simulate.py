@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import make_player
+from .bots import make_player, refuse_unsupported
 from .record import MoveCapReached, dumps, play_game
 from .rules import Rules
 from .variants import rules as make_rules
@@ -92,8 +92,8 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
         raise ValueError(f"max_moves must be 1 or more, got {max_moves}")
     r = rules or make_rules(variant, **(options or {}))
     names = seat_players(r, players)
-    for name in set(names):
-        make_player(name)  # unknown names fail here, before any process starts
+    # unknown names, and players that do not play these rules, fail here, before any process starts
+    refuse_unsupported({name: make_player(name) for name in set(names)}, r)
     jobs = jobs or os.cpu_count() or 1
     out = stream or sys.stderr
     show = progress == "always" or (progress is True and out.isatty())
