@@ -108,7 +108,7 @@ def _public_state_from_to_dict(state: canasta.State, seat: int) -> dict:
     return d
 
 
-@pytest.mark.parametrize("variant", canasta.variant_names())
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
 def test_the_views_public_state_is_the_positions_json_with_the_hidden_parts_blanked(variant: str) -> None:
     """``view`` builds the position's JSON itself, from texts kept between views: along games of every preset
     it equals ``state.to_dict()`` blanked, field for field and in the same order, and so does the history."""
