@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,11 +22,11 @@ from typing import Any, TextIO
 
 from .arena import bot_name, elo_ratings, entrant_labels, mean_interval, wilson
 from .bots import Player
-from .record import Recorder, dumps
+from .record import Recorder
 from .rummy import RummyRules, new_game
 from .rummy.arena import duplicate, games, play_game
 from .rummy.players import make_rummy_player
-from .simulate import Progress, start_method
+from .simulate import progress_bar, records_folder, run_games, start_method
 
 TOURNAMENT_FORMAT = "canasta-rummy-tournament/1"
 
@@ -88,12 +87,6 @@ def _simulate_task(args: tuple[RummyRules, list[str], int, int, bool]) -> tuple[
     return play_one(*args)
 
 
-def _bar(total: int, progress: bool | str, stream: TextIO | None) -> Progress | None:
-    out = stream or sys.stderr
-    show = progress == "always" or (progress is True and out.isatty())
-    return Progress(total, out) if show else None
-
-
 def simulate(rules: RummyRules, games_: int, seed: int = 0, jobs: int = 1, players: Sequence[str] = ("greedy",),
              records_dir: str | Path | None = None, progress: bool | str = True, stream: TextIO | None = None,
              max_moves: int = 200_000) -> dict[str, Any]:
@@ -105,37 +98,9 @@ def simulate(rules: RummyRules, games_: int, seed: int = 0, jobs: int = 1, playe
         raise ValueError(f"max_moves must be 1 or more, got {max_moves}")
     names = seat_players(rules, players)
     jobs = jobs or os.cpu_count() or 1
-    folder = Path(records_dir) if records_dir is not None else None
-    if folder is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ValueError(f"cannot make the records folder {str(folder)!r}: "
-                             f"{'it is a file' if folder.is_file() else exc.strerror or exc}") from None
+    folder = records_folder(records_dir)
     tasks = [(rules, names, seed + i, max_moves, folder is not None) for i in range(games_)]
-    bar = _bar(games_, progress, stream)
-    results: list[dict[str, Any]] = []
-    start = time.perf_counter()
-    if bar:
-        bar.update(0)
-
-    def collect(stats: dict[str, Any], record: dict[str, Any] | None) -> None:
-        results.append(stats)
-        if folder is not None and record is not None:
-            (folder / f"game-{len(results):05d}.json").write_text(dumps(record), encoding="utf-8")
-        if bar:
-            bar.update(len(results))
-
-    if jobs <= 1 or games_ <= 1:
-        for task in tasks:
-            collect(*_simulate_task(task))
-    else:
-        with multiprocessing.get_context(start_method()).Pool(min(jobs, games_)) as pool:
-            for stats, record in pool.imap(_simulate_task, tasks):
-                collect(stats, record)
-    elapsed = time.perf_counter() - start
-    if bar:
-        bar.close()
+    results, elapsed = run_games(_simulate_task, tasks, jobs, folder, progress_bar(games_, progress, stream))
     return _simulate_summary(rules, names, results, elapsed, seed, jobs)
 
 
@@ -197,7 +162,7 @@ def tournament(rules: RummyRules, players: Sequence[str], deals: int, seed: int 
     pairs = list(itertools.combinations(entrants, 2))
     tasks = [(rules, bot_name(a), bot_name(b), seed + i, hands) for a, b in pairs for i in range(deals)]
     jobs = jobs or os.cpu_count() or 1
-    bar = _bar(len(tasks), progress, stream)
+    bar = progress_bar(len(tasks), progress, stream)
     values: list[float] = []
     start = time.perf_counter()
     if bar:

@@ -10,7 +10,7 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -95,18 +95,39 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
     # unknown names, and players that do not play these rules, fail here, before any process starts
     refuse_unsupported({name: make_player(name) for name in set(names)}, r)
     jobs = jobs or os.cpu_count() or 1
+    folder = records_folder(records_dir)
+    tasks = [(r, names, seed + i, folder is not None, max_moves) for i in range(games)]
+    results, elapsed = run_games(_worker, tasks, jobs, folder, progress_bar(games, progress, stream))
+    return summarize(r, names, results, elapsed, seed=seed, jobs=jobs)
+
+
+def records_folder(records_dir: str | Path | None) -> Path | None:
+    """The folder for game records, made if needed; ``ValueError`` when it cannot be."""
+    if records_dir is None:
+        return None
+    folder = Path(records_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot make the records folder {str(folder)!r}: "
+                         f"{'it is a file' if folder.is_file() else exc.strerror or exc}") from None
+    return folder
+
+
+def progress_bar(total: int, progress: bool | str, stream: TextIO | None) -> Progress | None:
+    """``progress``: True shows a bar when ``stream`` (default stderr) is a terminal, ``"always"`` anyway."""
     out = stream or sys.stderr
     show = progress == "always" or (progress is True and out.isatty())
-    keep = records_dir is not None
-    folder = Path(records_dir) if records_dir is not None else None
-    if folder is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ValueError(f"cannot make the records folder {str(folder)!r}: "
-                             f"{'it is a file' if folder.is_file() else exc.strerror or exc}") from None
-    tasks = [(r, names, seed + i, keep, max_moves) for i in range(games)]
-    bar = Progress(games, out) if show else None
+    return Progress(total, out) if show else None
+
+
+Played = tuple[dict[str, Any], dict[str, Any] | None]  # a game's statistics and its record (or None)
+
+
+def run_games(worker: Callable[[Any], Played], tasks: Sequence[Any], jobs: int, folder: Path | None,
+              bar: Progress | None) -> tuple[list[dict[str, Any]], float]:
+    """Each task's game statistics in task order (``jobs`` processes), its record written to ``folder`` as
+    ``game-00001.json`` ...; and the seconds it took."""
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     if bar:
@@ -119,17 +140,18 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
         if bar:
             bar.update(len(results))
 
+    games = len(tasks)
     if jobs <= 1 or games <= 1:
         for task in tasks:
-            collect(*_worker(task))
+            collect(*worker(task))
     else:
         with multiprocessing.get_context(start_method()).Pool(min(jobs, games)) as pool:
-            for stats, record in pool.imap(_worker, tasks, chunksize=max(1, games // (jobs * 16))):
+            for stats, record in pool.imap(worker, tasks, chunksize=max(1, games // (jobs * 16))):
                 collect(stats, record)
     elapsed = time.perf_counter() - start
     if bar:
         bar.close()
-    return summarize(r, names, results, elapsed, seed=seed, jobs=jobs)
+    return results, elapsed
 
 
 def start_method() -> str:
