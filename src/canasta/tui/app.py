@@ -146,18 +146,6 @@ class TableScreen(PlayScreen):
         self.show()
         self.after_move()
 
-    def game_closed(self, again: bool | None) -> None:
-        if not again:
-            self.app.exit()
-            return
-        self.session = self.session.again()
-        self.hands = []
-        self.waiting = False
-        self.query_one("#log", RichLog).clear()
-        self.log_line("A new game.")
-        self.show()
-        self.after_move()
-
     # --- actions ------------------------------------------------------------------------------
     def action_play(self, text: str) -> None:
         self.attempt(text)

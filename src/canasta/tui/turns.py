@@ -29,6 +29,7 @@ class PlayScreen(Screen[None]):
         self.delay = delay
         self.waiting = False  # a modal screen is open: the computer players wait
         self.thinking = False  # a computer player is choosing its move in a worker thread
+        self.hands: list[Any] = []  # every finished hand's score sheet, for the score pad
 
     @property
     def seat(self) -> int:
@@ -116,6 +117,19 @@ class PlayScreen(Screen[None]):
         self.thinking = False
         if self.session.state is state:  # not a game replaced meanwhile ("play again")
             self.advance(move)
+
+    def game_closed(self, again: bool | None) -> None:
+        """The game-over screen's answer: play again (a new game with the same seats) or leave."""
+        if not again:
+            self.app.exit()
+            return
+        self.session = self.session.again()
+        self.hands = []
+        self.waiting = False
+        self.query_one("#log", RichLog).clear()
+        self.log_line("A new game.")
+        self.show()
+        self.after_move()
 
     def action_quit_game(self) -> None:
         self.app.exit()  # nothing to save: the session saved the game after every move
