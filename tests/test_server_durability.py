@@ -100,7 +100,8 @@ def play_out(client: WsClient, pick: Any = None) -> dict[str, Any]:
     """Play this seat's moves (the last legal move, or ``pick``) until the game is over."""
     while client.state is None or client.state["status"] != "over":
         if client.state and client.state["status"] == "playing" and client.state["legal"]:
-            client.move(pick(client.state["legal"]) if pick else client.state["legal"][-1])
+            # a refused move fails here with the server's reason, not a timeout
+            client.until("ack", id=client.move(pick(client.state["legal"]) if pick else client.state["legal"][-1]))
         client.until("state")
     return client.state
 

@@ -198,8 +198,8 @@ def test_statistics(server: LiveServer, tmp_path: Path) -> None:
     with server.client(made["table"], made["seats"][0]["token"], player="p-123") as me:
         me.until("state", status="playing")
         while me.state is not None and me.state["status"] != "over":
-            if me.state["legal"]:
-                me.move(me.state["legal"][-1])
+            if me.state["legal"]:  # a refused move fails here with the server's reason, not a timeout
+                me.until("ack", id=me.move(me.state["legal"][-1]))
             me.until("state")
     stats = server.get("/api/players/p-123/stats").json()
     classic = stats["variants"][0]
