@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,10 @@ from textual.widgets import OptionList, Static
 
 import canasta
 from canasta.rummy.players import make_rummy_player
+from canasta.rummy.session import RummyGame, parse_rummy_seats
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import sort_hand
 from canasta.tui.hand import HandView
-from canasta.tui.rummy_game import RummyGame, parse_rummy_seats
 from canasta.tui.rummy_screen import RummyTableScreen
 from canasta.tui.rummy_table import owner
 from canasta.tui.screens import GameOverScreen, HandEndScreen, HelpScreen
@@ -128,7 +129,7 @@ async def play_hand(pilot: Pilot[None], app: CanastaApp, seed: int = 0) -> HandE
 
 
 def game(name: str, seats: list[str], seed: int = 3, **options: Any) -> RummyGame:
-    return RummyGame(canasta.rules(name, **options), seats, seed)
+    return RummyGame.start(canasta.rules(name, **options), seats, seed)
 
 
 def test_500_rum_hand_by_keys_to_its_end_then_the_next_hand() -> None:
@@ -297,5 +298,35 @@ def test_the_start_screen_starts_a_rummy_game(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await settle(pilot, app)
         assert isinstance(app.screen, RummyTableScreen) and app.screen.session.rules.name == "basic-rummy"
+
+    drive(app, script)
+
+
+def test_undo_takes_back_this_turns_meld() -> None:
+    app = CanastaApp(game("500-rum", ["human", "greedy"], seed=5, players=2), delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, RummyTableScreen)
+        await pilot.press("u")
+        assert "nothing to undo" in text_of(table, "#message").lower()
+        rng = random.Random(5)
+        for _ in range(400):  # the human plays anything but a meld until one is legal
+            await settle(pilot, app)
+            legal = canasta.legal_moves(table.session.state)
+            melds = [m for m in legal if m.action == "meld"]
+            if melds:
+                break
+            table.attempt(str(rng.choice([m for m in legal if m.action not in ("meld", "lay")] or legal)))
+        else:
+            raise AssertionError("no meld came up")
+        before = table.session.state
+        table.attempt(str(melds[0]))
+        await pilot.pause()
+        assert table.session.state is not before
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.session.state is before and text_of(table, "#message").startswith("Taken back: ")
 
     drive(app, script)

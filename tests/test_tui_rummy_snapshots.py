@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 
 import canasta
 from canasta.rummy.players import make_rummy_player
+from canasta.rummy.session import RummyGame
 from canasta.tui.app import CanastaApp
-from canasta.tui.rummy_game import RummyGame
 from canasta.tui.rummy_screen import RummyTableScreen
 from canasta.tui.screens import HandEndScreen
 
@@ -51,7 +51,7 @@ async def play_until(pilot: Pilot[None], app: CanastaApp, done: Any) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 def test_500_rum_table_mid_hand(snap_compare: Any, size: tuple[int, int]) -> None:
-    app = CanastaApp(RummyGame(canasta.rules("500-rum"), ["human", "easy", "medium"], seed=4), delay=0)
+    app = CanastaApp(RummyGame.start(canasta.rules("500-rum"), ["human", "easy", "medium"], seed=4), delay=0)
 
     def melds_and_pile(screen: Any) -> bool:
         if not isinstance(screen, RummyTableScreen):
@@ -68,7 +68,7 @@ def test_500_rum_table_mid_hand(snap_compare: Any, size: tuple[int, int]) -> Non
 
 
 def test_basic_rummy_end_of_hand(snap_compare: Any) -> None:
-    app = CanastaApp(RummyGame(canasta.rules("basic-rummy"), ["human", "hard"], seed=8), delay=0)
+    app = CanastaApp(RummyGame.start(canasta.rules("basic-rummy"), ["human", "hard"], seed=8), delay=0)
 
     async def run_before(pilot: Pilot[None]) -> None:
         await play_until(pilot, app, lambda screen: isinstance(screen, HandEndScreen))

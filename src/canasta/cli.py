@@ -188,26 +188,20 @@ def _play_rummy(args: argparse.Namespace) -> int:
     against computer players."""
     from .rummy.lineplay import RummyLineGame
 
+    game = _rummy_game(args)
     if not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and tui.available():
-        return _play_app(args, _rummy_game(args))
-    if args.resume:
-        raise CliError("a rummy game is resumed in the app (at a terminal, without --plain)", 2)
-    rules = _rules(args.variant, args.option)
-    assert isinstance(rules, RummyRules)
-    if args.seats:
-        raise CliError("--seats is not available for the rummy family yet: use --seat and --opponents", 2)
-    if not 0 <= args.seat < rules.players:
-        raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
-    opponents = args.opponents.strip().lower()
-    if opponents not in (*rummy_player_names(), "easy", "medium", "hard", "expert"):
-        raise CliError(f"unknown --opponents {args.opponents!r} for the rummy family; valid: "
-                       f"{', '.join(rummy_player_names())}", 2)
-    return RummyLineGame(rules, args.seat, opponents, args.seed, sys.stdin, sys.stdout).run()
+        return _play_app(args, game)
+    line = RummyLineGame(game, sys.stdin, sys.stdout, args.hint_level)
+    try:
+        return line.run()
+    except KeyboardInterrupt:
+        line.leave("\nInterrupted.")
+        return 130
 
 
 def _rummy_game(args: argparse.Namespace) -> Any:
     """The ``RummyGame`` for the app: resumed from ``--resume``, or new from the variant and the seats."""
-    from .tui.rummy_game import RummyGame, parse_rummy_seats
+    from .rummy.session import RummyGame, parse_rummy_seats
 
     save = Path(args.save) if args.save else None
     seats = [n.strip() for n in args.seats.split(",")] if args.seats else None
@@ -224,7 +218,7 @@ def _rummy_game(args: argparse.Namespace) -> Any:
         seats = ["human" if s == args.seat else args.opponents for s in range(rules.players)]
     try:
         names = parse_rummy_seats(seats, rules.players)
-        return RummyGame(rules, names, args.seed, save or default_save_path())
+        return RummyGame.start(rules, names, args.seed, save or default_save_path())
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     except OSError as exc:

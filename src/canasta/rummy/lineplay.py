@@ -1,25 +1,22 @@
 """``canasta play --variant basic-rummy`` (and every rummy preset) in the line mode: one person against
 computer players, typing moves in notation (docs/rummy.md). ``help`` lists the legal moves, ``hint`` shows
-the ``hard`` player's choice, ``quit`` leaves."""
+the ``hard`` player's choice, ``undo`` takes back this turn's last meld or lay-off, ``quit`` leaves (the
+game, a ``RummyGame``, is saved after every move)."""
 
 from __future__ import annotations
 
 from typing import Any, TextIO
 
-from ..bots import Player
 from ..errors import IllegalMove
-from ..record import Recorder
 from .api import is_over, legal_moves, parse_move, why_illegal
-from .deal import new_game
-from .players import make_rummy_player
-from .rules import RummyRules
-from .state import RummyState
+from .moves import RummyMove
+from .session import RummyGame
 from .view import view
 
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
         "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
         "discard that fits a meld) | take dealer JK (Dealer's Gambit) | master 5H 6H 7H 8H 9H TH JH "
-        "(a Master's Hand); also help, hint, show, quit")
+        "(a Master's Hand); also help, hint, show, undo (this turn's last meld or lay-off), quit")
 
 
 def render(v: dict[str, Any]) -> str:
@@ -52,31 +49,35 @@ def render_hand_end(summary: dict[str, Any]) -> str:
 
 
 class RummyLineGame:
-    def __init__(self, rules: RummyRules, seat: int, opponents: str, seed: int | None, stdin: TextIO,
-                 stdout: TextIO) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.players: list[Player | None] = [None if s == seat else make_rummy_player(opponents, (seed or 0) + s)
-                                             for s in range(rules.players)]
-        self.rec = Recorder(new_game(rules, seed), ["human" if p is None else p.name for p in self.players])
+    """The human seat of ``game``, line by line on a pair of text streams."""
+
+    def __init__(self, game: RummyGame, stdin: TextIO, stdout: TextIO, hint_level: str = "hard") -> None:
+        self.game = game
+        self.seat = game.humans[0]
         self.stdin = stdin
         self.stdout = stdout
-        self.hinter = make_rummy_player("hard")
+        self.hint_level = hint_level
 
     def say(self, text: str) -> None:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
+    def leave(self, why: str) -> int:
+        if self.game.save_path:
+            self.say(f"The game is saved; carry on with: canasta play --resume {self.game.save_path}")
+        self.say(why)
+        return 1 if why.startswith("(end of input") else 0
+
     def run(self) -> int:
-        self.say(f"{self.rules.name}: you are seat {self.seat}. {HELP}")
+        rules = self.game.rules
+        others = ", ".join(f"seat {s} {self.game.seats[s]}" for s in sorted(self.game.computers))
+        self.say(f"{rules.name}: you are seat {self.seat}; computer players: {others}. {HELP}")
         shown = False
-        while not is_over(self.rec.state):
-            state: RummyState = self.rec.state
-            seat = state.to_move
-            player = self.players[seat]
-            if player is not None:
-                move = player.choose(view(state, seat), legal_moves(state))  # type: ignore[arg-type]
-                self.advance(move, f"seat {seat}: {move}")
+        while not is_over(self.game.state):
+            state = self.game.state
+            if self.game.computer_to_move():
+                move = self.game.computer_move()
+                self.advance(move, f"seat {state.to_move}: {move}")
                 continue
             if not shown:
                 self.say(render(view(state, self.seat)))
@@ -85,12 +86,10 @@ class RummyLineGame:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
-                self.say("(end of input: game left unfinished)")
-                return 1
+                return self.leave("(end of input: game left unfinished)")
             text = line.strip()
             if text in ("quit", "exit"):
-                self.say("Bye.")
-                return 0
+                return self.leave("Bye.")
             if text in ("show", ""):
                 shown = False
                 continue
@@ -98,8 +97,14 @@ class RummyLineGame:
                 self.say("legal: " + " | ".join(str(m) for m in legal_moves(state)))
                 continue
             if text == "hint":
-                hint = self.hinter.choose(view(state, self.seat), legal_moves(state))  # type: ignore[arg-type]
-                self.say(f"hint: {hint}")
+                self.say(f"hint: {self.game.hint(self.hint_level)}")
+                continue
+            if text == "undo":
+                try:
+                    self.say(f"taken back: {self.game.undo()}")
+                    shown = False
+                except ValueError as exc:
+                    self.say(str(exc))
                 continue
             try:
                 mine = parse_move(state, text)
@@ -112,18 +117,18 @@ class RummyLineGame:
                 continue
             self.advance(mine, f"you: {mine}")
             shown = False
-        result = self.rec.state.result
+        result = self.game.state.result
         assert result is not None
         winner = result["winner"]
         self.say(f"Game over after {result['hands']} hands: scores {result['scores']}; "
                  + ("a draw" if winner is None else f"side {winner + 1} wins"
-                    + (" (yours)" if winner == self.rules.side_of(self.seat) else "")))
+                    + (" (yours)" if winner == rules.side_of(self.seat) else "")))
         return 0
 
-    def advance(self, move: Any, text: str) -> None:
-        before = self.rec.state
+    def advance(self, move: RummyMove, text: str) -> None:
+        before = self.game.state
         try:
-            after = self.rec.apply(move)
+            after = self.game.play(move)
         except IllegalMove as exc:  # a computer player's bug must not end the game silently
             raise RuntimeError(f"{text}: {exc}") from None
         self.say(text)

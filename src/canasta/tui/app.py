@@ -18,13 +18,13 @@ from ..engine import is_over
 from ..moves import Move
 from ..rules import Rules
 from ..rummy import RummyRules
+from ..rummy.session import RummyGame
 from ..session import Session, hand_goes_on, news
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
 from .cards import label
 from .hand import HandView
-from .rummy_game import RummyGame
 from .rummy_screen import RummyTableScreen
 from .screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
 from .turns import PlayScreen
@@ -168,20 +168,6 @@ class TableScreen(PlayScreen):
             return
         self.attempt(f"discard {picked[0]}")
 
-    def action_undo(self) -> None:
-        """Take back this turn's last move that is not final (the session knows which are)."""
-        if not self.human_to_move():
-            self.say("Undo is for your turn.", refused=True)
-            return
-        try:
-            taken = self.session.undo()
-        except ValueError as exc:
-            self.say(str(exc).capitalize() + ".", refused=True)
-            return
-        self.show()
-        self.log_line(f"You took back: {table.move_label(taken)}")
-        self.call_after_refresh(self.say, f"Taken back: {table.move_label(taken)}")  # after the list's highlight
-
     def action_hint(self) -> None:
         if not self.human_to_move():
             self.say("A hint is for your turn.", refused=True)
@@ -244,7 +230,7 @@ class CanastaApp(App[None]):
             return
         rules, seats = chosen
         if isinstance(rules, RummyRules):
-            self.session = RummyGame(rules, seats, self.seed, self.save_path)
+            self.session = RummyGame.start(rules, seats, self.seed, self.save_path)
         else:
             self.session = Session.start(rules, seats, self.seed, self.save_path)
         self.open_table(self.session)

@@ -16,10 +16,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, RichLog, Static
 
 from ..rummy import RummyMove, is_over, legal_moves, view
+from ..rummy.session import RummyGame
 from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
 from .hand import HandView
-from .rummy_game import RummyGame
 from .screens import GameOverScreen, HandEndScreen, HelpScreen
 from .table import move_label
 from .turns import PlayScreen
@@ -39,6 +39,7 @@ RUMMY_KEYS = """\
 | s | sort your hand by suit or by rank |
 | enter, click | play the move highlighted in the list of legal moves |
 | h | hint: the move the hint level would play |
+| u | undo: take back this turn's last meld or lay-off, one at a time (a draw, a take, a call are final) |
 | ? | this page; escape closes it |
 | q | quit (the game is saved after every move) |
 """
@@ -65,6 +66,7 @@ class RummyTableScreen(PlayScreen):
         Binding("x", "discard", "discard"),
         Binding("s", "sort", "sort"),
         Binding("h", "hint", "hint"),
+        Binding("u", "undo", "undo"),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_game", "quit"),
     ]

@@ -18,7 +18,7 @@ from .table import move_label
 
 
 class PlayScreen(Screen[None]):
-    """A table for the game of ``session`` (``canasta.session.Session`` or ``tui.rummy_game.RummyGame``:
+    """A table for the game of ``session`` (``canasta.session.Session`` or ``canasta.rummy.session.RummyGame``:
     ``state``, ``humans``, ``computer_to_move()``, ``computer_move()``). Its compose yields a ``RichLog``
     ``#log``, a ``Static`` ``#message`` and an ``OptionList`` ``#moves``."""
 
@@ -117,6 +117,20 @@ class PlayScreen(Screen[None]):
         self.thinking = False
         if self.session.state is state:  # not a game replaced meanwhile ("play again")
             self.advance(move)
+
+    def action_undo(self) -> None:
+        """Take back this turn's last move that is not final (the session knows which are)."""
+        if not self.human_to_move():
+            self.say("Undo is for your turn.", refused=True)
+            return
+        try:
+            taken = self.session.undo()
+        except ValueError as exc:
+            self.say(str(exc).capitalize() + ".", refused=True)
+            return
+        self.show()
+        self.log_line(f"You took back: {move_label(taken)}")
+        self.call_after_refresh(self.say, f"Taken back: {move_label(taken)}")  # after the list's highlight
 
     def game_closed(self, again: bool | None) -> None:
         """The game-over screen's answer: play again (a new game with the same seats) or leave."""

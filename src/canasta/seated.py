@@ -1,0 +1,193 @@
+"""One game at the table for a front end (the line modes, the Textual app), whatever the family: who sits
+where, the game so far as a record saved after every move, the computer players' moves, and taking back this
+turn's moves that are not final.
+
+``SeatedGame`` keeps all of that; its two kinds, ``canasta.session.Session`` (Canasta) and
+``canasta.rummy.session.RummyGame`` (the rummy family), answer the family's questions: which states it plays,
+when a game is over, the legal moves, a seat's view, the computer player behind a seat name, and which moves
+may be taken back.
+
+A seat is ``human`` or a computer player's name (a level, or a player of the family). The autosave is a game
+record (``canasta.record``) whose ``players`` are these seat names, so that resuming knows them again.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .bots import Player
+from .record import Recorder, dumps, load
+
+HUMAN = "human"
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+def default_save_path() -> Path:
+    """Where a game is saved when no file is named: ``$XDG_STATE_HOME/canasta/autosave.json``."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "canasta" / "autosave.json"
+
+
+def parse_seat_names(text: str | Sequence[str], players: int, choices: Sequence[str]) -> list[str]:
+    """``"human,hard,expert,medium"`` as one name per seat, each among ``choices`` and exactly one of them
+    human (the front ends seat one person); ``ValueError`` naming the problem."""
+    names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text)]
+    if len(names) != players:
+        raise ValueError(f"give one name per seat ({players}), got {len(names)}: {', '.join(names)}")
+    for name in names:
+        if name not in choices:
+            raise ValueError(f"unknown player {name!r} for a seat; valid players: {', '.join(choices)}")
+    humans = names.count(HUMAN)
+    if humans != 1:
+        raise ValueError(f"{'no seat is' if not humans else f'{humans} seats are'} human: "
+                         "give 'human' to exactly one seat")
+    return names
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """The game record saved in ``path``; ``ValueError`` saying what is wrong with the file."""
+    try:
+        return load(path)
+    except OSError as exc:
+        raise ValueError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{str(path)!r} is not UTF-8 text") from None
+    except ValueError as exc:  # JSONDecodeError and a record that is not an object
+        raise ValueError(f"{str(path)!r} is not a game record: {exc}") from None
+
+
+class SeatedGame(Generic[StateT, MoveT]):
+    """A game in progress: ``game.state``, ``game.play(move)``, ``game.computer_move()``, ``game.undo()``."""
+
+    FAMILY: ClassVar[str] = ""  # in messages: "not a Canasta game"
+    NOTHING_TO_UNDO: ClassVar[str] = "nothing to undo"  # and what can be taken back, in the family's terms
+
+    def __init__(self, recorder: Recorder, seats: Sequence[str], save_path: Path | None,
+                 seed: int | None = None) -> None:
+        self.recorder = recorder
+        self.seats = list(seats)
+        self.save_path = save_path
+        self.seed = seed
+        self.computers = {s: self.computer(name, None if seed is None else seed * 16 + s)
+                          for s, name in enumerate(self.seats) if name != HUMAN}
+        # The states before this turn's moves that may still be taken back, newest last (states are
+        # immutable: taking a move back is going back to the state before it).
+        self.undo_stack: list[StateT] = []
+
+    # --- the family's answers ---------------------------------------------------------------------
+    @staticmethod
+    def plays(state: Any) -> bool:
+        """Is ``state`` a game of this family?"""
+        raise NotImplementedError
+
+    @staticmethod
+    def seat_choices() -> list[str]:
+        """Every name a seat may be given."""
+        raise NotImplementedError
+
+    @staticmethod
+    def computer(name: str, seed: int | None) -> Player:
+        """The computer player behind a seat name."""
+        raise NotImplementedError
+
+    @staticmethod
+    def over(state: StateT) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def legal(state: StateT) -> list[MoveT]:
+        raise NotImplementedError
+
+    @staticmethod
+    def seen(state: StateT, seat: int) -> Any:
+        """What ``seat`` may see of ``state`` (the family's ``view``)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def undoable(before: StateT, move: MoveT, after: StateT) -> bool:
+        """May ``move`` be taken back later in the same turn?"""
+        raise NotImplementedError
+
+    # --- the game -----------------------------------------------------------------------------------
+    @classmethod
+    def parse_seats(cls, text: str | Sequence[str], players: int) -> list[str]:
+        return parse_seat_names(text, players, cls.seat_choices())
+
+    @classmethod
+    def resume_recorder(cls, path: Path, seats: Sequence[str] | None) -> tuple[Recorder, list[str]]:
+        """The recorder carrying on the game saved in ``path``, and its seats (``seats``, else the record's);
+        ``ValueError`` for a file that cannot be read, a record that does not replay or is of another family,
+        or a finished game."""
+        recorder = Recorder.resume(read_record(path))
+        if not cls.plays(recorder.state):
+            raise ValueError(f"{str(path)!r} is not a {cls.FAMILY} game")
+        if cls.over(recorder.state):
+            raise ValueError(f"the game in {str(path)!r} is over; start a new one")
+        names = cls.parse_seats(seats if seats is not None else (recorder.players or []),
+                                recorder.state.rules.players)
+        recorder.players = names
+        return recorder, names
+
+    @property
+    def state(self) -> StateT:
+        state: StateT = self.recorder.state
+        return state
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, name in enumerate(self.seats) if name == HUMAN]
+
+    def computer_to_move(self) -> bool:
+        state: Any = self.state
+        return not self.over(self.state) and state.to_move in self.computers
+
+    def computer_move(self) -> MoveT:
+        """The move of the computer player whose turn it is (it sees only its seat's view)."""
+        state: Any = self.state
+        player: Any = self.computers[state.to_move]  # Player is typed for Canasta's moves; it plays either family's
+        move: MoveT = player.choose(self.seen(state, state.to_move), self.legal(state))
+        return move
+
+    def play(self, move: MoveT) -> StateT:
+        """Apply a move (``IllegalMove`` if it is not legal), record it and save the game."""
+        before: Any = self.state
+        state: StateT = self.recorder.apply(move)  # type: ignore[call-overload]
+        if self.undoable(before, move, state) and before.to_move not in self.computers:  # a person's own move
+            self.undo_stack.append(before)
+        else:
+            self.undo_stack.clear()  # something final happened: nothing before it comes back
+        self.save()
+        return state
+
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    def undo(self) -> str:
+        """Take back the last move of this turn that is not final (``ValueError`` if there is none);
+        returns the move taken back, in notation. The record forgets it too."""
+        if not self.undo_stack:
+            raise ValueError(self.NOTHING_TO_UNDO)
+        self.recorder.state = self.undo_stack.pop()
+        taken_back = self.recorder.moves.pop().partition(" ")[2]
+        self.save()
+        return taken_back
+
+    def record(self) -> dict[str, Any]:
+        return self.recorder.record()
+
+    def save(self) -> None:
+        """Write the record to ``save_path`` (whole or not at all: a crash never leaves half a file)."""
+        if self.save_path is None:
+            return
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.save_path.with_name(self.save_path.name + ".tmp")
+        temporary.write_text(dumps(self.record()), encoding="utf-8")
+        os.replace(temporary, self.save_path)
+
+
+__all__ = ["HUMAN", "SeatedGame", "default_save_path", "parse_seat_names", "read_record"]
