@@ -578,3 +578,17 @@ def test_perft_matches_the_brute_force_enumerator(index: int) -> None:
             nxt += [canasta.apply(st, m) for m in sorted(engine(st))]
         frontier = nxt
     assert count(s, 3, engine) == count(s, 3, brute_moves) > 0
+
+
+# --- the computer players and the options -----------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["greedy", "heuristic", "hard"])
+def test_players_show_a_masters_hand_and_take_the_dealers_joker(name: str) -> None:
+    from canasta.rummy.players import make_rummy_player
+
+    player = make_rummy_player(name, 1)
+    s = build_position(R(masters_hand=500), hands=["6H 5H 7H 8H 9H TH JH", "9S 9D", "4D 5D"])
+    assert str(player.choose(canasta.view(s, 0), canasta.legal_moves(s))) == "master 5H 6H 7H 8H 9H TH JH"
+    d = build_position(R("dealers-gambit"), hands=["2C 3C 7S 9D KH", "5S 5D 8C 4H JD", "9H 9S 4D JC QD"],
+                       turn_seat=2).replace(dealer=2)
+    assert str(player.choose(canasta.view(d, 2), canasta.legal_moves(d))) == "take dealer JK"

@@ -14,7 +14,7 @@ from ..bots.random_player import RandomPlayer
 from ..cards import parse_card, rank_of
 from .generate import meld_candidates
 from .melds import Meld, card_points, lay_off_end
-from .moves import RummyMove
+from .moves import DEALER_JOKER, RummyMove
 from .presets import rummy_key, rummy_rules
 from .rules import RummyRules
 from .sampling import knowledge, meld_of
@@ -60,6 +60,9 @@ class RummyGreedyPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[RummyMove]) -> RummyMove:  # type: ignore[override]
         r = rules_of_view(view)
         hand = _cards(view["hand"])
+        bonus = [m for m in legal if m.action in ("master", DEALER_JOKER)]  # a free card, or 500 points at once
+        if bonus:
+            return bonus[0]
         plays = [m for m in legal if m.action in ("meld", "lay")]
         if plays:
             return max(plays, key=lambda m: (sum(card_points(r, c) for c in m.cards), len(m.cards), str(m)))
@@ -204,6 +207,12 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
 
     def decide(self, seen: Seen, legal: list[RummyMove]) -> RummyMove:
         r = seen.r
+        for move in legal:
+            # A Master's Hand ends the hand for its bonus at once. The dealer's joker is a free wild card on
+            # top of his draw, gone once another player melds a joker; late in the hand it may be caught in
+            # hand, where it costs its points.
+            if move.action == "master" or (move.action == DEALER_JOKER and not self.late(seen)):
+                return move
         plays = [m for m in legal if m.action in ("meld", "lay")]
         if plays:
             return max(plays, key=lambda m: (sum(card_points(r, c) for c in m.cards), len(m.cards), str(m)))
