@@ -155,3 +155,12 @@ def test_arena_jobs_give_the_same_figures_as_one_process() -> None:
     one = duplicate(r, lambda s: make_rummy_player("heuristic", s), lambda s: make_rummy_player("greedy", s), 3, 40)
     two = parallel_duplicate("500-rum", {"players": 2}, "heuristic", "greedy", 3, 40, jobs=2)
     assert two == one
+
+
+def test_an_unfinished_basic_rummy_playout_is_scored_by_the_cards_held() -> None:
+    from canasta.rummy.build import build_position
+    from canasta.rummy.search import standing
+
+    r = canasta.rules("basic-rummy")
+    s = build_position(r, hands=["2C 3D", "KS KD 9H"], phase="play")  # 5 points in hand against 29
+    assert standing(s, 0) == 24 and standing(s, 1) == -24

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..bots import Player
 from .api import apply, legal_moves
+from .melds import hand_points
 from .moves import RummyMove
 from .players import RummyHeuristicPlayer, Seen, rules_of_view
 from .sampling import determinize, knowledge
@@ -41,8 +42,16 @@ def seen_of_state(state: RummyState) -> Seen:
 
 
 def standing(state: RummyState, side: int) -> float:
-    """The hand scored as it stands, nobody going out: own side less the best other side."""
+    """The hand scored as it stands, nobody going out: own side less the best other side. Where the winner
+    takes all (Basic Rummy) nobody has scored before someone goes out, so the cards each side holds stand
+    in: the best other side's points in hand less one's own (what going out would win, and what losing
+    would pay). Scored as 0, every unfinished play-out looked alike and the search chose by noise."""
     r = state.rules
+    if r.scoring == "winner_takes_all":
+        held = [0] * r.teams
+        for seat, hand in enumerate(state.hands):
+            held[r.side_of(seat)] += hand_points(r, hand)
+        return max((h for i, h in enumerate(held) if i != side), default=0) - held[side]
     table = [0] * r.players
     for m in state.melds:
         for seat, pts in zip(m.seats, m.points, strict=True):
