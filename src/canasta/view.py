@@ -43,7 +43,7 @@ def _rank_name(key: int) -> str:
     return "wild" if rank == 0 else rank_str(rank)
 
 
-def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
+def meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
     """Groups from aces down (wild melds last), then sequences by suit: the order a table shows them."""
     key = item[0]
     if is_sequence_key(key):
@@ -53,7 +53,7 @@ def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
 
 def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
     """A side's melds as the view shows them, in table order."""
-    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=_meld_order)]
+    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=meld_order)]
 
 
 def _meld_entry(rules: Rules, key: int, m: tuple[int, ...]) -> dict[str, Any]:
@@ -148,7 +148,7 @@ def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     """``meld_entries`` made of shared entries (read them, never change them)."""
     out = []
     rid = id(r)
-    for key, m in sorted(melds.items(), key=_meld_order):
+    for key, m in sorted(melds.items(), key=meld_order):
         k = (rid, key, m)
         entry = _MELD_ENTRY.get(k)
         if entry is None:
@@ -342,6 +342,20 @@ class LeanView(dict[str, Any]):
             node = newer[i]
             out.append(entry_text(node[1], node[2]))
         return len(newer) + len(older), out
+
+    def side_numbers(self, side: int) -> tuple[tuple[int, ...], int, bool, tuple[int, ...], Melds]:
+        """``view["sides"][side]`` as numbers, for a player that reads no texts: (its seats, its score, whether it
+        has opened, its red threes as card codes, its melds as the engine keeps them: meld key -> card codes,
+        ``meld_order`` gives the view's order). Its ``canastas`` are the melds of seven or more; the seat's own
+        side's ``minimum_needed`` is ``own_minimum()``. Shared: never change them."""
+        state = self.state
+        return (state.seats_of(side), state.scores[side], bool(state.opened[side]), state.red_threes[side],
+                state.melds[side])
+
+    def own_minimum(self) -> int:
+        """``view["sides"][view["side"]]["minimum_needed"]``, without building the sides."""
+        state, seat = self.state, self.viewer
+        return minimum_needed(state, state.side_of(seat), seat)
 
     def hand_counts(self) -> tuple[int, ...]:
         """The seat's own hand (``view["hand"]``) as counts per card kind (``cards.counts_of``), for a player that

@@ -42,13 +42,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
-from ..engine import game_result
+from ..engine import game_result, meld_counts
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
-from ..state import entry_text
-from ..view import LeanView
+from ..state import Melds, entry_text
+from ..view import LeanView, meld_order
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 
@@ -133,97 +133,136 @@ _key_of = _KeyOf().__getitem__
 
 
 class _Table:
-    """A side's melds (its view's ``melds`` list) as the heuristic reads them, parsed once: ``first``, the
-    side's first meld of each rank keyed by rank; ``every``, all its melds (second melds of a rank and
-    sequences too) keyed by meld key (melds.py); ``ranks``, how many cards of each rank code lie in them
-    (wild cards at 0, threes at 3). The dicts are shared: read them, never change them."""
+    """A side's melds as the heuristic reads them, counted once: ``first``, the side's first meld of each rank
+    keyed by rank; ``every``, all its melds (second melds of a rank and sequences too) keyed by meld key
+    (melds.py); ``ranks``, how many cards of each rank code lie in them (wild cards at 0, threes at 3);
+    ``canastas``, its melds of seven or more; ``sequences``, its sequences smaller than a samba (meld key ->
+    (suit, lowest rank, highest rank)); ``open_groups``, the ranks of its groups smaller than a canasta.
+    Built from the view's meld entries or (a lean view) from the melds as card codes, in the view's order;
+    ``source`` is what it was built from. Shared: read it, never change it."""
 
-    __slots__ = ("_values", "every", "first", "melds", "ranks")
+    __slots__ = ("_values", "canastas", "cards", "ends", "every", "first", "open_groups", "ranks", "sequences",
+                 "source")
 
-    def __init__(self, melds: list[dict[str, Any]]) -> None:
+    def __init__(self, source: object, melds: list[tuple[int, tuple[int, ...]]]) -> None:
         first: MeldInfo = {}
         every: MeldInfo = {}
         ranks = [0] * 15
-        for m in melds:
-            key = _key_of(m["key"])
-            info = every[key] = (m["naturals"], m["wilds"], len(m["cards"]))
+        sequences: dict[int, tuple[int, int, int]] = {}
+        open_groups: set[int] = set()
+        canastas = 0
+        for key, cards in melds:
+            naturals, wilds = meld_counts(cards)
+            size = len(cards)
+            info = every[key] = (naturals, wilds, size)
             if key < SLOTS:
                 first[key] = info
-            for c in m["cards"]:
-                ranks[max(0, _card_rank(c))] += 1
-        self.melds, self.first, self.every, self.ranks = melds, first, every, ranks
-        self._values: dict[tuple[int, tuple[str, ...]], tuple[Rules, int]] = {}
+            low, high = 15, 0
+            for c in cards:
+                rank = _KIND_RANK[c]
+                ranks[max(0, rank)] += 1
+                low, high = min(low, rank), max(high, rank)
+            if size >= 7:
+                canastas += 1
+            if is_sequence_key(key):
+                if size < SEQUENCE_MAX:
+                    sequences[key] = (key_suit(key), low, high)
+            elif size < 7:
+                open_groups.add(key_rank(key))
+        ends: set[Card] = set()  # the cards that would lengthen one of the unfinished sequences
+        for suit, low, high in sequences.values():
+            if low > SEQUENCE_LOW:
+                ends.add((low - 1, suit))
+            if high < 14:
+                ends.add((high + 1, suit))
+        self.source, self.cards = source, [cards for _, cards in melds]
+        self.first, self.every, self.ranks, self.canastas = first, every, ranks, canastas
+        self.sequences, self.open_groups, self.ends = sequences, open_groups, ends
+        self._values: dict[tuple[int, tuple[int, ...]], tuple[Rules, int]] = {}
 
-    def value(self, r: Rules, red_threes: list[str]) -> int:
+    def value(self, r: Rules, red_threes: tuple[int, ...]) -> int:
         """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
         penalties), as the scoring module would count it if the hand ended with empty hands."""
-        key = (id(r), tuple(red_threes))
+        key = (id(r), red_threes)
         hit = self._values.get(key)
         if hit is not None and hit[0] is r:
             return hit[1]
-        melds = [[int(parse_card(c)) for c in m["cards"]] for m in self.melds]
-        threes = [int(parse_card(c)) for c in red_threes]
-        total = int(score_side(r, melds, [], threes)["total"])
+        total = int(score_side(r, [list(cards) for cards in self.cards], [], list(red_threes))["total"])
         self._values[key] = (r, total)
         return total
-
-
-_TABLES: dict[int, _Table] = {}  # id of a lean view's shared melds list -> its table (which holds the list)
-
-
-def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Table:
-    """The side's ``_Table``, kept in ``tables`` by its melds list (which the table holds, so the id stays
-    its own): ``_TABLES`` for a lean view, whose meld lists are shared between views and never change
-    (view.py), so a table is built once per list; a decision's own dict for a plain view (its caller may
-    change it between decisions); None: built afresh."""
-    melds = side["melds"]
-    if tables is None:
-        return _Table(melds)
-    table = tables.get(id(melds))
-    if table is None or table.melds is not melds:
-        if len(tables) > 20_000:
-            tables.clear()
-        table = tables[id(melds)] = _Table(melds)
-    return table
-
-
-def _melds(side: dict[str, Any], every: bool = False, tables: dict[int, _Table] | None = None) -> MeldInfo:
-    """The side's first meld of each rank, keyed by rank; with ``every``, all its melds (second melds of
-    a rank and sequences too) keyed by meld key (melds.py). Shared: read it, never change it."""
-    table = _table(side, tables)
-    return table.every if every else table.first
 
 
 Card = tuple[int, int]  # (rank, suit) of a natural card, where suits matter
 
 
-def _sequences(side: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
-    """The side's sequences smaller than a samba: meld key -> (suit, lowest rank, highest rank)."""
-    out = {}
-    for m in side["melds"]:
-        key = _key_of(m["key"])
-        if is_sequence_key(key) and len(m["cards"]) < SEQUENCE_MAX:
-            ranks = [_card_rank(c) for c in m["cards"]]
-            out[key] = (key_suit(key), min(ranks), max(ranks))
-    return out
+def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Table:
+    """The ``_Table`` of a side's view entry, kept in ``tables`` by its melds list (which the table holds, so
+    the id stays its own): a decision's own dict for a plain view (its caller may change it between
+    decisions); None: built afresh."""
+    melds = side["melds"]
+    if tables is not None:
+        table = tables.get(id(melds))
+        if table is not None and table.source is melds:
+            return table
+    table = _Table(melds, [(_key_of(m["key"]), tuple(int(parse_card(c)) for c in m["cards"])) for m in melds])
+    if tables is not None:
+        if len(tables) > 20_000:
+            tables.clear()
+        tables[id(melds)] = table
+    return table
 
 
-def _sequence_ends(side: dict[str, Any]) -> set[Card]:
-    """The cards that would lengthen one of the side's unfinished sequences."""
-    ends: set[Card] = set()
-    for suit, low, high in _sequences(side).values():
-        if low > SEQUENCE_LOW:
-            ends.add((low - 1, suit))
-        if high < 14:
-            ends.add((high + 1, suit))
-    return ends
+# id of a side's melds as a state keeps them (a dict: meld key -> card codes, never changed once a state holds
+# it; the engine shares an unchanged side's dict between a state and the next) -> its table, which holds it
+_TABLES: dict[int, _Table] = {}
 
 
-def _open_groups(side: dict[str, Any]) -> set[int]:
-    """The ranks of which the side has a group smaller than a canasta (Samba: the pile's top card may
-    only join such a meld)."""
-    return {key_rank(_key_of(m["key"])) for m in side["melds"]
-            if not is_sequence_key(_key_of(m["key"])) and len(m["cards"]) < 7}
+def _numbers_table(melds: Melds) -> _Table:
+    """The ``_Table`` of a side's melds read from a lean view (``LeanView.side_numbers``), built once per dict."""
+    table = _TABLES.get(id(melds))
+    if table is None or table.source is not melds:
+        if len(_TABLES) > 20_000:
+            _TABLES.clear()
+        table = _TABLES[id(melds)] = _Table(melds, sorted(melds.items(), key=meld_order))
+    return table
+
+
+class _Side:
+    """One side's entry of the view (``view["sides"]``) as the heuristic reads it: from the entry's dict, or
+    from a lean view's numbers (no texts built or read). ``minimum`` is read for the seat's own side only."""
+
+    __slots__ = ("canastas", "minimum", "opened", "score", "seats", "table", "threes")
+
+    def __init__(self, seats: list[int] | tuple[int, ...], score: int, opened: bool, minimum: int, canastas: int,
+                 table: _Table, threes: tuple[int, ...]) -> None:
+        self.seats, self.score, self.opened, self.minimum = seats, score, opened, minimum
+        self.canastas, self.table, self.threes = canastas, table, threes
+
+    def value(self, r: Rules) -> int:
+        """The side's hand score so far from the table (``_Table.value``)."""
+        return self.table.value(r, self.threes)
+
+
+def _view_sides(view: dict[str, Any], own: int, teams: int, tables: dict[int, _Table]) -> list[_Side]:
+    """Every side of the view (``own``: the seat's side, whose minimum is read)."""
+    if isinstance(view, LeanView):
+        out = []
+        for i in range(teams):
+            seats, score, opened, threes, melds = view.side_numbers(i)
+            table = _numbers_table(melds)
+            out.append(_Side(seats, score, opened, view.own_minimum() if i == own else 0, table.canastas, table,
+                             threes))
+        return out
+    return [_Side(side["seats"], side["score"], bool(side["opened"]), side["minimum_needed"], side["canastas"],
+                  _table(side, tables), tuple(int(parse_card(c)) for c in side["red_threes"]))
+            for side in view["sides"]]
+
+
+def _own_minimum(view: dict[str, Any]) -> int:
+    """The seat's own side's ``minimum_needed`` (a lean view gives it without building the sides)."""
+    if isinstance(view, LeanView):
+        return view.own_minimum()
+    return int(view["sides"][view["side"]]["minimum_needed"])
 
 
 def _suited(hand: list[str]) -> list[Card]:
@@ -236,10 +275,17 @@ def _suited(hand: list[str]) -> list[Card]:
     return out
 
 
-
-def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | None = None) -> int:
-    """The side's hand score so far from the table (``_Table.value``)."""
-    return _table(side, tables).value(r, side["red_threes"])
+def _suited_counts(counts: tuple[int, ...]) -> list[Card]:
+    """``_suited`` of a hand given as counts per card kind (the same cards in the same order)."""
+    out = []
+    for kind in range(53):
+        n = counts[kind]
+        if n:
+            rank = _KIND_RANK[kind]
+            if rank in NATURALS:
+                for _ in range(n):
+                    out.append((rank, kind & 3))
+    return out
 
 
 _KIND_RANK = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
@@ -655,8 +701,7 @@ class HeuristicPlayer(Player):
             return max(declares, key=lambda m: values.get(SPECIAL_HAND_NAMES[m.rank], 0))
         if LAYOUT in legal:  # a three kept for a Straight: lay it out for a fresh card (no Straight play)
             return LAYOUT
-        if (r.sequences or r.several_melds_per_rank) and view["phase"] == "play" and \
-                view["sides"][view["side"]]["minimum_needed"] > 0:
+        if (r.sequences or r.several_melds_per_rank) and view["phase"] == "play" and _own_minimum(view) > 0:
             legal = _opening_moves(legal)
         turn = _Turn(view, legal, r, self.memory)
         phase = view["phase"]
@@ -697,18 +742,20 @@ class _Turn:
         for n in rc:  # (a loop: compiled, ``sum`` is a generic call per item)
             size += n
         self.hand_size = size
-        sides = view["sides"]
-        # a lean view's meld lists are shared and never change: their tables are kept from view to view
-        self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
+        # each side's entry: read from a lean view as numbers; a plain view's meld tables are kept for this
+        # decision only (its caller may change the view afterwards)
+        self.sides = sides = _view_sides(view, self.side, r.teams, {})
         self.me = sides[self.side]
-        table = _table(self.me, self.tables)
+        table = self.me.table
         self.mine = table.first
         self.every = table.every  # = mine where a side has one meld per rank (Classic)
-        self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
-        self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
+        self.cards: list[Card] = []  # (rank, suit) of the naturals held, where suits matter
+        if r.sequences:
+            self.cards = _suited_counts(view.hand_counts()) if isinstance(view, LeanView) else _suited(view["hand"])
+        self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i].seats]
         self.stock: int = view["stock_size"]
         self.pile: list[int] = memory.pile  # the view's pile as rank codes (read by the memory just now)
-        self.need: int = self.me["minimum_needed"]
+        self.need: int = self.me.minimum
         self.staged: int = view["staged_points"] or 0
         self.pending: list[str] | None = view["pending_pile"]
 
@@ -723,14 +770,14 @@ class _Turn:
 
     def opponents_threaten(self) -> bool:
         """Could an opponent go out soon? (their side has the canastas and a small hand)"""
-        sides = self.view["sides"]
+        sides = self.sides
         sizes = self.view["hand_sizes"]
         for i in self.opponent_sides:
-            if sides[i]["canastas"] >= self.r.canastas_to_go_out:
-                if min(sizes[s] for s in sides[i]["seats"]) <= THREAT_HAND_SIZE:
+            if sides[i].canastas >= self.r.canastas_to_go_out:
+                if min(sizes[s] for s in sides[i].seats) <= THREAT_HAND_SIZE:
                     return True
-            elif sides[i]["canastas"] + 1 >= self.r.canastas_to_go_out and \
-                    min(sizes[s] for s in sides[i]["seats"]) <= 2:
+            elif sides[i].canastas + 1 >= self.r.canastas_to_go_out and \
+                    min(sizes[s] for s in sides[i].seats) <= 2:
                 return True
         return False
 
@@ -738,8 +785,8 @@ class _Turn:
         """Has an opposing side a canasta (or is the stock nearly gone)? Until then nobody can end the hand
         on us, so after our canasta we keep pairs and wild cards to take piles and build more canastas
         instead of melding everything down (measured in docs/strength.md)."""
-        sides = self.view["sides"]
-        return self.end_near() or any(sides[i]["canastas"] for i in self.opponent_sides)
+        sides = self.sides
+        return self.end_near() or any(sides[i].canastas for i in self.opponent_sides)
 
     def one_canasta_race(self) -> bool:
         """Does one canasta let a side go out (Classic, Cutthroat)? Then the hand is a race to the first
@@ -750,23 +797,23 @@ class _Turn:
     @functools.cached_property
     def play_on(self) -> bool:
         """Would going out now lose the game? Then the player plays on (asked only where it could go out)."""
-        return self.me["canastas"] >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
+        return self.me.canastas >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
 
     def going_out_ends_game(self) -> int:
         """If our side went out now, would that end the game, and how? +1: we would win it, -1: we would
         lose it (better play on and build: the opponents may not go out at once), 0: neither surely, or
         the game goes on. Guessed from the scores, the table, our hand melded and every other hand at
         ``CARD_IN_HAND`` a card."""
-        r, sides, sizes = self.r, self.view["sides"], self.view["hand_sizes"]
+        r, sides, sizes = self.r, self.sides, self.view["hand_sizes"]
         if r.canastas_to_win:
             return 0  # not guessed: the canastas on the table decide such a game
 
         def total(i: int, out: bool) -> int:
             side = sides[i]
-            left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
+            left = sum(sizes[s] for s in side.seats if not (out and s == self.seat))
             mine = self.hand_points if out else 0
             bonus = r.going_out_bonus if out else 0
-            return int(side["score"] + _table_value(side, r, self.tables) + mine + bonus - CARD_IN_HAND * left)
+            return int(side.score + side.value(r) + mine + bonus - CARD_IN_HAND * left)
 
         totals = [total(i, i == self.side) for i in range(len(sides))]
         if game_result(r, totals, self.view["hand_number"]) is None:
@@ -781,9 +828,9 @@ class _Turn:
         return self.stock <= 2 * self.r.draw_count * self.players
 
     def behind(self) -> bool:
-        sides = self.view["sides"]
-        mine = _table_value(self.me, self.r, self.tables) + self.me["score"] // 4
-        return any(_table_value(sides[i], self.r, self.tables) + sides[i]["score"] // 4 > mine + 100
+        sides = self.sides
+        mine = self.me.value(self.r) + self.me.score // 4
+        return any(sides[i].value(self.r) + sides[i].score // 4 > mine + 100
                    for i in self.opponent_sides)
 
     def seen_counts(self) -> tuple[list[int], int]:
@@ -795,8 +842,8 @@ class _Turn:
         unseen = list(total)
         for i in range(15):
             unseen[i] -= self.rc[i]
-        for side in self.view["sides"]:
-            on_table = _table(side, self.tables).ranks
+        for side in self.sides:
+            on_table = side.table.ranks
             for i in range(15):
                 unseen[i] -= on_table[i]
         for rank in self.mem.pile:
@@ -826,8 +873,8 @@ class _Turn:
         meldable += 20 * rc[TWO] + 50 * rc[JOKER_RANK]
         if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
             return YES
-        sides = self.view["sides"]
-        ahead = all(_table_value(self.me, self.r, self.tables) > _table_value(sides[i], self.r, self.tables) + 200
+        sides = self.sides
+        ahead = all(self.me.value(self.r) > sides[i].value(self.r) + 200
                     for i in self.opponent_sides)
         if ahead and meldable < 100:
             return YES
@@ -1030,11 +1077,11 @@ class _Turn:
         if not (r.sequences or r.several_melds_per_rank):
             return [], 0, 0
         counted = sum(1 for n, w, size in self.mine.values() if size >= 7)
-        canastas = self.me["canastas"] - counted
+        canastas = self.me.canastas - counted
         held = set(self.cards)
         moves: list[Move] = []
         points = 0
-        for key, (suit, low, high) in _sequences(self.me).items():
+        for key, (suit, low, high) in self.me.table.sequences.items():
             size = high - low + 1
             down = low
             while down > SEQUENCE_LOW and (down - 1, suit) in held and size + low - down < SEQUENCE_MAX:
@@ -1087,7 +1134,7 @@ class _Turn:
         the hand to take the pile. Wild cards only finish a canasta until the side may go out; from
         then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
         each card on the table counts for us instead of against us, and going out comes closer."""
-        meld_all = (self.me["canastas"] >= self.canastas_to_meld_all() and self.opponents_can_go_out_soon()) \
+        meld_all = (self.me.canastas >= self.canastas_to_meld_all() and self.opponents_can_go_out_soon()) \
             or self.view["permission"] == "yes"
         best: Move | None = None
         best_key: tuple[int, ...] = ()
@@ -1119,7 +1166,7 @@ class _Turn:
         if wilds == 0:
             return (3, completes, m.naturals, RANK_VALUE[rank])
         if not (meld_all or completes):
-            if size0 == 5 and m.cards == 1 and not (m.naturals or self.me["canastas"]) and self.one_canasta_race():
+            if size0 == 5 and m.cards == 1 and not (m.naturals or self.me.canastas) and self.one_canasta_race():
                 return (0, size0)  # before the first canasta: a wild card makes a meld one card short
             return None
         if size0 == 0 and m.cards == 3:  # a new meld: a pair and a wild card, twos before jokers
@@ -1154,16 +1201,16 @@ class _Turn:
         """What each discard costs (move -> cost: the card's worth to keep plus the danger of handing
         the next opponent the pile), and whether that opponent may take the pile unfrozen."""
         view, r, rc = self.view, self.r, self.rc
-        sides = view["sides"]
+        sides = self.sides
         nxt = self.next_seat()
         nxt_side = self.seat_sides[nxt]
         feeds_opponent = nxt_side != self.side
         opp = sides[nxt_side]
-        opp_melds = _melds(opp, tables=self.tables)
+        opp_melds = opp.table.first
         samba = r.sequences or r.several_melds_per_rank
-        opp_groups = _open_groups(opp) if samba else set()  # ranks the top card may join (Samba family)
-        opp_ends = _sequence_ends(opp) if r.sequences else set()
-        opp_opened = bool(opp["opened"])
+        opp_groups = opp.table.open_groups if samba else set()  # ranks the top card may join (Samba family)
+        opp_ends = opp.table.ends if r.sequences else set()
+        opp_opened = opp.opened
         frozen_for_opp = bool(view["pile_frozen"] or r.pile_always_frozen or not opp_opened)
         naturals = {m.rank for m in discards if m.rank in NATURALS}
         holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
@@ -1230,12 +1277,12 @@ class _Turn:
         unseen, pool = self.seen_counts()
         known = self.mem.known[seat]
         hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
-        side = self.view["sides"][self.seat_sides[seat]]
-        melded = _melds(side, tables=self.tables)
+        side = self.sides[self.seat_sides[seat]]
+        melded = side.table.first
         if weights is None:
             weights = PLAIN_HELD_WEIGHTS if self.r.name in PLAIN_WEIGHT_PRESETS else HELD_WEIGHTS
         discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]
-        holds = {rank: self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, bool(side["opened"]),
+        holds = {rank: self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, side.opened,
                                         rank in discarded, rank in declined, rank in melded, weights)
                  for rank in ranks}
         p_wild = 1.0 - (1.0 - (unseen[TWO] + unseen[JOKER_RANK]) / pool) ** hidden if hidden else 0.0
@@ -1271,7 +1318,7 @@ class _Turn:
         of the side's sequences, some when a suited neighbour at most two ranks away is held."""
         if not self.r.sequences:
             return 0.0
-        if (rank, suit) in _sequence_ends(self.me):
+        if (rank, suit) in self.me.table.ends:
             return SEQ_EXTEND_KEEP
         near = [(rank + d, suit) for d in (-2, -1, 1, 2)]
         return CONNECTOR_KEEP if any(card in self.cards for card in near) else 0.0
