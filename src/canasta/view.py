@@ -343,6 +343,20 @@ class LeanView(dict[str, Any]):
             out.append(entry_text(node[1], node[2]))
         return len(newer) + len(older), out
 
+    def numbers(self) -> tuple[int, int, int, int, str, int, int | None, str | None, bool, tuple[int, ...]]:
+        """The view's scalar fields in one call, for a player that reads them every move: ``(view["seat"],
+        view["side"], view["players"], view["hand_number"], view["phase"], view["stock_size"],
+        view["staged_points"], view["permission"], view["pile_frozen"], view["seat_sides"])`` (the last as a
+        tuple). Each field read by key is built on first reading, a call per field."""
+        state, seat = self.state, self.viewer
+        stage = state.stage
+        return (seat, state.seat_sides[seat], state.rules.players, state.hand_number, state.phase, len(state.stock),
+                None if stage is None else stage.points, state.turn.permission, state.pile_frozen, state.seat_sides)
+
+    def game_rules(self) -> Rules:
+        """The rules object ``view["rules"]`` describes (the position's own)."""
+        return self.state.rules
+
     def side_numbers(self, side: int) -> tuple[tuple[int, ...], int, bool, tuple[int, ...], Melds]:
         """``view["sides"][side]`` as numbers, for a player that reads no texts: (its seats, its score, whether it
         has opened, its red threes as card codes, its melds as the engine keeps them: meld key -> card codes,

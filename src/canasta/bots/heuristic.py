@@ -258,13 +258,6 @@ def _view_sides(view: dict[str, Any], own: int, teams: int, tables: dict[int, _T
             for side in view["sides"]]
 
 
-def _own_minimum(view: dict[str, Any]) -> int:
-    """The seat's own side's ``minimum_needed`` (a lean view gives it without building the sides)."""
-    if isinstance(view, LeanView):
-        return view.own_minimum()
-    return int(view["sides"][view["side"]]["minimum_needed"])
-
-
 def _suited(hand: list[str]) -> list[Card]:
     """The natural cards of a hand as (rank, suit), where suits matter."""
     out = []
@@ -409,8 +402,13 @@ class Memory:
         self.declined = [{} for _ in range(players)]
 
     def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
-        if view["hand_number"] != self.hand or view["players"] != self.players:
-            self.reset(view["hand_number"], view["players"])
+        if isinstance(view, LeanView):
+            numbers = view.numbers()
+            hand, players = numbers[3], numbers[2]
+        else:
+            hand, players = view["hand_number"], view["players"]
+        if hand != self.hand or players != self.players:
+            self.reset(hand, players)
         lean = isinstance(view, LeanView)
         if isinstance(view, LeanView) and self._mark is not None:  # the entries since the last read: none written out
             since = view.history_after(self._mark)
@@ -428,7 +426,7 @@ class Memory:
             history: list[str] = view["history"]
             length, new = len(history), history[self.index:]
         if length < self.index:
-            self.reset(view["hand_number"], view["players"])
+            self.reset(hand, players)
             new = view.history_since(0)[1] if isinstance(view, LeanView) else view["history"]
         for entry in new:
             self._event(_event_of(entry), black_threes_aside)
@@ -701,10 +699,10 @@ class HeuristicPlayer(Player):
             return max(declares, key=lambda m: values.get(SPECIAL_HAND_NAMES[m.rank], 0))
         if LAYOUT in legal:  # a three kept for a Straight: lay it out for a fresh card (no Straight play)
             return LAYOUT
-        if (r.sequences or r.several_melds_per_rank) and view["phase"] == "play" and _own_minimum(view) > 0:
-            legal = _opening_moves(legal)
         turn = _Turn(view, legal, r, self.memory)
-        phase = view["phase"]
+        phase = turn.phase
+        if (r.sequences or r.several_melds_per_rank) and phase == "play" and turn.need > 0:
+            turn.legal = legal = _opening_moves(legal)
         if phase == "answer":
             return turn.answer()
         if phase == "draw":
@@ -726,10 +724,22 @@ class _Turn:
 
     def __init__(self, view: dict[str, Any], legal: list[Move], r: Rules, memory: Memory) -> None:
         self.view, self.legal, self.r, self.mem = view, legal, r, memory
-        self.seat: int = view["seat"]
-        self.side: int = view["side"]
-        self.seat_sides: list[int] = view["seat_sides"]
-        self.players: int = view["players"]
+        self.seat_sides: list[int] | tuple[int, ...]
+        self.staged: int
+        self.pending: list[str] | None = None
+        if isinstance(view, LeanView):  # the scalars in one call
+            (self.seat, self.side, self.players, self.hand_number, self.phase, self.stock, staged, self.permission,
+             self.pile_frozen, self.seat_sides) = view.numbers()
+            self.staged = staged or 0
+            if staged is not None:  # (no staged opening, no pile beside the table)
+                self.pending = view["pending_pile"]
+        else:
+            self.seat, self.side, self.players = view["seat"], view["side"], view["players"]
+            self.hand_number, self.phase, self.stock = view["hand_number"], view["phase"], view["stock_size"]
+            self.permission, self.pile_frozen = view["permission"], view["pile_frozen"]
+            self.seat_sides = view["seat_sides"]
+            self.staged = view["staged_points"] or 0
+            self.pending = view["pending_pile"]
         # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
         if isinstance(view, LeanView):  # from the hand's counts (no card texts to read)
             rc = list(_ranks_of_hand(view.hand_counts()))
@@ -753,11 +763,8 @@ class _Turn:
         if r.sequences:
             self.cards = _suited_counts(view.hand_counts()) if isinstance(view, LeanView) else _suited(view["hand"])
         self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i].seats]
-        self.stock: int = view["stock_size"]
         self.pile: list[int] = memory.pile  # the view's pile as rank codes (read by the memory just now)
         self.need: int = self.me.minimum
-        self.staged: int = view["staged_points"] or 0
-        self.pending: list[str] | None = view["pending_pile"]
 
     # -- shared judgements ---------------------------------------------------------------------
     @functools.cached_property
@@ -816,7 +823,7 @@ class _Turn:
             return int(side.score + side.value(r) + mine + bonus - CARD_IN_HAND * left)
 
         totals = [total(i, i == self.side) for i in range(len(sides))]
-        if game_result(r, totals, self.view["hand_number"]) is None:
+        if game_result(r, totals, self.hand_number) is None:
             return 0
         ours = totals[self.side]
         theirs = max(totals[i] for i in self.opponent_sides)
@@ -862,7 +869,7 @@ class _Turn:
 
     # -- answering the partner -----------------------------------------------------------------
     def answer(self) -> Move:
-        if self.view["permission"] != "asked":
+        if self.permission != "asked":
             return NO  # "ask acaba": never hand the opponents the Acaba bonus
         ending = self.going_out_ends_game()
         if ending:
@@ -952,11 +959,10 @@ class _Turn:
     # -- play phase ----------------------------------------------------------------------------
     def play(self, player: HeuristicPlayer) -> Move:
         legal = self.legal
-        view = self.view
         melds = [m for m in legal if m.action == "meld"]
         if self.withdrawals_this_turn() >= 2:
             return player.rng.choice(legal)
-        if view["permission"] == "yes":
+        if self.permission == "yes":
             out = self.going_out_move()
             if out is not None and not self.play_on:
                 return out
@@ -972,7 +978,7 @@ class _Turn:
                     return WITHDRAW
             if self.staged and WITHDRAW in legal and not self.discards():
                 return WITHDRAW
-        elif view["permission"] != "no":
+        elif self.permission != "no":
             out = self.going_out_move(ask=True)
             if out is not None and not self.play_on:
                 return out
@@ -1135,7 +1141,7 @@ class _Turn:
         then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
         each card on the table counts for us instead of against us, and going out comes closer."""
         meld_all = (self.me.canastas >= self.canastas_to_meld_all() and self.opponents_can_go_out_soon()) \
-            or self.view["permission"] == "yes"
+            or self.permission == "yes"
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
@@ -1200,7 +1206,7 @@ class _Turn:
     def discard_costs(self, discards: list[Move]) -> tuple[dict[Move, float], bool]:
         """What each discard costs (move -> cost: the card's worth to keep plus the danger of handing
         the next opponent the pile), and whether that opponent may take the pile unfrozen."""
-        view, r, rc = self.view, self.r, self.rc
+        r, rc = self.r, self.rc
         sides = self.sides
         nxt = self.next_seat()
         nxt_side = self.seat_sides[nxt]
@@ -1211,7 +1217,7 @@ class _Turn:
         opp_groups = opp.table.open_groups if samba else set()  # ranks the top card may join (Samba family)
         opp_ends = opp.table.ends if r.sequences else set()
         opp_opened = opp.opened
-        frozen_for_opp = bool(view["pile_frozen"] or r.pile_always_frozen or not opp_opened)
+        frozen_for_opp = bool(self.pile_frozen or r.pile_always_frozen or not opp_opened)
         naturals = {m.rank for m in discards if m.rank in NATURALS}
         holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
         pile_size = len(self.pile)
