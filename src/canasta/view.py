@@ -9,7 +9,7 @@ public history. The seed and the deal are never shown: they would reveal the sto
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from .cards import TWO, card_str, cards_of, rank_str
 from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pile_frozen_for
@@ -97,8 +97,8 @@ def _side_entry(state: State, side: int, minimum: int,
 # state and the next and never changes a part a state holds): the rules spec, meld entries, a side's
 # entry, the hand's and the pile's texts. Both hold equal values (tests/test_view.py checks it).
 
-_SPECS: dict[int, tuple[Rules, dict[str, Any]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
-_ENTRIES: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]] = {}
+_SPECS: Final[dict[int, tuple[Rules, dict[str, Any]]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
+_ENTRIES: Final[dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]]] = {}
 
 
 def _rules_spec(r: Rules) -> dict[str, Any]:
@@ -116,8 +116,8 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
 
 # by the identity of a state's melds dict (states are values: the engine shares an unchanged side's dict
 # between a state and the next, and never changes one a state holds); the dict is kept, so its id stays
-_ENTRIES_BY_ID: dict[int, tuple[Melds, Rules, list[dict[str, Any]]]] = {}
-_HANDS: dict[tuple[int, ...], list[str]] = {}  # a hand's counts -> its cards' texts (lean views share them)
+_ENTRIES_BY_ID: Final[dict[int, tuple[Melds, Rules, list[dict[str, Any]]]]] = {}
+_HANDS: Final[dict[tuple[int, ...], list[str]]] = {}  # a hand's counts -> its cards' texts (lean views share them)
 
 
 def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
@@ -141,7 +141,7 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
 
 # (id of the rules, meld key, the meld's cards) -> its entry, shared by lean views' meld lists: a meld move
 # changes one meld of a side's few
-_MELD_ENTRY: dict[tuple[int, int, tuple[int, ...]], dict[str, Any]] = {}
+_MELD_ENTRY: Final[dict[tuple[int, int, tuple[int, ...]], dict[str, Any]]] = {}
 
 
 def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
@@ -160,7 +160,7 @@ def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
 
 
 # id(state.pile) -> (pile, hidden, face-up texts, every card's text)
-_PILES: dict[int, tuple[tuple[int, ...], int, list[str], list[str]]] = {}
+_PILES: Final[dict[int, tuple[tuple[int, ...], int, list[str], list[str]]]] = {}
 
 
 def _pile_texts(state: State) -> tuple[list[str], list[str]]:
@@ -185,7 +185,7 @@ def _pile_field(state: State, lean: bool) -> list[str]:
 
 
 # a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
-_SIDES: dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]] = {}
+_SIDES: Final[dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]]] = {}
 
 
 def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
@@ -257,7 +257,7 @@ def _pending(state: State) -> list[str] | None:
 
 
 Field = Callable[[State, int, bool], Any]
-_FIELDS: dict[str, Field] = {
+_FIELDS: Final[dict[str, Field]] = {
     "variant": lambda s, seat, lean: s.rules.name,
     "rules": lambda s, seat, lean: _rules_spec(s.rules) if lean else s.rules.to_dict(),
     "seat": lambda s, seat, lean: seat,
@@ -434,7 +434,7 @@ class LeanView(dict[str, Any]):
                 yield text[i]
 
 
-_LONG_WALK = 32  # entries since the history's last text checkpoint that make ``history_since`` set a new one
+_LONG_WALK: Final = 32  # entries since the history's last text checkpoint that make ``history_since`` set a new one
 
 
 def _newest_entries(state: State) -> tuple[list[list[Any]], tuple[str, ...]]:
@@ -513,7 +513,7 @@ def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
 
 # id of a side's melds dict -> (the dict, its JSON as ``to_dict`` writes it): kept, as meld entries are (a
 # side's melds change a few times a hand), and copied into each view
-_MELDS_JSON: dict[int, tuple[Melds, dict[str, list[str]]]] = {}
+_MELDS_JSON: Final[dict[int, tuple[Melds, dict[str, list[str]]]]] = {}
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
@@ -583,7 +583,7 @@ def upcards(state: State) -> list[str]:
 
 # id of a history node -> (the node, the history's text up to it): a view reads the history three times (its
 # field, the upcards, the public state), and the next state's history is this one's and an entry or two more.
-_HISTORIES: dict[int, tuple[list[Any], tuple[str, ...]]] = {}
+_HISTORIES: Final[dict[int, tuple[list[Any], tuple[str, ...]]]] = {}
 
 
 def history_text(state: State) -> tuple[str, ...]:

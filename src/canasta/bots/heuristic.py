@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
 from ..engine import game_result, meld_counts
@@ -52,21 +52,21 @@ from ..view import LeanView, meld_order
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 
-NATURALS = tuple(range(4, 15))
-RED = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
-_CHAR_RANK = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
+NATURALS: Final = tuple(range(4, 15))
+RED: Final = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
+_CHAR_RANK: Final = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
 # Rules of thumb, in points unless said otherwise (docs/players.md explains each one).
-STOCK_CARD_VALUE = 30.0  # an unknown stock card is worth about this much: take the pile when it is worth more
-THREAT_HAND_SIZE = 4  # an opponent with a canasta and at most this many cards may go out any turn
-PAIR_KEEP = 25.0  # keeping a natural pair (it takes the pile), on top of the card's value
-SINGLE_KEEP = 0.3  # keeping a lone card: a fraction of its value (it counts against us in the hand)
-OWN_MELD_KEEP = 15.0  # keeping a card of a rank our side has melded (it lengthens the meld)
-SHED_PENALISED = 80.0  # shedding a rank held three or more times where that costs 1,500 (Modern American)
-DANGER_WEIGHT = 5.0  # how much the chance of handing the pile to the next opponent weighs in a discard
-STOP_CARD_PER_PILE_CARD = 3.0  # a black three blocks the next player: worth more as the pile grows
+STOCK_CARD_VALUE: Final = 30.0  # an unknown stock card is worth about this much: take the pile when it is worth more
+THREAT_HAND_SIZE: Final = 4  # an opponent with a canasta and at most this many cards may go out any turn
+PAIR_KEEP: Final = 25.0  # keeping a natural pair (it takes the pile), on top of the card's value
+SINGLE_KEEP: Final = 0.3  # keeping a lone card: a fraction of its value (it counts against us in the hand)
+OWN_MELD_KEEP: Final = 15.0  # keeping a card of a rank our side has melded (it lengthens the meld)
+SHED_PENALISED: Final = 80.0  # shedding a rank held three or more times where that costs 1,500 (Modern American)
+DANGER_WEIGHT: Final = 5.0  # how much the chance of handing the pile to the next opponent weighs in a discard
+STOP_CARD_PER_PILE_CARD: Final = 3.0  # a black three blocks the next player: worth more as the pile grows
 # How much likelier (or less likely) than a random draw a player is to hold two or more copies of a rank:
 # fitted to the real hands behind 128,748 candidate discards in 400 games against greedy (strength.md).
-HELD_WEIGHTS = {
+HELD_WEIGHTS: Final = {
     "pair": 2.5,  # after its side opened: pairs are kept, lone cards thrown ...
     "triple": 0.1,  # ... and three of a rank melded
     "pair unopened": 1.0,  # before the opening a hand is closer to the deal,
@@ -77,20 +77,20 @@ HELD_WEIGHTS = {
 }
 # Presets where the weights above measured worse (strength.md): there a hand counts as random draws,
 # less the ranks a player threw or refused.
-PLAIN_HELD_WEIGHTS = dict.fromkeys(HELD_WEIGHTS, 1.0) | {"discarded": 0.3, "declined": 0.15}
-PLAIN_WEIGHT_PRESETS = frozenset({"cutthroat", "modern-american"})
-FREEZE_PILE = 6  # freeze the pile with a two once it holds this many cards ...
-FREEZE_RISK = 30.0  # ... when every natural discard carries at least this much risk,
-FREEZE_BEHIND_PILE = 8  # or when we are behind and the pile holds this many
-FREEZE_OVER_THREE_PILE = 9  # with a black three in hand, freeze only a pile this big
+PLAIN_HELD_WEIGHTS: Final = dict.fromkeys(HELD_WEIGHTS, 1.0) | {"discarded": 0.3, "declined": 0.15}
+PLAIN_WEIGHT_PRESETS: Final = frozenset({"cutthroat", "modern-american"})
+FREEZE_PILE: Final = 6  # freeze the pile with a two once it holds this many cards ...
+FREEZE_RISK: Final = 30.0  # ... when every natural discard carries at least this much risk,
+FREEZE_BEHIND_PILE: Final = 8  # or when we are behind and the pile holds this many
+FREEZE_OVER_THREE_PILE: Final = 9  # with a black three in hand, freeze only a pile this big
 # The Samba family (sequences, several melds of a rank; docs/players.md, "Samba family").
-SEQ_EXTEND_KEEP = 25.0  # keeping a card that lengthens one of the side's sequences (seven make 1,500)
-CONNECTOR_KEEP = 10.0  # keeping a card with a suited neighbour at most two ranks away (a run in the making)
-SAMBA_TAKE_BONUS = 600.0  # a take that finishes a samba (1,500) is worth at least this much
-NEW_SEQUENCE_MIN = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
-NEW_SEQUENCE_KEEP = 2  # ... and only if it leaves at least this many cards in the hand
-CARD_IN_HAND = 10.0  # what an unseen card in a hand is guessed to cost its side when the hand ends
-LAST_HAND_MARGIN = 100.0  # how sure the guess of the game's end must be before it changes the play
+SEQ_EXTEND_KEEP: Final = 25.0  # keeping a card that lengthens one of the side's sequences (seven make 1,500)
+CONNECTOR_KEEP: Final = 10.0  # keeping a card with a suited neighbour at most two ranks away (a run in the making)
+SAMBA_TAKE_BONUS: Final = 600.0  # a take that finishes a samba (1,500) is worth at least this much
+NEW_SEQUENCE_MIN: Final = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
+NEW_SEQUENCE_KEEP: Final = 2  # ... and only if it leaves at least this many cards in the hand
+CARD_IN_HAND: Final = 10.0  # what an unseen card in a hand is guessed to cost its side when the hand ends
+LAST_HAND_MARGIN: Final = 100.0  # how sure the guess of the game's end must be before it changes the play
 
 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
@@ -115,8 +115,8 @@ class _RankOf(dict[str, int]):
         return rank
 
 
-_RANK_OF = _RankOf()
-_card_rank = _RANK_OF.__getitem__
+_RANK_OF: Final = _RankOf()
+_card_rank: Final = _RANK_OF.__getitem__
 
 
 class _KeyOf(dict[str, int]):
@@ -127,7 +127,7 @@ class _KeyOf(dict[str, int]):
         return key
 
 
-_key_of = _KeyOf().__getitem__
+_key_of: Final = _KeyOf().__getitem__
 
 
 
@@ -214,7 +214,7 @@ def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Ta
 
 # id of a side's melds as a state keeps them (a dict: meld key -> card codes, never changed once a state holds
 # it; the engine shares an unchanged side's dict between a state and the next) -> its table, which holds it
-_TABLES: dict[int, _Table] = {}
+_TABLES: Final[dict[int, _Table]] = {}
 
 
 def _numbers_table(melds: Melds) -> _Table:
@@ -281,22 +281,18 @@ def _suited_counts(counts: tuple[int, ...]) -> list[Card]:
     return out
 
 
-_KIND_RANK = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
-_HAND_RANKS: dict[tuple[int, ...], list[int]] = {}
+_KIND_RANK: Final = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
 
 
 def _ranks_of_hand(counts: tuple[int, ...]) -> list[int]:
     """A hand's counts per card kind as the heuristic's rank counts (``_card_rank`` of each card: 16 slots,
-    red threes at RED, the last), kept by the counts: read it, never change it."""
-    rc = _HAND_RANKS.get(counts)
-    if rc is None:
-        rc = [0] * 16
-        for kind, n in enumerate(counts):
-            if n:
-                rc[_KIND_RANK[kind]] += n
-        if len(_HAND_RANKS) > 50_000:
-            _HAND_RANKS.clear()
-        _HAND_RANKS[counts] = rc
+    red threes at RED, the last), as a new list. (Counted every time: compiled, a loop over the 53 counts is
+    cheaper than hashing them to look the list up.)"""
+    rc = [0] * 16
+    for kind in range(len(counts)):
+        n = counts[kind]
+        if n:
+            rc[_KIND_RANK[kind]] += n
     return rc
 
 
@@ -336,7 +332,7 @@ class _EventOf(dict[str, Event]):
         return event
 
 
-_event_of = _EventOf().__getitem__
+_event_of: Final = _EventOf().__getitem__
 
 
 class _MoveEventOf(dict[tuple[int, object], Event]):
@@ -350,7 +346,7 @@ class _MoveEventOf(dict[tuple[int, object], Event]):
         return event
 
 
-_move_event_of = _MoveEventOf().__getitem__
+_move_event_of: Final = _MoveEventOf().__getitem__
 
 
 class Memory:
@@ -390,7 +386,8 @@ class Memory:
         """Take it that this memory has read ``view``'s history (a lean view of a position whose history is the
         one this memory last read, entry for entry: a search's sample of the position its guide saw), so
         that the next lean view's new entries are read as moves since it (``LeanView.history_after``)."""
-        if view["hand_number"] == self.hand and view["players"] == self.players:
+        numbers = view.numbers()
+        if numbers[3] == self.hand and numbers[2] == self.players:
             self._mark = view.history_mark
 
     def reset(self, hand: int, players: int) -> None:
@@ -473,10 +470,14 @@ class Memory:
             self.discarded[seat][rank] = 0
             self.pile.append(rank)
         elif action == "draw":
-            for table in (self.discarded[seat], self.declined[seat]):
-                for rank in table:
-                    table[rank] += 1
-            if self.pile and self.pile[-1] in NATURALS:
+            # (two loops, not one over a tuple of the two; and not ``+=``: compiled, both are generic operations)
+            discarded = self.discarded[seat]
+            for rank in discarded:
+                discarded[rank] = discarded[rank] + 1
+            declined = self.declined[seat]
+            for rank in declined:
+                declined[rank] = declined[rank] + 1
+            if self.pile and 4 <= self.pile[-1] <= 14:  # a natural rank (``NATURALS``)
                 self.declined[seat][self.pile[-1]] = 0
         elif action == "take":
             for rank in ranks:
@@ -742,7 +743,7 @@ class _Turn:
             self.pending = view["pending_pile"]
         # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
         if isinstance(view, LeanView):  # from the hand's counts (no card texts to read)
-            rc = list(_ranks_of_hand(view.hand_counts()))
+            rc = _ranks_of_hand(view.hand_counts())
         else:
             rc = [0] * 16
             for text in view["hand"]:
@@ -846,22 +847,23 @@ class _Turn:
         total = [r.decks * 4] * 15
         total[JOKER_RANK] = r.jokers
         total[THREE] = r.decks * 2
-        unseen = list(total)
+        unseen = list(total)  # (``x = x - y`` below, not ``-=``: compiled, that is a generic in-place subtract)
+        rc = self.rc
         for i in range(15):
-            unseen[i] -= self.rc[i]
+            unseen[i] = unseen[i] - rc[i]
         for side in self.sides:
             on_table = side.table.ranks
             for i in range(15):
-                unseen[i] -= on_table[i]
+                unseen[i] = unseen[i] - on_table[i]
         for rank in self.mem.pile:
             if rank != RED:
-                unseen[rank] -= 1
+                unseen[rank] = unseen[rank] - 1
         known_total = 0
         for s, known in enumerate(self.mem.known):
             if s == self.seat:
                 continue
             for rank, n in known.items():
-                unseen[rank] -= n
+                unseen[rank] = unseen[rank] - n
                 known_total += n
         others = sum(n for s, n in enumerate(self.view["hand_sizes"]) if s != self.seat)
         pool = max(1, self.stock + others - known_total)
@@ -1218,7 +1220,7 @@ class _Turn:
         opp_ends = opp.table.ends if r.sequences else set()
         opp_opened = opp.opened
         frozen_for_opp = bool(self.pile_frozen or r.pile_always_frozen or not opp_opened)
-        naturals = {m.rank for m in discards if m.rank in NATURALS}
+        naturals = {m.rank for m in discards if 4 <= m.rank <= 14}  # (``NATURALS``)
         holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
         pile_size = len(self.pile)
         pile_points = sum(RANK_VALUE[max(0, rank)] for rank in self.mem.pile)  # mem.pile: the view's pile, read
@@ -1313,9 +1315,12 @@ class _Turn:
             p0, p1, p2, p3 = 0.0, p0, p1, p2 + p3
         two, more = weights["pair" if opened else "pair unopened"], weights["triple" if opened else "triple unopened"]
         weight = two * p2 + more * p3
-        for flag, name in ((discarded, "discarded"), (declined, "declined"), (melded, "melded")):
-            if flag:
-                weight *= weights[name]
+        if discarded:  # (three tests, not a loop over pairs: compiled, that builds and walks tuples generically)
+            weight *= weights["discarded"]
+        if declined:
+            weight *= weights["declined"]
+        if melded:
+            weight *= weights["melded"]
         total = p0 + p1 + weight
         return (weight / total, p1 / total) if total > 0 else (0.0, 0.0)
 
