@@ -126,7 +126,7 @@ class Sampler:
         rng.shuffle(unseen)
         left = [0] * 53  # per card kind (lists, not Counters: compiled, a Counter is a generic Python object)
         for c in unseen:
-            left[c] += 1
+            left[c] = left[c] + 1  # (``x = x + 1``, not ``+=``, here and below: compiled, native int operations)
         hands: list[list[int]] = [[] for _ in range(rules.players)]
         hands[seat] = list(self.own_hand)
         for s in hidden:  # cards known to be in a hand first, as far as the unseen cards still have them
@@ -134,16 +134,16 @@ class Sampler:
                 for kind in RANK_KINDS[rank]:
                     while count and left[kind] and len(hands[s]) < sizes[s]:
                         hands[s].append(kind)
-                        left[kind] -= 1
+                        left[kind] = left[kind] - 1
                         count -= 1
         placed = [0] * 53
         for s in hidden:
             for c in hands[s]:
-                placed[c] += 1
+                placed[c] = placed[c] + 1
         rest = []
         for c in unseen:
             if placed[c]:
-                placed[c] -= 1
+                placed[c] = placed[c] - 1
             else:
                 rest.append(c)
         stock = []

@@ -160,7 +160,8 @@ class _Table:
             low, high = 15, 0
             for c in cards:
                 rank = _KIND_RANK[c]
-                ranks[max(0, rank)] += 1
+                slot = max(0, rank)
+                ranks[slot] = ranks[slot] + 1  # (``x = x + 1``, not ``+=``, here and below: compiled, native)
                 low, high = min(low, rank), max(high, rank)
             if size >= 7:
                 canastas += 1
@@ -213,17 +214,30 @@ def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Ta
 
 
 # id of a side's melds as a state keeps them (a dict: meld key -> card codes, never changed once a state holds
-# it; the engine shares an unchanged side's dict between a state and the next) -> its table, which holds it
-_TABLES: Final[dict[int, _Table]] = {}
+# it; the engine shares an unchanged side's dict between a state and the next) -> (the dict, kept so that its id
+# stays its own, and its table)
+_TABLES: Final[dict[int, tuple[Melds, _Table]]] = {}
+
+
+# a side's melds by content -> their table: play-outs make new dicts of melds that earlier play-outs made too
+_TABLES_BY_MELDS: Final[dict[tuple[tuple[int, tuple[int, ...]], ...], _Table]] = {}
 
 
 def _numbers_table(melds: Melds) -> _Table:
-    """The ``_Table`` of a side's melds read from a lean view (``LeanView.side_numbers``), built once per dict."""
-    table = _TABLES.get(id(melds))
-    if table is None or table.source is not melds:
-        if len(_TABLES) > 20_000:
-            _TABLES.clear()
-        table = _TABLES[id(melds)] = _Table(melds, sorted(melds.items(), key=meld_order))
+    """The ``_Table`` of a side's melds read from a lean view (``LeanView.side_numbers``), built once per dict
+    and once per content."""
+    hit = _TABLES.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    items = tuple(melds.items())
+    table = _TABLES_BY_MELDS.get(items)
+    if table is None:
+        if len(_TABLES_BY_MELDS) > 20_000:
+            _TABLES_BY_MELDS.clear()
+        table = _TABLES_BY_MELDS[items] = _Table(melds, sorted(items, key=meld_order))
+    if len(_TABLES) > 20_000:
+        _TABLES.clear()
+    _TABLES[id(melds)] = (melds, table)
     return table
 
 
@@ -292,7 +306,8 @@ def _ranks_of_hand(counts: tuple[int, ...]) -> list[int]:
     for kind in range(len(counts)):
         n = counts[kind]
         if n:
-            rc[_KIND_RANK[kind]] += n
+            rank = _KIND_RANK[kind]
+            rc[rank] = rc[rank] + n  # (not ``+=``: compiled, a generic in-place add)
     return rc
 
 
@@ -335,18 +350,23 @@ class _EventOf(dict[str, Event]):
 _event_of: Final = _EventOf().__getitem__
 
 
-class _MoveEventOf(dict[tuple[int, object], Event]):
-    """(seat, event of a history entry: a move or the text after the seat) -> parsed event, without writing
-    the entry out (``view.LeanView.history_after``)."""
-
-    def __missing__(self, key: tuple[int, object]) -> Event:
-        event = _event_of(entry_text(key[0], key[1]))
-        if len(self) < 50_000:
-            self[key] = event
-        return event
+# a history entry's event (a move, or the text after the seat) -> its parsed action and ranks, which do not
+# depend on the seat
+_MOVE_EVENTS: Final[dict[object, tuple[str, tuple[int, ...]]]] = {}
 
 
-_move_event_of: Final = _MoveEventOf().__getitem__
+def _move_event_of(seat: int, event: object) -> Event:
+    """``_event_of(entry_text(seat, event))``, without writing the entry out (``view.LeanView.history_after``):
+    each event parsed once (play-outs repeat the same few hundred)."""
+    if seat < 0:  # an entry of a text checkpoint: the event is the whole entry
+        return _event_of(str(event))
+    parts = _MOVE_EVENTS.get(event)
+    if parts is None:
+        parsed = _event_of(entry_text(seat, event))
+        parts = (parsed[1], parsed[2])
+        if len(_MOVE_EVENTS) < 50_000:
+            _MOVE_EVENTS[event] = parts
+    return seat, parts[0], parts[1]
 
 
 class Memory:
@@ -411,7 +431,7 @@ class Memory:
             since = view.history_after(self._mark)
             if since is not None:
                 for seat, event in since:
-                    self._event(_move_event_of((seat, event)), black_threes_aside)
+                    self._event(_move_event_of(seat, event), black_threes_aside)
                 self.index += len(since)
                 self._mark = view.history_mark
                 self._read_pile(view, True)
@@ -1005,7 +1025,7 @@ class _Turn:
         view = self.view
         if isinstance(view, LeanView):
             for seat, event in view.recent_entries():
-                yield _move_event_of((seat, event))
+                yield _move_event_of(seat, event)
         else:
             history: list[str] = view["history"]
             for i in range(len(history) - 1, -1, -1):
@@ -1056,10 +1076,10 @@ class _Turn:
             r.concealed_waives_minimum == "stock_only" and self.drew_from_stock()))
         for d in candidates:
             if d is not None:
-                rc[d] -= 1
+                rc[d] = rc[d] - 1
             result = meld_everything(r, rc, self.mine)
             if d is not None:
-                rc[d] += 1
+                rc[d] = rc[d] + 1
             if result is None:
                 continue
             moves, points, canastas = result
