@@ -183,3 +183,32 @@ def test_lean_view_history_after_and_hand_counts(variant: str) -> None:
     assert checked > 50
     other = lean_view(canasta.new_game(canasta.rules(variant), seed=99), 0)
     assert other.history_after(previous.history_mark) is None  # another game's history does not continue it
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
+def test_lean_view_numbers_are_the_views_fields(variant: str) -> None:
+    """``numbers``, ``side_numbers``, ``own_minimum`` and ``game_rules`` (what the heuristic player reads in
+    play-outs instead of the fields) give the view's fields as numbers, for every seat."""
+    from canasta.cards import card_str
+    from canasta.view import meld_order
+
+    checked = 0
+    for state in positions(variant, seed=5, every=0.2, games=3):
+        for seat in range(state.rules.players):
+            full, lean = canasta.view(state, seat), lean_view(state, seat)
+            keys = ("seat", "side", "players", "hand_number", "phase", "stock_size", "staged_points", "permission",
+                    "pile_frozen", "seat_sides")
+            numbers = lean.numbers()
+            assert dict(zip(keys[:-1], numbers[:-1], strict=True)) == {k: full[k] for k in keys[:-1]}
+            assert list(numbers[-1]) == full["seat_sides"]
+            assert lean.own_minimum() == full["sides"][full["side"]]["minimum_needed"]
+            assert lean.game_rules().to_dict() == full["rules"]
+            for side, entry in enumerate(full["sides"]):
+                seats, score, opened, threes, melds = lean.side_numbers(side)
+                assert (list(seats), score, opened) == (entry["seats"], entry["score"], entry["opened"])
+                assert [card_str(c) for c in threes] == entry["red_threes"]
+                assert [[card_str(c) for c in cards] for _, cards in sorted(melds.items(), key=meld_order)] == \
+                    [m["cards"] for m in entry["melds"]]
+                assert sum(len(cards) >= 7 for cards in melds.values()) == entry["canastas"]
+            checked += 1
+    assert checked > 8

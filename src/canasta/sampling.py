@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from .cards import RED_THREES, THREE, card_str, counts_of, pack, parse_card, parse_rank, rank_of
 from .engine import RANK_KINDS
@@ -124,7 +124,9 @@ class Sampler:
         d = {**self.public}
         unseen = list(self.unseen)
         rng.shuffle(unseen)
-        left = Counter(unseen)
+        left = [0] * 53  # per card kind (lists, not Counters: compiled, a Counter is a generic Python object)
+        for c in unseen:
+            left[c] = left[c] + 1  # (``x = x + 1``, not ``+=``, here and below: compiled, native int operations)
         hands: list[list[int]] = [[] for _ in range(rules.players)]
         hands[seat] = list(self.own_hand)
         for s in hidden:  # cards known to be in a hand first, as far as the unseen cards still have them
@@ -132,13 +134,16 @@ class Sampler:
                 for kind in RANK_KINDS[rank]:
                     while count and left[kind] and len(hands[s]) < sizes[s]:
                         hands[s].append(kind)
-                        left[kind] -= 1
+                        left[kind] = left[kind] - 1
                         count -= 1
-        placed = Counter(c for s in hidden for c in hands[s])
+        placed = [0] * 53
+        for s in hidden:
+            for c in hands[s]:
+                placed[c] = placed[c] + 1
         rest = []
         for c in unseen:
             if placed[c]:
-                placed[c] -= 1
+                placed[c] = placed[c] - 1
             else:
                 rest.append(c)
         stock = []
@@ -190,7 +195,7 @@ class Sampler:
         return state
 
 
-_RULES: dict[str, Rules] = {}
+_RULES: Final[dict[str, Rules]] = {}
 
 
 def _rules(spec: dict[str, Any]) -> Rules:

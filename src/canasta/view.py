@@ -9,7 +9,7 @@ public history. The seed and the deal are never shown: they would reveal the sto
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from .cards import TWO, card_str, cards_of, rank_str
 from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pile_frozen_for
@@ -43,7 +43,7 @@ def _rank_name(key: int) -> str:
     return "wild" if rank == 0 else rank_str(rank)
 
 
-def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
+def meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
     """Groups from aces down (wild melds last), then sequences by suit: the order a table shows them."""
     key = item[0]
     if is_sequence_key(key):
@@ -53,7 +53,7 @@ def _meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
 
 def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
     """A side's melds as the view shows them, in table order."""
-    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=_meld_order)]
+    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=meld_order)]
 
 
 def _meld_entry(rules: Rules, key: int, m: tuple[int, ...]) -> dict[str, Any]:
@@ -97,8 +97,8 @@ def _side_entry(state: State, side: int, minimum: int,
 # state and the next and never changes a part a state holds): the rules spec, meld entries, a side's
 # entry, the hand's and the pile's texts. Both hold equal values (tests/test_view.py checks it).
 
-_SPECS: dict[int, tuple[Rules, dict[str, Any]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
-_ENTRIES: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]] = {}
+_SPECS: Final[dict[int, tuple[Rules, dict[str, Any]]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
+_ENTRIES: Final[dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]]] = {}
 
 
 def _rules_spec(r: Rules) -> dict[str, Any]:
@@ -116,8 +116,8 @@ def _rules_spec(r: Rules) -> dict[str, Any]:
 
 # by the identity of a state's melds dict (states are values: the engine shares an unchanged side's dict
 # between a state and the next, and never changes one a state holds); the dict is kept, so its id stays
-_ENTRIES_BY_ID: dict[int, tuple[Melds, Rules, list[dict[str, Any]]]] = {}
-_HANDS: dict[tuple[int, ...], list[str]] = {}  # a hand's counts -> its cards' texts (lean views share them)
+_ENTRIES_BY_ID: Final[dict[int, tuple[Melds, Rules, list[dict[str, Any]]]]] = {}
+_HANDS: Final[dict[tuple[int, ...], list[str]]] = {}  # a hand's counts -> its cards' texts (lean views share them)
 
 
 def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
@@ -141,14 +141,14 @@ def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
 
 # (id of the rules, meld key, the meld's cards) -> its entry, shared by lean views' meld lists: a meld move
 # changes one meld of a side's few
-_MELD_ENTRY: dict[tuple[int, int, tuple[int, ...]], dict[str, Any]] = {}
+_MELD_ENTRY: Final[dict[tuple[int, int, tuple[int, ...]], dict[str, Any]]] = {}
 
 
 def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
     """``meld_entries`` made of shared entries (read them, never change them)."""
     out = []
     rid = id(r)
-    for key, m in sorted(melds.items(), key=_meld_order):
+    for key, m in sorted(melds.items(), key=meld_order):
         k = (rid, key, m)
         entry = _MELD_ENTRY.get(k)
         if entry is None:
@@ -160,7 +160,7 @@ def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
 
 
 # id(state.pile) -> (pile, hidden, face-up texts, every card's text)
-_PILES: dict[int, tuple[tuple[int, ...], int, list[str], list[str]]] = {}
+_PILES: Final[dict[int, tuple[tuple[int, ...], int, list[str], list[str]]]] = {}
 
 
 def _pile_texts(state: State) -> tuple[list[str], list[str]]:
@@ -185,7 +185,7 @@ def _pile_field(state: State, lean: bool) -> list[str]:
 
 
 # a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
-_SIDES: dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]] = {}
+_SIDES: Final[dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]]] = {}
 
 
 def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
@@ -257,7 +257,7 @@ def _pending(state: State) -> list[str] | None:
 
 
 Field = Callable[[State, int, bool], Any]
-_FIELDS: dict[str, Field] = {
+_FIELDS: Final[dict[str, Field]] = {
     "variant": lambda s, seat, lean: s.rules.name,
     "rules": lambda s, seat, lean: _rules_spec(s.rules) if lean else s.rules.to_dict(),
     "seat": lambda s, seat, lean: seat,
@@ -343,6 +343,34 @@ class LeanView(dict[str, Any]):
             out.append(entry_text(node[1], node[2]))
         return len(newer) + len(older), out
 
+    def numbers(self) -> tuple[int, int, int, int, str, int, int | None, str | None, bool, tuple[int, ...]]:
+        """The view's scalar fields in one call, for a player that reads them every move: ``(view["seat"],
+        view["side"], view["players"], view["hand_number"], view["phase"], view["stock_size"],
+        view["staged_points"], view["permission"], view["pile_frozen"], view["seat_sides"])`` (the last as a
+        tuple). Each field read by key is built on first reading, a call per field."""
+        state, seat = self.state, self.viewer
+        stage = state.stage
+        return (seat, state.seat_sides[seat], state.rules.players, state.hand_number, state.phase, len(state.stock),
+                None if stage is None else stage.points, state.turn.permission, state.pile_frozen, state.seat_sides)
+
+    def game_rules(self) -> Rules:
+        """The rules object ``view["rules"]`` describes (the position's own)."""
+        return self.state.rules
+
+    def side_numbers(self, side: int) -> tuple[tuple[int, ...], int, bool, tuple[int, ...], Melds]:
+        """``view["sides"][side]`` as numbers, for a player that reads no texts: (its seats, its score, whether it
+        has opened, its red threes as card codes, its melds as the engine keeps them: meld key -> card codes,
+        ``meld_order`` gives the view's order). Its ``canastas`` are the melds of seven or more; the seat's own
+        side's ``minimum_needed`` is ``own_minimum()``. Shared: never change them."""
+        state = self.state
+        return (state.seats_of(side), state.scores[side], bool(state.opened[side]), state.red_threes[side],
+                state.melds[side])
+
+    def own_minimum(self) -> int:
+        """``view["sides"][view["side"]]["minimum_needed"]``, without building the sides."""
+        state, seat = self.state, self.viewer
+        return minimum_needed(state, state.side_of(seat), seat)
+
     def hand_counts(self) -> tuple[int, ...]:
         """The seat's own hand (``view["hand"]``) as counts per card kind (``cards.counts_of``), for a player that
         counts ranks without reading texts. Shared: never change it."""
@@ -406,7 +434,7 @@ class LeanView(dict[str, Any]):
                 yield text[i]
 
 
-_LONG_WALK = 32  # entries since the history's last text checkpoint that make ``history_since`` set a new one
+_LONG_WALK: Final = 32  # entries since the history's last text checkpoint that make ``history_since`` set a new one
 
 
 def _newest_entries(state: State) -> tuple[list[list[Any]], tuple[str, ...]]:
@@ -485,7 +513,7 @@ def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
 
 # id of a side's melds dict -> (the dict, its JSON as ``to_dict`` writes it): kept, as meld entries are (a
 # side's melds change a few times a hand), and copied into each view
-_MELDS_JSON: dict[int, tuple[Melds, dict[str, list[str]]]] = {}
+_MELDS_JSON: Final[dict[int, tuple[Melds, dict[str, list[str]]]]] = {}
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
@@ -555,7 +583,7 @@ def upcards(state: State) -> list[str]:
 
 # id of a history node -> (the node, the history's text up to it): a view reads the history three times (its
 # field, the upcards, the public state), and the next state's history is this one's and an entry or two more.
-_HISTORIES: dict[int, tuple[list[Any], tuple[str, ...]]] = {}
+_HISTORIES: Final[dict[int, tuple[list[Any], tuple[str, ...]]]] = {}
 
 
 def history_text(state: State) -> tuple[str, ...]:

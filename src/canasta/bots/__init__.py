@@ -21,6 +21,7 @@ from typing import Any
 
 from ..moves import Move
 from ..rules import Rules
+from ..view import LeanView
 
 
 class Player:
@@ -53,6 +54,8 @@ _LAST_SPEC: list[Any] = [None, None, None]
 
 def rules_of(view: dict[str, Any]) -> Rules:
     """The rules object a view describes (cached: players ask for it every move)."""
+    if isinstance(view, LeanView):  # (its rules object, without its spec)
+        return view.game_rules()
     spec = view["rules"]
     # A plain view holds a new, equal spec every move: comparing it with a copy of the last one is cheaper than
     # writing it out (the copy: the caller owns its view and may change it afterwards).

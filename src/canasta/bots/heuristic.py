@@ -39,34 +39,34 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
-from ..engine import game_result
+from ..engine import game_result, meld_counts
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
 from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
 from ..rules import Rules
 from ..scoring import score_side
-from ..state import entry_text
-from ..view import LeanView
+from ..state import Melds, entry_text
+from ..view import LeanView, meld_order
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 
-NATURALS = tuple(range(4, 15))
-RED = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
-_CHAR_RANK = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
+NATURALS: Final = tuple(range(4, 15))
+RED: Final = -1  # a red three in the pile (bonus card: laid out by whoever takes the pile)
+_CHAR_RANK: Final = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
 # Rules of thumb, in points unless said otherwise (docs/players.md explains each one).
-STOCK_CARD_VALUE = 30.0  # an unknown stock card is worth about this much: take the pile when it is worth more
-THREAT_HAND_SIZE = 4  # an opponent with a canasta and at most this many cards may go out any turn
-PAIR_KEEP = 25.0  # keeping a natural pair (it takes the pile), on top of the card's value
-SINGLE_KEEP = 0.3  # keeping a lone card: a fraction of its value (it counts against us in the hand)
-OWN_MELD_KEEP = 15.0  # keeping a card of a rank our side has melded (it lengthens the meld)
-SHED_PENALISED = 80.0  # shedding a rank held three or more times where that costs 1,500 (Modern American)
-DANGER_WEIGHT = 5.0  # how much the chance of handing the pile to the next opponent weighs in a discard
-STOP_CARD_PER_PILE_CARD = 3.0  # a black three blocks the next player: worth more as the pile grows
+STOCK_CARD_VALUE: Final = 30.0  # an unknown stock card is worth about this much: take the pile when it is worth more
+THREAT_HAND_SIZE: Final = 4  # an opponent with a canasta and at most this many cards may go out any turn
+PAIR_KEEP: Final = 25.0  # keeping a natural pair (it takes the pile), on top of the card's value
+SINGLE_KEEP: Final = 0.3  # keeping a lone card: a fraction of its value (it counts against us in the hand)
+OWN_MELD_KEEP: Final = 15.0  # keeping a card of a rank our side has melded (it lengthens the meld)
+SHED_PENALISED: Final = 80.0  # shedding a rank held three or more times where that costs 1,500 (Modern American)
+DANGER_WEIGHT: Final = 5.0  # how much the chance of handing the pile to the next opponent weighs in a discard
+STOP_CARD_PER_PILE_CARD: Final = 3.0  # a black three blocks the next player: worth more as the pile grows
 # How much likelier (or less likely) than a random draw a player is to hold two or more copies of a rank:
 # fitted to the real hands behind 128,748 candidate discards in 400 games against greedy (strength.md).
-HELD_WEIGHTS = {
+HELD_WEIGHTS: Final = {
     "pair": 2.5,  # after its side opened: pairs are kept, lone cards thrown ...
     "triple": 0.1,  # ... and three of a rank melded
     "pair unopened": 1.0,  # before the opening a hand is closer to the deal,
@@ -77,20 +77,20 @@ HELD_WEIGHTS = {
 }
 # Presets where the weights above measured worse (strength.md): there a hand counts as random draws,
 # less the ranks a player threw or refused.
-PLAIN_HELD_WEIGHTS = dict.fromkeys(HELD_WEIGHTS, 1.0) | {"discarded": 0.3, "declined": 0.15}
-PLAIN_WEIGHT_PRESETS = frozenset({"cutthroat", "modern-american"})
-FREEZE_PILE = 6  # freeze the pile with a two once it holds this many cards ...
-FREEZE_RISK = 30.0  # ... when every natural discard carries at least this much risk,
-FREEZE_BEHIND_PILE = 8  # or when we are behind and the pile holds this many
-FREEZE_OVER_THREE_PILE = 9  # with a black three in hand, freeze only a pile this big
+PLAIN_HELD_WEIGHTS: Final = dict.fromkeys(HELD_WEIGHTS, 1.0) | {"discarded": 0.3, "declined": 0.15}
+PLAIN_WEIGHT_PRESETS: Final = frozenset({"cutthroat", "modern-american"})
+FREEZE_PILE: Final = 6  # freeze the pile with a two once it holds this many cards ...
+FREEZE_RISK: Final = 30.0  # ... when every natural discard carries at least this much risk,
+FREEZE_BEHIND_PILE: Final = 8  # or when we are behind and the pile holds this many
+FREEZE_OVER_THREE_PILE: Final = 9  # with a black three in hand, freeze only a pile this big
 # The Samba family (sequences, several melds of a rank; docs/players.md, "Samba family").
-SEQ_EXTEND_KEEP = 25.0  # keeping a card that lengthens one of the side's sequences (seven make 1,500)
-CONNECTOR_KEEP = 10.0  # keeping a card with a suited neighbour at most two ranks away (a run in the making)
-SAMBA_TAKE_BONUS = 600.0  # a take that finishes a samba (1,500) is worth at least this much
-NEW_SEQUENCE_MIN = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
-NEW_SEQUENCE_KEEP = 2  # ... and only if it leaves at least this many cards in the hand
-CARD_IN_HAND = 10.0  # what an unseen card in a hand is guessed to cost its side when the hand ends
-LAST_HAND_MARGIN = 100.0  # how sure the guess of the game's end must be before it changes the play
+SEQ_EXTEND_KEEP: Final = 25.0  # keeping a card that lengthens one of the side's sequences (seven make 1,500)
+CONNECTOR_KEEP: Final = 10.0  # keeping a card with a suited neighbour at most two ranks away (a run in the making)
+SAMBA_TAKE_BONUS: Final = 600.0  # a take that finishes a samba (1,500) is worth at least this much
+NEW_SEQUENCE_MIN: Final = 5  # a new sequence is melded only this long: shorter runs stay in the hand (measured)
+NEW_SEQUENCE_KEEP: Final = 2  # ... and only if it leaves at least this many cards in the hand
+CARD_IN_HAND: Final = 10.0  # what an unseen card in a hand is guessed to cost its side when the hand ends
+LAST_HAND_MARGIN: Final = 100.0  # how sure the guess of the game's end must be before it changes the play
 
 
 MeldInfo = dict[int, tuple[int, int, int]]  # rank -> (naturals, wilds, size); rank 0 = a meld of wild cards
@@ -115,8 +115,8 @@ class _RankOf(dict[str, int]):
         return rank
 
 
-_RANK_OF = _RankOf()
-_card_rank = _RANK_OF.__getitem__
+_RANK_OF: Final = _RankOf()
+_card_rank: Final = _RANK_OF.__getitem__
 
 
 class _KeyOf(dict[str, int]):
@@ -127,103 +127,149 @@ class _KeyOf(dict[str, int]):
         return key
 
 
-_key_of = _KeyOf().__getitem__
+_key_of: Final = _KeyOf().__getitem__
 
 
 
 
 class _Table:
-    """A side's melds (its view's ``melds`` list) as the heuristic reads them, parsed once: ``first``, the
-    side's first meld of each rank keyed by rank; ``every``, all its melds (second melds of a rank and
-    sequences too) keyed by meld key (melds.py); ``ranks``, how many cards of each rank code lie in them
-    (wild cards at 0, threes at 3). The dicts are shared: read them, never change them."""
+    """A side's melds as the heuristic reads them, counted once: ``first``, the side's first meld of each rank
+    keyed by rank; ``every``, all its melds (second melds of a rank and sequences too) keyed by meld key
+    (melds.py); ``ranks``, how many cards of each rank code lie in them (wild cards at 0, threes at 3);
+    ``canastas``, its melds of seven or more; ``sequences``, its sequences smaller than a samba (meld key ->
+    (suit, lowest rank, highest rank)); ``open_groups``, the ranks of its groups smaller than a canasta.
+    Built from the view's meld entries or (a lean view) from the melds as card codes, in the view's order;
+    ``source`` is what it was built from. Shared: read it, never change it."""
 
-    __slots__ = ("_values", "every", "first", "melds", "ranks")
+    __slots__ = ("_values", "canastas", "cards", "ends", "every", "first", "open_groups", "ranks", "sequences",
+                 "source")
 
-    def __init__(self, melds: list[dict[str, Any]]) -> None:
+    def __init__(self, source: object, melds: list[tuple[int, tuple[int, ...]]]) -> None:
         first: MeldInfo = {}
         every: MeldInfo = {}
         ranks = [0] * 15
-        for m in melds:
-            key = _key_of(m["key"])
-            info = every[key] = (m["naturals"], m["wilds"], len(m["cards"]))
+        sequences: dict[int, tuple[int, int, int]] = {}
+        open_groups: set[int] = set()
+        canastas = 0
+        for key, cards in melds:
+            naturals, wilds = meld_counts(cards)
+            size = len(cards)
+            info = every[key] = (naturals, wilds, size)
             if key < SLOTS:
                 first[key] = info
-            for c in m["cards"]:
-                ranks[max(0, _card_rank(c))] += 1
-        self.melds, self.first, self.every, self.ranks = melds, first, every, ranks
-        self._values: dict[tuple[int, tuple[str, ...]], tuple[Rules, int]] = {}
+            low, high = 15, 0
+            for c in cards:
+                rank = _KIND_RANK[c]
+                slot = max(0, rank)
+                ranks[slot] = ranks[slot] + 1  # (``x = x + 1``, not ``+=``, here and below: compiled, native)
+                low, high = min(low, rank), max(high, rank)
+            if size >= 7:
+                canastas += 1
+            if is_sequence_key(key):
+                if size < SEQUENCE_MAX:
+                    sequences[key] = (key_suit(key), low, high)
+            elif size < 7:
+                open_groups.add(key_rank(key))
+        ends: set[Card] = set()  # the cards that would lengthen one of the unfinished sequences
+        for suit, low, high in sequences.values():
+            if low > SEQUENCE_LOW:
+                ends.add((low - 1, suit))
+            if high < 14:
+                ends.add((high + 1, suit))
+        self.source, self.cards = source, [cards for _, cards in melds]
+        self.first, self.every, self.ranks, self.canastas = first, every, ranks, canastas
+        self.sequences, self.open_groups, self.ends = sequences, open_groups, ends
+        self._values: dict[tuple[int, tuple[int, ...]], tuple[Rules, int]] = {}
 
-    def value(self, r: Rules, red_threes: list[str]) -> int:
+    def value(self, r: Rules, red_threes: tuple[int, ...]) -> int:
         """The side's hand score so far from the table (melds, canasta bonuses, threes, unfinished-meld
         penalties), as the scoring module would count it if the hand ended with empty hands."""
-        key = (id(r), tuple(red_threes))
+        key = (id(r), red_threes)
         hit = self._values.get(key)
         if hit is not None and hit[0] is r:
             return hit[1]
-        melds = [[int(parse_card(c)) for c in m["cards"]] for m in self.melds]
-        threes = [int(parse_card(c)) for c in red_threes]
-        total = int(score_side(r, melds, [], threes)["total"])
+        total = int(score_side(r, [list(cards) for cards in self.cards], [], list(red_threes))["total"])
         self._values[key] = (r, total)
         return total
-
-
-_TABLES: dict[int, _Table] = {}  # id of a lean view's shared melds list -> its table (which holds the list)
-
-
-def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Table:
-    """The side's ``_Table``, kept in ``tables`` by its melds list (which the table holds, so the id stays
-    its own): ``_TABLES`` for a lean view, whose meld lists are shared between views and never change
-    (view.py), so a table is built once per list; a decision's own dict for a plain view (its caller may
-    change it between decisions); None: built afresh."""
-    melds = side["melds"]
-    if tables is None:
-        return _Table(melds)
-    table = tables.get(id(melds))
-    if table is None or table.melds is not melds:
-        if len(tables) > 20_000:
-            tables.clear()
-        table = tables[id(melds)] = _Table(melds)
-    return table
-
-
-def _melds(side: dict[str, Any], every: bool = False, tables: dict[int, _Table] | None = None) -> MeldInfo:
-    """The side's first meld of each rank, keyed by rank; with ``every``, all its melds (second melds of
-    a rank and sequences too) keyed by meld key (melds.py). Shared: read it, never change it."""
-    table = _table(side, tables)
-    return table.every if every else table.first
 
 
 Card = tuple[int, int]  # (rank, suit) of a natural card, where suits matter
 
 
-def _sequences(side: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
-    """The side's sequences smaller than a samba: meld key -> (suit, lowest rank, highest rank)."""
-    out = {}
-    for m in side["melds"]:
-        key = _key_of(m["key"])
-        if is_sequence_key(key) and len(m["cards"]) < SEQUENCE_MAX:
-            ranks = [_card_rank(c) for c in m["cards"]]
-            out[key] = (key_suit(key), min(ranks), max(ranks))
-    return out
+def _table(side: dict[str, Any], tables: dict[int, _Table] | None = None) -> _Table:
+    """The ``_Table`` of a side's view entry, kept in ``tables`` by its melds list (which the table holds, so
+    the id stays its own): a decision's own dict for a plain view (its caller may change it between
+    decisions); None: built afresh."""
+    melds = side["melds"]
+    if tables is not None:
+        table = tables.get(id(melds))
+        if table is not None and table.source is melds:
+            return table
+    table = _Table(melds, [(_key_of(m["key"]), tuple(int(parse_card(c)) for c in m["cards"])) for m in melds])
+    if tables is not None:
+        if len(tables) > 20_000:
+            tables.clear()
+        tables[id(melds)] = table
+    return table
 
 
-def _sequence_ends(side: dict[str, Any]) -> set[Card]:
-    """The cards that would lengthen one of the side's unfinished sequences."""
-    ends: set[Card] = set()
-    for suit, low, high in _sequences(side).values():
-        if low > SEQUENCE_LOW:
-            ends.add((low - 1, suit))
-        if high < 14:
-            ends.add((high + 1, suit))
-    return ends
+# id of a side's melds as a state keeps them (a dict: meld key -> card codes, never changed once a state holds
+# it; the engine shares an unchanged side's dict between a state and the next) -> (the dict, kept so that its id
+# stays its own, and its table)
+_TABLES: Final[dict[int, tuple[Melds, _Table]]] = {}
 
 
-def _open_groups(side: dict[str, Any]) -> set[int]:
-    """The ranks of which the side has a group smaller than a canasta (Samba: the pile's top card may
-    only join such a meld)."""
-    return {key_rank(_key_of(m["key"])) for m in side["melds"]
-            if not is_sequence_key(_key_of(m["key"])) and len(m["cards"]) < 7}
+# a side's melds by content -> their table: play-outs make new dicts of melds that earlier play-outs made too
+_TABLES_BY_MELDS: Final[dict[tuple[tuple[int, tuple[int, ...]], ...], _Table]] = {}
+
+
+def _numbers_table(melds: Melds) -> _Table:
+    """The ``_Table`` of a side's melds read from a lean view (``LeanView.side_numbers``), built once per dict
+    and once per content."""
+    hit = _TABLES.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    items = tuple(melds.items())
+    table = _TABLES_BY_MELDS.get(items)
+    if table is None:
+        if len(_TABLES_BY_MELDS) > 20_000:
+            _TABLES_BY_MELDS.clear()
+        table = _TABLES_BY_MELDS[items] = _Table(melds, sorted(items, key=meld_order))
+    if len(_TABLES) > 20_000:
+        _TABLES.clear()
+    _TABLES[id(melds)] = (melds, table)
+    return table
+
+
+class _Side:
+    """One side's entry of the view (``view["sides"]``) as the heuristic reads it: from the entry's dict, or
+    from a lean view's numbers (no texts built or read). ``minimum`` is read for the seat's own side only."""
+
+    __slots__ = ("canastas", "minimum", "opened", "score", "seats", "table", "threes")
+
+    def __init__(self, seats: list[int] | tuple[int, ...], score: int, opened: bool, minimum: int, canastas: int,
+                 table: _Table, threes: tuple[int, ...]) -> None:
+        self.seats, self.score, self.opened, self.minimum = seats, score, opened, minimum
+        self.canastas, self.table, self.threes = canastas, table, threes
+
+    def value(self, r: Rules) -> int:
+        """The side's hand score so far from the table (``_Table.value``)."""
+        return self.table.value(r, self.threes)
+
+
+def _view_sides(view: dict[str, Any], own: int, teams: int, tables: dict[int, _Table]) -> list[_Side]:
+    """Every side of the view (``own``: the seat's side, whose minimum is read)."""
+    if isinstance(view, LeanView):
+        out = []
+        for i in range(teams):
+            seats, score, opened, threes, melds = view.side_numbers(i)
+            table = _numbers_table(melds)
+            out.append(_Side(seats, score, opened, view.own_minimum() if i == own else 0, table.canastas, table,
+                             threes))
+        return out
+    return [_Side(side["seats"], side["score"], bool(side["opened"]), side["minimum_needed"], side["canastas"],
+                  _table(side, tables), tuple(int(parse_card(c)) for c in side["red_threes"]))
+            for side in view["sides"]]
 
 
 def _suited(hand: list[str]) -> list[Card]:
@@ -236,28 +282,32 @@ def _suited(hand: list[str]) -> list[Card]:
     return out
 
 
+def _suited_counts(counts: tuple[int, ...]) -> list[Card]:
+    """``_suited`` of a hand given as counts per card kind (the same cards in the same order)."""
+    out = []
+    for kind in range(53):
+        n = counts[kind]
+        if n:
+            rank = _KIND_RANK[kind]
+            if rank in NATURALS:
+                for _ in range(n):
+                    out.append((rank, kind & 3))
+    return out
 
-def _table_value(side: dict[str, Any], r: Rules, tables: dict[int, _Table] | None = None) -> int:
-    """The side's hand score so far from the table (``_Table.value``)."""
-    return _table(side, tables).value(r, side["red_threes"])
 
-
-_KIND_RANK = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
-_HAND_RANKS: dict[tuple[int, ...], list[int]] = {}
+_KIND_RANK: Final = [RED if kind in RED_THREES else rank_of(kind) for kind in range(53)]  # card kind -> ``_card_rank``
 
 
 def _ranks_of_hand(counts: tuple[int, ...]) -> list[int]:
     """A hand's counts per card kind as the heuristic's rank counts (``_card_rank`` of each card: 16 slots,
-    red threes at RED, the last), kept by the counts: read it, never change it."""
-    rc = _HAND_RANKS.get(counts)
-    if rc is None:
-        rc = [0] * 16
-        for kind, n in enumerate(counts):
-            if n:
-                rc[_KIND_RANK[kind]] += n
-        if len(_HAND_RANKS) > 50_000:
-            _HAND_RANKS.clear()
-        _HAND_RANKS[counts] = rc
+    red threes at RED, the last), as a new list. (Counted every time: compiled, a loop over the 53 counts is
+    cheaper than hashing them to look the list up.)"""
+    rc = [0] * 16
+    for kind in range(len(counts)):
+        n = counts[kind]
+        if n:
+            rank = _KIND_RANK[kind]
+            rc[rank] = rc[rank] + n  # (not ``+=``: compiled, a generic in-place add)
     return rc
 
 
@@ -297,21 +347,26 @@ class _EventOf(dict[str, Event]):
         return event
 
 
-_event_of = _EventOf().__getitem__
+_event_of: Final = _EventOf().__getitem__
 
 
-class _MoveEventOf(dict[tuple[int, object], Event]):
-    """(seat, event of a history entry: a move or the text after the seat) -> parsed event, without writing
-    the entry out (``view.LeanView.history_after``)."""
-
-    def __missing__(self, key: tuple[int, object]) -> Event:
-        event = _event_of(entry_text(key[0], key[1]))
-        if len(self) < 50_000:
-            self[key] = event
-        return event
+# a history entry's event (a move, or the text after the seat) -> its parsed action and ranks, which do not
+# depend on the seat
+_MOVE_EVENTS: Final[dict[object, tuple[str, tuple[int, ...]]]] = {}
 
 
-_move_event_of = _MoveEventOf().__getitem__
+def _move_event_of(seat: int, event: object) -> Event:
+    """``_event_of(entry_text(seat, event))``, without writing the entry out (``view.LeanView.history_after``):
+    each event parsed once (play-outs repeat the same few hundred)."""
+    if seat < 0:  # an entry of a text checkpoint: the event is the whole entry
+        return _event_of(str(event))
+    parts = _MOVE_EVENTS.get(event)
+    if parts is None:
+        parsed = _event_of(entry_text(seat, event))
+        parts = (parsed[1], parsed[2])
+        if len(_MOVE_EVENTS) < 50_000:
+            _MOVE_EVENTS[event] = parts
+    return seat, parts[0], parts[1]
 
 
 class Memory:
@@ -351,7 +406,8 @@ class Memory:
         """Take it that this memory has read ``view``'s history (a lean view of a position whose history is the
         one this memory last read, entry for entry: a search's sample of the position its guide saw), so
         that the next lean view's new entries are read as moves since it (``LeanView.history_after``)."""
-        if view["hand_number"] == self.hand and view["players"] == self.players:
+        numbers = view.numbers()
+        if numbers[3] == self.hand and numbers[2] == self.players:
             self._mark = view.history_mark
 
     def reset(self, hand: int, players: int) -> None:
@@ -363,14 +419,19 @@ class Memory:
         self.declined = [{} for _ in range(players)]
 
     def update(self, view: dict[str, Any], black_threes_aside: bool) -> None:
-        if view["hand_number"] != self.hand or view["players"] != self.players:
-            self.reset(view["hand_number"], view["players"])
+        if isinstance(view, LeanView):
+            numbers = view.numbers()
+            hand, players = numbers[3], numbers[2]
+        else:
+            hand, players = view["hand_number"], view["players"]
+        if hand != self.hand or players != self.players:
+            self.reset(hand, players)
         lean = isinstance(view, LeanView)
         if isinstance(view, LeanView) and self._mark is not None:  # the entries since the last read: none written out
             since = view.history_after(self._mark)
             if since is not None:
                 for seat, event in since:
-                    self._event(_move_event_of((seat, event)), black_threes_aside)
+                    self._event(_move_event_of(seat, event), black_threes_aside)
                 self.index += len(since)
                 self._mark = view.history_mark
                 self._read_pile(view, True)
@@ -382,7 +443,7 @@ class Memory:
             history: list[str] = view["history"]
             length, new = len(history), history[self.index:]
         if length < self.index:
-            self.reset(view["hand_number"], view["players"])
+            self.reset(hand, players)
             new = view.history_since(0)[1] if isinstance(view, LeanView) else view["history"]
         for entry in new:
             self._event(_event_of(entry), black_threes_aside)
@@ -429,10 +490,14 @@ class Memory:
             self.discarded[seat][rank] = 0
             self.pile.append(rank)
         elif action == "draw":
-            for table in (self.discarded[seat], self.declined[seat]):
-                for rank in table:
-                    table[rank] += 1
-            if self.pile and self.pile[-1] in NATURALS:
+            # (two loops, not one over a tuple of the two; and not ``+=``: compiled, both are generic operations)
+            discarded = self.discarded[seat]
+            for rank in discarded:
+                discarded[rank] = discarded[rank] + 1
+            declined = self.declined[seat]
+            for rank in declined:
+                declined[rank] = declined[rank] + 1
+            if self.pile and 4 <= self.pile[-1] <= 14:  # a natural rank (``NATURALS``)
                 self.declined[seat][self.pile[-1]] = 0
         elif action == "take":
             for rank in ranks:
@@ -655,11 +720,10 @@ class HeuristicPlayer(Player):
             return max(declares, key=lambda m: values.get(SPECIAL_HAND_NAMES[m.rank], 0))
         if LAYOUT in legal:  # a three kept for a Straight: lay it out for a fresh card (no Straight play)
             return LAYOUT
-        if (r.sequences or r.several_melds_per_rank) and view["phase"] == "play" and \
-                view["sides"][view["side"]]["minimum_needed"] > 0:
-            legal = _opening_moves(legal)
         turn = _Turn(view, legal, r, self.memory)
-        phase = view["phase"]
+        phase = turn.phase
+        if (r.sequences or r.several_melds_per_rank) and phase == "play" and turn.need > 0:
+            turn.legal = legal = _opening_moves(legal)
         if phase == "answer":
             return turn.answer()
         if phase == "draw":
@@ -681,13 +745,25 @@ class _Turn:
 
     def __init__(self, view: dict[str, Any], legal: list[Move], r: Rules, memory: Memory) -> None:
         self.view, self.legal, self.r, self.mem = view, legal, r, memory
-        self.seat: int = view["seat"]
-        self.side: int = view["side"]
-        self.seat_sides: list[int] = view["seat_sides"]
-        self.players: int = view["players"]
+        self.seat_sides: list[int] | tuple[int, ...]
+        self.staged: int
+        self.pending: list[str] | None = None
+        if isinstance(view, LeanView):  # the scalars in one call
+            (self.seat, self.side, self.players, self.hand_number, self.phase, self.stock, staged, self.permission,
+             self.pile_frozen, self.seat_sides) = view.numbers()
+            self.staged = staged or 0
+            if staged is not None:  # (no staged opening, no pile beside the table)
+                self.pending = view["pending_pile"]
+        else:
+            self.seat, self.side, self.players = view["seat"], view["side"], view["players"]
+            self.hand_number, self.phase, self.stock = view["hand_number"], view["phase"], view["stock_size"]
+            self.permission, self.pile_frozen = view["permission"], view["pile_frozen"]
+            self.seat_sides = view["seat_sides"]
+            self.staged = view["staged_points"] or 0
+            self.pending = view["pending_pile"]
         # rank codes 0-14, and red threes held (Hand and Foot) at RED = -1, the last slot
         if isinstance(view, LeanView):  # from the hand's counts (no card texts to read)
-            rc = list(_ranks_of_hand(view.hand_counts()))
+            rc = _ranks_of_hand(view.hand_counts())
         else:
             rc = [0] * 16
             for text in view["hand"]:
@@ -697,20 +773,19 @@ class _Turn:
         for n in rc:  # (a loop: compiled, ``sum`` is a generic call per item)
             size += n
         self.hand_size = size
-        sides = view["sides"]
-        # a lean view's meld lists are shared and never change: their tables are kept from view to view
-        self.tables: dict[int, _Table] = _TABLES if isinstance(view, LeanView) else {}
+        # each side's entry: read from a lean view as numbers; a plain view's meld tables are kept for this
+        # decision only (its caller may change the view afterwards)
+        self.sides = sides = _view_sides(view, self.side, r.teams, {})
         self.me = sides[self.side]
-        table = _table(self.me, self.tables)
+        table = self.me.table
         self.mine = table.first
         self.every = table.every  # = mine where a side has one meld per rank (Classic)
-        self.cards = _suited(view["hand"]) if r.sequences else []  # (rank, suit) of the naturals held
-        self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i]["seats"]]
-        self.stock: int = view["stock_size"]
+        self.cards: list[Card] = []  # (rank, suit) of the naturals held, where suits matter
+        if r.sequences:
+            self.cards = _suited_counts(view.hand_counts()) if isinstance(view, LeanView) else _suited(view["hand"])
+        self.opponent_sides = [i for i in range(len(sides)) if i != self.side and sides[i].seats]
         self.pile: list[int] = memory.pile  # the view's pile as rank codes (read by the memory just now)
-        self.need: int = self.me["minimum_needed"]
-        self.staged: int = view["staged_points"] or 0
-        self.pending: list[str] | None = view["pending_pile"]
+        self.need: int = self.me.minimum
 
     # -- shared judgements ---------------------------------------------------------------------
     @functools.cached_property
@@ -723,14 +798,14 @@ class _Turn:
 
     def opponents_threaten(self) -> bool:
         """Could an opponent go out soon? (their side has the canastas and a small hand)"""
-        sides = self.view["sides"]
+        sides = self.sides
         sizes = self.view["hand_sizes"]
         for i in self.opponent_sides:
-            if sides[i]["canastas"] >= self.r.canastas_to_go_out:
-                if min(sizes[s] for s in sides[i]["seats"]) <= THREAT_HAND_SIZE:
+            if sides[i].canastas >= self.r.canastas_to_go_out:
+                if min(sizes[s] for s in sides[i].seats) <= THREAT_HAND_SIZE:
                     return True
-            elif sides[i]["canastas"] + 1 >= self.r.canastas_to_go_out and \
-                    min(sizes[s] for s in sides[i]["seats"]) <= 2:
+            elif sides[i].canastas + 1 >= self.r.canastas_to_go_out and \
+                    min(sizes[s] for s in sides[i].seats) <= 2:
                 return True
         return False
 
@@ -738,8 +813,8 @@ class _Turn:
         """Has an opposing side a canasta (or is the stock nearly gone)? Until then nobody can end the hand
         on us, so after our canasta we keep pairs and wild cards to take piles and build more canastas
         instead of melding everything down (measured in docs/strength.md)."""
-        sides = self.view["sides"]
-        return self.end_near() or any(sides[i]["canastas"] for i in self.opponent_sides)
+        sides = self.sides
+        return self.end_near() or any(sides[i].canastas for i in self.opponent_sides)
 
     def one_canasta_race(self) -> bool:
         """Does one canasta let a side go out (Classic, Cutthroat)? Then the hand is a race to the first
@@ -750,26 +825,26 @@ class _Turn:
     @functools.cached_property
     def play_on(self) -> bool:
         """Would going out now lose the game? Then the player plays on (asked only where it could go out)."""
-        return self.me["canastas"] >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
+        return self.me.canastas >= self.r.canastas_to_go_out and self.going_out_ends_game() < 0
 
     def going_out_ends_game(self) -> int:
         """If our side went out now, would that end the game, and how? +1: we would win it, -1: we would
         lose it (better play on and build: the opponents may not go out at once), 0: neither surely, or
         the game goes on. Guessed from the scores, the table, our hand melded and every other hand at
         ``CARD_IN_HAND`` a card."""
-        r, sides, sizes = self.r, self.view["sides"], self.view["hand_sizes"]
+        r, sides, sizes = self.r, self.sides, self.view["hand_sizes"]
         if r.canastas_to_win:
             return 0  # not guessed: the canastas on the table decide such a game
 
         def total(i: int, out: bool) -> int:
             side = sides[i]
-            left = sum(sizes[s] for s in side["seats"] if not (out and s == self.seat))
+            left = sum(sizes[s] for s in side.seats if not (out and s == self.seat))
             mine = self.hand_points if out else 0
             bonus = r.going_out_bonus if out else 0
-            return int(side["score"] + _table_value(side, r, self.tables) + mine + bonus - CARD_IN_HAND * left)
+            return int(side.score + side.value(r) + mine + bonus - CARD_IN_HAND * left)
 
         totals = [total(i, i == self.side) for i in range(len(sides))]
-        if game_result(r, totals, self.view["hand_number"]) is None:
+        if game_result(r, totals, self.hand_number) is None:
             return 0
         ours = totals[self.side]
         theirs = max(totals[i] for i in self.opponent_sides)
@@ -781,9 +856,9 @@ class _Turn:
         return self.stock <= 2 * self.r.draw_count * self.players
 
     def behind(self) -> bool:
-        sides = self.view["sides"]
-        mine = _table_value(self.me, self.r, self.tables) + self.me["score"] // 4
-        return any(_table_value(sides[i], self.r, self.tables) + sides[i]["score"] // 4 > mine + 100
+        sides = self.sides
+        mine = self.me.value(self.r) + self.me.score // 4
+        return any(sides[i].value(self.r) + sides[i].score // 4 > mine + 100
                    for i in self.opponent_sides)
 
     def seen_counts(self) -> tuple[list[int], int]:
@@ -792,22 +867,23 @@ class _Turn:
         total = [r.decks * 4] * 15
         total[JOKER_RANK] = r.jokers
         total[THREE] = r.decks * 2
-        unseen = list(total)
+        unseen = list(total)  # (``x = x - y`` below, not ``-=``: compiled, that is a generic in-place subtract)
+        rc = self.rc
         for i in range(15):
-            unseen[i] -= self.rc[i]
-        for side in self.view["sides"]:
-            on_table = _table(side, self.tables).ranks
+            unseen[i] = unseen[i] - rc[i]
+        for side in self.sides:
+            on_table = side.table.ranks
             for i in range(15):
-                unseen[i] -= on_table[i]
+                unseen[i] = unseen[i] - on_table[i]
         for rank in self.mem.pile:
             if rank != RED:
-                unseen[rank] -= 1
+                unseen[rank] = unseen[rank] - 1
         known_total = 0
         for s, known in enumerate(self.mem.known):
             if s == self.seat:
                 continue
             for rank, n in known.items():
-                unseen[rank] -= n
+                unseen[rank] = unseen[rank] - n
                 known_total += n
         others = sum(n for s, n in enumerate(self.view["hand_sizes"]) if s != self.seat)
         pool = max(1, self.stock + others - known_total)
@@ -815,7 +891,7 @@ class _Turn:
 
     # -- answering the partner -----------------------------------------------------------------
     def answer(self) -> Move:
-        if self.view["permission"] != "asked":
+        if self.permission != "asked":
             return NO  # "ask acaba": never hand the opponents the Acaba bonus
         ending = self.going_out_ends_game()
         if ending:
@@ -826,8 +902,8 @@ class _Turn:
         meldable += 20 * rc[TWO] + 50 * rc[JOKER_RANK]
         if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
             return YES
-        sides = self.view["sides"]
-        ahead = all(_table_value(self.me, self.r, self.tables) > _table_value(sides[i], self.r, self.tables) + 200
+        sides = self.sides
+        ahead = all(self.me.value(self.r) > sides[i].value(self.r) + 200
                     for i in self.opponent_sides)
         if ahead and meldable < 100:
             return YES
@@ -905,11 +981,10 @@ class _Turn:
     # -- play phase ----------------------------------------------------------------------------
     def play(self, player: HeuristicPlayer) -> Move:
         legal = self.legal
-        view = self.view
         melds = [m for m in legal if m.action == "meld"]
         if self.withdrawals_this_turn() >= 2:
             return player.rng.choice(legal)
-        if view["permission"] == "yes":
+        if self.permission == "yes":
             out = self.going_out_move()
             if out is not None and not self.play_on:
                 return out
@@ -925,7 +1000,7 @@ class _Turn:
                     return WITHDRAW
             if self.staged and WITHDRAW in legal and not self.discards():
                 return WITHDRAW
-        elif view["permission"] != "no":
+        elif self.permission != "no":
             out = self.going_out_move(ask=True)
             if out is not None and not self.play_on:
                 return out
@@ -950,7 +1025,7 @@ class _Turn:
         view = self.view
         if isinstance(view, LeanView):
             for seat, event in view.recent_entries():
-                yield _move_event_of((seat, event))
+                yield _move_event_of(seat, event)
         else:
             history: list[str] = view["history"]
             for i in range(len(history) - 1, -1, -1):
@@ -1001,10 +1076,10 @@ class _Turn:
             r.concealed_waives_minimum == "stock_only" and self.drew_from_stock()))
         for d in candidates:
             if d is not None:
-                rc[d] -= 1
+                rc[d] = rc[d] - 1
             result = meld_everything(r, rc, self.mine)
             if d is not None:
-                rc[d] += 1
+                rc[d] = rc[d] + 1
             if result is None:
                 continue
             moves, points, canastas = result
@@ -1030,11 +1105,11 @@ class _Turn:
         if not (r.sequences or r.several_melds_per_rank):
             return [], 0, 0
         counted = sum(1 for n, w, size in self.mine.values() if size >= 7)
-        canastas = self.me["canastas"] - counted
+        canastas = self.me.canastas - counted
         held = set(self.cards)
         moves: list[Move] = []
         points = 0
-        for key, (suit, low, high) in _sequences(self.me).items():
+        for key, (suit, low, high) in self.me.table.sequences.items():
             size = high - low + 1
             down = low
             while down > SEQUENCE_LOW and (down - 1, suit) in held and size + low - down < SEQUENCE_MAX:
@@ -1087,8 +1162,8 @@ class _Turn:
         the hand to take the pile. Wild cards only finish a canasta until the side may go out; from
         then on everything goes down (pairs with a wild card, wild cards onto the longest melds):
         each card on the table counts for us instead of against us, and going out comes closer."""
-        meld_all = (self.me["canastas"] >= self.canastas_to_meld_all() and self.opponents_can_go_out_soon()) \
-            or self.view["permission"] == "yes"
+        meld_all = (self.me.canastas >= self.canastas_to_meld_all() and self.opponents_can_go_out_soon()) \
+            or self.permission == "yes"
         best: Move | None = None
         best_key: tuple[int, ...] = ()
         for m in melds:
@@ -1119,7 +1194,7 @@ class _Turn:
         if wilds == 0:
             return (3, completes, m.naturals, RANK_VALUE[rank])
         if not (meld_all or completes):
-            if size0 == 5 and m.cards == 1 and not (m.naturals or self.me["canastas"]) and self.one_canasta_race():
+            if size0 == 5 and m.cards == 1 and not (m.naturals or self.me.canastas) and self.one_canasta_race():
                 return (0, size0)  # before the first canasta: a wild card makes a meld one card short
             return None
         if size0 == 0 and m.cards == 3:  # a new meld: a pair and a wild card, twos before jokers
@@ -1153,19 +1228,19 @@ class _Turn:
     def discard_costs(self, discards: list[Move]) -> tuple[dict[Move, float], bool]:
         """What each discard costs (move -> cost: the card's worth to keep plus the danger of handing
         the next opponent the pile), and whether that opponent may take the pile unfrozen."""
-        view, r, rc = self.view, self.r, self.rc
-        sides = view["sides"]
+        r, rc = self.r, self.rc
+        sides = self.sides
         nxt = self.next_seat()
         nxt_side = self.seat_sides[nxt]
         feeds_opponent = nxt_side != self.side
         opp = sides[nxt_side]
-        opp_melds = _melds(opp, tables=self.tables)
+        opp_melds = opp.table.first
         samba = r.sequences or r.several_melds_per_rank
-        opp_groups = _open_groups(opp) if samba else set()  # ranks the top card may join (Samba family)
-        opp_ends = _sequence_ends(opp) if r.sequences else set()
-        opp_opened = bool(opp["opened"])
-        frozen_for_opp = bool(view["pile_frozen"] or r.pile_always_frozen or not opp_opened)
-        naturals = {m.rank for m in discards if m.rank in NATURALS}
+        opp_groups = opp.table.open_groups if samba else set()  # ranks the top card may join (Samba family)
+        opp_ends = opp.table.ends if r.sequences else set()
+        opp_opened = opp.opened
+        frozen_for_opp = bool(self.pile_frozen or r.pile_always_frozen or not opp_opened)
+        naturals = {m.rank for m in discards if 4 <= m.rank <= 14}  # (``NATURALS``)
         holds, p_wild = self.holding_chances(nxt, naturals) if feeds_opponent else ({}, 0.0)
         pile_size = len(self.pile)
         pile_points = sum(RANK_VALUE[max(0, rank)] for rank in self.mem.pile)  # mem.pile: the view's pile, read
@@ -1230,12 +1305,12 @@ class _Turn:
         unseen, pool = self.seen_counts()
         known = self.mem.known[seat]
         hidden = max(0, self.view["hand_sizes"][seat] - sum(known.values()))
-        side = self.view["sides"][self.seat_sides[seat]]
-        melded = _melds(side, tables=self.tables)
+        side = self.sides[self.seat_sides[seat]]
+        melded = side.table.first
         if weights is None:
             weights = PLAIN_HELD_WEIGHTS if self.r.name in PLAIN_WEIGHT_PRESETS else HELD_WEIGHTS
         discarded, declined = self.mem.discarded[seat], self.mem.declined[seat]
-        holds = {rank: self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, bool(side["opened"]),
+        holds = {rank: self.pair_chance(unseen[rank] / pool, known.get(rank, 0), hidden, side.opened,
                                         rank in discarded, rank in declined, rank in melded, weights)
                  for rank in ranks}
         p_wild = 1.0 - (1.0 - (unseen[TWO] + unseen[JOKER_RANK]) / pool) ** hidden if hidden else 0.0
@@ -1260,9 +1335,12 @@ class _Turn:
             p0, p1, p2, p3 = 0.0, p0, p1, p2 + p3
         two, more = weights["pair" if opened else "pair unopened"], weights["triple" if opened else "triple unopened"]
         weight = two * p2 + more * p3
-        for flag, name in ((discarded, "discarded"), (declined, "declined"), (melded, "melded")):
-            if flag:
-                weight *= weights[name]
+        if discarded:  # (three tests, not a loop over pairs: compiled, that builds and walks tuples generically)
+            weight *= weights["discarded"]
+        if declined:
+            weight *= weights["declined"]
+        if melded:
+            weight *= weights["melded"]
         total = p0 + p1 + weight
         return (weight / total, p1 / total) if total > 0 else (0.0, 0.0)
 
@@ -1271,7 +1349,7 @@ class _Turn:
         of the side's sequences, some when a suited neighbour at most two ranks away is held."""
         if not self.r.sequences:
             return 0.0
-        if (rank, suit) in _sequence_ends(self.me):
+        if (rank, suit) in self.me.table.ends:
             return SEQ_EXTEND_KEEP
         near = [(rank + d, suit) for d in (-2, -1, 1, 2)]
         return CONNECTOR_KEEP if any(card in self.cards for card in near) else 0.0

@@ -18,7 +18,7 @@ import gc
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Final
 
 from ..cards import cards_of
 from ..engine import apply, is_over, legal_moves
@@ -30,8 +30,8 @@ from ..view import LeanView
 from . import Player
 from .heuristic import HeuristicPlayer, take_cost_key
 
-CANDIDATES = 2  # the heuristic's move and its best alternative: more samples each than with more moves
-MIN_SAMPLES = 4  # never deviate from the heuristic on fewer samples than this
+CANDIDATES: Final = 2  # the heuristic's move and its best alternative: more samples each than with more moves
+MIN_SAMPLES: Final = 4  # never deviate from the heuristic on fewer samples than this
 
 
 def rollout_view(state: State, seat: int) -> LeanView:
