@@ -114,13 +114,16 @@ def take_moves(state: State) -> list[Move]:
     side = state.seat_sides[p]
     pile = state.pile
     hand = state.hands[p]
-    if not r.sequences and not r.several_melds_per_rank:
-        # The quick test of most draw phases: no card of the top's rank in hand and no meld of it, so no
-        # pair, no natural with a wild card and nothing to add to (the top is a natural: take_blocked).
-        first = (rank_of(pile[-1]) - 2) * 4
-        if not (hand[first] or hand[first + 1] or hand[first + 2] or hand[first + 3]) and (
-                rank_of(pile[-1]) not in state.melds[side]):
-            return []
+    # The quick tests of most draw phases (the top is a natural: take_blocked). Fewer than two of its rank in
+    # hand and a pile frozen for the side: no pair, and nothing else takes a frozen pile.
+    first = (rank_of(pile[-1]) - 2) * 4
+    held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
+    if held < 2 and pile_frozen_for(state, side):
+        return []
+    if not held and not r.sequences and not r.several_melds_per_rank and rank_of(pile[-1]) not in state.melds[side]:
+        # No card of the top's rank in hand and no meld of it, so no pair, no natural with a wild card and
+        # nothing to add to.
+        return []
     rc = rank_counts(hand)
     hsize = total(rc)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
@@ -288,7 +291,25 @@ class _Play:
                            or self.r.natural_canastas_to_go_out or self.r.mixed_canastas_to_go_out else None) is None
         # One card left: he must go out with it, by discarding it or by melding it (which may finish
         # the canasta he still needs).
+        if self.r.plain_canasta_count and not self.one_card_canastas(c2, move):
+            return False
         return can_go_out(apply_move(self.state, move))
+
+    def one_card_canastas(self, c2: int, move: Move) -> bool:
+        """With one card left after ``move`` (and ``c2`` canastas), could the side still reach the canastas it
+        needs to go out? One card finishes at most one canasta, a meld of six: a bound, counted from the melds
+        without making the position (``can_go_out`` there would say no). Only where every canasta counts."""
+        need = self.r.canastas_to_go_out
+        if c2 >= need:
+            return True
+        if c2 + 1 < need:
+            return False
+        key = move.rank
+        grown = move.naturals + move.twos + move.jokers
+        for k, meld in self.melds.items():
+            if (len(meld) + grown if k == key else len(meld)) == 6:
+                return True
+        return key not in self.melds and grown == 6
 
     def group_moves(self, key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int,
                     jokers: int) -> None:
