@@ -14,6 +14,7 @@ from .core import (
     after_opening_turn,
     canasta_count,
     dead_ranks,
+    flags,
     has_foot,
     meld_counts,
     minimum_to_meet,
@@ -120,7 +121,7 @@ def can_go_out(state: State) -> bool:
                     return False
                 forced = x
     info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
-    sizes = None if r.plain_canasta_count else {x: len(m) for x, m in melds.items()}
+    sizes = None if flags(r).plain else {x: len(m) for x, m in melds.items()}
     base = canasta_count(melds)
     pts0 = stage.points if stage is not None else 0
     if r.twos_as_rank and twos_meld_open(melds):  # the twos can only join the meld of twos
