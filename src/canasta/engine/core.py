@@ -36,6 +36,11 @@ RANK_KINDS: Final[list[tuple[int, ...]]] = [
 ]
 
 
+# The rank code of each card kind as ``rank_counts`` counts it (red threes 1, black threes 3: ``rank_of`` says 3).
+COUNT_RANK: Final[list[int]] = [next(code for code, kinds in enumerate(RANK_KINDS) if kind in kinds)
+                                for kind in range(53)]
+
+
 DISCARD_RANKS: Final[tuple[int, ...]] = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)  # typed: compiled, its items are ints
 
 
@@ -114,6 +119,16 @@ def rank_counts(h: tuple[int, ...]) -> list[int]:
             h[20] + h[21] + h[22] + h[23], h[24] + h[25] + h[26] + h[27], h[28] + h[29] + h[30] + h[31],
             h[32] + h[33] + h[34] + h[35], h[36] + h[37] + h[38] + h[39], h[40] + h[41] + h[42] + h[43],
             h[44] + h[45] + h[46] + h[47], h[48] + h[49] + h[50] + h[51]]
+
+
+def turn_counts(state: State) -> list[int]:
+    """``rank_counts`` of the hand of the seat whose turn it is, kept on the state (a transition that knows them
+    passes them on: ``draw_from_stock``, ``play_meld``). Shared: copy the list before changing it."""
+    counts = state.counts
+    if counts is None:
+        counts = rank_counts(state.hands[state.turn_seat])
+        state.cache_counts(counts)
+    return counts
 
 
 def total(counts: list[int]) -> int:

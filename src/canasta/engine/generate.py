@@ -36,8 +36,8 @@ from .core import (
     minimum_to_meet,
     opening_canasta_ok,
     pile_frozen_for,
-    rank_counts,
     total,
+    turn_counts,
     twos_counts,
     twos_meld_open,
     unfinished_wild_meld,
@@ -83,6 +83,8 @@ def generate_moves(state: State) -> list[Move]:
         moves = take_moves(state)
         acaba = _acaba_moves(state) if state.rules.acaba else []
         if state.stock:
+            if not moves and not acaba:
+                return [DRAW]  # most draw phases (no list to unpack: compiled, each is an extend)
             return [DRAW, *moves, *acaba]
         if _take_forced(state, moves):
             return moves
@@ -127,7 +129,7 @@ def take_moves(state: State) -> list[Move]:
         # No card of the top's rank in hand and no meld of it, so no pair, no natural with a wild card and
         # nothing to add to.
         return []
-    rc = rank_counts(hand)
+    rc = turn_counts(state)
     hsize = total(rc)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
         return []
@@ -369,7 +371,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     r = state.rules
     p = state.turn_seat
     side = state.seat_sides[p]
-    rc = rank_counts(state.hands[p])
+    rc = turn_counts(state)
     hsize = total(rc)
     melds = state.melds[side]
     turn = state.turn

@@ -23,6 +23,7 @@ from .core import (
     opening_problem,
     out_canastas,
     rank_counts,
+    turn_counts,
     twos_meld_open,
     unfinished_wild_meld,
 )
@@ -99,7 +100,7 @@ def can_go_out(state: State) -> bool:
     side = state.seat_sides[p]
     r = state.rules
     hand = state.hands[p]
-    rc = rank_counts(hand)
+    rc = list(turn_counts(state))  # a copy: changed below
     if r.natural_opening and not state.opened[side] and rc[TWO] + rc[JOKER_RANK] > 1:
         return False  # the opening holds no wild cards, and only one card can be discarded
     melds = state.melds[side]

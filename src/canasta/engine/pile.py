@@ -13,7 +13,7 @@ from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
 from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, State, Turn, log_add, new_stage, turn_with
-from .core import flags, has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
+from .core import COUNT_RANK, flags, has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
@@ -76,7 +76,14 @@ def draw_from_stock(state: State, history: Log) -> State:
         else:  # Turn._replace(source="stock", no_discard=False)
             turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
                                      t.must_go_out, t.withdrew, t.opened_now))
-        return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
+        new = state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
+        counts = state.counts
+        if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
+            counts = list(counts)
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] + 1
+            new.cache_counts(counts)
+        return new
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)
