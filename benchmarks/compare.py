@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="rate moves per second of wall time (default: of the worker's CPU time, which other "
                              "work on the machine disturbs less)")
     parser.add_argument("--compile", choices=("a", "b", "both"), help="compile this revision's engine with mypyc")
+    parser.add_argument("--installed-a", metavar="DIR",
+                        help="run A from DIR, where rev_a is already installed (as --installed-b)")
     parser.add_argument("--installed-b", metavar="DIR",
                         help="run B from DIR, where rev_b is already installed (e.g. CANASTA_COMPILE=require pip "
                              "install --no-deps --target DIR .), instead of exporting and building it")
@@ -156,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         commits = [export(Path(args.repo), rev, d) for rev, d in zip((args.rev_a, args.rev_b), dirs, strict=True)]
         paths = [compile_engine(args.python, d) if args.compile in ("ab"[i], "both") else d / "src"
                  for i, d in enumerate(dirs)]
-        if args.installed_b:
-            paths[1] = Path(args.installed_b).resolve()
+        installed = [args.installed_a, args.installed_b]
+        for i, where in enumerate(installed):
+            if where:
+                paths[i] = Path(where).resolve()
         workers = [Worker(args.python, path) for path in paths]
         for i, w in enumerate(workers):
             if args.compile in ("ab"[i], "both") and str(w.file).endswith(".py"):
@@ -169,9 +173,11 @@ def main(argv: list[str] | None = None) -> int:
                 check=True, capture_output=True, text=True, env={"PYTHONPATH": str(dirs[0] / "src")}).stdout)
             # What each worker really imports: an engine module ending in .py is interpreted, else compiled.
             kinds = [" interpreted" if str(w.file).endswith(".py") else " compiled" for w in workers]
-            if args.installed_b:
-                commits[1] = f"installed in {paths[1]}, its engine {workers[1].file}"
-            print(f"A = {args.rev_a}{kinds[0]} ({commits[0][:40]}), B = {args.rev_b}{kinds[1]} ({commits[1]})")
+            for i, where in enumerate(installed):
+                if where:
+                    commits[i] = f"installed in {paths[i]}, its engine {workers[i].file}"
+            name_a = commits[0] if args.installed_a else commits[0][:40]
+            print(f"A = {args.rev_a}{kinds[0]} ({name_a}), B = {args.rev_b}{kinds[1]} ({commits[1]})")
             print(f"python {args.python}; {args.rounds} rounds of >= {args.moves} moves per revision per preset; "
                   f"moves per second of {'wall' if args.wall else 'CPU'} time")
             print(f"{'preset':<24} {'A moves/s':>10} {'B moves/s':>10} {'B/A median':>10}  (per-round ratios)")

@@ -156,7 +156,7 @@ class State:
         "seat_sides", "pile_hidden", "feet",
     )
     # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
-    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache")
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts")
 
     rules: Final[Rules]
     seed: Final[int | None]
@@ -188,6 +188,9 @@ class State:
     feet: Final[tuple[Hand, ...]]  # each seat's foot (Hand and Foot), seen by nobody; all zero once picked up
     # The cache of legal_moves, filled on first use by the engine (a State never changes, so it stays valid).
     legal_cache: list[Any] | None
+    # The rank counts of the hand of ``turn_seat`` (``engine.core.turn_counts``), filled on first use or by the
+    # transition that made the state from its predecessor's; never changed once set (readers copy to change).
+    counts: list[int] | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                  hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -226,6 +229,7 @@ class State:
         self.pile_hidden = pile_hidden
         self.feet = feet
         self.legal_cache = None
+        self.counts = None
 
     def __copy__(self) -> State:
         return self  # immutable: the state itself is as good as a copy
@@ -244,6 +248,13 @@ class State:
             self.legal_cache = moves  # compiled code fills a native slot directly
         else:
             _set(self, "legal_cache", moves)
+
+    def cache_counts(self, counts: list[int]) -> None:
+        """Keep the rank counts of the hand of ``turn_seat`` (see ``engine.core.turn_counts``)."""
+        if _COMPILED:
+            self.counts = counts
+        else:
+            _set(self, "counts", counts)
 
     def replace(self, *, rules: Any = _KEEP, seed: Any = _KEEP, hand_number: Any = _KEEP, dealer: Any = _KEEP,
                 scores: Any = _KEEP, hands: Any = _KEEP, stock: Any = _KEEP, pile: Any = _KEEP,
@@ -288,6 +299,7 @@ class State:
             new.feet = self.feet if feet is _KEEP else feet
             new.log = self.log if log is _KEEP else log
             new.legal_cache = None
+            new.counts = None
             new.__class__ = State
             made: State = new
             return made

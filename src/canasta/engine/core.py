@@ -36,6 +36,11 @@ RANK_KINDS: Final[list[tuple[int, ...]]] = [
 ]
 
 
+# The rank code of each card kind as ``rank_counts`` counts it (red threes 1, black threes 3: ``rank_of`` says 3).
+COUNT_RANK: Final[list[int]] = [next(code for code, kinds in enumerate(RANK_KINDS) if kind in kinds)
+                                for kind in range(53)]
+
+
 DISCARD_RANKS: Final[tuple[int, ...]] = (JOKER_RANK, TWO, THREE, *NATURAL_RANKS)  # typed: compiled, its items are ints
 
 
@@ -59,6 +64,54 @@ def wild_caps(rules: Rules) -> tuple[int, ...]:
     return entry[1]
 
 
+class Flags:
+    """A Rules object's derived flags, read as plain attributes. Compiled, ``Rules``' cached properties are
+    recomputed at every access (a generic attribute look-up and a call: a native class has no ``__dict__`` to
+    keep them in), and the engine asks some of them at every move."""
+
+    __slots__ = ("keeps_a_three", "laid", "partnerships", "plain", "pure_melds", "rules", "wilds_limited")
+
+    rules: Rules
+    plain: bool
+    wilds_limited: bool
+    pure_melds: bool
+    keeps_a_three: bool
+    partnerships: bool
+    laid: tuple[int, ...]
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules  # kept, so that its id stays its own
+        self.plain = rules.plain_canasta_count
+        self.wilds_limited = rules.wilds_limited
+        self.pure_melds = rules.pure_melds
+        self.keeps_a_three = rules.keeps_a_three
+        self.partnerships = rules.partnerships
+        self.laid = laid_out_threes(rules)
+
+
+_FLAGS: Final[dict[int, Flags]] = {}
+_LAST_FLAGS: Final[list[Flags]] = []  # the entry used last: a game asks for the same one at every move
+
+
+def flags(rules: Rules) -> Flags:
+    """The flags of ``rules``, made once per Rules object (found by identity: the last one used first)."""
+    if _LAST_FLAGS:
+        last = _LAST_FLAGS[0]
+        if last.rules is rules:
+            return last
+    entry = _FLAGS.get(id(rules))
+    if entry is None or entry.rules is not rules:
+        if len(_FLAGS) >= 256:  # a server makes Rules objects as tables come and go: keep the newest
+            _FLAGS.clear()
+        entry = Flags(rules)
+        _FLAGS[id(rules)] = entry
+    if _LAST_FLAGS:
+        _LAST_FLAGS[0] = entry
+    else:
+        _LAST_FLAGS.append(entry)
+    return entry
+
+
 def rank_counts(h: tuple[int, ...]) -> list[int]:
     """Counts per rank code: [jokers, red threes, twos, black threes, 4s, ..., aces] (unrolled: hot)."""
     return [h[52], h[5] + h[6], h[0] + h[1] + h[2] + h[3], h[4] + h[7],
@@ -66,6 +119,16 @@ def rank_counts(h: tuple[int, ...]) -> list[int]:
             h[20] + h[21] + h[22] + h[23], h[24] + h[25] + h[26] + h[27], h[28] + h[29] + h[30] + h[31],
             h[32] + h[33] + h[34] + h[35], h[36] + h[37] + h[38] + h[39], h[40] + h[41] + h[42] + h[43],
             h[44] + h[45] + h[46] + h[47], h[48] + h[49] + h[50] + h[51]]
+
+
+def turn_counts(state: State) -> list[int]:
+    """``rank_counts`` of the hand of the seat whose turn it is, kept on the state (a transition that knows them
+    passes them on: ``draw_from_stock``, ``play_meld``). Shared: copy the list before changing it."""
+    counts = state.counts
+    if counts is None:
+        counts = rank_counts(state.hands[state.turn_seat])
+        state.cache_counts(counts)
+    return counts
 
 
 def total(counts: list[int]) -> int:
@@ -135,14 +198,14 @@ def out_canastas(rules: Rules, sizes: dict[int, int]) -> int:
 
 
 def count_canastas(rules: Rules, melds: Melds) -> int:
-    if rules.plain_canasta_count:
+    if flags(rules).plain:
         return canasta_count(melds)
     return out_canastas(rules, {k: len(m) for k, m in melds.items()})
 
 
 def canastas_after(rules: Rules, melds: Melds, canastas: int, key: int, size0: int, size: int) -> int:
     """The going-out canasta count once the meld at ``key`` grows from ``size0`` to ``size`` cards."""
-    if rules.plain_canasta_count:
+    if flags(rules).plain:
         return canastas + (size >= 7 > size0)
     sizes = {k: len(m) for k, m in melds.items()}
     sizes[key] = size

@@ -21,10 +21,12 @@ from .core import (
     DISCARDS,
     NATURAL_RANKS,
     RV,
+    Flags,
     after_opening_turn,
     canastas_after,
     count_canastas,
     dead_ranks,
+    flags,
     free_key,
     group_keys,
     group_wilds,
@@ -34,8 +36,8 @@ from .core import (
     minimum_to_meet,
     opening_canasta_ok,
     pile_frozen_for,
-    rank_counts,
     total,
+    turn_counts,
     twos_counts,
     twos_meld_open,
     unfinished_wild_meld,
@@ -47,6 +49,7 @@ from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
 from .search import MeldCounts, opening_path, reachable, still_reachable
 from .turn import apply_move
 
+_COMPILED: Final = not __file__.endswith(".py")
 _new_move: Final = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
 # Group meld moves by their packed fields, each made once: compiled, ``tuple.__new__(Move, ...)`` is still a call
 # through the interpreter's C API (about three times a look-up here). Moves are values, so sharing them is safe.
@@ -80,6 +83,8 @@ def generate_moves(state: State) -> list[Move]:
         moves = take_moves(state)
         acaba = _acaba_moves(state) if state.rules.acaba else []
         if state.stock:
+            if not moves and not acaba:
+                return [DRAW]  # most draw phases (no list to unpack: compiled, each is an extend)
             return [DRAW, *moves, *acaba]
         if _take_forced(state, moves):
             return moves
@@ -114,14 +119,17 @@ def take_moves(state: State) -> list[Move]:
     side = state.seat_sides[p]
     pile = state.pile
     hand = state.hands[p]
-    if not r.sequences and not r.several_melds_per_rank:
-        # The quick test of most draw phases: no card of the top's rank in hand and no meld of it, so no
-        # pair, no natural with a wild card and nothing to add to (the top is a natural: take_blocked).
-        first = (rank_of(pile[-1]) - 2) * 4
-        if not (hand[first] or hand[first + 1] or hand[first + 2] or hand[first + 3]) and (
-                rank_of(pile[-1]) not in state.melds[side]):
-            return []
-    rc = rank_counts(hand)
+    # The quick tests of most draw phases (the top is a natural: take_blocked). Fewer than two of its rank in
+    # hand and a pile frozen for the side: no pair, and nothing else takes a frozen pile.
+    first = (rank_of(pile[-1]) - 2) * 4
+    held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
+    if held < 2 and pile_frozen_for(state, side):
+        return []
+    if not held and not r.sequences and not r.several_melds_per_rank and rank_of(pile[-1]) not in state.melds[side]:
+        # No card of the top's rank in hand and no meld of it, so no pair, no natural with a wild card and
+        # nothing to add to.
+        return []
+    rc = turn_counts(state)
     hsize = total(rc)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
         return []
@@ -226,8 +234,8 @@ class _Play:
     compiled (mypyc) closures and their shared environment form a reference cycle per call, which holds the
     state until the garbage collector runs."""
 
-    __slots__ = ("canastas", "caps", "five", "foot", "hsize", "known", "melds", "min_nat", "moves", "need",
-                 "no_wild_on_canasta", "opened", "pending", "pts", "r", "size_cap", "state", "turn")
+    __slots__ = ("cache", "canastas", "caps", "five", "foot", "hsize", "melds", "min_nat", "moves", "need",
+                 "no_wild_on_canasta", "opened", "pending", "plain", "pts", "r", "size_cap", "state", "turn")
 
     state: State
     r: Rules
@@ -246,12 +254,13 @@ class _Play:
     min_nat: int
     no_wild_on_canasta: bool
     moves: list[Move]
-    known: dict[int, list[Move]]
+    cache: _RulesCache
+    plain: bool
 
     def __init__(self, state: State, r: Rules, pending: tuple[int, ...] | None, need: int, turn: Turn, foot: bool,
                  opened: bool, melds: Melds, canastas: int, hsize: int, pts: int, caps: tuple[int, ...], five: int,
                  size_cap: int, min_nat: int, no_wild_on_canasta: bool, moves: list[Move],
-                 known: dict[int, list[Move]]) -> None:
+                 cache: _RulesCache, plain: bool) -> None:
         self.state = state
         self.r = r
         self.pending = pending
@@ -269,7 +278,8 @@ class _Play:
         self.min_nat = min_nat
         self.no_wild_on_canasta = no_wild_on_canasta
         self.moves = moves
-        self.known = known
+        self.cache = cache
+        self.plain = plain
 
     def end_ok(self, after: int, pts2: int, c2: int, move: Move) -> bool:
         """May the turn go on (or end by going out) with ``after`` cards left in hand?"""
@@ -288,7 +298,25 @@ class _Play:
                            or self.r.natural_canastas_to_go_out or self.r.mixed_canastas_to_go_out else None) is None
         # One card left: he must go out with it, by discarding it or by melding it (which may finish
         # the canasta he still needs).
+        if self.plain and not self.one_card_canastas(c2, move):
+            return False
         return can_go_out(apply_move(self.state, move))
+
+    def one_card_canastas(self, c2: int, move: Move) -> bool:
+        """With one card left after ``move`` (and ``c2`` canastas), could the side still reach the canastas it
+        needs to go out? One card finishes at most one canasta, a meld of six: a bound, counted from the melds
+        without making the position (``can_go_out`` there would say no). Only where every canasta counts."""
+        need = self.r.canastas_to_go_out
+        if c2 >= need:
+            return True
+        if c2 + 1 < need:
+            return False
+        key = move.rank
+        grown = move.naturals + move.twos + move.jokers
+        for k, meld in self.melds.items():
+            if (len(meld) + grown if k == key else len(meld)) == 6:
+                return True
+        return key not in self.melds and grown == 6
 
     def group_moves(self, key: int, rank: int, meld: tuple[int, ...] | None, n: int, twos: int,
                     jokers: int) -> None:
@@ -309,13 +337,11 @@ class _Play:
             # into one int (45 bits: quicker to hash than a tuple), name the list.
             group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
                       << 3 | k_lo) << 4 | five)
-            made = self.known.get(group)
+            made = self.cache.melds_of(group)
             if made is None:
                 made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five, self.caps,
                                     self.size_cap)
-                if len(self.known) >= _GROUP_CACHE_SIZE:
-                    self.known.clear()
-                self.known[group] = made
+                self.cache.keep(group, made)
             self.moves.extend(made)
             return
         value = RV[rank]
@@ -345,7 +371,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     r = state.rules
     p = state.turn_seat
     side = state.seat_sides[p]
-    rc = rank_counts(state.hands[p])
+    rc = turn_counts(state)
     hsize = total(rc)
     melds = state.melds[side]
     turn = state.turn
@@ -360,7 +386,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
-    if r.wilds_limited:
+    f = cache.flags
+    if f.wilds_limited:
         if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (docs/sources.md §4B)
             twos = jokers = 0
         elif r.twos_as_rank and twos_meld_open(melds):  # twos are a rank of their own while that meld grows
@@ -372,14 +399,13 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     no_wild_on_canasta = not r.wilds_onto_canasta
     five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
     dead = dead_ranks(state) if r.dead_ranks else ()
-    special = r.pure_melds
+    special = f.pure_melds
     foot = has_foot(state, p)
     moves: list[Move] = []
     add = moves.append
-    known = cache.known
 
     play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
-                 min_nat, no_wild_on_canasta, moves, known)
+                 min_nat, no_wild_on_canasta, moves, cache, f.plain)
 
     # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
     by_rank: list[tuple[int, ...] | None] = [None] * 15
@@ -467,7 +493,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             # The last stock card was a red three, not replaced (last_card_red_three=no_replace), and the
             # one card held may not go out: nothing is left to play, so the hand ends (sources silent).
             moves.append(PASS)
-    if r.partnerships and turn.permission is None and hsize >= 2 and not foot and (
+    if f.partnerships and turn.permission is None and hsize >= 2 and not foot and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)) and not (
             r.permission_once and log_contains(state.log, f"{p} ask")):  # once a hand (Modern American [P])
@@ -476,7 +502,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         moves.append(ASK)
     if stage is not None and stage.points > stage.base and not turn.withdrew:
         moves.append(WITHDRAW)
-    if r.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
+    if f.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
         moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
     if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
         name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (docs/sources.md §4C, GC-S20)
@@ -488,22 +514,67 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
 
 
 _GROUP_CACHE_SIZE: Final = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
+_TABLE_SIZE: Final = 1 << 15  # compiled, the table that keeps them (at most 61 % full)
+_TABLE_MASK: Final = _TABLE_SIZE - 1
+_NO_MOVES: Final[list[Move]] = []
 
 
 class _RulesCache:
     """What ``play_moves`` keeps per Rules object: its wild-card limits (``core.wild_caps``) and the lists of
     group melds by their packed counts. (The Rules object is kept, so that its id stays its own.)"""
 
-    __slots__ = ("caps", "known", "rules")
+    __slots__ = ("caps", "flags", "keys", "known", "lists", "rules", "used")
 
     rules: Rules
     caps: tuple[int, ...]
-    known: dict[int, list[Move]]
+    known: dict[int, list[Move]]  # interpreted: the lists by packed counts
+    keys: list[int]  # compiled: the same as a table of packed counts (-1: a free slot) and their lists
+    lists: list[list[Move]]
+    used: int
+    flags: Flags
 
     def __init__(self, rules: Rules, caps: tuple[int, ...]) -> None:
         self.rules = rules
         self.caps = caps
         self.known = {}
+        self.keys = [-1] * _TABLE_SIZE if _COMPILED else []
+        self.lists = [_NO_MOVES] * _TABLE_SIZE if _COMPILED else []
+        self.used = 0
+        self.flags = flags(rules)
+
+    def melds_of(self, group: int) -> list[Move] | None:
+        """The group melds kept for these packed counts, or None."""
+        if not _COMPILED:
+            return self.known.get(group)
+        # Compiled, a dict look-up boxes the 45-bit key (an allocation) and hashes it: an open-addressing table
+        # of native ints finds it without either.
+        keys = self.keys
+        i = (group ^ group >> 15 ^ group >> 30) & _TABLE_MASK
+        while True:
+            k = keys[i]
+            if k == group:
+                return self.lists[i]
+            if k < 0:
+                return None
+            i = (i + 1) & _TABLE_MASK
+
+    def keep(self, group: int, made: list[Move]) -> None:
+        if not _COMPILED:
+            if len(self.known) >= _GROUP_CACHE_SIZE:
+                self.known.clear()
+            self.known[group] = made
+            return
+        if self.used >= _GROUP_CACHE_SIZE:  # a bound on memory, and the table stays sparse: refilled as needed
+            self.keys = [-1] * _TABLE_SIZE
+            self.lists = [_NO_MOVES] * _TABLE_SIZE
+            self.used = 0
+        keys = self.keys
+        i = (group ^ group >> 15 ^ group >> 30) & _TABLE_MASK
+        while keys[i] >= 0:
+            i = (i + 1) & _TABLE_MASK
+        keys[i] = group
+        self.lists[i] = made
+        self.used += 1
 
 
 _RULES_CACHES: Final[dict[int, _RulesCache]] = {}
@@ -631,7 +702,8 @@ def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: in
 
 
 _DISCARD_MOVES: Final[list[Move]] = [m for _, m in DISCARDS]  # the moves of DISCARDS, in its order (DISCARD_RANKS)
-_COMPILED: Final = not __file__.endswith(".py")
+# The discards of each set of ranks (a bit per entry of DISCARD_RANKS), made when first asked for.
+_DISCARD_LISTS: Final[list[list[Move] | None]] = [None] * (1 << len(DISCARD_RANKS))
 
 # The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
 _SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
@@ -657,14 +729,23 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
                    for x, m in DISCARDS if rc[x] and not banned[x]
                    for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
-    if _COMPILED:  # a native loop over typed lists (the comprehension below unpacks a tuple and boxes per rank)
-        moves = []
+    if _COMPILED:
+        # A native loop over typed lists (the comprehension below unpacks a tuple and boxes per rank) makes the
+        # ranks allowed a bit mask, and each list of discards is made once per mask (shared: callers only read it).
+        free = held = 0
         for i in range(len(_DISCARD_MOVES)):
             x = DISCARD_RANKS[i]
-            if rc[x] and not banned[x]:
-                moves.append(_DISCARD_MOVES[i])
-    else:
-        moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
+            if rc[x]:
+                held |= 1 << i
+                if not banned[x]:
+                    free |= 1 << i
+        mask = free or held
+        made = _DISCARD_LISTS[mask]
+        if made is None:
+            made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if mask >> i & 1]
+            _DISCARD_LISTS[mask] = made
+        return made + _red_three_discards(state, rc) if rc[1] else made
+    moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
     if not moves:
         moves = [m for x, m in DISCARDS if rc[x]]
     if rc[1]:

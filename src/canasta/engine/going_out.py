@@ -14,6 +14,7 @@ from .core import (
     after_opening_turn,
     canasta_count,
     dead_ranks,
+    flags,
     has_foot,
     meld_counts,
     minimum_to_meet,
@@ -22,6 +23,7 @@ from .core import (
     opening_problem,
     out_canastas,
     rank_counts,
+    turn_counts,
     twos_meld_open,
     unfinished_wild_meld,
 )
@@ -98,14 +100,29 @@ def can_go_out(state: State) -> bool:
     side = state.seat_sides[p]
     r = state.rules
     hand = state.hands[p]
-    rc = rank_counts(hand)
+    rc = list(turn_counts(state))  # a copy: changed below
     if r.natural_opening and not state.opened[side] and rc[TWO] + rc[JOKER_RANK] > 1:
         return False  # the opening holds no wild cards, and only one card can be discarded
     melds = state.melds[side]
     if not state.opened[side] and opening_problem(state, melds) == "OPENING_NEEDS_NATURAL_MELD":
         return False  # Modern American: an estimate on the safe side (going out while opening is rare)
+    # A rank that cannot be melded at all (too few naturals and no meld to add them to; one or two black
+    # threes) must be the final discard, so two such ranks rule going out out, and one names the discard:
+    # ``_out_with`` refuses every other choice for it (most hands a random player holds stop here).
+    forced = -1
+    if not r.sequences:
+        blacks = rc[THREE]
+        if blacks and (blacks < 3 or THREE in melds or not r.black_threes_meldable):
+            forced = THREE
+        min_nat = r.min_naturals
+        for x in range(4, 15):
+            n = rc[x]
+            if n and n < min_nat and x not in melds:
+                if forced >= 0:
+                    return False
+                forced = x
     info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
-    sizes = None if r.plain_canasta_count else {x: len(m) for x, m in melds.items()}
+    sizes = None if flags(r).plain else {x: len(m) for x, m in melds.items()}
     base = canasta_count(melds)
     pts0 = stage.points if stage is not None else 0
     if r.twos_as_rank and twos_meld_open(melds):  # the twos can only join the meld of twos
@@ -118,7 +135,7 @@ def can_go_out(state: State) -> bool:
         if r.threes_laid_out == "all" or rc[1] > 1:
             return False
         rc[1] = 0
-        return _out_with(state, rc, info, sizes, base, pts0)
+        return forced < 0 and _out_with(state, rc, info, sizes, base, pts0)
     if r.sequences:  # the discard is a card of a suit: try each kind
         all_sizes = {x: len(m) for x, m in melds.items()}
         for kind in (None, *(k for k in range(53) if hand[k])):
@@ -128,10 +145,10 @@ def can_go_out(state: State) -> bool:
             if _out_with_sequences(state, tuple(rest), rank_counts(tuple(rest)), info, all_sizes, pts0):
                 return True
         return False
-    if not r.go_out_needs_discard and _out_with(state, rc, info, sizes, base, pts0):
+    if forced < 0 and not r.go_out_needs_discard and _out_with(state, rc, info, sizes, base, pts0):
         return True  # every card melded, none discarded
     for d in DISCARD_RANKS:  # or each rank held as the final discard
-        if not rc[d]:
+        if not rc[d] or (forced >= 0 and d != forced):
             continue
         rc[d] = rc[d] - 1
         ok = _out_with(state, rc, info, sizes, base, pts0)

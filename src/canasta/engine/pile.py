@@ -13,7 +13,7 @@ from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
 from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, State, Turn, log_add, new_stage, turn_with
-from .core import has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
+from .core import COUNT_RANK, flags, has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
@@ -60,8 +60,10 @@ def freezes(rules: Rules, card: int) -> bool:
 def draw_from_stock(state: State, history: Log) -> State:
     r = state.rules
     p = state.turn_seat
-    laid = laid_out_threes(r)
-    if r.draw_count == 1 and not r.keeps_a_three and state.stock and state.stock[-1] not in laid:
+    f = flags(r)
+    laid = f.laid
+    deck = state.stock
+    if r.draw_count == 1 and not f.keeps_a_three and deck and not _laid_out(deck[-1], laid):
         # The common draw, one card that is not a three to lay out: the loop below, without its copies.
         c = state.stock[-1]
         hand = list(state.hands[p])
@@ -74,7 +76,14 @@ def draw_from_stock(state: State, history: Log) -> State:
         else:  # Turn._replace(source="stock", no_discard=False)
             turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
                                      t.must_go_out, t.withdrew, t.opened_now))
-        return state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
+        new = state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
+        counts = state.counts
+        if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
+            counts = list(counts)
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] + 1
+            new.cache_counts(counts)
+        return new
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)
@@ -117,6 +126,15 @@ def draw_from_stock(state: State, history: Log) -> State:
     if ended:
         return end_hand(new, None)
     return new
+
+
+def _laid_out(card: int, laid: tuple[int, ...]) -> bool:
+    """Is ``card`` one of the threes ``laid`` out when drawn? (A native loop when compiled: ``in`` on a tuple
+    is a generic call.)"""
+    for k in laid:  # noqa: SIM110
+        if k == card:
+            return True
+    return False
 
 
 def lay_out_kept_three(p: int, stock: list[int], hand: list[int], reds: list[int], history: Log,

@@ -24,7 +24,7 @@ from ..state import (
     turn_with,
 )
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import has_cards, has_foot, laid_out_threes, move_cards, take_cards
+from .core import COUNT_RANK, RANK_KINDS, has_cards, has_foot, laid_out_threes, move_cards
 from .deal import deal_bonus_cards
 from .end import end_hand
 from .going_out import hand_emptied, pick_up_foot
@@ -150,6 +150,13 @@ def play_meld(state: State, m: Move, history: Log) -> State:
         return maybe_pick_up(new)
     if not has_cards(hand):
         return hand_emptied(confirm_opening(new), p)
+    counts = state.counts
+    if counts is not None:  # the melder's rank counts, passed on without the cards melded
+        counts = list(counts)
+        for c in cards:
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] - 1
+        new.cache_counts(counts)
     return new
 
 
@@ -157,13 +164,17 @@ def play_discard(state: State, m: Move, history: Log) -> State:
     r = state.rules
     p = state.turn_seat
     hand = list(state.hands[p])
-    out: list[int] = []
+    c = -1
     if m.suit >= 0:
-        out.append(4 + m.suit if m.rank == 1 else (m.rank - 2) * 4 + m.suit)  # rank 1: a red three
-        hand[out[0]] = hand[out[0]] - 1
+        c = 4 + m.suit if m.rank == 1 else (m.rank - 2) * 4 + m.suit  # rank 1: a red three
     else:
-        take_cards(hand, m.rank, 1, out)
-    c = out[0]
+        for kind in RANK_KINDS[m.rank]:  # the first card of the rank held, as take_cards takes it
+            if hand[kind]:
+                c = kind
+                break
+    if c < 0 or not hand[c]:
+        raise AssertionError("engine took cards the hand does not hold")
+    hand[c] = hand[c] - 1
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)
     hands[p] = tuple(hand)
@@ -176,9 +187,10 @@ def play_discard(state: State, m: Move, history: Log) -> State:
             flags[p] = True
             has_melded = tuple(flags)
         seat = (p + 1) % r.players
-        return state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen, log=history,
+        # (``pile + (c,)``: one new tuple, where ``(*pile, c)`` builds a list first when compiled)
+        return state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen, log=history,  # noqa: RUF005
                              has_melded=has_melded, turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN)
-    new = confirm_opening(state.replace(hands=tuple(hands), pile=(*state.pile, c), pile_frozen=frozen,
+    new = confirm_opening(state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen,  # noqa: RUF005
                                          log=history))
     if not has_cards(hand):
         if not has_foot(new, p):
