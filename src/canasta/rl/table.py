@@ -138,8 +138,10 @@ class Table:
     def known_ranks(self) -> dict[int, dict[int, int]]:
         """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
         k, state = self.known, self.state
-        # what the answer depends on: it stays the same dict while they are the same objects (most moves)
-        key = (k.known, k.pile, state.pile, state.pile_hidden, state.stage, state.turn_seat)
+        # what the answer depends on: it stays the same dict while they are the same (most moves)
+        stage = state.stage
+        key = (k.known, known_cards.pile_matches(k, state), None if stage is None else stage.pending,
+               state.turn_seat)
         cached = self._known_now
         if cached is None or cached[0] != key:
             cached = self._known_now = (key, known_cards.known_ranks(k, state))
