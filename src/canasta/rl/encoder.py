@@ -51,7 +51,7 @@ class _Seat:
         self.feet: Any = _NONE
         self.known: Any = _NONE
         self.pending: Any = _NONE
-        self.melds: list[Any] = [_NONE] * teams  # by row: the melds object written there
+        self.melds: list[Melds | None] = [None] * teams  # by row: the melds object written there
         self.melds_col = [-1] * teams  # by row: the side whose melds those were
         self.ones: list[int] = []  # one-hot entries set last time
 
@@ -158,8 +158,10 @@ class DenseEncoder:
         if prefix:
             head = prefix[0]
             ones.append(self.at_prefix_head + (head - MELD_BASE if head < TAKE_BASE else KEYS + head - TAKE_BASE))
-        for i in s.ones:
-            if i not in ones:  # (clearing an entry set again would write it twice)
+        last_ones = s.ones
+        for k in range(len(last_ones)):  # the k-th entry names a place in the same block each time
+            i = last_ones[k]
+            if k >= len(ones) or ones[k] != i:  # (clearing an entry set again would write it twice)
                 _put(items, mirror, i, 0)
         for i in ones:
             _put(items, mirror, i, 1)
@@ -228,11 +230,11 @@ def _sizes(hands: tuple[tuple[int, ...], ...], parts: list[Any], counts: list[in
     return counts
 
 
-def _write_melds(items: Any, mirror: list[int], at: int, old: Any, melds: Melds) -> None:
+def _write_melds(items: Any, mirror: list[int], at: int, old: Melds | None, melds: Melds) -> None:
     """A side's melds block (``MELD_FEATURES`` for each meld key) brought from the melds ``old`` (the
-    ones last written there, or ``_NONE``) to ``melds``: only the keys of either are touched."""
+    ones last written there, or None) to ``melds``: only the keys of either are touched."""
     width = _MELD_WIDTH
-    if old is _NONE:  # nothing known of the block: write all of it
+    if old is None:  # nothing known of the block: write all of it
         _write(items, mirror, at, [0] * (KEYS * width))
     else:
         for key in old:
@@ -241,7 +243,7 @@ def _write_melds(items: Any, mirror: list[int], at: int, old: Any, melds: Melds)
                 for f in range(width):
                     _put(items, mirror, base + f, 0)
     for key, cards in melds.items():
-        if old is not _NONE and old.get(key) is cards:  # the engine keeps the melds that did not change
+        if old is not None and old.get(key) is cards:  # the engine keeps the melds that did not change
             continue
         jokers = cards.count(JOKER)
         twos = 0

@@ -51,6 +51,7 @@ class Table:
         self.starts: list[tuple[Log, str] | None] = [None] * rules.players
         self._info: dict[int, tuple[Log, list[str]]] = {}
         self._tree: tuple[State, LegalTree] | None = None
+        self._terminal: tuple[State | None, bool] = (None, False)
         self._observed: tuple[State, Atoms, int, Entries] | None = None
         self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
         self._known_now: tuple[tuple[Any, ...], dict[int, dict[int, int]]] | None = None
@@ -76,7 +77,12 @@ class Table:
     # -- the game ---------------------------------------------------------------------------------
     @property
     def terminal(self) -> bool:
-        return is_over(self.state) or (not self.whole_game and self.state.hand_number != self.first_hand)
+        state = self.state
+        cached = self._terminal  # asked several times a step: answered once per position
+        if cached[0] is not state:
+            cached = self._terminal = (state, is_over(state) or (not self.whole_game
+                                                                   and state.hand_number != self.first_hand))
+        return cached[1]
 
     @property
     def to_move(self) -> int:
