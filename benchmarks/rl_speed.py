@@ -199,6 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--layers", action="store_true",
                         help="time the PettingZoo step layer by layer instead (engine, legal tree, table, known "
                              "cards, encoder, numpy observation and mask, pettingzoo): where the overhead goes")
+    parser.add_argument("--only", metavar="ROW",
+                        help="run only this row (of the --layers rows with --layers), e.g. under callgrind: "
+                             "valgrind --tool=callgrind --toggle-collect=CPyDef_encoder___DenseEncoder___encode "
+                             "python benchmarks/rl_speed.py --layers --only encoder --rounds 1")
     args = parser.parse_args(argv)
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
@@ -210,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     moves = sum(len(m) for _, m, _ in games)
     atoms = sum(len(a) for _, _, g in games for a in g)
     runs = LAYERS if args.layers else RUNS
+    if args.only is not None:
+        if args.only not in runs:
+            parser.error(f"--only: no row {args.only!r} (rows: {', '.join(runs)})")
+        runs = {"engine": run_engine, args.only: runs[args.only]}
     times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.rounds):
         for name, run in runs.items():
