@@ -20,7 +20,11 @@ the rows (engine, table, openspiel, ..., engine, table, ...) and the median roun
 load on a shared machine hits every row alike; the times are the process's CPU time (``time.process_time``),
 which time spent waiting for a busy CPU does not inflate. Usage::
 
-    python benchmarks/rl_speed.py --games 20 --rounds 5 --seed 0 [--variant classic]
+    python benchmarks/rl_speed.py --games 20 --rounds 5 --seed 0 [--variant classic] [--layers]
+
+``--layers`` times the PettingZoo step piece by piece instead: the engine, then the legal tree of each
+position, the table's stepping, the known cards, the observation encoder, the numpy observation and mask,
+and the environment itself, each row adding one piece to the row before.
 """
 
 from __future__ import annotations
@@ -126,10 +130,63 @@ def run_pettingzoo(rules: canasta.Rules, games: list[Game]) -> None:
                 env.step(atom)
 
 
+def run_tree(rules: canasta.Rules, games: list[Game]) -> None:
+    """The engine's moves with the table's legal tree of every position (its legal moves, as atoms)."""
+    for deal, moves, _ in games:
+        table = Table(rules, deal)
+        for move in moves:
+            table.tree()
+            table.state = canasta.apply(table.state, move)
+
+
+def run_known(rules: canasta.Rules, games: list[Game]) -> None:
+    """``table`` with the cards known in hands read before every atom (what an observation needs)."""
+    for deal, _, atoms in games:
+        table = Table(rules, deal)
+        for move_atoms in atoms:
+            for atom in move_atoms:
+                table.known_ranks()
+                table.legal_actions()
+                table.apply_action(atom)
+
+
+def run_encoder(rules: canasta.Rules, games: list[Game]) -> None:
+    """``known`` with the acting seat's observation written into its buffer (no numpy, no mask)."""
+    from canasta.rl.encoder import DenseEncoder
+
+    for deal, _, atoms in games:
+        table = Table(rules, deal)
+        encoder = DenseEncoder(table.layout)
+        for move_atoms in atoms:
+            for atom in move_atoms:
+                encoder.encode(table.state, table.to_move, table.prefix, table.known_ranks())
+                table.legal_actions()
+                table.apply_action(atom)
+
+
+def run_observe(rules: canasta.Rules, games: list[Game]) -> None:
+    """What PettingZoo hands out every step (numpy observation and mask, copied) and the atom played,
+    without the environment's own bookkeeping."""
+    from canasta.rl.spaces import observe
+
+    for deal, _, atoms in games:
+        table = Table(rules, deal)
+        for move_atoms in atoms:
+            for atom in move_atoms:
+                observe(table, table.to_move)
+                table.apply_action(atom)
+
+
 RUNS: dict[str, Callable[[canasta.Rules, list[Game]], None]] = {
     "engine": run_engine, "table": run_table, "openspiel": run_openspiel,
     "openspiel+tensor": run_openspiel_tensor, "openspiel+observer": run_openspiel_observer,
     "pettingzoo": run_pettingzoo,
+}
+# Layers, each adding one piece of the PettingZoo step to the one before (--layers): the difference
+# between a row and the one above it is that piece's cost.
+LAYERS: dict[str, Callable[[canasta.Rules, list[Game]], None]] = {
+    "engine": run_engine, "legal tree": run_tree, "table": run_table, "known cards": run_known,
+    "encoder": run_encoder, "observe (numpy)": run_observe, "pettingzoo": run_pettingzoo,
 }
 
 
@@ -139,6 +196,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds; the median is quoted (default 5)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variant", default="classic", help="a preset (default classic)")
+    parser.add_argument("--layers", action="store_true",
+                        help="time the PettingZoo step layer by layer instead (engine, legal tree, table, known "
+                             "cards, encoder, numpy observation and mask, pettingzoo): where the overhead goes")
+    parser.add_argument("--only", metavar="ROW",
+                        help="run only this row (of the --layers rows with --layers), e.g. under callgrind: "
+                             "valgrind --tool=callgrind --toggle-collect=CPyDef_encoder___DenseEncoder___encode "
+                             "python benchmarks/rl_speed.py --layers --only encoder --rounds 1")
     args = parser.parse_args(argv)
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
@@ -149,9 +213,14 @@ def main(argv: list[str] | None = None) -> int:
     games = record(rules, args.seed, args.games)
     moves = sum(len(m) for _, m, _ in games)
     atoms = sum(len(a) for _, _, g in games for a in g)
-    times: dict[str, list[float]] = {name: [] for name in RUNS}
+    runs = LAYERS if args.layers else RUNS
+    if args.only is not None:
+        if args.only not in runs:
+            parser.error(f"--only: no row {args.only!r} (rows: {', '.join(runs)})")
+        runs = {"engine": run_engine, args.only: runs[args.only]}
+    times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.rounds):
-        for name, run in RUNS.items():
+        for name, run in runs.items():
             start = time.process_time()
             run(rules, games)
             times[name].append(time.process_time() - start)
@@ -161,13 +230,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.variant}: {args.games} first hands, {moves} engine moves, {atoms} atoms "
           f"({atoms / moves:.2f} per move); median of {args.rounds} alternating rounds")
     engine = statistics.median(times["engine"]) / moves
-    print(f"{'':24}{'atoms/s':>10}{'moves/s':>10}{'us/move':>10}{'overhead':>10}")
+    print(f"{'':24}{'atoms/s':>10}{'moves/s':>10}{'us/move':>10}{'overhead':>10}"
+          + (f"{'layer us':>10}" if args.layers else ""))
+    previous = 0.0
     for name, values in times.items():
         t = statistics.median(values)
         per_move = t / moves
         overhead = (per_move - engine) / engine
         row: list[Any] = [f"{name:24}", f"{atoms / t if name != 'engine' else float('nan'):10.0f}",
                           f"{moves / t:10.0f}", f"{per_move * 1e6:10.1f}", f"{overhead:9.2f}x"]
+        if args.layers:  # what this layer adds to the one above (noisy: a difference of two medians)
+            row.append(f"{(per_move - previous) * 1e6:10.1f}")
+            previous = per_move
         print("".join(row))
     return 0
 

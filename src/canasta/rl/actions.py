@@ -18,26 +18,27 @@ keeps the space small and fixed, with exactly one atom sequence per legal move.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_label
 from ..moves import SPECIAL_HAND_NAMES, Move
 from ..rules import Rules
 
-SIMPLE = ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "layout")
-KEYS = 2 * SEQUENCE_BASE  # meld keys 0..127 (melds.py): groups below 64, sequences from 64
-GROUP_SLOTS = SEQUENCE_BASE // SLOTS  # a rank's group keys: rank + 16 * slot, slot 0..3
-RANKS = 15  # rank codes 0..14 (0 joker, 1 a red three held, 2 twos, 3 threes, 4..14 naturals)
-SUIT_CHOICES = 5  # a discard's suit: -1 (none named) or 0..3
+SIMPLE: Final = ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "layout")
+KEYS: Final = 2 * SEQUENCE_BASE  # meld keys 0..127 (melds.py): groups below 64, sequences from 64
+GROUP_SLOTS: Final = SEQUENCE_BASE // SLOTS  # a rank's group keys: rank + 16 * slot, slot 0..3
+RANKS: Final = 15  # rank codes 0..14 (0 joker, 1 a red three held, 2 twos, 3 threes, 4..14 naturals)
+SUIT_CHOICES: Final = 5  # a discard's suit: -1 (none named) or 0..3
 
-DECLARE_BASE = len(SIMPLE)
-DISCARD_BASE = DECLARE_BASE + len(SPECIAL_HAND_NAMES)
-COMBINE_BASE = DISCARD_BASE + RANKS * SUIT_CHOICES
-MELD_BASE = COMBINE_BASE + RANKS * GROUP_SLOTS * GROUP_SLOTS
-TAKE_BASE = MELD_BASE + KEYS
-NUMBER_BASE = TAKE_BASE + KEYS
+DECLARE_BASE: Final = len(SIMPLE)
+DISCARD_BASE: Final = DECLARE_BASE + len(SPECIAL_HAND_NAMES)
+COMBINE_BASE: Final = DISCARD_BASE + RANKS * SUIT_CHOICES
+MELD_BASE: Final = COMBINE_BASE + RANKS * GROUP_SLOTS * GROUP_SLOTS
+TAKE_BASE: Final = MELD_BASE + KEYS
+NUMBER_BASE: Final = TAKE_BASE + KEYS
 
 Atoms = tuple[int, ...]
-_ATOMS: dict[tuple[int, Move], Atoms] = {}  # ActionSpace.atoms, by (numbers, move)
+_ATOMS: dict[int, dict[Move, Atoms]] = {}  # ActionSpace.atoms, by numbers, then by move
 
 
 def number_limit(rules: Rules) -> int:
@@ -66,13 +67,20 @@ class ActionSpace:
 
     def atoms(self, move: Move) -> Atoms:
         """The full atom sequence of a move (``ValueError`` for a move no preset makes)."""
-        key = (self.numbers, move)
-        atoms = _ATOMS.get(key)
+        memo = self.memo()
+        atoms = memo.get(move)
         if atoms is None:
-            if len(_ATOMS) > 200_000:  # moves are values and recur all game long; keep the memo bounded
-                _ATOMS.clear()
-            atoms = _ATOMS[key] = self._atoms(move)
+            if len(memo) > 200_000:  # moves are values and recur all game long; keep the memo bounded
+                memo.clear()
+            atoms = memo[move] = self._atoms(move)
         return atoms
+
+    def memo(self) -> dict[Move, Atoms]:
+        """The atom sequences of the moves seen so far (what ``atoms`` answers from)."""
+        memo = _ATOMS.get(self.numbers)
+        if memo is None:
+            memo = _ATOMS[self.numbers] = {}
+        return memo
 
     def _atoms(self, move: Move) -> Atoms:
         a = move.action
@@ -143,12 +151,20 @@ class LegalTree:
 
     def __init__(self, space: ActionSpace, legal: list[Move]) -> None:
         self.space = space
-        self._full: dict[Move, Atoms] = {m: space.atoms(m) for m in legal}
-        if len(set(self._full.values())) != len(self._full):
-            raise ValueError("two legal moves share one atom sequence")
+        # Distinct moves have distinct atom sequences (ActionSpace.move inverts atoms; the round-trip
+        # tests check it for every legal move of many positions), so no two legal moves share one.
+        memo = space.memo()
+        self._full: dict[Move, Atoms] = {}
+        for m in legal:
+            atoms = memo.get(m)
+            self._full[m] = atoms if atoms is not None else space.atoms(m)
         root: dict[int, list[Move]] = {}  # the first atoms: every position asks for them
         for m, full in self._full.items():
-            root.setdefault(full[0], []).append(m)
+            group = root.get(full[0])
+            if group is None:
+                root[full[0]] = [m]
+            else:
+                group.append(m)
         self._groups: dict[Atoms, dict[int, list[Move]]] = {(): root}
         self._sorted: dict[Atoms, list[int]] = {}
 

@@ -8,17 +8,25 @@ reads only the history entries added since the last position. Tests check it aga
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from ..cards import RED_THREES, parse_card, rank_of
-from ..moves import Move
+from ..cards import RED_THREES, THREE, parse_card, parse_rank, rank_of
+from ..moves import Move, token_rank
 from ..sampling import follow_entry
 from ..state import Log, State, entry_text
 from .actions import RANKS
 
-_SHOWING = ("upcard", "discard", "take", "meld")  # the history events that change the pile or what is known
+_SHOWING: Final = ("upcard", "discard", "take", "meld")  # the history events that change the pile or what is known
 Counts = tuple[int, ...]  # RANKS counts per rank code (1 = a red three held)
-_RANK_CODES = tuple(1 if c in RED_THREES else rank_of(c) for c in range(53))  # as the history names them
+_RANK_CODES: Final = tuple(1 if c in RED_THREES else rank_of(c) for c in range(53))  # as the history names them
+# A move's effect, read once from its history text as ``sampling.follow_entry`` reads it (moves are values
+# and recur all game long): its first word's index in _SHOWING (0 for a move that shows nothing), and the
+# rank codes it names (a discard's one; the ranks a take or meld spends from the hand).
+Effect = tuple[int, tuple[int, ...]]
+_EFFECTS: Final[dict[Move, Effect]] = {}
+_DISCARD: Final = 1
+_TAKE: Final = 2
+_MELD: Final = 3
 
 
 class Known(NamedTuple):
@@ -34,20 +42,47 @@ def start(state: State) -> Known:
     return advance(Known(0, None, (), ()), state)
 
 
-def _since(log: Log, read: Log) -> list[str] | None:
-    """The history entries after node ``read`` that show cards (``_SHOWING``), oldest first, as text (only
-    these are formatted: reading ``state.history`` would format the whole hand); None when ``read`` is not
-    an older entry of ``log``."""
-    new: list[str] = []
+def _effect(move: Move) -> Effect:
+    hit = _EFFECTS.get(move)
+    if hit is None:
+        words = str(move).split()
+        kind = _SHOWING.index(words[0]) if words[0] in _SHOWING else 0
+        ranks: list[int] = []
+        if kind == _DISCARD:
+            ranks.append(1 if _is_red_three(words[1]) else token_rank(words[1]) or 0)
+        elif kind in (_TAKE, _MELD):
+            tokens = words[1: words.index("on")] if "on" in words else words[1:]
+            ranks.extend(parse_rank(t) if kind == _TAKE else token_rank(t) or 0 for t in tokens)
+        if len(_EFFECTS) > 100_000:
+            _EFFECTS.clear()
+        hit = _EFFECTS[move] = (kind, tuple(ranks))
+    return hit
+
+
+def _is_red_three(token: str) -> bool:
+    try:
+        return parse_card(token) in RED_THREES
+    except ValueError:
+        return False
+
+
+def _since(log: Log, read: Log) -> list[tuple[int, Move | None, str]] | None:
+    """The history entries after node ``read`` that show cards (``_SHOWING``), oldest first: (seat, the
+    move, None) for a move, (seat, None, its text) for another event; None when ``read`` is not an older
+    entry of ``log``."""
+    new: list[tuple[int, Move | None, str]] = []
     node = log
     while node is not read:
         if node is None:
             return None
         seat, event = node[1], node[2]
-        if type(event) is not Move or event.action in _SHOWING:  # a Move that shows nothing needs no text
+        if type(event) is Move and seat >= 0:
+            if _effect(event)[0]:
+                new.append((seat, event, ""))
+        else:
             text = entry_text(seat, event)
             if text.split(" ", 2)[1] in _SHOWING:
-                new.append(text)
+                new.append((seat, None, text))
         node = node[0]
     new.reverse()
     return new
@@ -66,22 +101,53 @@ def advance(k: Known, state: State) -> Known:
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"
     pile = list(k.pile)
-    known = [list(c) for c in k.known]
-    for entry in new:
-        who, _, what = entry.partition(" ")
-        words = what.split()
-        mine = known[int(who)]
-        if words[0] == "upcard":
-            pile.extend(1 if parse_card(c) in RED_THREES else rank_of(parse_card(c)) for c in words[1:])
+    known = list(k.known)
+    for seat, move, text in new:
+        if move is None:  # not a move: read from its text, as sampling.known_in_hands does
+            who, _, what = text.partition(" ")
+            words = what.split()
+            mine = list(known[int(who)])
+            if words[0] == "upcard":
+                pile.extend(1 if parse_card(c) in RED_THREES else rank_of(parse_card(c)) for c in words[1:])
+            else:
+                pile = follow_entry(words, mine, pile, limit, held_reds, bonus_blacks)
+            known[int(who)] = tuple(mine)
+            continue
+        kind, ranks = _effect(move)  # what follow_entry does with the move's words
+        mine = list(known[seat])
+        if kind == _DISCARD:
+            rank = ranks[0]
+            pile.append(rank)
+            mine[rank] = max(0, mine[rank] - 1)
         else:
-            pile = follow_entry(words, mine, pile, limit, held_reds, bonus_blacks)
-    return Known(state.hand_number, state.log, tuple(pile), tuple(tuple(c) for c in known))
+            if kind == _TAKE:
+                n = limit if limit and len(pile) > limit else len(pile)
+                taken = pile[len(pile) - n:]
+                pile = pile[: len(pile) - n]
+                for j in range(len(taken) - 1):
+                    rank = taken[j]
+                    if (rank != 1 or held_reds) and not (bonus_blacks and rank == THREE):
+                        mine[rank] += 1
+            for rank in ranks:
+                mine[rank] = max(0, mine[rank] - 1)
+        known[seat] = tuple(mine)
+    return Known(state.hand_number, state.log, tuple(pile), tuple(known))
+
+
+def pile_matches(k: Known, state: State) -> bool:
+    """Is the pile the history built the pile in sight? (Not once the pile was recycled.)"""
+    pile, hidden, mine = state.pile, state.pile_hidden, k.pile
+    if len(mine) != len(pile) - hidden:
+        return False
+    for j in range(len(mine)):  # noqa: SIM110 (a plain loop: native code when compiled)
+        if mine[j] != _RANK_CODES[pile[hidden + j]]:
+            return False
+    return True
 
 
 def known_ranks(k: Known, state: State) -> dict[int, dict[int, int]]:
     """Per seat, rank code -> cards known in that hand (``known_in_hands`` of any seat's view)."""
-    visible = tuple(map(_RANK_CODES.__getitem__, state.pile[state.pile_hidden:]))
-    if k.pile != visible:  # the pile was recycled: claim nothing (as known_in_hands does)
+    if not pile_matches(k, state):  # the pile was recycled: claim nothing (as known_in_hands does)
         return {s: {} for s in range(len(k.known))}
     out = {s: {rank: n for rank, n in enumerate(c) if n} for s, c in enumerate(k.known)}
     stage = state.stage

@@ -38,6 +38,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.space = ActionSpace.for_rules(self.rules)
         self.layout = Layout.for_rules(self.rules)
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: observation_space(self.layout, self.space) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._seeds = random.Random()
@@ -67,24 +68,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.table
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return observe(self._require_table(), self.possible_agents.index(agent))
+        return observe(self._require_table(), self._seat_of[agent])
 
     def step(self, action: Any) -> None:
-        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         table = self._require_table()
-        agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
         table.apply_action(int(action))
-        self.rewards = {a: 0.0 for a in self.agents}
+        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
         if table.terminal:
             for seat, score in enumerate(table.returns()):
-                self.rewards[self.possible_agents[seat]] = score
+                rewards[self.possible_agents[seat]] = score
             self.terminations = {a: True for a in self.agents}
-        else:
+            self._accumulate_rewards()
+        else:  # every reward is 0 until the episode ends: nothing to add to the cumulative rewards
             self.agent_selection = self.possible_agents[table.to_move]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

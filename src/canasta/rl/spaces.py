@@ -10,7 +10,7 @@ from gymnasium import spaces
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
-from .tensor import dense, mask
+from .tensor import dense_and_mask
 
 BOUND = 1_000_000.0  # no count, size or score in an observation comes near it
 
@@ -24,5 +24,6 @@ def observation_space(layout: Layout, space: ActionSpace) -> spaces.Dict:
 
 def observe(table: Table, seat: int) -> dict[str, Any]:
     """The seat's observation and its mask of legal atoms (all zero when it is not to act)."""
-    return {"observation": dense(table, seat), "action_mask": mask(table, seat)}
+    observation, action_mask = dense_and_mask(table, seat)
+    return {"observation": observation, "action_mask": action_mask}
 

@@ -51,6 +51,7 @@ class Table:
         self.starts: list[tuple[Log, str] | None] = [None] * rules.players
         self._info: dict[int, tuple[Log, list[str]]] = {}
         self._tree: tuple[State, LegalTree] | None = None
+        self._terminal: tuple[State | None, bool] = (None, False)
         self._observed: tuple[State, Atoms, int, Entries] | None = None
         self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
         self._known_now: tuple[tuple[Any, ...], dict[int, dict[int, int]]] | None = None
@@ -76,7 +77,12 @@ class Table:
     # -- the game ---------------------------------------------------------------------------------
     @property
     def terminal(self) -> bool:
-        return is_over(self.state) or (not self.whole_game and self.state.hand_number != self.first_hand)
+        state = self.state
+        cached = self._terminal  # asked several times a step: answered once per position
+        if cached[0] is not state:
+            cached = self._terminal = (state, is_over(state) or (not self.whole_game
+                                                                   and state.hand_number != self.first_hand))
+        return cached[1]
 
     @property
     def to_move(self) -> int:
@@ -138,8 +144,10 @@ class Table:
     def known_ranks(self) -> dict[int, dict[int, int]]:
         """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
         k, state = self.known, self.state
-        # what the answer depends on: it stays the same dict while they are the same objects (most moves)
-        key = (k.known, k.pile, state.pile, state.pile_hidden, state.stage, state.turn_seat)
+        # what the answer depends on: it stays the same dict while they are the same (most moves)
+        stage = state.stage
+        key = (k.known, known_cards.pile_matches(k, state), None if stage is None else stage.pending,
+               state.turn_seat)
         cached = self._known_now
         if cached is None or cached[0] != key:
             cached = self._known_now = (key, known_cards.known_ranks(k, state))

@@ -50,9 +50,11 @@ def _arrays(table: Table) -> _Arrays:
 def dense(table: Table, seat: int, out: Array | None = None) -> Array:
     """The seat's observation tensor as a float32 array (written into ``out`` when given, else a new
     array): the same numbers as ``table.observation(seat)``."""
-    arrays = _arrays(table)
-    prefix = table.prefix if seat == table.to_move else ()
-    arrays.encoder.encode(table.state, seat, prefix, table.known_ranks())
+    return _dense(_arrays(table), table, seat, out)
+
+
+def _dense(arrays: _Arrays, table: Table, seat: int, out: Array | None) -> Array:
+    arrays.encoder.encode(table.state, seat, table.prefix if seat == table.to_move else (), table.known_ranks())
     view = arrays.views[seat]
     if out is None:
         return view.copy()
@@ -62,7 +64,15 @@ def dense(table: Table, seat: int, out: Array | None = None) -> Array:
 
 def mask(table: Table, seat: int) -> Array:
     """The seat's legal-atom mask as a new int8 array (1 = legal; all zero when it is not to act)."""
-    writer = _arrays(table)
-    atoms = table.legal_actions() if not table.terminal and table.to_move == seat else []
-    writer.masks.write(atoms)
-    return writer.mask_view.copy()
+    return _mask(_arrays(table), table, seat)
+
+
+def _mask(arrays: _Arrays, table: Table, seat: int) -> Array:
+    arrays.masks.write(table.legal_actions() if table.to_move == seat and not table.terminal else [])
+    return arrays.mask_view.copy()
+
+
+def dense_and_mask(table: Table, seat: int) -> tuple[Array, Array]:
+    """``dense(table, seat)`` and ``mask(table, seat)`` (what the environments hand out every step)."""
+    arrays = _arrays(table)
+    return _dense(arrays, table, seat, None), _mask(arrays, table, seat)
