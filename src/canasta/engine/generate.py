@@ -15,7 +15,7 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_sp
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_count_at_least
 from .core import (
     DISCARD_RANKS,
     DISCARDS,
@@ -42,6 +42,7 @@ from .core import (
     wild_caps,
 )
 from .going_out import can_go_out, out_problem
+from .modern import asked_this_hand, special_hand_possible
 from .opening import opening_reachable
 from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
 from .search import MeldCounts, opening_path, reachable, still_reachable
@@ -341,7 +342,9 @@ class _Play:
                             self.moves.append(move)
 
 
-def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
+def play_moves(state: State, reachable_only: bool = True, melds_only: bool = False) -> list[Move]:
+    """The play phase's legal moves. ``melds_only``: only the meld moves, in the same order (the opening search
+    follows those alone), with no combines, discards or other moves listed."""
     r = state.rules
     p = state.turn_seat
     side = state.seat_sides[p]
@@ -395,7 +398,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     dead and rank in dead):
                 continue
             if special:
-                play.group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
+                tw, jk = group_wilds(state, rank, twos, jokers)  # (not *-unpacked: compiled, a generic call)
+                play.group_moves(rank, rank, meld, n, tw, jk)
             else:
                 play.group_moves(rank, rank, meld, n, twos, jokers)
             continue
@@ -415,7 +419,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
     if r.sequences:
         _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, add)
-    if several and pending is None:
+    if several and pending is None and not melds_only:
         moves.extend(_combine_moves(r, melds))
     if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
         twos, jokers = rc[TWO], rc[JOKER_RANK]
@@ -443,6 +447,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(apply_move(state, move))):
                 moves.append(move)
+    if melds_only:
+        return moves
     if turn.withdrew and not opened and reachable_only:
         shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
         counts = MeldCounts(state)
@@ -470,7 +476,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if r.partnerships and turn.permission is None and hsize >= 2 and not foot and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)) and not (
-            r.permission_once and log_contains(state.log, f"{p} ask")):  # once a hand (Modern American [P])
+            r.permission_once and asked_this_hand(state.log, p)):  # once a hand (Modern American [P])
         # With one card left a "no" would leave no legal move: he could only go out. Where asking is
         # compulsory (Brazilian) it may come after melding: going out needs the "yes".
         moves.append(ASK)
@@ -478,7 +484,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         moves.append(WITHDRAW)
     if r.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
         moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
-    if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
+    if (r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock"
+            and special_hand_possible(r, rc)):  # the counts first: the reading of the cards is interpreted code
         name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (docs/sources.md §4C, GC-S20)
         if name is not None:
             moves.append(Move("declare", SPECIAL_HAND_NAMES.index(name)))
@@ -677,7 +684,15 @@ def _red_three_discards(state: State, rc: list[int]) -> list[Move]:
     if not rc[1]:
         return []
     hand = state.hands[state.turn_seat]
-    return [Move("discard", 1, suit=k & 3) for k in RED_THREES if hand[k]]
+    moves = []
+    for i in range(len(_RED_THREE_KINDS)):  # the moves made once: compiled, Move(...) is a call into Python code
+        if hand[_RED_THREE_KINDS[i]]:
+            moves.append(_RED_THREE_DISCARDS[i])
+    return moves
+
+
+_RED_THREE_KINDS: Final[tuple[int, ...]] = tuple(RED_THREES)
+_RED_THREE_DISCARDS: Final[list[Move]] = [Move("discard", 1, suit=k & 3) for k in RED_THREES]
 
 
 def _acaba_moves(state: State) -> list[Move]:
