@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..kinds import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
-from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
+from ..melds import SEQUENCE_BASE, SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
@@ -554,12 +554,26 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
     return made
 
 
+_COMBINE_RANKS: Final[tuple[int, ...]] = (JOKER_RANK, TWO, *NATURAL_RANKS)  # the order combines are listed in
+
+
 def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
     """Two melds of one rank may be combined (docs/sources.md §4B Samba [H]): a later one into an earlier one,
     when the result keeps the wild-card limits (and, where wild cards may not join a canasta, no wild
     card meets a finished canasta)."""
-    moves = []
-    for rank in (JOKER_RANK, TWO, *NATURAL_RANKS):
+    moves: list[Move] = []
+    per_rank = [0] * 15  # group melds by rank code, counted in one pass: only a rank with two can combine
+    several = False
+    for key in melds:
+        if key < SEQUENCE_BASE:
+            rank = key % SLOTS
+            per_rank[rank] = per_rank[rank] + 1
+            several = several or per_rank[rank] > 1
+    if not several:
+        return moves
+    for rank in _COMBINE_RANKS:
+        if per_rank[rank] < 2:
+            continue
         keys = group_keys(melds, rank)
         for i, target in enumerate(keys):
             for source in keys[i + 1:]:
@@ -632,7 +646,9 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
 def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: int, pts: int, canastas: int,
                    hsize: int, end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
     move = _new_move(Move, ("meld", key, k, 0, 0, low, -1))
-    pts2 = pts + sum(RV[x] for x in range(low, low + k))
+    pts2 = pts
+    for x in range(low, low + k):  # a loop, not sum() over a generator: compiled, native
+        pts2 += RV[x]
     if end_ok(hsize - k, pts2, canastas_after(r, melds, canastas, key, size0, size0 + k), move):
         add(move)
 
