@@ -10,11 +10,11 @@ import random
 import pytest
 
 import canasta
-from canasta.engine.core import rank_counts
+from canasta.engine.core import move_cards, rank_counts
 from canasta.engine.generate import play_moves
 from canasta.engine.modern import asked_this_hand, special_hand_possible
 from canasta.engine.opening import sequence_points_bound
-from canasta.engine.search import position_key
+from canasta.engine.search import child_key, position_key
 from canasta.kinds import JOKER
 from canasta.melds import SEQUENCE_LOW
 from canasta.special_hands import special_hand_of, special_hands_formed
@@ -162,3 +162,28 @@ def test_sequence_points_bound_matches_its_definition() -> None:
         want = _sequence_points_reference(tuple(hand), suits)
         assert sequence_points_bound(hand, suits) == want
         assert sequence_points_bound(tuple(hand), sorted(suits)) == want
+
+
+@pytest.mark.parametrize("variant", ["samba", "modern-american"])
+def test_child_key_is_the_key_of_the_position_after_the_meld(variant: str) -> None:
+    checked = 0
+    for state in _positions(variant, 2, 600):
+        if state.phase != PLAY_PHASE:
+            continue
+        p = state.turn_seat
+        melds = state.melds[state.seat_sides[p]]
+        for move in canasta.legal_moves(state):
+            if move.action != "meld":
+                continue
+            after = canasta.apply(state, move)
+            if after.hand_number != state.hand_number or after.turn_seat != p:
+                continue
+            rest = list(state.hands[p])
+            cards = move_cards(rest, move)
+            grown = len(melds.get(move.rank, ())) + len(cards)
+            if tuple(rest) != after.hands[p]:  # a pending pile picked up, a foot: not a plain meld
+                continue
+            want = position_key(after.hands[p], after.melds[state.seat_sides[p]])
+            assert child_key(rest, melds, move.rank, grown) == want
+            checked += 1
+    assert checked > 100

@@ -8,13 +8,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..kinds import JOKER_RANK, TWO
+from ..kinds import JOKER_RANK, TWO, VALUE
 from ..melds import is_sequence_key, key_rank, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import RV, meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts, total
+from .core import (
+    RV,
+    has_cards,
+    meld_counts,
+    minimum_to_meet,
+    move_cards,
+    opening_canasta_ok,
+    rank_counts,
+    total,
+)
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
 from .turn import apply_move
@@ -79,8 +88,31 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
         return False
     seen[key] = False
     found = False
+    # A child the search has met before is answered from ``seen`` without making it, where the counts show it
+    # cannot end the search itself (the checks above): no pending pile, a card left in the hand, its points short
+    # of the minimum, and (Splash) no meld reaching seven cards, so that the minimum stays this position's.
+    quick = stage.pending is None
+    need = minimum_to_meet(state) if quick else 0
+    splash = state.rules.splash
+    hand = state.hands[state.turn_seat]
     for m in generate.play_moves(state, reachable_only=False, melds_only=True):
-        if m.action == "meld" and opening_path(apply_move(state, m), hand_number, seen):
+        if m.action != "meld":
+            continue
+        if quick:
+            rest = list(hand)
+            cards = move_cards(rest, m)
+            grown = len(melds.get(m.rank, ())) + len(cards)
+            points = stage.points
+            for c in cards:
+                points += VALUE[c]
+            if points < need and has_cards(rest) and not (splash and grown >= 7):
+                known = seen.get(child_key(rest, melds, m.rank, grown))
+                if known is not None:
+                    if known:
+                        found = True
+                        break
+                    continue
+        if opening_path(apply_move(state, m), hand_number, seen):
             found = True
             break
     seen[key] = found
@@ -96,6 +128,25 @@ def position_key(hand: tuple[int, ...], melds: Melds) -> bytes:
     for k in sorted(melds):
         out.append(k)
         out.append(len(melds[k]))
+    return bytes(out)
+
+
+def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> bytes:
+    """``position_key`` of the position after a meld, without making it: ``hand`` is the hand after the meld,
+    and the meld at ``grown_key`` (new or not) has ``grown`` cards."""
+    out = bytearray(hand)
+    placed = False
+    for k in sorted(melds):
+        if not placed and k > grown_key:
+            out.append(grown_key)
+            out.append(grown)
+            placed = True
+        out.append(k)
+        out.append(grown if k == grown_key else len(melds[k]))
+        placed = placed or k == grown_key
+    if not placed:
+        out.append(grown_key)
+        out.append(grown)
     return bytes(out)
 
 
