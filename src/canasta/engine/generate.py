@@ -657,7 +657,7 @@ _DISCARD_MOVES: Final[list[Move]] = [m for _, m in DISCARDS]  # the moves of DIS
 _COMPILED: Final = not __file__.endswith(".py")
 
 # The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
-_SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
+_SUITED_DISCARDS: Final[list[list[Move]]] = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
@@ -676,9 +676,18 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
         banned[THREE] = True
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]
-        allowed = [_SUITED_DISCARDS[x][s] if x >= 4 else m
-                   for x, m in DISCARDS if rc[x] and not banned[x]
-                   for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
+        allowed: list[Move] = []
+        for i in range(len(_DISCARD_MOVES)):  # native loops (compiled), in the order of DISCARDS, suit by suit
+            x = DISCARD_RANKS[i]
+            if not rc[x] or banned[x]:
+                continue
+            if x < 4:
+                allowed.append(_DISCARD_MOVES[i])
+                continue
+            row = _SUITED_DISCARDS[x]
+            for suit in range(4):
+                if hand[(x - 2) * 4 + suit]:
+                    allowed.append(row[suit])
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
     if _COMPILED:  # a native loop over typed lists (the comprehension below unpacks a tuple and boxes per rank)
         moves = []
