@@ -600,9 +600,11 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
     hand = state.hands[state.turn_seat]
     for suit in range(4):
         have = [False] * 16
+        held = False  # (not any(have): compiled, a call of the builtin per suit)
         for rank in range(SEQUENCE_LOW, 15):
-            have[rank] = hand[(rank - 2) * 4 + suit] > 0
-        if not any(have):
+            if hand[(rank - 2) * 4 + suit] > 0:
+                have[rank] = held = True
+        if not held:
             continue
         first = sequence_key(suit)
         for key in range(first, first + SLOTS):
@@ -657,7 +659,8 @@ _DISCARD_MOVES: Final[list[Move]] = [m for _, m in DISCARDS]  # the moves of DIS
 _COMPILED: Final = not __file__.endswith(".py")
 
 # The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
-_SUITED_DISCARDS: Final[list[list[Move]]] = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
+_SUITED_DISCARDS: Final[list[list[Move]]] = [
+    [_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:

@@ -8,6 +8,8 @@ counts and a walk over the history's entries, no ``Counter``, no history text.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from ..kinds import JOKER_RANK, TWO
 from ..moves import Move
 from ..rules import Rules
@@ -66,19 +68,37 @@ def special_hand_possible(rules: Rules, rc: list[int]) -> bool:
 def asked_this_hand(log: Log, seat: int) -> bool:
     """Has ``seat`` asked permission to go out this hand? The same answer as ``state.log_contains(log, f"{seat}
     ask")``, from a walk over the entries (no history text made): a move entry of that seat whose action is
-    ``ask``, or an entry read from text that says so."""
+    ``ask``, or an entry read from text that says so. The walk stops at the entry last asked about for that
+    seat (the history only grows from it, so its answer stands): in a game, only the newest entries are read."""
     text = f"{seat} ask"
+    last = _LAST_ASKED.get(seat)
     node = log
+    answer = False
     while node is not None:
+        if last is not None and node is last[0]:
+            answer = bool(last[1])
+            break
         who = node[1]
         event = node[2]
         if who == seat:
             if isinstance(event, Move):
                 if event.action == "ask":
-                    return True
+                    answer = True
+                    break
             elif str(event) == "ask":
-                return True
+                answer = True
+                break
         elif who < 0 and str(event) == text:
-            return True
+            answer = True
+            break
         node = node[0]
-    return False
+    if log is not None:
+        if len(_LAST_ASKED) >= 64:  # seats are few; a bound all the same
+            _LAST_ASKED.clear()
+        _LAST_ASKED[seat] = (log, answer)
+    return answer
+
+
+# seat -> (the log node last asked about, its answer). The node is kept (not its id), so it cannot be mistaken
+# for another; a history is immutable, so the answer for a node never changes.
+_LAST_ASKED: Final[dict[int, tuple[list[Any], bool]]] = {}

@@ -124,30 +124,31 @@ def position_key(hand: tuple[int, ...], melds: Melds) -> bytes:
     bytes (53 counts, then key and size per meld by key). Compiled or not, a bytes object hashes once and keeps
     the hash, where a tuple of 53 ints is hashed item by item at every look-up. Two positions get the same bytes
     exactly when their hands and meld sizes are the same (hands are always 53 counts, all values below 256)."""
-    out = bytearray(hand)
+    sizes: list[int] = []
     for k in sorted(melds):
-        out.append(k)
-        out.append(len(melds[k]))
-    return bytes(out)
+        sizes.append(k)
+        sizes.append(len(melds[k]))
+    return bytes(hand) + bytes(sizes)  # bytes() of a tuple or a list: the C fast path
 
 
 def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> bytes:
     """``position_key`` of the position after a meld, without making it: ``hand`` is the hand after the meld,
     and the meld at ``grown_key`` (new or not) has ``grown`` cards."""
-    out = bytearray(hand)
+    sizes: list[int] = []
     placed = False
     for k in sorted(melds):
-        if not placed and k > grown_key:
-            out.append(grown_key)
-            out.append(grown)
+        if not placed and k >= grown_key:
+            sizes.append(grown_key)
+            sizes.append(grown)
             placed = True
-        out.append(k)
-        out.append(grown if k == grown_key else len(melds[k]))
-        placed = placed or k == grown_key
+            if k == grown_key:
+                continue
+        sizes.append(k)
+        sizes.append(len(melds[k]))
     if not placed:
-        out.append(grown_key)
-        out.append(grown)
-    return bytes(out)
+        sizes.append(grown_key)
+        sizes.append(grown)
+    return bytes(hand) + bytes(sizes)
 
 
 class MeldCounts:
