@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..kinds import JOKER_RANK, RED_THREES, THREE, TWO, cards_of, rank_of
-from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
+from ..melds import SEQUENCE_BASE, SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, sequence_key, sequence_span
 from ..moves import ACABA, ASK, ASK_ACABA, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move
 from ..rules import Rules
 from ..special_hands import SPECIAL_HAND_SIZE, special_hand_of
-from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_contains, log_count_at_least
+from ..state import ANSWER_PHASE, DRAW_PHASE, GAME_OVER, Melds, State, Turn, log_count_at_least
 from .core import (
     DISCARD_RANKS,
     DISCARDS,
@@ -44,6 +44,7 @@ from .core import (
     wild_caps,
 )
 from .going_out import can_go_out, out_problem
+from .modern import asked_this_hand, special_hand_possible
 from .opening import opening_reachable
 from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
 from .search import MeldCounts, opening_path, reachable, still_reachable
@@ -367,7 +368,9 @@ class _Play:
                             self.moves.append(move)
 
 
-def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
+def play_moves(state: State, reachable_only: bool = True, melds_only: bool = False) -> list[Move]:
+    """The play phase's legal moves. ``melds_only``: only the meld moves, in the same order (the opening search
+    follows those alone), with no combines, discards or other moves listed."""
     r = state.rules
     p = state.turn_seat
     side = state.seat_sides[p]
@@ -421,7 +424,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
                     dead and rank in dead):
                 continue
             if special:
-                play.group_moves(rank, rank, meld, n, *group_wilds(state, rank, twos, jokers))
+                tw, jk = group_wilds(state, rank, twos, jokers)  # (not *-unpacked: compiled, a generic call)
+                play.group_moves(rank, rank, meld, n, tw, jk)
             else:
                 play.group_moves(rank, rank, meld, n, twos, jokers)
             continue
@@ -441,7 +445,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
     if r.sequences:
         _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, add)
-    if several and pending is None:
+    if several and pending is None and not melds_only:
         moves.extend(_combine_moves(r, melds))
     if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
         twos, jokers = rc[TWO], rc[JOKER_RANK]
@@ -469,6 +473,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
             if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(apply_move(state, move))):
                 moves.append(move)
+    if melds_only:
+        return moves
     if turn.withdrew and not opened and reachable_only:
         shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
         counts = MeldCounts(state)
@@ -496,7 +502,7 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
     if f.partnerships and turn.permission is None and hsize >= 2 and not foot and (
             (r.permission == "optional_binding" and not turn.melded and stage is None)
             or (r.permission == "compulsory" and pending is None)) and not (
-            r.permission_once and log_contains(state.log, f"{p} ask")):  # once a hand (Modern American [P])
+            r.permission_once and asked_this_hand(state.log, p)):  # once a hand (Modern American [P])
         # With one card left a "no" would leave no legal move: he could only go out. Where asking is
         # compulsory (Brazilian) it may come after melding: going out needs the "yes".
         moves.append(ASK)
@@ -504,7 +510,8 @@ def play_moves(state: State, reachable_only: bool = True) -> list[Move]:
         moves.append(WITHDRAW)
     if f.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
         moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
-    if r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock":
+    if (r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock"
+            and special_hand_possible(r, rc)):  # the counts first: the reading of the cards is interpreted code
         name = special_hand_of(r, cards_of(state.hands[p]))  # Modern American (docs/sources.md §4C, GC-S20)
         if name is not None:
             moves.append(Move("declare", SPECIAL_HAND_NAMES.index(name)))
@@ -618,12 +625,26 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
     return made
 
 
+_COMBINE_RANKS: Final[tuple[int, ...]] = (JOKER_RANK, TWO, *NATURAL_RANKS)  # the order combines are listed in
+
+
 def _combine_moves(r: Rules, melds: Melds) -> list[Move]:
     """Two melds of one rank may be combined (docs/sources.md §4B Samba [H]): a later one into an earlier one,
     when the result keeps the wild-card limits (and, where wild cards may not join a canasta, no wild
     card meets a finished canasta)."""
-    moves = []
-    for rank in (JOKER_RANK, TWO, *NATURAL_RANKS):
+    moves: list[Move] = []
+    per_rank = [0] * 15  # group melds by rank code, counted in one pass: only a rank with two can combine
+    several = False
+    for key in melds:
+        if key < SEQUENCE_BASE:
+            rank = key % SLOTS
+            per_rank[rank] = per_rank[rank] + 1
+            several = several or per_rank[rank] > 1
+    if not several:
+        return moves
+    for rank in _COMBINE_RANKS:
+        if per_rank[rank] < 2:
+            continue
         keys = group_keys(melds, rank)
         for i, target in enumerate(keys):
             for source in keys[i + 1:]:
@@ -650,9 +671,11 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
     hand = state.hands[state.turn_seat]
     for suit in range(4):
         have = [False] * 16
+        held = False  # (not any(have): compiled, a call of the builtin per suit)
         for rank in range(SEQUENCE_LOW, 15):
-            have[rank] = hand[(rank - 2) * 4 + suit] > 0
-        if not any(have):
+            if hand[(rank - 2) * 4 + suit] > 0:
+                have[rank] = held = True
+        if not held:
             continue
         first = sequence_key(suit)
         for key in range(first, first + SLOTS):
@@ -696,7 +719,9 @@ def _sequence_moves(state: State, melds: Melds, pts: int, canastas: int, hsize: 
 def _sequence_move(r: Rules, melds: Melds, key: int, low: int, k: int, size0: int, pts: int, canastas: int,
                    hsize: int, end_ok: Callable[[int, int, int, Move], bool], add: Callable[[Move], None]) -> None:
     move = _new_move(Move, ("meld", key, k, 0, 0, low, -1))
-    pts2 = pts + sum(RV[x] for x in range(low, low + k))
+    pts2 = pts
+    for x in range(low, low + k):  # a loop, not sum() over a generator: compiled, native
+        pts2 += RV[x]
     if end_ok(hsize - k, pts2, canastas_after(r, melds, canastas, key, size0, size0 + k), move):
         add(move)
 
@@ -706,7 +731,8 @@ _DISCARD_MOVES: Final[list[Move]] = [m for _, m in DISCARDS]  # the moves of DIS
 _DISCARD_LISTS: Final[list[list[Move] | None]] = [None] * (1 << len(DISCARD_RANKS))
 
 # The discard of a natural of each rank and suit (games with sequences), made once: [rank][suit].
-_SUITED_DISCARDS: Final = [[_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
+_SUITED_DISCARDS: Final[list[list[Move]]] = [
+    [_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
 def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
@@ -725,9 +751,18 @@ def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
         banned[THREE] = True
     if r.sequences:  # suits matter: a natural is discarded as a card of one suit
         hand = state.hands[state.turn_seat]
-        allowed = [_SUITED_DISCARDS[x][s] if x >= 4 else m
-                   for x, m in DISCARDS if rc[x] and not banned[x]
-                   for s in (range(4) if x >= 4 else (-1,)) if x < 4 or hand[(x - 2) * 4 + s]]
+        allowed: list[Move] = []
+        for i in range(len(_DISCARD_MOVES)):  # native loops (compiled), in the order of DISCARDS, suit by suit
+            x = DISCARD_RANKS[i]
+            if not rc[x] or banned[x]:
+                continue
+            if x < 4:
+                allowed.append(_DISCARD_MOVES[i])
+                continue
+            row = _SUITED_DISCARDS[x]
+            for suit in range(4):
+                if hand[(x - 2) * 4 + suit]:
+                    allowed.append(row[suit])
         return (allowed or [m for x, m in DISCARDS if rc[x]]) + _red_three_discards(state, rc)
     if _COMPILED:
         # A native loop over typed lists (the comprehension below unpacks a tuple and boxes per rank) makes the
@@ -758,7 +793,15 @@ def _red_three_discards(state: State, rc: list[int]) -> list[Move]:
     if not rc[1]:
         return []
     hand = state.hands[state.turn_seat]
-    return [Move("discard", 1, suit=k & 3) for k in RED_THREES if hand[k]]
+    moves = []
+    for i in range(len(_RED_THREE_KINDS)):  # the moves made once: compiled, Move(...) is a call into Python code
+        if hand[_RED_THREE_KINDS[i]]:
+            moves.append(_RED_THREE_DISCARDS[i])
+    return moves
+
+
+_RED_THREE_KINDS: Final[tuple[int, ...]] = tuple(RED_THREES)
+_RED_THREE_DISCARDS: Final[list[Move]] = [Move("discard", 1, suit=k & 3) for k in RED_THREES]
 
 
 def _acaba_moves(state: State) -> list[Move]:

@@ -134,18 +134,20 @@ def canasta_possible(r: Rules, hand: list[int] | tuple[int, ...], melds: dict[in
     return False
 
 
-def sequence_points_bound(hand: list[int] | tuple[int, ...], table_suits: set[int] | frozenset[int] = frozenset()
-                          ) -> int:
+def sequence_points_bound(hand: list[int] | tuple[int, ...],
+                          table_suits: set[int] | frozenset[int] | list[int] = frozenset()) -> int:
     """At most how many points sequences could add from this hand: the cards with a suited neighbour in the
     hand, and every card of a suit in which the side already has a sequence (it may extend it)."""
-    total = 0
+    cards: tuple[int, ...] = tuple(hand) if isinstance(hand, list) else hand  # typed: native indexing compiled
+    points = 0
     for suit in range(4):
+        extends = suit in table_suits
         for rank in range(SEQUENCE_LOW, 15):
-            below = rank > SEQUENCE_LOW and hand[(rank - 3) * 4 + suit]
-            above = rank < 14 and hand[(rank - 1) * 4 + suit]
-            if hand[(rank - 2) * 4 + suit] and (below or above or suit in table_suits):
-                total += RV[rank]
-    return total
+            kind = (rank - 2) * 4 + suit
+            if cards[kind] and (extends or (rank > SEQUENCE_LOW and cards[kind - 4] > 0)
+                                or (rank < 14 and cards[kind + 4] > 0)):
+                points += RV[rank]
+    return points
 
 
 def confirm_opening(state: State) -> State:

@@ -8,13 +8,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..kinds import JOKER_RANK, TWO
+from ..kinds import JOKER_RANK, TWO, VALUE
 from ..melds import is_sequence_key, key_rank, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules
-from ..state import GAME_OVER, State
+from ..state import GAME_OVER, Melds, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import RV, meld_counts, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts, total
+from .core import (
+    RV,
+    has_cards,
+    meld_counts,
+    minimum_to_meet,
+    move_cards,
+    opening_canasta_ok,
+    rank_counts,
+    total,
+)
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
 from .turn import apply_move
@@ -46,9 +55,10 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if not (r.sequences or r.twos_as_rank or canasta or restricted):
         return False
     bound = (max_opening_points(r, rc, melds)[0] + 20 * rc[TWO] * r.twos_as_rank
-             + sequence_points_bound(hand, {key_suit(k) for k in melds if is_sequence_key(k)})
              # a second (third ...) meld of a rank can take wild cards the quick count does not place
              + (20 * rc[TWO] + 50 * rc[JOKER_RANK]) * r.several_melds_per_rank)
+    if bound < need:  # what sequences could add (never negative), counted only when it can decide
+        bound += sequence_points_bound(hand, [key_suit(k) for k in melds if is_sequence_key(k)])
     if bound < need or (canasta and not canasta_possible(r, hand, melds, canasta == "natural", runs)):
         return False
     position = after()
@@ -70,14 +80,75 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
     melds = state.melds[side]
     if stage.pending is None and stage.points >= minimum_to_meet(state) and opening_canasta_ok(state, melds):
         return True
-    key = (state.hands[state.turn_seat], tuple(sorted((k, len(m)) for k, m in melds.items())))
-    if key not in seen:
-        if len(seen) >= SEARCH_LIMIT:
-            return False
-        seen[key] = False
-        seen[key] = any(opening_path(apply_move(state, m), hand_number, seen)
-                        for m in generate.play_moves(state, reachable_only=False) if m.action == "meld")
-    return seen[key]
+    key = position_key(state.hands[state.turn_seat], melds)
+    known = seen.get(key)
+    if known is not None:
+        return bool(known)
+    if len(seen) >= SEARCH_LIMIT:
+        return False
+    seen[key] = False
+    found = False
+    # A child the search has met before is answered from ``seen`` without making it, where the counts show it
+    # cannot end the search itself (the checks above): no pending pile, a card left in the hand, its points short
+    # of the minimum, and (Splash) no meld reaching seven cards, so that the minimum stays this position's.
+    quick = stage.pending is None
+    need = minimum_to_meet(state) if quick else 0
+    splash = state.rules.splash
+    hand = state.hands[state.turn_seat]
+    for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+        if m.action != "meld":
+            continue
+        if quick:
+            rest = list(hand)
+            cards = move_cards(rest, m)
+            grown = len(melds.get(m.rank, ())) + len(cards)
+            points = stage.points
+            for c in cards:
+                points += VALUE[c]
+            if points < need and has_cards(rest) and not (splash and grown >= 7):
+                known = seen.get(child_key(rest, melds, m.rank, grown))
+                if known is not None:
+                    if known:
+                        found = True
+                        break
+                    continue
+        if opening_path(apply_move(state, m), hand_number, seen):
+            found = True
+            break
+    seen[key] = found
+    return found
+
+
+def position_key(hand: tuple[int, ...], melds: Melds) -> bytes:
+    """What the opening search remembers a position by: the hand and the size of each of the side's melds, as
+    bytes (53 counts, then key and size per meld by key). Compiled or not, a bytes object hashes once and keeps
+    the hash, where a tuple of 53 ints is hashed item by item at every look-up. Two positions get the same bytes
+    exactly when their hands and meld sizes are the same (hands are always 53 counts, all values below 256)."""
+    sizes: list[int] = []
+    for k in sorted(melds):
+        sizes.append(k)
+        sizes.append(len(melds[k]))
+    return bytes(hand) + bytes(sizes)  # bytes() of a tuple or a list: the C fast path
+
+
+def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> bytes:
+    """``position_key`` of the position after a meld, without making it: ``hand`` is the hand after the meld,
+    and the meld at ``grown_key`` (new or not) has ``grown`` cards."""
+    sizes: list[int] = []
+    placed = False
+    for k in sorted(melds):
+        if not placed and k >= grown_key:
+            sizes.append(grown_key)
+            sizes.append(grown)
+            placed = True
+            if k == grown_key:
+                continue
+        sizes.append(k)
+        sizes.append(len(melds[k]))
+    if not placed:
+        sizes.append(grown_key)
+        sizes.append(grown)
+    return bytes(hand) + bytes(sizes)
 
 
 class MeldCounts:
@@ -123,8 +194,10 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
     hand = after.hands[after.turn_seat]
     rc = rank_counts(hand)
     keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
-    runs = tuple((key_suit(x), *sequence_span(m)) for x, m in after.melds[side].items() if is_sequence_key(x))
-    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, required_canasta(after), seen,
+    canasta = required_canasta(after)
+    runs = tuple((key_suit(x), *sequence_span(m)) for x, m in after.melds[side].items()
+                 if is_sequence_key(x)) if canasta is not None and after.rules.sequences else ()
+    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, canasta, seen,
                           runs) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
 
