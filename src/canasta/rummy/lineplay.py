@@ -1,6 +1,6 @@
 """``canasta play --variant basic-rummy`` (and every rummy preset) in the line mode: one person against
 computer players, typing moves in notation (docs/rummy.md). ``help`` lists the legal moves, ``hint`` shows
-the ``hard`` player's choice, ``undo`` takes back this turn's last meld or lay-off, ``quit`` leaves (the
+the hint level's choice (``--hint-level``), ``undo`` takes back this turn's last meld or lay-off, ``quit`` leaves (the
 game, a ``RummyGame``, is saved after every move)."""
 
 from __future__ import annotations
@@ -62,11 +62,12 @@ class RummyLineGame:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def leave(self, why: str) -> int:
+    def leave(self, why: str, code: int = 0) -> int:
+        """Say where the game is saved and why the player leaves; ``code`` is the exit status."""
         if self.game.save_path:
             self.say(f"The game is saved; carry on with: canasta play --resume {self.game.save_path}")
         self.say(why)
-        return 1 if why.startswith("(end of input") else 0
+        return code
 
     def run(self) -> int:
         rules = self.game.rules
@@ -86,7 +87,7 @@ class RummyLineGame:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
-                return self.leave("(end of input: game left unfinished)")
+                return self.leave("(end of input: game left unfinished)", 1)
             text = line.strip()
             if text in ("quit", "exit"):
                 return self.leave("Bye.")
