@@ -144,7 +144,7 @@ class SeatedGame(Generic[StateT, MoveT]):
 
     def computer_to_move(self) -> bool:
         state: Any = self.state
-        return not self.over(self.state) and state.to_move in self.computers
+        return not self.over(state) and state.to_move in self.computers
 
     def computer_move(self) -> MoveT:
         """The move of the computer player whose turn it is (it sees only its seat's view)."""
