@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+# Compiled by mypyc (a module file that is not ``.py``), some loops are written for native code.
+_COMPILED: Final = not __file__.endswith(".py")
+
 RANK_CHARS: Final = "23456789TJQKA"  # rank 2..14
 SUITS: Final = "SHDC"
 SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -114,6 +117,15 @@ def counts_of(cards: Iterable[int]) -> list[int]:
 
 def cards_of(counts: Iterable[int]) -> list[int]:
     out: list[int] = []
+    if _COMPILED and isinstance(counts, tuple):
+        # A hand (a tuple): compiled, read by native indexing; ``enumerate`` over an ``Iterable`` is generic.
+        held: tuple[int, ...] = counts
+        for c in range(len(held)):
+            n = held[c]
+            while n > 0:
+                out.append(c)
+                n = n - 1
+        return out
     for c, n in enumerate(counts):
         if n:
             out.extend([c] * n)

@@ -64,7 +64,12 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
             results.append(score_special_hand(r, special[1]))
             continue
         # cards left in a hand or a foot count minus (Hand and Foot)
-        hands = [[*cards_of(state.hands[seat]), *cards_of(state.feet[seat])] for seat in state.seats_of(side)]
+        hands: list[list[int]] = []
+        for seat in range(r.players):
+            if state.seat_sides[seat] == side:
+                held = cards_of(state.hands[seat])
+                held.extend(cards_of(state.feet[seat]))
+                hands.append(held)
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
         results.append(score_side(r, melds_list, [c for h in hands for c in h], state.red_threes[column],

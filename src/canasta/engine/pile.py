@@ -76,7 +76,8 @@ def draw_from_stock(state: State, history: Log) -> State:
         else:  # Turn._replace(source="stock", no_discard=False)
             turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
                                      t.must_go_out, t.withdrew, t.opened_now))
-        new = state.replace(stock=state.stock[:-1], hands=tuple(hands), phase=PLAY_PHASE, turn=turn, log=history)
+        new = state.moved(tuple(hands), state.stock[:-1], state.pile, state.pile_frozen, state.melds, state.has_melded,
+                          p, state.to_move, PLAY_PHASE, turn, state.stage, history)
         counts = state.counts
         if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
             counts = list(counts)
@@ -199,7 +200,9 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
                         pile_frozen=any(freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, log=history)
     if state.opened[side]:
         return pick_up(new, rest)
-    base = sum(VALUE[c] for c in cards[not r.top_card_counts:])  # cards[0] is the top card
+    base = 0
+    for c in cards[0 if r.top_card_counts else 1:]:  # cards[0] is the top card (a loop: see ``turn.play_meld``)
+        base = base + VALUE[c]
     if not concealed_out and concealed_take_waived(r):
         need = minimum_to_meet(state)
         rc = rank_counts(tuple(hand))

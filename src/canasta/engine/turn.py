@@ -131,7 +131,9 @@ def play_meld(state: State, m: Move, history: Log) -> State:
         t.withdrew, t.opened_now))
     stage = state.stage
     if not state.opened[side]:
-        points = sum(VALUE[c] for c in cards)
+        points = 0
+        for c in cards:  # a plain loop: compiled, ``sum`` over a generator is a call into the interpreter
+            points = points + VALUE[c]
         if stage is None:
             stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
         else:
@@ -141,7 +143,8 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
-    new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history)
+    new = state.moved(tuple(hands), state.stock, state.pile, state.pile_frozen, tuple(all_melds), state.has_melded, p,
+                      state.to_move, state.phase, turn, stage, history)
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
@@ -188,8 +191,8 @@ def play_discard(state: State, m: Move, history: Log) -> State:
             has_melded = tuple(flags)
         seat = (p + 1) % r.players
         # (``pile + (c,)``: one new tuple, where ``(*pile, c)`` builds a list first when compiled)
-        return state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen, log=history,  # noqa: RUF005
-                             has_melded=has_melded, turn_seat=seat, to_move=seat, phase=DRAW_PHASE, turn=NEW_TURN)
+        return state.moved(tuple(hands), state.stock, state.pile + (c,), frozen, state.melds, has_melded,  # noqa: RUF005
+                           seat, seat, DRAW_PHASE, NEW_TURN, None, history)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen,  # noqa: RUF005
                                          log=history))
     if not has_cards(hand):
