@@ -13,7 +13,6 @@ from ..rules import Rules
 from ..state import DRAW_PHASE, Log, State, Turn, log_add
 from .core import laid_out_threes
 
-
 _COMPILED: Final = not __file__.endswith(".py")
 
 # The unshuffled pack of each (decks, jokers), made once: a new hand copies it.
