@@ -243,7 +243,10 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
             raise ValueError("player_hands do not hold the same cards as hand")
     else:
         player_hands = [hand]
-    undeclared = sum(1 for c in hand if c in RED_THREES)
+    undeclared = 0
+    for c in hand:  # plain loops here: compiled, ``sum`` over a generator is a call through the interpreter's C API
+        if c in RED_THREES:
+            undeclared += 1
     counts = dict.fromkeys(("natural", "mixed", "sequence", "wild", "twos"), 0)
     wild_bonus = twos_bonus = 0
     pure = all_canastas = 0  # for canasta_set_bonuses; a sequence canasta is pure (natural)
@@ -281,12 +284,15 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     # another cost (Bolivia 100): then they have a line of their own.
     own_line = rules.black_three_in_hand != VALUE[BLACK_THREES[0]]
     in_hand = [c for c in hand if not (own_line and c in BLACK_THREES)]
-    melded = sum(VALUE[c] for m in melds for c in m)
+    melded = 0
+    for m in melds:
+        for c in m:
+            melded += VALUE[c]
     if rules.melds_minus_without_canasta and not any(is_canasta(m) for m in melds):
         melded = -melded  # GC-S11
     lines = {
         "melded_cards": melded,
-        "cards_in_hand": -sum(VALUE[c] for c in in_hand),
+        "cards_in_hand": -_value(in_hand),
         "natural_canastas": (counts["natural"] - by_rank) * rules.natural_canasta_bonus,
         "mixed_canastas": counts["mixed"] * rules.mixed_canasta_bonus,
         "red_threes": threes,
@@ -320,6 +326,13 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     if rules.hand_penalties:
         lines["hand_penalties"] = -sum(hand_penalty(rules, h) for h in player_hands)
     return {"lines": lines, "total": sum(lines.values())}
+
+
+def _value(cards: list[int]) -> int:
+    n = 0
+    for c in cards:
+        n += VALUE[c]
+    return n
 
 
 def score_special_hand(rules: Rules, name: str) -> dict[str, Any]:

@@ -72,7 +72,8 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
                 hands.append(held)
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
-        results.append(score_side(r, melds_list, [c for h in hands for c in h], state.red_threes[column],
+        # (``hand`` left empty: score_side takes it from ``player_hands``, without checking that both hold the same)
+        results.append(score_side(r, melds_list, [], state.red_threes[column],
                                   went_out=side == out_side, concealed=concealed and side == out_side,
                                   black_threes=state.black_threes[side], concealed_canastas=whole,
                                   player_hands=hands))

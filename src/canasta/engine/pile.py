@@ -179,27 +179,50 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
     taken, left = pile_split(r, state.pile)
-    rest = taken[:-1]
     laid = laid_out_threes(r)
-    reds = tuple(c for c in rest if c in laid)
-    rest = tuple(c for c in rest if c not in laid)
+    bonus_blacks = r.pile_black_threes == "bonus"
+    # The cards under the top, sorted out in one pass (native loops when compiled: ``in`` on a tuple is generic):
+    # threes laid out, black threes laid aside as a bonus, and the rest, which joins the hand.
+    reds: list[int] = []
+    blacks: list[int] = []
+    kept: list[int] = []
+    for i in range(len(taken) - 1):
+        c = taken[i]
+        if _laid_out(c, laid):
+            reds.append(c)
+        elif bonus_blacks and _laid_out(c, BLACK_THREES):
+            blacks.append(c)
+        else:
+            kept.append(c)
+    rest = tuple(kept)
     red_threes = list(state.red_threes)
     owner = red_three_slot(state, p)
-    red_threes[owner] = (*red_threes[owner], *reds)
+    if reds:
+        red_threes[owner] = (*red_threes[owner], *reds)
     black_threes = list(state.black_threes)
-    if r.pile_black_threes == "bonus":
-        black_threes[side] = (*black_threes[side], *(c for c in rest if c in BLACK_THREES))
-        rest = tuple(c for c in rest if c not in BLACK_THREES)
+    if blacks:
+        black_threes[side] = (*black_threes[side], *blacks)
     turn = turn_with(state.turn, source="pile", new_ranks=() if old else (m.rank,), touched_old=old is not None)
     all_melds = list(state.melds)
     all_melds[side] = melds
+    opened = state.opened[side]
+    if opened:  # the rest joins the hand at once (``pick_up``, without a second state)
+        for c in rest:
+            hand[c] = hand[c] + 1
     hands = list(state.hands)
     hands[p] = tuple(hand)
+    frozen = False
+    for c in left:
+        if freezes(r, c):
+            frozen = True
+            break
     new = state.replace(hands=tuple(hands), melds=tuple(all_melds), red_threes=tuple(red_threes),
                         black_threes=tuple(black_threes), pile=left, pile_hidden=min(state.pile_hidden, len(left)),
-                        pile_frozen=any(freezes(r, c) for c in left), phase=PLAY_PHASE, turn=turn, log=history)
-    if state.opened[side]:
-        return pick_up(new, rest)
+                        pile_frozen=frozen, phase=PLAY_PHASE, turn=turn, log=history)
+    if opened:
+        if not rest and not has_cards(hand):
+            return hand_emptied(new, p)
+        return new
     base = 0
     for c in cards[0 if r.top_card_counts else 1:]:  # cards[0] is the top card (a loop: see ``turn.play_meld``)
         base = base + VALUE[c]

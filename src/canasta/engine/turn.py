@@ -56,12 +56,13 @@ def apply_move(state: State, m: Move) -> State:
         seats = state.seats_of(side)
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
-        return state.replace(phase=ANSWER_PHASE, to_move=partner, turn=turn_with(state.turn, permission=asked),
-                             log=history)
+        return state.moved(state.hands, state.stock, state.pile, state.pile_frozen, state.melds, state.has_melded, p,
+                           partner, ANSWER_PHASE, turn_with(state.turn, permission=asked), state.stage, history)
     if a in ("yes", "no"):
         answer = a if state.turn.permission == "asked" else f"acaba-{a}"
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
-        return state.replace(phase=phase, to_move=p, turn=turn_with(state.turn, permission=answer), log=history)
+        return state.moved(state.hands, state.stock, state.pile, state.pile_frozen, state.melds, state.has_melded, p, p,
+                           phase, turn_with(state.turn, permission=answer), state.stage, history)
     if a == "acaba":
         # The hand ends at once (docs/sources.md §4A): a staged opening never stood, so its melds go back to the
         # hand first; left staged, a game ended here would keep a stage no position may have.
