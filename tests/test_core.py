@@ -167,23 +167,6 @@ def test_engine_shuffle_deals_as_random_shuffle() -> None:
         assert deck == expected
 
 
-def test_engine_batched_shuffle_deals_as_random_shuffle() -> None:
-    # The compiled engine deals with shuffle_spent (the generator's words drawn in batches): the same deal as
-    # random.Random.shuffle, whatever the batch size (small batches make it draw more words mid-shuffle).
-    import random
-
-    from canasta.engine.deal import shuffle_spent
-
-    for seed in ("canasta:0:1", "canasta:7:3", 12345, *range(40)):
-        for size in (0, 1, 2, 3, 5, 108, 162):
-            for batch in (0, 1, 3, 50):
-                deck = list(range(size))
-                expected = list(deck)
-                random.Random(seed).shuffle(expected)
-                shuffle_spent(random.Random(seed), deck, batch)
-                assert deck == expected, (seed, size, batch)
-
-
 def test_turn_with_and_new_stage_build_what_the_namedtuple_builds() -> None:
     # The engine changes Turn and Stage with these helpers (tuples built directly, no _replace): each must make
     # exactly the NamedTuple that _replace / the constructor makes, with the public type.

@@ -13,8 +13,6 @@ from ..rules import Rules
 from ..state import DRAW_PHASE, Log, State, Turn, log_add
 from .core import laid_out_threes
 
-_COMPILED: Final = not __file__.endswith(".py")
-
 # The unshuffled pack of each (decks, jokers), made once: a new hand copies it.
 _PACKS: Final[dict[tuple[int, int], list[int]]] = {}
 
@@ -29,8 +27,6 @@ def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]
     deck = list(unshuffled)
     if seed is None:
         secrets.SystemRandom().shuffle(deck)
-    elif _COMPILED:
-        shuffle_spent(random.Random(f"canasta:{seed}:{hand_number}"), deck)
     else:
         shuffle(random.Random(f"canasta:{seed}:{hand_number}"), deck)
     return deck
@@ -47,34 +43,6 @@ def shuffle(rng: random.Random, deck: list[int]) -> None:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def shuffle_spent(rng: random.Random, deck: list[int], batch: int = 0) -> None:
-    """``rng.shuffle(deck)``, the same deal, for a generator thrown away afterwards: it draws more words than the
-    shuffle uses. ``getrandbits(k)`` for k <= 32 is the top k bits of the generator's next 32-bit word, and
-    ``getrandbits(32 * n)`` is its next n words, the first one lowest: one call per batch of words instead of
-    one per card (compiled, each call is a call through the C API with boxed ints). ``batch``: words per call
-    (0: enough for most shuffles, as each card takes fewer than two words on average)."""
-    size = len(deck)
-    if size < 2:
-        return
-    if batch <= 0:
-        batch = size + size // 2 + 8
-    words = rng.getrandbits(32 * batch).to_bytes(4 * batch, "little")
-    at = 0
-    for i in range(size - 1, 0, -1):
-        n = i + 1
-        shift = 32 - n.bit_length()
-        while True:
-            if at == 4 * batch:
-                words = rng.getrandbits(32 * batch).to_bytes(4 * batch, "little")
-                at = 0
-            word = words[at] | (words[at + 1] << 8) | (words[at + 2] << 16) | (words[at + 3] << 24)
-            at = at + 4
-            j = word >> shift
-            if j < n:
-                break
         deck[i], deck[j] = deck[j], deck[i]
 
 

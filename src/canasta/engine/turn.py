@@ -124,12 +124,14 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
     t = state.turn
-    turn = _new_tuple(Turn, (
-        t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
-        t.touched_old or (old is not None and m.rank not in t.new_ranks), t.no_discard,
-        # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
-        t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX),
-        t.withdrew, t.opened_now))
+    touched_old = t.touched_old or (old is not None and m.rank not in t.new_ranks)
+    # a sequence past seven is allowed only in the turn its player goes out (Brazilian)
+    must_go_out = t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX)
+    if old and t.melded and touched_old == t.touched_old and must_go_out == t.must_go_out:
+        turn = t  # nothing to change (compiled, making a NamedTuple is a call through the C API: ~900 instructions)
+    else:
+        turn = _new_tuple(Turn, (t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
+                                 touched_old, t.no_discard, must_go_out, t.withdrew, t.opened_now))
     stage = state.stage
     if not state.opened[side]:
         points = 0
