@@ -192,3 +192,23 @@ def test_meld_moves_are_made_once_and_equal_the_public_move() -> None:
         assert move == Move("meld", key, k, a, b) and type(move) is Move
         if key < 256:
             assert meld_move(key, k, a, b) is move  # the same object the next time
+
+
+def test_state_moved_makes_what_replace_makes() -> None:
+    # The ordinary moves make their state with State.moved (typed positional fields, the rest kept): it must equal
+    # replace with the same fields, keep every other field of the state, and start with no cached counts or moves.
+    import random
+
+    state = canasta.new_game(canasta.rules("hand-and-foot"), seed=3)
+    rng = random.Random(3)
+    for _ in range(60):
+        state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
+    other = canasta.new_game(canasta.rules("hand-and-foot"), seed=4)
+    fields = dict(hands=other.hands, stock=other.stock, pile=other.pile, pile_frozen=not state.pile_frozen,
+                  melds=other.melds, has_melded=other.has_melded, turn_seat=(state.turn_seat + 1) % 4, to_move=2,
+                  phase="play", turn=other.turn, stage=None, log=other.log)
+    made = state.moved(*fields.values())
+    assert made.to_json() == state.replace(**fields).to_json()
+    assert made.feet == state.feet and made.scores == state.scores and made.seat_sides == state.seat_sides
+    assert made.legal_cache is None and made.counts is None
+    assert type(made) is canasta.State
