@@ -16,16 +16,17 @@ from ..state import GAME_OVER, Melds, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import (
     RV,
-    has_cards,
     meld_counts,
     minimum_to_meet,
     move_cards,
     opening_canasta_ok,
     rank_counts,
     total,
+    turn_counts,
 )
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
+from .search_step import grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
 from .turn import apply_move
 
 
@@ -68,19 +69,34 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
 SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gives up (and says no)
 
 
-def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
+def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key: int = -1,
+                 sizes: list[int] | None = None, need: int = -1) -> bool:
     """Can meld moves from here complete the opening (the minimum, and any canasta the rules ask for) or
     go out? An exhaustive search, used only where the greedy bound cannot decide. It follows the meld
     moves without the after-withdraw filter (that filter is this very question), and gives up with "no"
-    after SEARCH_LIMIT positions: a move is then refused rather than risk a turn with no way to end."""
+    after SEARCH_LIMIT positions: a move is then refused rather than risk a turn with no way to end.
+    ``hand_key``, ``sizes`` and ``need``: this position's hand as ``hand_int``, its melds as ``meld_sizes`` and
+    its ``minimum_to_meet``, when the caller made them from its own (a child made by ``search_step``)."""
     if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
         return True
     stage = state.stage
-    side = state.seat_sides[state.turn_seat]
+    p = state.turn_seat
+    side = state.seat_sides[p]
     melds = state.melds[side]
-    if stage.pending is None and stage.points >= minimum_to_meet(state) and opening_canasta_ok(state, melds):
-        return True
-    key = position_key(state.hands[state.turn_seat], melds)
+    quick = stage.pending is None
+    if quick:
+        if need < 0:
+            need = minimum_to_meet(state)
+        if stage.points >= need and opening_canasta_ok(state, melds):
+            return True
+    else:
+        need = 0
+    hand = state.hands[p]
+    if hand_key < 0:
+        hand_key = hand_int(hand)
+    if sizes is None:
+        sizes = meld_sizes(melds)
+    key = (hand_key, bytes(sizes))  # position_key(hand, melds)
     known = seen.get(key)
     if known is not None:
         return bool(known)
@@ -90,28 +106,36 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
     found = False
     # A child the search has met before is answered from ``seen`` without making it, where the counts show it
     # cannot end the search itself (the checks above): no pending pile, a card left in the hand, its points short
-    # of the minimum, and (Splash) no meld reaching seven cards, so that the minimum stays this position's.
-    quick = stage.pending is None
-    need = minimum_to_meet(state) if quick else 0
+    # of the minimum, and (Splash) no meld reaching seven cards, so that the minimum stays this position's. With
+    # no pending pile and a card left, the child is made from what is counted here (``search_step``), its key
+    # from this one's.
     splash = state.rules.splash
-    hand = state.hands[state.turn_seat]
+    hsize = total(turn_counts(state)) if quick else 0
     for m in generate.play_moves(state, reachable_only=False, melds_only=True):
         if m.action != "meld":
             continue
         if quick:
-            rest = list(hand)
-            cards = move_cards(rest, m)
-            grown = len(melds.get(m.rank, ())) + len(cards)
-            points = stage.points
-            for c in cards:
-                points += VALUE[c]
-            if points < need and has_cards(rest) and not (splash and grown >= 7):
-                known = seen.get(child_key(rest, melds, m.rank, grown))
-                if known is not None:
-                    if known:
-                        found = True
-                        break
-                    continue
+            cards = meld_cards(hand, m)
+            if hsize > len(cards):
+                grown = len(melds.get(m.rank, ())) + len(cards)
+                points = stage.points
+                for c in cards:
+                    points += VALUE[c]
+                child_hand = hand_after(hand_key, cards)
+                child_sizes = grown_sizes(sizes, m.rank, grown)
+                if points < need and not (splash and grown >= 7):
+                    known = seen.get((child_hand, bytes(child_sizes)))
+                    if known is not None:
+                        if known:
+                            found = True
+                            break
+                        continue
+                # (the child's minimum is this one's, but after a Splash: ``minimum_to_meet``)
+                if opening_path(meld_child(state, m, cards, points), hand_number, seen, child_hand, child_sizes,
+                                -1 if splash else need):
+                    found = True
+                    break
+                continue
         if opening_path(apply_move(state, m), hand_number, seen):
             found = True
             break
@@ -119,36 +143,19 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
     return found
 
 
-def position_key(hand: tuple[int, ...], melds: Melds) -> bytes:
-    """What the opening search remembers a position by: the hand and the size of each of the side's melds, as
-    bytes (53 counts, then key and size per meld by key). Compiled or not, a bytes object hashes once and keeps
-    the hash, where a tuple of 53 ints is hashed item by item at every look-up. Two positions get the same bytes
-    exactly when their hands and meld sizes are the same (hands are always 53 counts, all values below 256)."""
-    sizes: list[int] = []
-    for k in sorted(melds):
-        sizes.append(k)
-        sizes.append(len(melds[k]))
-    return bytes(hand) + bytes(sizes)  # bytes() of a tuple or a list: the C fast path
+def position_key(hand: tuple[int, ...], melds: Melds) -> tuple[int, bytes]:
+    """What the opening search remembers a position by: the hand as one int (``hand_int``: a child's is its
+    parent's less a few powers of two, where bytes would be rebuilt or copied) and the size of each of the side's
+    melds as bytes (key and size per meld, by key). Two positions get the same key exactly when their hands and
+    meld sizes are the same (hands are always 53 counts, all values below 256). (``opening_path`` builds the
+    same key from its parts, a child's from its parent's.)"""
+    return hand_int(hand), bytes(meld_sizes(melds))
 
 
-def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> bytes:
+def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> tuple[int, bytes]:
     """``position_key`` of the position after a meld, without making it: ``hand`` is the hand after the meld,
     and the meld at ``grown_key`` (new or not) has ``grown`` cards."""
-    sizes: list[int] = []
-    placed = False
-    for k in sorted(melds):
-        if not placed and k >= grown_key:
-            sizes.append(grown_key)
-            sizes.append(grown)
-            placed = True
-            if k == grown_key:
-                continue
-        sizes.append(k)
-        sizes.append(len(melds[k]))
-    if not placed:
-        sizes.append(grown_key)
-        sizes.append(grown)
-    return bytes(hand) + bytes(sizes)
+    return hand_int(tuple(hand)), bytes(grown_sizes(meld_sizes(melds), grown_key, grown))
 
 
 class MeldCounts:

@@ -1,0 +1,166 @@
+"""One step of the opening search (``search.opening_path``), made from the parent position's parts: the cards a
+meld move shows (read from the hand, not taken from a copy of it), the child's key changed from the parent's by
+those cards (not rebuilt from 53 counts), and the child position itself for the common meld (no pending pile, a
+card left in the hand), made as ``turn.play_meld`` makes it but from what the search has already counted.
+
+Compiled, ``bytes()`` of a 53-count tuple converts every count through the C API (several thousand
+instructions), and a changed ``bytearray`` copy still goes through two generic calls; subtracting a few ints
+from a 15-digit int is a few hundred.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..kinds import JOKER_RANK, TWO
+from ..melds import SEQUENCE_MAX, is_sequence_key, key_rank, key_suit
+from ..moves import Move
+from ..state import Melds, Stage, State, Turn, log_add
+from .core import COUNT_RANK, RANK_KINDS
+
+_new_tuple: Final = tuple.__new__  # Turn and Stage built as tuples directly (as turn.py does: hot)
+
+
+def meld_sizes(melds: Melds) -> list[int]:
+    """The side's melds as the search's key holds them: key and size per meld, by key."""
+    sizes: list[int] = []
+    for k in sorted(melds):
+        sizes.append(k)
+        sizes.append(len(melds[k]))
+    return sizes
+
+
+def grown_sizes(sizes: list[int], grown_key: int, grown: int) -> list[int]:
+    """``sizes`` (``meld_sizes``) once the meld at ``grown_key`` (new or not) has ``grown`` cards."""
+    out: list[int] = []
+    placed = False
+    i = 0
+    n = len(sizes)
+    while i < n:
+        k = sizes[i]
+        if not placed and k >= grown_key:
+            out.append(grown_key)
+            out.append(grown)
+            placed = True
+            if k == grown_key:
+                i += 2
+                continue
+        out.append(k)
+        out.append(sizes[i + 1])
+        i += 2
+    if not placed:
+        out.append(grown_key)
+        out.append(grown)
+    return out
+
+
+def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
+    """The cards the meld ``m`` takes from ``hand`` (53 counts), in the order ``core.move_cards`` takes them, read
+    without changing or copying the hand."""
+    cards: list[int] = []
+    key = m.rank
+    if is_sequence_key(key):
+        suit = key_suit(key)
+        for rank in range(m.low, m.low + m.naturals):
+            cards.append((rank - 2) * 4 + suit)
+        return cards
+    rank = key_rank(key)
+    if m.naturals and ((rank == TWO and m.twos) or (rank == JOKER_RANK and m.jokers)):
+        # One rank taken twice (no move of the generator does so: a meld of twos takes no twos as wild cards):
+        # the second take must see the counts the first left, so take from a copy.
+        counts = list(hand)
+        _take_from(counts, rank, m.naturals, cards)
+        _take_from(counts, TWO, m.twos, cards)
+        _take_from(counts, JOKER_RANK, m.jokers, cards)
+        return cards
+    _take(hand, rank, m.naturals, cards)
+    _take(hand, TWO, m.twos, cards)
+    _take(hand, JOKER_RANK, m.jokers, cards)
+    return cards
+
+
+def _take(hand: tuple[int, ...], rank: int, count: int, out: list[int]) -> None:
+    """``core.take_cards`` without changing the hand: each kind of the rank in turn, as many as it holds."""
+    for kind in RANK_KINDS[rank]:
+        if not count:
+            return
+        n = hand[kind]
+        if n > count:
+            n = count
+        for _ in range(n):
+            out.append(kind)
+        count -= n
+    if count:
+        raise AssertionError("engine took cards the hand does not hold")
+
+
+def _take_from(hand: list[int], rank: int, count: int, out: list[int]) -> None:
+    for kind in RANK_KINDS[rank]:
+        while count and hand[kind]:
+            hand[kind] = hand[kind] - 1
+            out.append(kind)
+            count -= 1
+    if count:
+        raise AssertionError("engine took cards the hand does not hold")
+
+
+# A hand as one int: its 53 counts as the bytes of the int, lowest kind lowest (every count is below 256).
+_KIND_UNIT: Final[list[int]] = [1 << (8 * kind) for kind in range(53)]
+
+
+def hand_int(hand: tuple[int, ...]) -> int:
+    """The hand's 53 counts as one int (the search's key for a hand): equal exactly when the hands are equal."""
+    return int.from_bytes(bytes(hand), "little")
+
+
+def hand_after(hand_key: int, cards: list[int]) -> int:
+    """``hand_int`` of the hand once ``cards`` have left it (each taken from a count of at least one, so no
+    count borrows from the next)."""
+    for c in cards:
+        hand_key -= _KIND_UNIT[c]
+    return hand_key
+
+
+def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
+    """``apply_move(state, m)`` for a meld by an unopened side (a stage or none yet) with no pending pile that
+    leaves a card in the hand: the position ``turn.play_meld`` makes (the same fields, history entry and rank
+    counts), from the ``cards`` (``meld_cards``) and the staged ``points`` after it the search has counted."""
+    p = state.turn_seat
+    side = state.seat_sides[p]
+    hand = list(state.hands[p])
+    for c in cards:
+        hand[c] = hand[c] - 1
+    melds = dict(state.melds[side])
+    old = melds.get(m.rank)
+    melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
+    t = state.turn
+    turn: Turn = _new_tuple(Turn, (
+        t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
+        t.touched_old or (old is not None and m.rank not in t.new_ranks), t.no_discard,
+        t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX),
+        t.withdrew, t.opened_now))
+    stage = state.stage
+    if stage is None:
+        stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
+    else:
+        stage = _new_tuple(Stage, (stage.hand, stage.melds, stage.turn, stage.base, points, stage.pending))
+    all_melds = list(state.melds)
+    all_melds[side] = melds
+    hands = list(state.hands)
+    hands[p] = tuple(hand)
+    history = log_add(state.log, state.to_move, m)
+    if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
+        whole = list(state.concealed_canastas)
+        whole[side] = (*whole[side], m.rank)
+        new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history,
+                            concealed_canastas=tuple(whole))
+    else:
+        new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history)
+    counts = state.counts
+    if counts is not None:  # the melder's rank counts, passed on without the cards melded
+        counts = list(counts)
+        for c in cards:
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] - 1
+        new.cache_counts(counts)
+    return new

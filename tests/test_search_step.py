@@ -1,0 +1,170 @@
+"""The opening search's steps made from the parent's parts (``engine/search_step.py``) are the ones made the plain
+way: a meld's cards as ``move_cards`` takes them, the child's key as ``position_key`` of the child, the child as
+``apply_move`` makes it; and the search visits the same positions with the same answers as the search written the
+plain way (the reference below, the search before the steps were made from the parent's parts)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import canasta
+from canasta.engine import generate
+from canasta.engine.core import minimum_to_meet, move_cards, opening_canasta_ok
+from canasta.engine.search import SEARCH_LIMIT, opening_path, position_key
+from canasta.engine.search_step import grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
+from canasta.engine.turn import apply_move
+from canasta.kinds import VALUE
+from canasta.state import GAME_OVER, PLAY_PHASE, State
+
+VARIANTS = ["samba", "modern-american", "italian", "brazilian", "classic", "hand-and-foot"]
+
+
+def _positions(variant: str, games: int, moves: int) -> list[State]:
+    """Every play-phase position of a few seeded random games."""
+    rules = canasta.rules(variant)
+    out = []
+    for g in range(games):
+        rng = random.Random(100 + g)
+        state = canasta.new_game(rules, seed=100 + g)
+        for _ in range(moves):
+            if canasta.is_over(state):
+                break
+            if state.phase == PLAY_PHASE:
+                out.append(state)
+            legal = canasta.legal_moves(state)
+            if not legal:
+                break
+            state = canasta.apply(state, rng.choice(legal))
+    return out
+
+
+def _entries(log: Any) -> list[tuple[int, str]]:
+    out = []
+    while log is not None:
+        out.append((log[1], str(log[2])))
+        log = log[0]
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_meld_cards_and_child_key_are_move_cards_and_the_childs_position_key(variant: str) -> None:
+    checked = 0
+    for state in _positions(variant, 2, 500):
+        p = state.turn_seat
+        hand = state.hands[p]
+        melds = state.melds[state.seat_sides[p]]
+        for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+            if m.action != "meld":
+                continue
+            rest = list(hand)
+            want = move_cards(rest, m)
+            cards = meld_cards(hand, m)
+            assert cards == want
+            assert hand_after(hand_int(hand), cards) == hand_int(tuple(rest))
+            grown = len(melds.get(m.rank, ())) + len(cards)
+            sizes = grown_sizes(meld_sizes(melds), m.rank, grown)
+            after = dict(melds)
+            after[m.rank] = (*melds.get(m.rank, ()), *cards)
+            assert (hand_after(hand_int(hand), cards), bytes(sizes)) == position_key(tuple(rest), after)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_meld_child_is_the_position_apply_move_makes(variant: str) -> None:
+    checked = 0
+    for state in _positions(variant, 3, 600):
+        p = state.turn_seat
+        side = state.seat_sides[p]
+        stage = state.stage
+        if state.opened[side] or (stage is not None and stage.pending is not None):
+            continue
+        hsize = sum(state.hands[p])
+        for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+            if m.action != "meld":
+                continue
+            cards = meld_cards(state.hands[p], m)
+            if hsize <= len(cards):
+                continue
+            points = (stage.points if stage is not None else 0) + sum(VALUE[c] for c in cards)
+            made = meld_child(state, m, cards, points)
+            want = apply_move(state, m)
+            assert made.to_json() == want.to_json()
+            assert made.counts == want.counts
+            assert _entries(made.log) == _entries(want.log)
+            checked += 1
+    assert checked > 20
+
+
+def _reference_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bool:
+    """The opening search written the plain way: every child made by ``apply_move``, every key by
+    ``position_key`` (the memo look-up of a child before it is made, as ``opening_path`` does it)."""
+    if state.hand_number != hand_number or state.phase == GAME_OVER or state.stage is None:
+        return True
+    stage = state.stage
+    side = state.seat_sides[state.turn_seat]
+    melds = state.melds[side]
+    if stage.pending is None and stage.points >= minimum_to_meet(state) and opening_canasta_ok(state, melds):
+        return True
+    key = position_key(state.hands[state.turn_seat], melds)
+    if key in seen:
+        return seen[key]
+    if len(seen) >= SEARCH_LIMIT:
+        return False
+    seen[key] = False
+    found = False
+    quick = stage.pending is None
+    need = minimum_to_meet(state) if quick else 0
+    hand = state.hands[state.turn_seat]
+    for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+        if m.action != "meld":
+            continue
+        if quick:
+            rest = list(hand)
+            cards = move_cards(rest, m)
+            grown = len(melds.get(m.rank, ())) + len(cards)
+            points = stage.points + sum(VALUE[c] for c in cards)
+            if points < need and any(rest) and not (state.rules.splash and grown >= 7):
+                after = dict(melds)
+                after[m.rank] = (*melds.get(m.rank, ()), *cards)
+                child = position_key(tuple(rest), after)
+                if child in seen:
+                    if seen[child]:
+                        found = True
+                        break
+                    continue
+        if _reference_path(apply_move(state, m), hand_number, seen):
+            found = True
+            break
+    seen[key] = found
+    return found
+
+
+def test_hand_int_is_exact() -> None:
+    rng = random.Random(5)
+    seen: dict[int, tuple[int, ...]] = {}
+    for _ in range(3000):
+        hand = [0] * 53
+        for _ in range(rng.randrange(0, 30)):
+            hand[rng.randrange(53)] += rng.choice([1, 1, 2, 3])
+        key = hand_int(tuple(hand))
+        assert seen.setdefault(key, tuple(hand)) == tuple(hand)
+        assert list(key.to_bytes(53, "little")) == hand
+
+
+@pytest.mark.parametrize("variant", ["samba", "modern-american", "italian", "brazilian"])
+def test_opening_search_visits_what_the_plain_search_visits(variant: str) -> None:
+    searched = 0
+    for state in _positions(variant, 3, 500):
+        side = state.seat_sides[state.turn_seat]
+        if state.stage is None or state.opened[side]:
+            continue
+        seen: dict[Any, bool] = {}
+        want: dict[Any, bool] = {}
+        assert opening_path(state, state.hand_number, seen) == _reference_path(state, state.hand_number, want)
+        assert seen == want  # the same positions, with the same answers (and so the same budget used)
+        searched += len(seen) > 1
+    assert searched > 5
