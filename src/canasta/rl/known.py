@@ -96,7 +96,9 @@ def advance(k: Known, state: State) -> Known:
         k = Known(state.hand_number, None, (), ((0,) * RANKS,) * r.players)
         new = _since(state.log, None) or []
     if not new:  # draw, ask, …: nothing known changes
-        return k if k.read is state.log else k._replace(read=state.log)
+        # (a call of the class, not ``_replace``: compiled, that is a Python-level method and costs as much
+        # as the rest of this function)
+        return k if k.read is state.log else Known(k.hand_number, state.log, k.pile, k.known)
     limit = r.pile_take_limit
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"
