@@ -187,15 +187,24 @@ class LegalTree:
 
     def legal(self, prefix: Atoms = ()) -> list[int]:
         """The atoms that may follow ``prefix`` (sorted)."""
+        return list(self.legal_shared(prefix))
+
+    def legal_shared(self, prefix: Atoms = ()) -> list[int]:
+        """``legal(prefix)``, for the first atoms the list this tree keeps: the caller must not change it."""
         if prefix:
             return sorted(self._group(prefix))
         first = self._first
-        if first is None:
-            seen: set[int] = set()
-            for full in self._fulls:
-                seen.add(full[0])
-            first = self._first = sorted(seen)
-        return list(first)
+        if first is None:  # sorted, each atom once (no set: these are a few small numbers)
+            heads = [full[0] for full in self._fulls]
+            heads.sort()
+            first = []
+            last = -1
+            for atom in heads:
+                if atom != last:
+                    first.append(atom)
+                    last = atom
+            self._first = first
+        return first
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then

@@ -21,11 +21,13 @@ from ..state import State
 from ..view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
+from .encoder import DenseEncoder, MaskWriter
 from .observation import Entries, Layout, sparse_state
 
 # The public log: ((position before, position after) of the newest move, older log), shared between copies;
 # a seat's information state renders it from that seat's side only when asked.
 Log = tuple[tuple[State | None, State], Any] | None
+_NOTHING: list[int] = []  # no legal atom (a mask of a seat not to act): never changed
 
 
 def _hand_text(state: State, seat: int) -> str:
@@ -77,6 +79,13 @@ class Table:
         self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
         self._known_key: tuple[Any, ...] | None = None
         self._known_now: dict[int, dict[int, int]] = {}
+        # the objects the answer was last found for (``known_ranks``)
+        self._known_counts: Any = None
+        self._known_pile: Any = None
+        self._known_history_pile: Any = None
+        self._known_pending: Any = None
+        self._known_turn = -1
+        self._known_hidden = -1
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.rules, self.whole_game, self.state, self.first_hand, self.prefix, self.known, self.moves,
@@ -96,6 +105,10 @@ class Table:
                                                                   self._observed)
         new._parts = self._parts
         new._known_key, new._known_now = self._known_key, self._known_now
+        new._known_counts, new._known_pile, new._known_history_pile = (self._known_counts, self._known_pile,
+                                                                       self._known_history_pile)
+        new._known_pending, new._known_turn, new._known_hidden = (self._known_pending, self._known_turn,
+                                                                  self._known_hidden)
         new.encoders = self.encoders
         return new
 
@@ -145,6 +158,15 @@ class Table:
     def legal_actions(self) -> list[int]:
         return [] if self.terminal else self.tree().legal(self.prefix)
 
+    def write_observation(self, encoder: DenseEncoder, masks: MaskWriter, seat: int) -> None:
+        """The seat's observation tensor written into ``encoder``'s buffer for the seat, and its legal-atom mask
+        into ``masks`` (all zero when it is not to act): what the environments hand out every step, in one
+        compiled call (``canasta.rl.tensor`` views both buffers with numpy)."""
+        state = self.state
+        to_act = seat == state.to_move
+        encoder.encode(state, seat, self.prefix if to_act else (), self.known_ranks())
+        masks.write(self.tree().legal_shared(self.prefix) if to_act and not self.terminal else _NOTHING)
+
     def apply_action(self, action: int) -> Move | None:
         """Play one atom; the engine move once the atoms name one (else None). ``ValueError`` if illegal."""
         if self.terminal:
@@ -179,13 +201,21 @@ class Table:
     def known_ranks(self) -> dict[int, dict[int, int]]:
         """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
         k, state = self.known, self.state
-        # what the answer depends on: it stays the same dict while they are the same (most moves)
         stage = state.stage
-        key = (k.known, known_cards.pile_matches(k, state), None if stage is None else stage.pending,
-               state.turn_seat)
+        pending = None if stage is None else stage.pending
+        # What the answer depends on: the known counts, the pile (whether the history's pile is the pile in
+        # sight), a pending pile and the turn. Most moves keep the same objects: then the answer is the same
+        # dict, found without comparing anything.
+        if (self._known_counts is k.known and self._known_pile is state.pile and self._known_history_pile is k.pile
+                and self._known_pending is pending and self._known_turn == state.turn_seat
+                and self._known_hidden == state.pile_hidden):
+            return self._known_now
+        key = (k.known, known_cards.pile_matches(k, state), pending, state.turn_seat)
         if self._known_key is None or self._known_key != key:
             self._known_now = known_cards.known_ranks(k, state)
             self._known_key = key
+        self._known_counts, self._known_pile, self._known_history_pile = k.known, state.pile, k.pile
+        self._known_pending, self._known_turn, self._known_hidden = pending, state.turn_seat, state.pile_hidden
         return self._known_now
 
     def observation(self, seat: int) -> list[float]:
