@@ -38,11 +38,13 @@ COMPILED = [
     "src/canasta/bots/heuristic.py",
     "src/canasta/bots/penalties.py",
     "src/canasta/bots/search.py",
-    # the rl environments' per-step work: the legal atoms, the cards known in hands, the observation buffers
-    # (standard library only; the numpy side, canasta.rl.tensor, stays pure)
+    # the rl environments' per-step work: the legal atoms, the cards known in hands, the observation buffers,
+    # and the game they step (``Table``: decode an atom, play the move, follow the known cards and the log)
+    # (standard library only; the numpy side, canasta.rl.tensor, and the API layers stay pure)
     "src/canasta/rl/actions.py",
     "src/canasta/rl/known.py",
     "src/canasta/rl/encoder.py",
+    "src/canasta/rl/table.py",
 ]
 
 

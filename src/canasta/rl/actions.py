@@ -147,26 +147,25 @@ class ActionSpace:
 
 class LegalTree:
     """The legal atoms of one position: the legal moves' atom sequences, grouped atom by atom (each
-    group built when first asked for), each sequence cut at the first atom that leaves a single move."""
+    group built when first asked for), each sequence cut at the first atom that leaves a single move.
+
+    Built for every position the environments step through, so building costs little: the moves and their
+    full sequences are kept as two parallel lists (a dict keyed by move would hash every move again), and
+    the first atoms, which every position asks for, are read off the list without grouping the moves."""
 
     def __init__(self, space: ActionSpace, legal: list[Move]) -> None:
         self.space = space
         # Distinct moves have distinct atom sequences (ActionSpace.move inverts atoms; the round-trip
         # tests check it for every legal move of many positions), so no two legal moves share one.
         memo = space.memo()
-        self._full: dict[Move, Atoms] = {}
+        self._moves = legal
+        fulls: list[Atoms] = []
         for m in legal:
             atoms = memo.get(m)
-            self._full[m] = atoms if atoms is not None else space.atoms(m)
-        root: dict[int, list[Move]] = {}  # the first atoms: every position asks for them
-        for m, full in self._full.items():
-            group = root.get(full[0])
-            if group is None:
-                root[full[0]] = [m]
-            else:
-                group.append(m)
-        self._groups: dict[Atoms, dict[int, list[Move]]] = {(): root}
-        self._sorted: dict[Atoms, list[int]] = {}
+            fulls.append(atoms if atoms is not None else space.atoms(m))
+        self._fulls = fulls
+        self._groups: dict[Atoms, dict[int, list[Move]]] = {}
+        self._first: list[int] | None = None  # the sorted first atoms, once asked for
 
     def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
         """The legal moves whose atoms start with ``prefix``, by their next atom."""
@@ -174,22 +173,53 @@ class LegalTree:
         if group is None:
             group = {}
             k = len(prefix)
-            for m, full in self._full.items():
+            moves, fulls = self._moves, self._fulls
+            for j in range(len(fulls)):
+                full = fulls[j]
                 if len(full) > k and full[:k] == prefix:
-                    group.setdefault(full[k], []).append(m)
+                    moves_here = group.get(full[k])
+                    if moves_here is None:
+                        group[full[k]] = [moves[j]]
+                    else:
+                        moves_here.append(moves[j])
             self._groups[prefix] = group
         return group
 
     def legal(self, prefix: Atoms = ()) -> list[int]:
         """The atoms that may follow ``prefix`` (sorted)."""
-        atoms = self._sorted.get(prefix)
-        if atoms is None:  # a dict keeps insertion order: sorting is the caller's promise
-            atoms = self._sorted[prefix] = sorted(self._group(prefix))
-        return list(atoms)
+        return list(self.legal_shared(prefix))
+
+    def legal_shared(self, prefix: Atoms = ()) -> list[int]:
+        """``legal(prefix)``, for the first atoms the list this tree keeps: the caller must not change it."""
+        if prefix:
+            return sorted(self._group(prefix))
+        first = self._first
+        if first is None:  # sorted, each atom once (no set: these are a few small numbers)
+            heads = [full[0] for full in self._fulls]
+            heads.sort()
+            first = []
+            last = -1
+            for atom in heads:
+                if atom != last:
+                    first.append(atom)
+                    last = atom
+            self._first = first
+        return first
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then
         empty). ``ValueError`` for an atom that is not legal after ``prefix``."""
+        if not prefix:  # the first atom: a scan of the sequences (most positions see no other atom)
+            fulls = self._fulls
+            found = -1
+            for j in range(len(fulls)):
+                if fulls[j][0] == atom:
+                    if found >= 0:
+                        return (atom,), None
+                    found = j
+            if found < 0:
+                raise ValueError(f"action {atom} ({self.space.name(atom)}) is not legal here")
+            return (), self._moves[found]
         moves = self._group(prefix).get(atom)
         if moves is None:
             raise ValueError(f"action {atom} ({self.space.name(atom)}) is not legal here")
@@ -199,9 +229,10 @@ class LegalTree:
 
     def encode(self, move: Move) -> Atoms:
         """The atoms that play ``move``: its full sequence, cut at the first atom naming it alone."""
-        full = self._full.get(move)
-        if full is None:
-            raise ValueError(f"{move} is not a legal move here")
+        try:
+            full = self._fulls[self._moves.index(move)]
+        except ValueError:
+            raise ValueError(f"{move} is not a legal move here") from None
         for k in range(len(full)):
             if len(self._group(full[:k])[full[k]]) == 1:
                 return full[: k + 1]

@@ -8,7 +8,7 @@ reads only the history entries added since the last position. Tests check it aga
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..cards import RED_THREES, THREE, parse_card, parse_rank, rank_of
 from ..moves import Move, token_rank
@@ -29,13 +29,18 @@ _TAKE: Final = 2
 _MELD: Final = 3
 
 
-class Known(NamedTuple):
-    """What the public history of the current hand has shown so far."""
+class Known:
+    """What the public history of the current hand has shown so far. A plain class, not a NamedTuple: one
+    is made after every move, and compiled, a NamedTuple's constructor is Python code."""
 
-    hand_number: int
-    read: Log  # the newest history entry read (the state's log node: positions share their older entries)
-    pile: tuple[int, ...]  # the pile's ranks as the history built it
-    known: tuple[Counts, ...]  # per seat
+    def __init__(self, hand_number: int, read: Log, pile: tuple[int, ...], known: tuple[Counts, ...]) -> None:
+        self.hand_number = hand_number
+        self.read = read  # the newest history entry read (the state's log node: positions share older entries)
+        self.pile = pile  # the pile's ranks as the history built it
+        self.known = known  # per seat
+
+    def __reduce__(self) -> tuple[type[Known], tuple[int, Log, tuple[int, ...], tuple[Counts, ...]]]:
+        return (Known, (self.hand_number, self.read, self.pile, self.known))  # compiled: no field-by-field pickle
 
 
 def start(state: State) -> Known:
@@ -96,7 +101,7 @@ def advance(k: Known, state: State) -> Known:
         k = Known(state.hand_number, None, (), ((0,) * RANKS,) * r.players)
         new = _since(state.log, None) or []
     if not new:  # draw, ask, …: nothing known changes
-        return k if k.read is state.log else k._replace(read=state.log)
+        return k if k.read is state.log else Known(k.hand_number, state.log, k.pile, k.known)
     limit = r.pile_take_limit
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"

@@ -78,13 +78,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         table = self._require_table()
         self._cumulative_rewards[agent] = 0.0
         table.apply_action(int(action))
-        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
         if table.terminal:
+            rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
             for seat, score in enumerate(table.returns()):
                 rewards[self.possible_agents[seat]] = score
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
-        else:  # every reward is 0 until the episode ends: nothing to add to the cumulative rewards
+        else:
+            # Every reward is 0 until the episode ends: the rewards dict reset() made (or the last step left)
+            # holds zeros already, and there is nothing to add to the cumulative rewards. (An illegal action
+            # through TerminateIllegalWrapper sets rewards, but it also ends the episode.)
             self.agent_selection = self.possible_agents[table.to_move]
         if self.render_mode == "human":
             self.render()

@@ -21,11 +21,13 @@ from ..state import State
 from ..view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
+from .encoder import DenseEncoder, MaskWriter
 from .observation import Entries, Layout, sparse_state
 
 # The public log: ((position before, position after) of the newest move, older log), shared between copies;
 # a seat's information state renders it from that seat's side only when asked.
 Log = tuple[tuple[State | None, State], Any] | None
+_NOTHING: list[int] = []  # no legal atom (a mask of a seat not to act): never changed
 
 
 def _hand_text(state: State, seat: int) -> str:
@@ -34,55 +36,99 @@ def _hand_text(state: State, seat: int) -> str:
 
 
 class Table:
-    """A game in progress. ``copy`` is cheap (the engine state is immutable, the logs are shared)."""
+    """A game in progress. ``copy`` is cheap (the engine state is immutable, the logs are shared).
 
-    def __init__(self, rules: Rules, seed: int, whole_game: bool = False) -> None:
+    Compiled with the engine (setup.py), so the per-step work the three APIs share (an atom decoded, the
+    engine move played, the known cards and the log followed, the legal atoms, the observation written)
+    runs as native code; the numpy and API layers above it stay pure. Its caches are plain fields, typed,
+    rather than tuples, so that compiled code reads them natively."""
+
+    def __init__(self, rules: Rules, seed: int, whole_game: bool = False,
+                 fields: tuple[Any, ...] | None = None) -> None:
+        # ``fields``: the game's fields as ``_fields`` gives them, for a copy or an unpickled table, instead of
+        # dealing game ``seed``
         self.rules = rules
         self.space = ActionSpace.for_rules(rules)
         self.layout = Layout.for_rules(rules)
-        self.whole_game = whole_game
-        self.state = new_game(rules, seed)
-        self.first_hand = self.state.hand_number
-        self.prefix: Atoms = ()
-        self.known = known_cards.start(self.state)
-        self.moves = 0  # engine moves played
-        self.log: Log = ((None, self.state), None)
         # where a seat's log starts after a resample (the node then, and what it is told), else None
         self.starts: list[tuple[Log, str] | None] = [None] * rules.players
+        self.prefix: Atoms = ()
+        self.moves = 0  # engine moves played
+        if fields is None:
+            self.whole_game = whole_game
+            self.state = new_game(rules, seed)
+            self.first_hand = self.state.hand_number
+            self.known = known_cards.start(self.state)
+            self.log: Log = ((None, self.state), None)
+        else:
+            self._set_fields(fields)
         self._info: dict[int, tuple[Log, list[str]]] = {}
-        self._tree: tuple[State, LegalTree] | None = None
-        self._terminal: tuple[State | None, bool] = (None, False)
-        self._observed: tuple[State, Atoms, int, Entries] | None = None
-        self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
-        self._known_now: tuple[tuple[Any, ...], dict[int, dict[int, int]]] | None = None
+        self._clear_caches()
         # encoders that keep parts of recent positions (canasta.rl.tensor), shared by copies of this game
         self.encoders: dict[str, Any] = {}
 
+    def _clear_caches(self) -> None:
+        """Caches of answers about ``state``, each valid while its position is the state (``is``)."""
+        self._tree_state: State | None = None
+        self._tree: LegalTree | None = None
+        self._terminal_state: State | None = None
+        self._terminal = False
+        self._observed_state: State | None = None
+        self._observed_key: tuple[Atoms, int] = ((), -1)
+        self._observed: Entries | None = None
+        self._parts: dict[Any, Any] = {}  # encoded parts of the observation (observation.sparse_state)
+        self._known_key: tuple[Any, ...] | None = None
+        self._known_now: dict[int, dict[int, int]] = {}
+        # the objects the answer was last found for (``known_ranks``)
+        self._known_counts: Any = None
+        self._known_pile: Any = None
+        self._known_history_pile: Any = None
+        self._known_pending: Any = None
+        self._known_turn = -1
+        self._known_hidden = -1
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.rules, self.whole_game, self.state, self.first_hand, self.prefix, self.known, self.moves,
+                self.log, self.starts)
+
+    def _set_fields(self, fields: tuple[Any, ...]) -> None:
+        (self.rules, self.whole_game, self.state, self.first_hand, self.prefix, self.known, self.moves,
+         self.log, self.starts) = fields
+
     def copy(self) -> Table:
-        new = object.__new__(Table)
-        new.__dict__.update(self.__dict__)
+        new = Table(self.rules, 0, self.whole_game, self._fields())
         new._info = dict(self._info)
+        # the caches are about the same position: shared (each is replaced, never changed, when it moves on)
+        new._tree_state, new._tree = self._tree_state, self._tree
+        new._terminal_state, new._terminal = self._terminal_state, self._terminal
+        new._observed_state, new._observed_key, new._observed = (self._observed_state, self._observed_key,
+                                                                  self._observed)
+        new._parts = self._parts
+        new._known_key, new._known_now = self._known_key, self._known_now
+        new._known_counts, new._known_pile, new._known_history_pile = (self._known_counts, self._known_pile,
+                                                                       self._known_history_pile)
+        new._known_pending, new._known_turn, new._known_hidden = (self._known_pending, self._known_turn,
+                                                                  self._known_hidden)
+        new.encoders = self.encoders
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self.copy()  # what OpenSpiel's clone calls: the shared parts are immutable
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (OpenSpiel serializes states so) without its caches, which are built again when first
-        needed: on a compiled install the legal tree and the observation encoder cannot be pickled."""
-        state = dict(self.__dict__)
-        state.update(_tree=None, _observed=None, _known_now=None, _parts={}, encoders={})
-        return state
+        needed (on a compiled install the legal tree and the observation encoder cannot be pickled), and
+        rebuilt through ``_restore``: a compiled class cannot be unpickled field by field."""
+        return (_restore, (self._fields(), self._info))
 
     # -- the game ---------------------------------------------------------------------------------
     @property
     def terminal(self) -> bool:
         state = self.state
-        cached = self._terminal  # asked several times a step: answered once per position
-        if cached[0] is not state:
-            cached = self._terminal = (state, is_over(state) or (not self.whole_game
-                                                                   and state.hand_number != self.first_hand))
-        return cached[1]
+        if self._terminal_state is not state:  # asked several times a step: answered once per position
+            self._terminal = is_over(state) or (not self.whole_game and state.hand_number != self.first_hand)
+            self._terminal_state = state
+        return self._terminal
 
     @property
     def to_move(self) -> int:
@@ -102,13 +148,24 @@ class Table:
         return [float(last[self.column(s)]["total"]) for s in range(self.rules.players)]
 
     def tree(self) -> LegalTree:
-        cached = self._tree
-        if cached is None or cached[0] is not self.state:
-            cached = self._tree = (self.state, LegalTree(self.space, legal_moves(self.state)))
-        return cached[1]
+        state = self.state
+        tree = self._tree
+        if tree is None or self._tree_state is not state:
+            tree = self._tree = LegalTree(self.space, legal_moves(state))
+            self._tree_state = state
+        return tree
 
     def legal_actions(self) -> list[int]:
         return [] if self.terminal else self.tree().legal(self.prefix)
+
+    def write_observation(self, encoder: DenseEncoder, masks: MaskWriter, seat: int) -> None:
+        """The seat's observation tensor written into ``encoder``'s buffer for the seat, and its legal-atom mask
+        into ``masks`` (all zero when it is not to act): what the environments hand out every step, in one
+        compiled call (``canasta.rl.tensor`` views both buffers with numpy)."""
+        state = self.state
+        to_act = seat == state.to_move
+        encoder.encode(state, seat, self.prefix if to_act else (), self.known_ranks())
+        masks.write(self.tree().legal_shared(self.prefix) if to_act and not self.terminal else _NOTHING)
 
     def apply_action(self, action: int) -> Move | None:
         """Play one atom; the engine move once the atoms name one (else None). ``ValueError`` if illegal."""
@@ -144,14 +201,22 @@ class Table:
     def known_ranks(self) -> dict[int, dict[int, int]]:
         """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
         k, state = self.known, self.state
-        # what the answer depends on: it stays the same dict while they are the same (most moves)
         stage = state.stage
-        key = (k.known, known_cards.pile_matches(k, state), None if stage is None else stage.pending,
-               state.turn_seat)
-        cached = self._known_now
-        if cached is None or cached[0] != key:
-            cached = self._known_now = (key, known_cards.known_ranks(k, state))
-        return cached[1]
+        pending = None if stage is None else stage.pending
+        # What the answer depends on: the known counts, the pile (whether the history's pile is the pile in
+        # sight), a pending pile and the turn. Most moves keep the same objects: then the answer is the same
+        # dict, found without comparing anything.
+        if (self._known_counts is k.known and self._known_pile is state.pile and self._known_history_pile is k.pile
+                and self._known_pending is pending and self._known_turn == state.turn_seat
+                and self._known_hidden == state.pile_hidden):
+            return self._known_now
+        key = (k.known, known_cards.pile_matches(k, state), pending, state.turn_seat)
+        if self._known_key is None or self._known_key != key:
+            self._known_now = known_cards.known_ranks(k, state)
+            self._known_key = key
+        self._known_counts, self._known_pile, self._known_history_pile = k.known, state.pile, k.pile
+        self._known_pending, self._known_turn, self._known_hidden = pending, state.turn_seat, state.pile_hidden
+        return self._known_now
 
     def observation(self, seat: int) -> list[float]:
         """The seat's observation tensor (flat; ``canasta.rl.observation``)."""
@@ -160,11 +225,12 @@ class Table:
     def observation_entries(self, seat: int) -> Entries:
         """The seat's observation tensor as its non-zero entries (``.values``: index -> value), cached."""
         prefix = self.prefix if seat == self.to_move else ()
-        cached = self._observed
-        if cached is None or cached[0] is not self.state or cached[1:3] != (prefix, seat):
-            entries = sparse_state(self.layout, self.state, seat, prefix, self.known_ranks(), self._parts)
-            cached = self._observed = (self.state, prefix, seat, entries)
-        return cached[3]
+        entries = self._observed
+        if entries is None or self._observed_state is not self.state or self._observed_key != (prefix, seat):
+            entries = self._observed = sparse_state(self.layout, self.state, seat, prefix, self.known_ranks(),
+                                                    self._parts)
+            self._observed_state, self._observed_key = self.state, (prefix, seat)
+        return entries
 
     def information_state(self, seat: int) -> str:
         """A perfect-recall string: every public event and each hand the seat held, oldest first."""
@@ -209,8 +275,15 @@ class Table:
         (``canasta.sampling.determinize`` of its view); the seat's own log stays, the others' restart."""
         new = self.copy()
         new.state = determinize(view(self.state, seat), rng)
-        new._tree = new._observed = new._known_now = None
+        new._clear_caches()
         new.starts = [start if s == seat else (self.log, f"resampled; hand: {_hand_text(new.state, s)}")
                       for s, start in enumerate(self.starts)]
         new._info = {s: v for s, v in self._info.items() if s == seat}
         return new
+
+
+def _restore(fields: tuple[Any, ...], info: dict[int, tuple[Log, list[str]]]) -> Table:
+    """A pickled ``Table`` back (``Table.__reduce__``)."""
+    table = Table(fields[0], 0, fields[1], fields)
+    table._info = info
+    return table

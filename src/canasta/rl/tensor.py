@@ -64,15 +64,16 @@ def _dense(arrays: _Arrays, table: Table, seat: int, out: Array | None) -> Array
 
 def mask(table: Table, seat: int) -> Array:
     """The seat's legal-atom mask as a new int8 array (1 = legal; all zero when it is not to act)."""
-    return _mask(_arrays(table), table, seat)
-
-
-def _mask(arrays: _Arrays, table: Table, seat: int) -> Array:
+    arrays = _arrays(table)
     arrays.masks.write(table.legal_actions() if table.to_move == seat and not table.terminal else [])
     return arrays.mask_view.copy()
 
 
 def dense_and_mask(table: Table, seat: int) -> tuple[Array, Array]:
-    """``dense(table, seat)`` and ``mask(table, seat)`` (what the environments hand out every step)."""
-    arrays = _arrays(table)
-    return _dense(arrays, table, seat, None), _mask(arrays, table, seat)
+    """``dense(table, seat)`` and ``mask(table, seat)`` (what the environments hand out every step): both
+    written by one compiled call, then copied out of the buffers."""
+    arrays = table.encoders.get("dense")
+    if arrays is None:
+        arrays = _arrays(table)
+    table.write_observation(arrays.encoder, arrays.masks, seat)
+    return arrays.views[seat].copy(), arrays.mask_view.copy()
