@@ -184,8 +184,8 @@ def take_moves(state: State) -> list[Move]:
     if not options and not sequences:
         return []
     canastas = count_canastas(r, melds)
-    need = minimum_to_meet(state)
-    incoming = pile_incoming(r, pile)
+    need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
+    incoming = -1  # the cards the take brings into the hand: counted when first needed
     foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
     moves = []
     candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
@@ -200,8 +200,11 @@ def take_moves(state: State) -> list[Move]:
         if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
             continue
         base = RV[rank] * (k + r.top_card_counts) + 20 * a + 50 * b
-        after = hsize - k - a - b + incoming
         c2 = canastas_after(r, melds, canastas, move.rank, size0, size)
+        if incoming < 0 and ((not opened and base < need) or hsize - k - a - b <= 1):
+            incoming = pile_incoming(r, pile)
+        # (Not counted, ``incoming`` stands for 0: the hand keeps two cards or more whatever the take brings.)
+        after = hsize - k - a - b + (incoming if incoming > 0 else 0)
         if not opened and base < need:
             rc2 = list(rc)
             rc2[rank] = rc2[rank] - k
