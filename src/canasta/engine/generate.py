@@ -162,15 +162,18 @@ def take_moves(state: State) -> list[Move]:
     adding = not frozen and r.unfrozen_take_by_adding
     # (meld key, the meld or None, naturals, twos, jokers from the hand)
     options: list[tuple[int, tuple[int, ...] | None, int, int, int]] = []
+    # (Tuples written out, not ``(key, cards, *o)``: compiled, a *-tuple is built through a list.)
     for key in keys:
         cards = melds[key]
-        options.extend((key, cards, *o) for o in pair)
+        for k0, a0, b0 in pair:
+            options.append((key, cards, k0, a0, b0))
         if adding and (r.take_onto_canasta or len(cards) < 7):
             options.append((key, cards, 0, 0, 0))
     if not keys or r.several_melds_per_rank:
         new = free_key(melds, rank)
         if new is not None:
-            options.extend((new, None, *o) for o in pair)
+            for k0, a0, b0 in pair:
+                options.append((new, None, k0, a0, b0))
     sequences: list[tuple[int, tuple[int, ...]]] = []
     if adding and r.sequences and rank >= SEQUENCE_LOW:
         first = sequence_key(top & 3)
@@ -188,10 +191,14 @@ def take_moves(state: State) -> list[Move]:
     incoming = -1  # the cards the take brings into the hand: counted when first needed
     foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
     moves = []
-    candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
-        (_new_move(Move, ("take", key, k, a, b, 0, -1)), old, *(meld_counts(old) if old else (0, 0)))
-        for key, old, k, a, b in options]
-    candidates += [(_new_move(Move, ("take", key, 0, 0, 0, rank, -1)), run, len(run), 0) for key, run in sequences]
+    candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = []
+    for key, old, k, a, b in options:
+        nat0 = wild0 = 0
+        if old:
+            nat0, wild0 = meld_counts(old)
+        candidates.append((_new_move(Move, ("take", key, k, a, b, 0, -1)), old, nat0, wild0))
+    for key, run in sequences:
+        candidates.append((_new_move(Move, ("take", key, 0, 0, 0, rank, -1)), run, len(run), 0))
     for move, meld, nat0, wild0 in candidates:
         k, a, b = move.naturals, move.twos, move.jokers
         nat, wild = nat0 + 1 + k, wild0 + a + b
@@ -362,6 +369,11 @@ class _Play:
                             self.moves.append(move)
 
 
+def _canastas(r: Rules, f: Flags, melds: Melds) -> int:
+    """``count_canastas``, with the flags at hand."""
+    return canasta_count(melds) if f.plain else count_canastas(r, melds)
+
+
 def play_moves(state: State, reachable_only: bool = True, melds_only: bool = False) -> list[Move]:
     """The play phase's legal moves. ``melds_only``: only the meld moves, in the same order (the opening search
     follows those alone), with no combines, discards or other moves listed."""
@@ -379,7 +391,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     pts = stage.points if stage is not None else 0
     cache = _rules_cache(r)
     f = cache.flags
-    canastas = canasta_count(melds) if f.plain else count_canastas(r, melds)
+    canastas = -1  # the side's canastas: counted when first needed (most play phases list their melds without)
     caps = cache.caps
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
@@ -404,6 +416,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     # groups alone find every meld in the per-ruleset lists below.
     play: _Play | None = None
     if several or r.twos_as_rank or r.sequences or r.wild_melds:
+        canastas = _canastas(r, f, melds)
         play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
                      min_nat, no_wild_on_canasta, moves, cache, f.plain)
 
@@ -413,9 +426,12 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
         for mkey, mcards in melds.items():
             if mkey < 15:
                 by_rank[mkey] = mcards
+    held = 0  # the natural ranks held, as ``_plain_discards``' bits (read here, where each count is read anyway)
     for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[rank]
         if not several:
+            if n:
+                held |= 1 << (rank - 1)
             meld = by_rank[rank]
             if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or (
                     dead and rank in dead):
@@ -441,6 +457,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                     moves.extend(made)
                     continue
             if play is None:
+                canastas = _canastas(r, f, melds)
                 play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five,
                              size_cap, min_nat, no_wild_on_canasta, moves, cache, f.plain)
             play.group_moves(rank, rank, meld, n, tw, jk)
@@ -488,6 +505,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                     if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
                         moves.append(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
+        canastas = _canastas(r, f, melds)
         for k in range(3, rc[THREE] + 1):  # only as part of going out (docs/sources.md §3.3)
             move = Move("meld", THREE, k)
             if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
@@ -512,9 +530,9 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                 moves.append(PASS)
         elif hsize >= 2 or foot:  # with a foot the last card's discard picks the foot up
             if staged_ok:
-                _add_discards(moves, state, rc, hsize, cache.plain_discards)
-        elif out_problem(state, canastas, pts) is None:  # the last card: going out, maybe concealed
-            _add_discards(moves, state, rc, hsize, cache.plain_discards)
+                _add_discards(moves, state, rc, hsize, cache.plain_discards, -1 if several else held)
+        elif out_problem(state, _canastas(r, f, melds), pts) is None:  # the last card: going out, maybe concealed
+            _add_discards(moves, state, rc, hsize, cache.plain_discards, -1 if several else held)
         elif not state.stock and not any(m.action == "meld" for m in moves):
             # The last stock card was a red three, not replaced (last_card_red_three=no_replace), and the
             # one card held may not go out: nothing is left to play, so the hand ends (sources silent).
@@ -776,17 +794,25 @@ _SUITED_DISCARDS: Final[list[list[Move]]] = [
     [_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
-def _plain_discards(rc: list[int]) -> list[Move]:
+def _plain_discards(rc: list[int], naturals: int) -> list[Move]:
     """``_discards`` where no rule bans a card and suits do not matter: one discard per rank held (the red threes'
-    are added by the caller). The list is shared: callers only read it."""
-    if not _COMPILED:
-        return [m for x, m in DISCARDS if rc[x]]
-    # The ranks held as a bit mask in the order of DISCARD_RANKS (jokers, twos, black threes, 4 ... aces: bit
-    # ``x - 1`` for rank code x from 2), by a native loop, and each list made once per mask.
-    held = 1 if rc[JOKER_RANK] else 0
-    for x in range(2, 15):
-        if rc[x]:
-            held |= 1 << (x - 1)
+    are added by the caller). The list is shared: callers only read it.
+
+    The ranks held make a bit mask in the order of DISCARD_RANKS (jokers, twos, black threes, 4 ... aces: bit
+    ``x - 1`` for rank code x from 2), and each list is made once per mask. ``naturals``: the bits of the natural
+    ranks held where the caller has them (else -1)."""
+    held = naturals
+    if held < 0:
+        held = 0
+        for x in range(4, 15):  # (a native loop, compiled)
+            if rc[x]:
+                held |= 1 << (x - 1)
+    if rc[JOKER_RANK]:
+        held |= 1
+    if rc[TWO]:
+        held |= 2
+    if rc[THREE]:
+        held |= 4
     made = _DISCARD_LISTS[held]
     if made is None:
         made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if held >> i & 1]
@@ -794,10 +820,11 @@ def _plain_discards(rc: list[int]) -> list[Move]:
     return made
 
 
-def _add_discards(moves: list[Move], state: State, rc: list[int], hsize: int, plain: bool) -> None:
-    """Add the discards allowed (``plain``: the rules' ``plain_discards``) to ``moves``."""
+def _add_discards(moves: list[Move], state: State, rc: list[int], hsize: int, plain: bool, naturals: int) -> None:
+    """Add the discards allowed (``plain``: the rules' ``plain_discards``; ``naturals``: see ``_plain_discards``)
+    to ``moves``."""
     if plain:
-        moves.extend(_plain_discards(rc))
+        moves.extend(_plain_discards(rc, naturals))
         if rc[1]:
             moves.extend(_red_three_discards(state, rc))
     else:
