@@ -426,7 +426,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
         for mkey, mcards in melds.items():
             if mkey < 15:
                 by_rank[mkey] = mcards
-    held = 0  # the natural ranks held, as ``_plain_discards``' bits (read here, where each count is read anyway)
+    held = 0  # the natural ranks held, as ``plain_discards``' bits (read here, where each count is read anyway)
     for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[rank]
         if not several:
@@ -587,7 +587,7 @@ class _RulesCache:
         self.lists = [_NO_MOVES] * _TABLE_SIZE if _COMPILED else []
         self.used = 0
         self.flags = flags(rules)
-        # Exactly the "or" of the questions ``_discards`` asks before it lists the ranks held.
+        # Exactly the "or" of the questions ``listed_discards`` asks before it lists the ranks held.
         self.plain_discards = (rules.jokers_discardable and not rules.swad and rules.threes_laid_out != "all"
                                and rules.black_three_first_round_discard and not rules.sequences)
 
@@ -794,9 +794,14 @@ _SUITED_DISCARDS: Final[list[list[Move]]] = [
     [_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
-def _plain_discards(rc: list[int], naturals: int) -> list[Move]:
-    """``_discards`` where no rule bans a card and suits do not matter: one discard per rank held (the red threes'
-    are added by the caller). The list is shared: callers only read it.
+def discards_are_plain(rules: Rules) -> bool:
+    """Do these rules let every card held be discarded, by rank (so that ``plain_discards`` lists them)?"""
+    return _rules_cache(rules).plain_discards
+
+
+def plain_discards(rc: list[int], naturals: int) -> list[Move]:
+    """``listed_discards`` where no rule bans a card and suits do not matter: one discard per rank held (the red
+    threes' are added by the caller). The list is shared: callers only read it.
 
     The ranks held make a bit mask in the order of DISCARD_RANKS (jokers, twos, black threes, 4 ... aces: bit
     ``x - 1`` for rank code x from 2), and each list is made once per mask. ``naturals``: the bits of the natural
@@ -821,17 +826,17 @@ def _plain_discards(rc: list[int], naturals: int) -> list[Move]:
 
 
 def _add_discards(moves: list[Move], state: State, rc: list[int], hsize: int, plain: bool, naturals: int) -> None:
-    """Add the discards allowed (``plain``: the rules' ``plain_discards``; ``naturals``: see ``_plain_discards``)
+    """Add the discards allowed (``plain``: the rules' ``plain_discards``; ``naturals``: see ``plain_discards``)
     to ``moves``."""
     if plain:
-        moves.extend(_plain_discards(rc, naturals))
+        moves.extend(plain_discards(rc, naturals))
         if rc[1]:
             moves.extend(_red_three_discards(state, rc))
     else:
-        moves.extend(_discards(state, rc, hsize))
+        moves.extend(listed_discards(state, rc, hsize))
 
 
-def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
+def listed_discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
     r = state.rules
     banned = [False] * 15  # by rank code (a list, not a set: compiled, no boxing and no hashing)
