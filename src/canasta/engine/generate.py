@@ -23,6 +23,7 @@ from .core import (
     RV,
     Flags,
     after_opening_turn,
+    canasta_count,
     canastas_after,
     count_canastas,
     dead_ranks,
@@ -161,15 +162,18 @@ def take_moves(state: State) -> list[Move]:
     adding = not frozen and r.unfrozen_take_by_adding
     # (meld key, the meld or None, naturals, twos, jokers from the hand)
     options: list[tuple[int, tuple[int, ...] | None, int, int, int]] = []
+    # (Tuples written out, not ``(key, cards, *o)``: compiled, a *-tuple is built through a list.)
     for key in keys:
         cards = melds[key]
-        options.extend((key, cards, *o) for o in pair)
+        for k0, a0, b0 in pair:
+            options.append((key, cards, k0, a0, b0))
         if adding and (r.take_onto_canasta or len(cards) < 7):
             options.append((key, cards, 0, 0, 0))
     if not keys or r.several_melds_per_rank:
         new = free_key(melds, rank)
         if new is not None:
-            options.extend((new, None, *o) for o in pair)
+            for k0, a0, b0 in pair:
+                options.append((new, None, k0, a0, b0))
     sequences: list[tuple[int, tuple[int, ...]]] = []
     if adding and r.sequences and rank >= SEQUENCE_LOW:
         first = sequence_key(top & 3)
@@ -183,14 +187,18 @@ def take_moves(state: State) -> list[Move]:
     if not options and not sequences:
         return []
     canastas = count_canastas(r, melds)
-    need = minimum_to_meet(state)
-    incoming = pile_incoming(r, pile)
+    need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
+    incoming = -1  # the cards the take brings into the hand: counted when first needed
     foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
     moves = []
-    candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = [
-        (_new_move(Move, ("take", key, k, a, b, 0, -1)), old, *(meld_counts(old) if old else (0, 0)))
-        for key, old, k, a, b in options]
-    candidates += [(_new_move(Move, ("take", key, 0, 0, 0, rank, -1)), run, len(run), 0) for key, run in sequences]
+    candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = []
+    for key, old, k, a, b in options:
+        nat0 = wild0 = 0
+        if old:
+            nat0, wild0 = meld_counts(old)
+        candidates.append((_new_move(Move, ("take", key, k, a, b, 0, -1)), old, nat0, wild0))
+    for key, run in sequences:
+        candidates.append((_new_move(Move, ("take", key, 0, 0, 0, rank, -1)), run, len(run), 0))
     for move, meld, nat0, wild0 in candidates:
         k, a, b = move.naturals, move.twos, move.jokers
         nat, wild = nat0 + 1 + k, wild0 + a + b
@@ -199,8 +207,11 @@ def take_moves(state: State) -> list[Move]:
         if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
             continue
         base = RV[rank] * (k + r.top_card_counts) + 20 * a + 50 * b
-        after = hsize - k - a - b + incoming
         c2 = canastas_after(r, melds, canastas, move.rank, size0, size)
+        if incoming < 0 and ((not opened and base < need) or hsize - k - a - b <= 1):
+            incoming = pile_incoming(r, pile)
+        # (Not counted, ``incoming`` stands for 0: the hand keeps two cards or more whatever the take brings.)
+        after = hsize - k - a - b + (incoming if incoming > 0 else 0)
         if not opened and base < need:
             rc2 = list(rc)
             rc2[rank] = rc2[rank] - k
@@ -330,21 +341,11 @@ class _Play:
             k_lo = 0
             if size0 >= 7 and self.no_wild_on_canasta:
                 twos = jokers = 0
-        five = self.five
-        if (self.pending is None and self.hsize - n - twos - jokers >= 2 and key < 128 and nat0 < 32 and wild0 < 32
-                and size0 < 64 and n < 32 and twos < 32 and jokers < 32 and k_lo < 8 and five < 16):
-            # Every meld here leaves two cards or more, so each is legal whatever else holds: the list depends
-            # on these counts alone, and is made once (the same Move objects every time). The counts, packed
-            # into one int (45 bits: quicker to hash than a tuple), name the list.
-            group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
-                      << 3 | k_lo) << 4 | five)
-            made = self.cache.melds_of(group)
-            if made is None:
-                made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five, self.caps,
-                                    self.size_cap)
-                self.cache.keep(group, made)
-            self.moves.extend(made)
-            return
+        if self.pending is None and self.hsize - n - twos - jokers >= 2:
+            made = self.cache.group_list(key, nat0, wild0, size0, n, twos, jokers, k_lo, self.five, self.size_cap)
+            if made is not None:
+                self.moves.extend(made)
+                return
         value = RV[rank]
         for k in range(k_lo, n + 1):
             cap = self.caps[nat0 + k] - wild0
@@ -368,6 +369,11 @@ class _Play:
                             self.moves.append(move)
 
 
+def _canastas(r: Rules, f: Flags, melds: Melds) -> int:
+    """``count_canastas``, with the flags at hand."""
+    return canasta_count(melds) if f.plain else count_canastas(r, melds)
+
+
 def play_moves(state: State, reachable_only: bool = True, melds_only: bool = False) -> list[Move]:
     """The play phase's legal moves. ``melds_only``: only the meld moves, in the same order (the opening search
     follows those alone), with no combines, discards or other moves listed."""
@@ -381,15 +387,15 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     stage = state.stage
     pending = stage.pending if stage is not None else None
     opened = state.opened[side]
-    need = minimum_to_meet(state)
+    need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
     pts = stage.points if stage is not None else 0
-    canastas = count_canastas(r, melds)
     cache = _rules_cache(r)
+    f = cache.flags
+    canastas = -1  # the side's canastas: counted when first needed (most play phases list their melds without)
     caps = cache.caps
     min_nat = r.min_naturals
     size_cap = r.max_meld_size or 10**9
     twos, jokers = rc[TWO], rc[JOKER_RANK]
-    f = cache.flags
     if f.wilds_limited:
         if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (docs/sources.md §4B)
             twos = jokers = 0
@@ -405,10 +411,14 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     special = f.pure_melds
     foot = has_foot(state, p)
     moves: list[Move] = []
-    add = moves.append
 
-    play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
-                 min_nat, no_wild_on_canasta, moves, cache, f.plain)
+    # What the helpers need (``_Play``) is made only when one is called: most play phases of the rulesets with
+    # groups alone find every meld in the per-ruleset lists below.
+    play: _Play | None = None
+    if several or r.twos_as_rank or r.sequences or r.wild_melds:
+        canastas = _canastas(r, f, melds)
+        play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
+                     min_nat, no_wild_on_canasta, moves, cache, f.plain)
 
     # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
     by_rank: list[tuple[int, ...] | None] = [None] * 15
@@ -416,19 +426,43 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
         for mkey, mcards in melds.items():
             if mkey < 15:
                 by_rank[mkey] = mcards
+    held = 0  # the natural ranks held, as ``plain_discards``' bits (read here, where each count is read anyway)
     for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[rank]
         if not several:
+            if n:
+                held |= 1 << (rank - 1)
             meld = by_rank[rank]
             if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or (
                     dead and rank in dead):
                 continue
+            tw = twos
+            jk = jokers
             if special:
                 tw, jk = group_wilds(state, rank, twos, jokers)  # (not *-unpacked: compiled, a generic call)
-                play.group_moves(rank, rank, meld, n, tw, jk)
+            # ``_Play.group_moves``' quick case written out (a call saved per rank): every meld leaves two cards
+            # or more, so the per-ruleset list for these counts is the answer.
+            if meld is None:
+                nat0 = wild0 = size0 = 0
+                k_lo = min_nat
             else:
-                play.group_moves(rank, rank, meld, n, twos, jokers)
+                nat0, wild0 = meld_counts(meld)
+                size0 = len(meld)
+                k_lo = 0
+                if size0 >= 7 and no_wild_on_canasta:
+                    tw = jk = 0
+            if pending is None and hsize - n - tw - jk >= 2:
+                made = cache.group_list(rank, nat0, wild0, size0, n, tw, jk, k_lo, five, size_cap)
+                if made is not None:
+                    moves.extend(made)
+                    continue
+            if play is None:
+                canastas = _canastas(r, f, melds)
+                play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five,
+                             size_cap, min_nat, no_wild_on_canasta, moves, cache, f.plain)
+            play.group_moves(rank, rank, meld, n, tw, jk)
             continue
+        assert play is not None  # made above where there are several melds per rank
         if not n and not has_wilds:
             continue
         for key in group_keys(melds, rank):
@@ -437,6 +471,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
         if n >= min_nat and new is not None:
             play.group_moves(new, rank, None, n, twos, jokers)
     if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
+        assert play is not None
         keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
         new = free_key(melds, TWO) if several or not keys else None
         for key in keys:
@@ -444,10 +479,12 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
         if new is not None and rc[TWO] >= min_nat:
             play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
     if r.sequences:
-        _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, add)
+        assert play is not None
+        _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, moves.append)
     if several and pending is None and not melds_only:
         moves.extend(_combine_moves(r, melds))
     if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
+        assert play is not None
         twos, jokers = rc[TWO], rc[JOKER_RANK]
         if r.natural_opening and not opened:
             twos = jokers = 0
@@ -466,8 +503,9 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                     move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
                     c2 = canastas_after(r, melds, canastas, key, size0, size)
                     if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
-                        add(move)
+                        moves.append(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
+        canastas = _canastas(r, f, melds)
         for k in range(3, rc[THREE] + 1):  # only as part of going out (docs/sources.md §3.3)
             move = Move("meld", THREE, k)
             if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
@@ -492,9 +530,9 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                 moves.append(PASS)
         elif hsize >= 2 or foot:  # with a foot the last card's discard picks the foot up
             if staged_ok:
-                moves.extend(_discards(state, rc, hsize))
-        elif out_problem(state, canastas, pts) is None:  # the last card: going out, maybe concealed
-            moves.extend(_discards(state, rc, hsize))
+                _add_discards(moves, state, rc, hsize, cache.plain_discards, -1 if several else held)
+        elif out_problem(state, _canastas(r, f, melds), pts) is None:  # the last card: going out, maybe concealed
+            _add_discards(moves, state, rc, hsize, cache.plain_discards, -1 if several else held)
         elif not state.stock and not any(m.action == "meld" for m in moves):
             # The last stock card was a red three, not replaced (last_card_red_three=no_replace), and the
             # one card held may not go out: nothing is left to play, so the hand ends (sources silent).
@@ -530,7 +568,7 @@ class _RulesCache:
     """What ``play_moves`` keeps per Rules object: its wild-card limits (``core.wild_caps``) and the lists of
     group melds by their packed counts. (The Rules object is kept, so that its id stays its own.)"""
 
-    __slots__ = ("caps", "flags", "keys", "known", "lists", "rules", "used")
+    __slots__ = ("caps", "flags", "keys", "known", "lists", "plain_discards", "rules", "used")
 
     rules: Rules
     caps: tuple[int, ...]
@@ -539,6 +577,7 @@ class _RulesCache:
     lists: list[list[Move]]
     used: int
     flags: Flags
+    plain_discards: bool  # every card held may be discarded, by rank (no rule bans one; suits do not matter)
 
     def __init__(self, rules: Rules, caps: tuple[int, ...]) -> None:
         self.rules = rules
@@ -548,6 +587,26 @@ class _RulesCache:
         self.lists = [_NO_MOVES] * _TABLE_SIZE if _COMPILED else []
         self.used = 0
         self.flags = flags(rules)
+        # Exactly the "or" of the questions ``listed_discards`` asks before it lists the ranks held.
+        self.plain_discards = (rules.jokers_discardable and not rules.swad and rules.threes_laid_out != "all"
+                               and rules.black_three_first_round_discard and not rules.sequences)
+
+    def group_list(self, key: int, nat0: int, wild0: int, size0: int, n: int, twos: int, jokers: int, k_lo: int,
+                   five: int, size_cap: int) -> list[Move] | None:
+        """The group melds of one key when every one leaves two cards or more in the hand (the caller checks):
+        each is then legal whatever else holds, so the list depends on these counts alone and is made once (the
+        same Move objects every time). None where the counts are too large to pack (never in the presets)."""
+        if not (key < 128 and nat0 < 32 and wild0 < 32 and size0 < 64 and n < 32 and twos < 32 and jokers < 32
+                and k_lo < 8 and five < 16):
+            return None
+        # The counts packed into one int (45 bits: quicker to hash than a tuple) name the list.
+        group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
+                  << 3 | k_lo) << 4 | five)
+        made = self.known.get(group) if not _COMPILED else self.melds_of(group)
+        if made is None:
+            made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, self.caps, size_cap)
+            self.keep(group, made)
+        return made
 
     def melds_of(self, group: int) -> list[Move] | None:
         """The group melds kept for these packed counts, or None."""
@@ -735,7 +794,49 @@ _SUITED_DISCARDS: Final[list[list[Move]]] = [
     [_new_move(Move, ("discard", x, 0, 0, 0, 0, suit)) for suit in range(4)] for x in range(15)]
 
 
-def _discards(state: State, rc: list[int], hsize: int) -> list[Move]:
+def discards_are_plain(rules: Rules) -> bool:
+    """Do these rules let every card held be discarded, by rank (so that ``plain_discards`` lists them)?"""
+    return _rules_cache(rules).plain_discards
+
+
+def plain_discards(rc: list[int], naturals: int) -> list[Move]:
+    """``listed_discards`` where no rule bans a card and suits do not matter: one discard per rank held (the red
+    threes' are added by the caller). The list is shared: callers only read it.
+
+    The ranks held make a bit mask in the order of DISCARD_RANKS (jokers, twos, black threes, 4 ... aces: bit
+    ``x - 1`` for rank code x from 2), and each list is made once per mask. ``naturals``: the bits of the natural
+    ranks held where the caller has them (else -1)."""
+    held = naturals
+    if held < 0:
+        held = 0
+        for x in range(4, 15):  # (a native loop, compiled)
+            if rc[x]:
+                held |= 1 << (x - 1)
+    if rc[JOKER_RANK]:
+        held |= 1
+    if rc[TWO]:
+        held |= 2
+    if rc[THREE]:
+        held |= 4
+    made = _DISCARD_LISTS[held]
+    if made is None:
+        made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if held >> i & 1]
+        _DISCARD_LISTS[held] = made
+    return made
+
+
+def _add_discards(moves: list[Move], state: State, rc: list[int], hsize: int, plain: bool, naturals: int) -> None:
+    """Add the discards allowed (``plain``: the rules' ``plain_discards``; ``naturals``: see ``plain_discards``)
+    to ``moves``."""
+    if plain:
+        moves.extend(plain_discards(rc, naturals))
+        if rc[1]:
+            moves.extend(_red_three_discards(state, rc))
+    else:
+        moves.extend(listed_discards(state, rc, hsize))
+
+
+def listed_discards(state: State, rc: list[int], hsize: int) -> list[Move]:
     """The discards allowed from these counts: a card a rule forbids may still go when nothing else can."""
     r = state.rules
     banned = [False] * 15  # by rank code (a list, not a set: compiled, no boxing and no hashing)

@@ -121,7 +121,10 @@ def can_go_out(state: State) -> bool:
                 if forced >= 0:
                     return False
                 forced = x
-    info = {x: (*meld_counts(m), len(m)) for x, m in melds.items()}
+    info: dict[int, tuple[int, int, int]] = {}
+    for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
+        nat, wild = meld_counts(m)
+        info[x] = (nat, wild, len(m))
     sizes = None if flags(r).plain else {x: len(m) for x, m in melds.items()}
     base = canasta_count(melds)
     pts0 = stage.points if stage is not None else 0
