@@ -192,18 +192,20 @@ def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any])
     assert {v["name"] for v in variants} == set(canasta.variant_names("all"))
 
 
-def test_statistics(server: LiveServer, tmp_path: Path) -> None:
-    made = server.create(variant="classic", options={"hands_per_game": 1}, seats=["human", "bot:easy", "bot:easy",
-                         "bot:easy"], player="p-123", delay=0)
-    with server.client(made["table"], made["seats"][0]["token"], player="p-123") as me:
-        me.until("state", status="playing")
-        while me.state is not None and me.state["status"] != "over":
-            if me.state["legal"]:  # a refused move fails here with the server's reason, not a timeout
-                me.until("ack", id=me.move(me.state["legal"][-1]))
-            me.until("state")
-    stats = server.get("/api/players/p-123/stats").json()
-    classic = stats["variants"][0]
-    assert classic["variant"] == "classic" and classic["played"] == 1 and classic["hands"] == 1
-    assert classic["won"] + classic["lost"] + classic["drawn"] == 1 and classic["unfinished"] == 0
-    assert isinstance(classic["points_per_hand"], float)
-    assert server.get("/api/players/nobody/stats").json()["total"]["played"] == 0
+def test_statistics(tmp_path: Path) -> None:
+    # A whole game played as fast as the acks come: on its own server, not the module's rate-limited one
+    with LiveServer(f"sqlite:///{tmp_path / 'stats.sqlite'}") as server:
+        made = server.create(variant="classic", options={"hands_per_game": 1}, seats=["human", "bot:easy", "bot:easy",
+                             "bot:easy"], player="p-123", delay=0)
+        with server.client(made["table"], made["seats"][0]["token"], player="p-123") as me:
+            me.until("state", status="playing")
+            while me.state is not None and me.state["status"] != "over":
+                if me.state["legal"]:  # a refused move fails here with the server's reason, not a timeout
+                    me.until("ack", id=me.move(me.state["legal"][-1]))
+                me.until("state")
+        stats = server.get("/api/players/p-123/stats").json()
+        classic = stats["variants"][0]
+        assert classic["variant"] == "classic" and classic["played"] == 1 and classic["hands"] == 1
+        assert classic["won"] + classic["lost"] + classic["drawn"] == 1 and classic["unfinished"] == 0
+        assert isinstance(classic["points_per_hand"], float)
+        assert server.get("/api/players/nobody/stats").json()["total"]["played"] == 0
