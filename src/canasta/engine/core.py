@@ -131,6 +131,18 @@ def turn_counts(state: State) -> list[int]:
     return counts
 
 
+def pass_counts_on(state: State, new: State, cards: list[int]) -> None:
+    """After a meld of ``cards`` from the turn's hand: the melder's rank counts, if ``state`` kept them, passed on
+    to ``new`` without those cards (no recount of the hand)."""
+    counts = state.counts
+    if counts is not None:
+        moved = list(counts)
+        for c in cards:
+            x = COUNT_RANK[c]
+            moved[x] = moved[x] - 1
+        new.cache_counts(moved)
+
+
 def total(counts: list[int]) -> int:
     """The sum of counts (a hand's size from its counts): compiled, a native loop, where the builtin ``sum``
     is a call through the interpreter's C API that adds boxed ints."""

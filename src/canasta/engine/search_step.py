@@ -16,7 +16,7 @@ from ..kinds import JOKER_RANK, TWO
 from ..melds import SEQUENCE_MAX, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..state import Melds, Stage, State, Turn, log_add
-from .core import COUNT_RANK, RANK_KINDS
+from .core import RANK_KINDS, pass_counts_on, take_cards
 
 _new_tuple: Final = tuple.__new__  # Turn and Stage built as tuples directly (as turn.py does: hot)
 
@@ -69,9 +69,9 @@ def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
         # One rank taken twice (no move of the generator does so: a meld of twos takes no twos as wild cards):
         # the second take must see the counts the first left, so take from a copy.
         counts = list(hand)
-        _take_from(counts, rank, m.naturals, cards)
-        _take_from(counts, TWO, m.twos, cards)
-        _take_from(counts, JOKER_RANK, m.jokers, cards)
+        take_cards(counts, rank, m.naturals, cards)
+        take_cards(counts, TWO, m.twos, cards)
+        take_cards(counts, JOKER_RANK, m.jokers, cards)
         return cards
     _take(hand, rank, m.naturals, cards)
     _take(hand, TWO, m.twos, cards)
@@ -90,16 +90,6 @@ def _take(hand: tuple[int, ...], rank: int, count: int, out: list[int]) -> None:
         for _ in range(n):
             out.append(kind)
         count -= n
-    if count:
-        raise AssertionError("engine took cards the hand does not hold")
-
-
-def _take_from(hand: list[int], rank: int, count: int, out: list[int]) -> None:
-    for kind in RANK_KINDS[rank]:
-        while count and hand[kind]:
-            hand[kind] = hand[kind] - 1
-            out.append(kind)
-            count -= 1
     if count:
         raise AssertionError("engine took cards the hand does not hold")
 
@@ -156,11 +146,5 @@ def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
                             concealed_canastas=tuple(whole))
     else:
         new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history)
-    counts = state.counts
-    if counts is not None:  # the melder's rank counts, passed on without the cards melded
-        counts = list(counts)
-        for c in cards:
-            x = COUNT_RANK[c]
-            counts[x] = counts[x] - 1
-        new.cache_counts(counts)
+    pass_counts_on(state, new, cards)
     return new

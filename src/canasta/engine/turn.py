@@ -24,7 +24,7 @@ from ..state import (
     turn_with,
 )
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import COUNT_RANK, RANK_KINDS, has_cards, has_foot, laid_out_threes, move_cards
+from .core import RANK_KINDS, has_cards, has_foot, laid_out_threes, move_cards, pass_counts_on
 from .deal import deal_bonus_cards
 from .end import end_hand
 from .going_out import hand_emptied, pick_up_foot
@@ -156,13 +156,7 @@ def play_meld(state: State, m: Move, history: Log) -> State:
         return maybe_pick_up(new)
     if not has_cards(hand):
         return hand_emptied(confirm_opening(new), p)
-    counts = state.counts
-    if counts is not None:  # the melder's rank counts, passed on without the cards melded
-        counts = list(counts)
-        for c in cards:
-            x = COUNT_RANK[c]
-            counts[x] = counts[x] - 1
-        new.cache_counts(counts)
+    pass_counts_on(state, new, cards)
     return new
 
 
