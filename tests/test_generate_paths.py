@@ -4,15 +4,14 @@ against the same list made with every helper (checked through the order-preservi
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import canasta
 from canasta.engine.core import rank_counts
 from canasta.engine.generate import discards_are_plain, listed_discards, plain_discards
 from canasta.rules import Rules
-from canasta.state import PLAY_PHASE, State
+from canasta.state import State
+from engine_helpers import play_positions
 
 PRESETS = ["classic", "hand-and-foot", "samba", "modern-american", "italian", "cuban"]
 
@@ -24,18 +23,7 @@ def _rules(preset: str) -> Rules:
 
 
 def _play_positions(preset: str, games: int, seed: int) -> list[State]:
-    rules = _rules(preset)
-    found: list[State] = []
-    for g in range(games):
-        rng = random.Random(seed + g)
-        state = canasta.new_game(rules, seed=seed + g)
-        for _ in range(600):
-            if canasta.is_over(state):
-                break
-            if state.phase == PLAY_PHASE:
-                found.append(state)
-            state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
-    return found
+    return play_positions(preset, games, 600, first_seed=seed)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

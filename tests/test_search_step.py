@@ -10,35 +10,21 @@ from typing import Any
 
 import pytest
 
-import canasta
 from canasta.engine import generate
 from canasta.engine.core import minimum_to_meet, move_cards, opening_canasta_ok
 from canasta.engine.search import SEARCH_LIMIT, opening_path, position_key
 from canasta.engine.search_step import grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
 from canasta.engine.turn import apply_move
 from canasta.kinds import VALUE
-from canasta.state import GAME_OVER, PLAY_PHASE, State
+from canasta.state import GAME_OVER, State
+from engine_helpers import play_positions
 
 VARIANTS = ["samba", "modern-american", "italian", "brazilian", "classic", "hand-and-foot"]
 
 
 def _positions(variant: str, games: int, moves: int) -> list[State]:
     """Every play-phase position of a few seeded random games."""
-    rules = canasta.rules(variant)
-    out = []
-    for g in range(games):
-        rng = random.Random(100 + g)
-        state = canasta.new_game(rules, seed=100 + g)
-        for _ in range(moves):
-            if canasta.is_over(state):
-                break
-            if state.phase == PLAY_PHASE:
-                out.append(state)
-            legal = canasta.legal_moves(state)
-            if not legal:
-                break
-            state = canasta.apply(state, rng.choice(legal))
-    return out
+    return play_positions(variant, games, moves, first_seed=100)
 
 
 def _entries(log: Any) -> list[tuple[int, str]]:

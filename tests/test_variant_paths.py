@@ -19,6 +19,7 @@ from canasta.kinds import JOKER
 from canasta.melds import SEQUENCE_LOW
 from canasta.special_hands import special_hand_of, special_hands_formed
 from canasta.state import DRAW_PHASE, PLAY_PHASE, State, log_contains
+from engine_helpers import random_positions
 
 MA = canasta.rules("modern-american")
 NATURAL = list(range(4, 15))
@@ -83,20 +84,7 @@ def test_special_hand_test_never_misses_a_hand_of_the_rules(names: tuple[str, ..
 
 def _positions(variant: str, games: int, moves: int) -> list[State]:
     """Every position of a few seeded random games."""
-    rules = canasta.rules(variant)
-    out = []
-    for g in range(games):
-        rng = random.Random(g)
-        state = canasta.new_game(rules, seed=g)
-        for _ in range(moves):
-            if canasta.is_over(state):
-                break
-            out.append(state)
-            legal = canasta.legal_moves(state)
-            if not legal:
-                break
-            state = canasta.apply(state, rng.choice(legal))
-    return out
+    return random_positions(variant, games, moves)
 
 
 def test_asked_this_hand_is_the_history_text_check() -> None:
