@@ -70,3 +70,33 @@ def test_the_table_answers_keys_while_a_computer_player_thinks(tmp_path: Path) -
             assert game.state.to_move != 1 and any(h.startswith("1 ") for h in game.state.history)
 
     asyncio.run(go())
+
+
+def test_a_move_that_arrives_while_the_app_closes_is_dropped(tmp_path: Path) -> None:
+    # A computer player's thread may hand its move over after the person quit, or while the app shuts down
+    # (the screen's widgets gone: it raised NoMatches from the worker before). The move is neither played nor
+    # shown: the game was saved before it.
+    game = Session.start(canasta.rules("classic"), ["human", "easy", "easy", "easy"], 5, tmp_path / "save.json")
+    game.play(canasta.parse_move(game.state, "draw"))
+    game.play(canasta.parse_move(game.state, f"discard {canasta.view(game.state, 0)['hand'][0]}"))
+    slow = Slow()
+    game.computers[1] = slow  # type: ignore[assignment]
+    app = CanastaApp(game, delay=0)
+    before = game.state
+    move = canasta.legal_moves(before)[0]
+    screens: list[TableScreen] = []
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            screens.append(screen)
+            app.exit()  # quit: the app is still there, closing
+            screen.computer_moved(before, move)
+            assert game.state is before
+        slow.go.set()
+
+    asyncio.run(go())
+    screens[0].computer_moved(before, move)  # after the app closed
+    assert game.state is before

@@ -115,6 +115,10 @@ class PlayScreen(Screen[None]):
 
     def computer_moved(self, state: Any, move: Any) -> None:
         self.thinking = False
+        # A move that arrives while the app closes (quit, or the end of a test) is dropped: the table's widgets
+        # may already be gone, and the game was saved before this move.
+        if not (self.is_attached and self.app.is_running):
+            return
         if self.session.state is state:  # not a game replaced meanwhile ("play again")
             self.advance(move)
 
