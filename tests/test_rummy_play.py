@@ -183,10 +183,12 @@ def brute_moves(s: RummyState) -> set[str]:
 
 def _uses(s: RummyState, hand: list[int], card: int) -> bool:
     return any(card in cards and (kind == "meld" or not s.rules.take_only_for_new_meld)
-               for _t, cards, kind in _plays(s, hand))
+               for _t, cards, kind in _plays(s, hand, card))
 
 
-def _plays(s: RummyState, hand: list[int]) -> list[tuple[str, tuple[int, ...], str]]:
+def _plays(s: RummyState, hand: list[int], card: int | None = None) -> list[tuple[str, tuple[int, ...], str]]:
+    """Every meld and lay-off of the hand (only those with ``card`` when it is given: the rest would be
+    enumerated and thrown away by the caller)."""
     r = s.rules
     seat = s.turn_seat
     opened = s.melded[seat] or s.turn_melded or r.first_meld == 0
@@ -194,7 +196,7 @@ def _plays(s: RummyState, hand: list[int]) -> list[tuple[str, tuple[int, ...], s
     seen = set()
     for n in range(3, len(hand) + 1):
         for combo in combinations(sorted(hand), n):
-            if combo in seen or not is_meld(r, list(combo)):
+            if (card is not None and card not in combo) or combo in seen or not is_meld(r, list(combo)):
                 continue
             seen.add(combo)
             if r.go_out_needs_discard and n >= len(hand):
