@@ -48,3 +48,28 @@ def test_can_go_out_leaves_the_counts_alone(variant: str) -> None:
             before = list(turn_counts(state))
             can_go_out(state)
             assert state.counts == before
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_seat_counts_carried_between_turns_match_the_hands(variant: str) -> None:
+    # A discard leaves the discarder's rank counts in ``seat_counts`` for his next turn; each entry must be the
+    # counts of that seat's hand, except the turn's own while ``counts`` holds them (the turn changes that hand).
+    # Checked on each new state before anything reads it (``legal_moves`` fills ``counts``).
+    rng = random.Random(5)
+    state = canasta.new_game(canasta.rules(variant), seed=5)
+    used = 0
+    for _ in range(1500):
+        kept = state.seat_counts
+        if kept is not None:
+            assert len(kept) == len(state.hands)
+            for seat, entry in enumerate(kept):
+                if entry is None or (seat == state.turn_seat and state.counts is not None):
+                    continue
+                assert entry == rank_counts(state.hands[seat]), (seat, state.turn_seat)
+                used += seat == state.turn_seat
+        legal = canasta.legal_moves(state)
+        if not legal or canasta.is_over(state):
+            break
+        state = canasta.apply(state, rng.choice(legal))
+    if variant != "modern-american":  # (there a player may keep a three: every draw takes the general path)
+        assert used > 0  # turns did start with their counts known

@@ -156,7 +156,7 @@ class State:
         "seat_sides", "pile_hidden", "feet",
     )
     # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
-    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts")
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts", "seat_counts")
 
     rules: Final[Rules]
     seed: Final[int | None]
@@ -191,6 +191,10 @@ class State:
     # The rank counts of the hand of ``turn_seat`` (``engine.core.turn_counts``), filled on first use or by the
     # transition that made the state from its predecessor's; never changed once set (readers copy to change).
     counts: list[int] | None
+    # The rank counts of other seats' hands, carried from state to state by the ordinary moves (``moved``) so that
+    # a turn starts with its counts known: per seat, the counts of that hand, or None. The entry of ``turn_seat``
+    # holds only while ``counts`` is None (see ``engine.core.turn_counts``); ``replace`` and a new State drop them.
+    seat_counts: tuple[list[int] | None, ...] | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                  hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -230,6 +234,7 @@ class State:
         self.feet = feet
         self.legal_cache = None
         self.counts = None
+        self.seat_counts = None
 
     def __copy__(self) -> State:
         return self  # immutable: the state itself is as good as a copy
@@ -262,10 +267,11 @@ class State:
                 has_melded: Any = _KEEP, turn_seat: Any = _KEEP, to_move: Any = _KEEP, phase: Any = _KEEP,
                 turn: Any = _KEEP, stage: Any = _KEEP, last_hand: Any = _KEEP, deal: Any = _KEEP, result: Any = _KEEP,
                 black_threes: Any = _KEEP, concealed_canastas: Any = _KEEP, recycled: Any = _KEEP,
-                seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP, log: Any = _KEEP,
-                history: Any = _KEEP) -> State:
+                seat_counts: Any = None, seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP,
+                log: Any = _KEEP, history: Any = _KEEP) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
-        as in a position) sets the history; ``log``, its entries."""
+        as in a position) sets the history; ``log``, its entries. The rank counts kept on the state are dropped,
+        unless the engine passes ``seat_counts`` on (see ``engine.core.turn_counts``)."""
         if history is not _KEEP:
             log = log_of(history)
         if not _COMPILED:  # see _Open
@@ -300,10 +306,11 @@ class State:
             new.log = self.log if log is _KEEP else log
             new.legal_cache = None
             new.counts = None
+            new.seat_counts = seat_counts
             new.__class__ = State
             made: State = new
             return made
-        return State(
+        state = State(
             self.rules if rules is _KEEP else rules,
             self.seed if seed is _KEEP else seed,
             self.hand_number if hand_number is _KEEP else hand_number,
@@ -333,13 +340,18 @@ class State:
             self.pile_hidden if pile_hidden is _KEEP else pile_hidden,
             self.feet if feet is _KEEP else feet,
             self.log if log is _KEEP else log)
+        if seat_counts is not None:
+            state.seat_counts = seat_counts
+        return state
 
     def moved(self, hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
               melds: tuple[Melds, ...], has_melded: tuple[bool, ...], turn_seat: int, to_move: int, phase: str,
-              turn: Turn, stage: Stage | None, log: Log) -> State:
+              turn: Turn, stage: Stage | None, log: Log, counts: list[int] | None = None,
+              seat_counts: tuple[list[int] | None, ...] | None = None) -> State:
         """A copy with the fields an ordinary move changes all given (the draw, a meld, a discard), the others
         kept. ``replace`` with typed positional arguments: compiled, ``replace``'s keyword arguments are boxed
-        objects, each tested against its "keep" default, about twice this method's cost."""
+        objects, each tested against its "keep" default, about twice this method's cost. ``counts`` and
+        ``seat_counts``: the rank counts the new state starts with (see ``engine.core.turn_counts``)."""
         if not _COMPILED:
             new = _new(_Open)
             new.rules = self.rules
@@ -371,14 +383,18 @@ class State:
             new.feet = self.feet
             new.log = log
             new.legal_cache = None
-            new.counts = None
+            new.counts = counts
+            new.seat_counts = seat_counts
             new.__class__ = State
             made: State = new
             return made
-        return State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile, pile_frozen,
-                     melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn, stage,
-                     self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
-                     self.recycled, self.seat_sides, self.pile_hidden, self.feet, log)
+        state = State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile,
+                      pile_frozen, melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn,
+                      stage, self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
+                      self.recycled, self.seat_sides, self.pile_hidden, self.feet, log)
+        state.counts = counts
+        state.seat_counts = seat_counts
+        return state
 
     @property
     def history(self) -> tuple[str, ...]:

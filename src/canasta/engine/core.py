@@ -123,24 +123,61 @@ def rank_counts(h: tuple[int, ...]) -> list[int]:
 
 def turn_counts(state: State) -> list[int]:
     """``rank_counts`` of the hand of the seat whose turn it is, kept on the state (a transition that knows them
-    passes them on: ``draw_from_stock``, ``play_meld``). Shared: copy the list before changing it."""
+    passes them on: ``draw_from_stock``, ``play_meld``; a discard leaves the discarder's in ``state.seat_counts``
+    for his next turn). Shared: copy the list before changing it."""
     counts = state.counts
     if counts is None:
-        counts = rank_counts(state.hands[state.turn_seat])
+        counts = known_counts(state)
+        if counts is None:
+            counts = rank_counts(state.hands[state.turn_seat])
         state.cache_counts(counts)
     return counts
 
 
+def counts_after(state: State, cards: list[int]) -> list[int] | None:
+    """The turn's rank counts once ``cards`` have left its hand, if the state knows them (``known_counts``; no
+    recount of the hand), else None. A new list."""
+    counts = known_counts(state)
+    if counts is None:
+        return None
+    moved = list(counts)
+    for c in cards:
+        x = COUNT_RANK[c]
+        moved[x] = moved[x] - 1
+    return moved
+
+
 def pass_counts_on(state: State, new: State, cards: list[int]) -> None:
-    """After a meld of ``cards`` from the turn's hand: the melder's rank counts, if ``state`` kept them, passed on
+    """After a meld of ``cards`` from the turn's hand: the melder's rank counts, if ``state`` knew them, passed on
     to ``new`` without those cards (no recount of the hand)."""
-    counts = state.counts
-    if counts is not None:
-        moved = list(counts)
-        for c in cards:
-            x = COUNT_RANK[c]
-            moved[x] = moved[x] - 1
+    moved = counts_after(state, cards)
+    if moved is not None:
         new.cache_counts(moved)
+
+
+def known_counts(state: State) -> list[int] | None:
+    """The turn's rank counts if the state holds them, without counting: ``state.counts``, else the seat's entry in
+    ``state.seat_counts``, which holds while ``state.counts`` is None (the transitions keep it so: a draw or a meld
+    passes on counts made from these or none, and only a discard, which ends the turn, sets an entry)."""
+    counts = state.counts
+    if counts is None:
+        kept = state.seat_counts
+        if kept is not None:
+            counts = kept[state.turn_seat]
+    return counts
+
+
+def counts_kept(state: State, seat: int, counts: list[int] | None) -> tuple[list[int] | None, ...] | None:
+    """``state.seat_counts`` with ``seat``'s entry set to ``counts`` (None: not known)."""
+    kept = state.seat_counts
+    if kept is None:
+        if counts is None:
+            return None
+        entries: list[list[int] | None] = [None] * len(state.hands)
+    else:
+        entries = list(kept)
+    entries[seat] = counts
+    return tuple(entries)
 
 
 def total(counts: list[int]) -> int:

@@ -13,7 +13,18 @@ from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
 from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, State, Turn, log_add, new_stage, turn_with
-from .core import COUNT_RANK, flags, has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
+from .core import (
+    COUNT_RANK,
+    counts_kept,
+    flags,
+    has_cards,
+    known_counts,
+    laid_out_threes,
+    meld_counts,
+    minimum_to_meet,
+    move_cards,
+    rank_counts,
+)
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
@@ -76,15 +87,14 @@ def draw_from_stock(state: State, history: Log) -> State:
         else:  # Turn._replace(source="stock", no_discard=False)
             turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
                                      t.must_go_out, t.withdrew, t.opened_now))
-        new = state.moved(tuple(hands), state.stock[:-1], state.pile, state.pile_frozen, state.melds, state.has_melded,
-                          p, state.to_move, PLAY_PHASE, turn, state.stage, history)
-        counts = state.counts
+        counts = known_counts(state)
         if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
             counts = list(counts)
             x = COUNT_RANK[c]
             counts[x] = counts[x] + 1
-            new.cache_counts(counts)
-        return new
+        return state.moved(tuple(hands), state.stock[:-1], state.pile, state.pile_frozen, state.melds,
+                           state.has_melded, p, state.to_move, PLAY_PHASE, turn, state.stage, history, counts,
+                           state.seat_counts)
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)
@@ -123,7 +133,8 @@ def draw_from_stock(state: State, history: Log) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
-                        turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history)
+                        turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history,
+                        seat_counts=counts_kept(state, p, None))  # the other seats' counts, still theirs
     if ended:
         return end_hand(new, None)
     return new

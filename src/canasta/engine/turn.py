@@ -24,7 +24,17 @@ from ..state import (
     turn_with,
 )
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import RANK_KINDS, has_cards, has_foot, laid_out_threes, move_cards, pass_counts_on
+from .core import (
+    COUNT_RANK,
+    RANK_KINDS,
+    counts_after,
+    counts_kept,
+    has_cards,
+    has_foot,
+    known_counts,
+    laid_out_threes,
+    move_cards,
+)
 from .deal import deal_bonus_cards
 from .end import end_hand
 from .going_out import hand_emptied, pick_up_foot
@@ -57,12 +67,14 @@ def apply_move(state: State, m: Move) -> State:
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
         return state.moved(state.hands, state.stock, state.pile, state.pile_frozen, state.melds, state.has_melded, p,
-                           partner, ANSWER_PHASE, turn_with(state.turn, permission=asked), state.stage, history)
+                           partner, ANSWER_PHASE, turn_with(state.turn, permission=asked), state.stage, history,
+                           state.counts, state.seat_counts)
     if a in ("yes", "no"):
         answer = a if state.turn.permission == "asked" else f"acaba-{a}"
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
         return state.moved(state.hands, state.stock, state.pile, state.pile_frozen, state.melds, state.has_melded, p, p,
-                           phase, turn_with(state.turn, permission=answer), state.stage, history)
+                           phase, turn_with(state.turn, permission=answer), state.stage, history, state.counts,
+                           state.seat_counts)
     if a == "acaba":
         # The hand ends at once (docs/sources.md §4A): a staged opening never stood, so its melds go back to the
         # hand first; left staged, a game ended here would keep a stage no position may have.
@@ -146,17 +158,19 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
+    counts = counts_after(state, cards)  # the melder's rank counts, passed on without the cards melded
     new = state.moved(tuple(hands), state.stock, state.pile, state.pile_frozen, tuple(all_melds), state.has_melded, p,
-                      state.to_move, state.phase, turn, stage, history)
+                      state.to_move, state.phase, turn, stage, history, counts, state.seat_counts)
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
-        new = new.replace(concealed_canastas=tuple(whole))
+        new = new.replace(concealed_canastas=tuple(whole), seat_counts=state.seat_counts)
+        if counts is not None:
+            new.cache_counts(counts)
     if stage is not None and stage.pending is not None:
         return maybe_pick_up(new)
     if not has_cards(hand):
         return hand_emptied(confirm_opening(new), p)
-    pass_counts_on(state, new, cards)
     return new
 
 
@@ -187,9 +201,15 @@ def play_discard(state: State, m: Move, history: Log) -> State:
             flags[p] = True
             has_melded = tuple(flags)
         seat = (p + 1) % r.players
+        # The discarder's rank counts are kept for his next turn (no other seat's move changes his hand).
+        counts = known_counts(state)
+        if counts is not None:
+            counts = list(counts)
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] - 1
         # (``pile + (c,)``: one new tuple, where ``(*pile, c)`` builds a list first when compiled)
         return state.moved(tuple(hands), state.stock, state.pile + (c,), frozen, state.melds, has_melded,  # noqa: RUF005
-                           seat, seat, DRAW_PHASE, NEW_TURN, None, history)
+                           seat, seat, DRAW_PHASE, NEW_TURN, None, history, None, counts_kept(state, p, counts))
     new = confirm_opening(state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen,  # noqa: RUF005
                                          log=history))
     if not has_cards(hand):
