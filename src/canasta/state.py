@@ -25,6 +25,7 @@ ANSWER_PHASE: Final = "answer"
 GAME_OVER: Final = "over"
 
 Hand = tuple[int, ...]  # 53 counts, one per card kind
+SeatCounts = tuple[tuple[Hand, list[int]] | None, ...]  # State.seat_counts: per seat, (hand, its rank counts)
 Melds = dict[int, tuple[int, ...]]  # rank -> the meld's cards, sorted
 
 
@@ -191,10 +192,11 @@ class State:
     # The rank counts of the hand of ``turn_seat`` (``engine.core.turn_counts``), filled on first use or by the
     # transition that made the state from its predecessor's; never changed once set (readers copy to change).
     counts: list[int] | None
-    # The rank counts of other seats' hands, carried from state to state by the ordinary moves (``moved``) so that
-    # a turn starts with its counts known: per seat, the counts of that hand, or None. The entry of ``turn_seat``
-    # holds only while ``counts`` is None (see ``engine.core.turn_counts``); ``replace`` and a new State drop them.
-    seat_counts: tuple[list[int] | None, ...] | None
+    # Rank counts kept between turns, so that a turn starts with its counts known (``engine.core.known_counts``):
+    # per seat, None or (the hand tuple counted, its rank counts). An entry holds only while that very tuple is the
+    # seat's hand (``is``): any change of a hand makes a new tuple, so the entries can be carried from state to state
+    # (``replace`` keeps them) without asking which transition changed which hand.
+    seat_counts: SeatCounts | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                  hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -267,11 +269,11 @@ class State:
                 has_melded: Any = _KEEP, turn_seat: Any = _KEEP, to_move: Any = _KEEP, phase: Any = _KEEP,
                 turn: Any = _KEEP, stage: Any = _KEEP, last_hand: Any = _KEEP, deal: Any = _KEEP, result: Any = _KEEP,
                 black_threes: Any = _KEEP, concealed_canastas: Any = _KEEP, recycled: Any = _KEEP,
-                seat_counts: Any = None, seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP,
+                seat_counts: Any = _KEEP, seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP,
                 log: Any = _KEEP, history: Any = _KEEP) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
-        as in a position) sets the history; ``log``, its entries. The rank counts kept on the state are dropped,
-        unless the engine passes ``seat_counts`` on (see ``engine.core.turn_counts``)."""
+        as in a position) sets the history; ``log``, its entries. The turn's rank counts (``counts``) are dropped;
+        the seats' (``seat_counts``) are kept unless given: each entry checks its own hand."""
         if history is not _KEEP:
             log = log_of(history)
         if not _COMPILED:  # see _Open
@@ -306,7 +308,7 @@ class State:
             new.log = self.log if log is _KEEP else log
             new.legal_cache = None
             new.counts = None
-            new.seat_counts = seat_counts
+            new.seat_counts = self.seat_counts if seat_counts is _KEEP else seat_counts
             new.__class__ = State
             made: State = new
             return made
@@ -340,14 +342,13 @@ class State:
             self.pile_hidden if pile_hidden is _KEEP else pile_hidden,
             self.feet if feet is _KEEP else feet,
             self.log if log is _KEEP else log)
-        if seat_counts is not None:
-            state.seat_counts = seat_counts
+        state.seat_counts = self.seat_counts if seat_counts is _KEEP else seat_counts
         return state
 
     def moved(self, hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
               melds: tuple[Melds, ...], has_melded: tuple[bool, ...], turn_seat: int, to_move: int, phase: str,
               turn: Turn, stage: Stage | None, log: Log, counts: list[int] | None = None,
-              seat_counts: tuple[list[int] | None, ...] | None = None) -> State:
+              seat_counts: SeatCounts | None = None) -> State:
         """A copy with the fields an ordinary move changes all given (the draw, a meld, a discard), the others
         kept. ``replace`` with typed positional arguments: compiled, ``replace``'s keyword arguments are boxed
         objects, each tested against its "keep" default, about twice this method's cost. ``counts`` and

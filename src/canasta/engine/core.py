@@ -15,7 +15,7 @@ from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THR
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..rules import Rules
-from ..state import GAME_OVER, Melds, State
+from ..state import GAME_OVER, Hand, Melds, SeatCounts, State
 
 # Compiled by mypyc, a few helpers take a native loop where the interpreter is quicker with a builtin. (And
 # counts change as ``h[k] = h[k] + 1``, never ``h[k] += 1``: mypyc makes the augmented form a generic call.)
@@ -157,26 +157,30 @@ def pass_counts_on(state: State, new: State, cards: list[int]) -> None:
 
 def known_counts(state: State) -> list[int] | None:
     """The turn's rank counts if the state holds them, without counting: ``state.counts``, else the seat's entry in
-    ``state.seat_counts``, which holds while ``state.counts`` is None (the transitions keep it so: a draw or a meld
-    passes on counts made from these or none, and only a discard, which ends the turn, sets an entry)."""
+    ``state.seat_counts`` if it was made from the hand the seat holds now (the same tuple: a changed hand is a new
+    one). Shared: copy the list before changing it."""
     counts = state.counts
     if counts is None:
         kept = state.seat_counts
         if kept is not None:
-            counts = kept[state.turn_seat]
+            p = state.turn_seat
+            entry = kept[p]
+            if entry is not None and entry[0] is state.hands[p]:
+                counts = entry[1]
     return counts
 
 
-def counts_kept(state: State, seat: int, counts: list[int] | None) -> tuple[list[int] | None, ...] | None:
-    """``state.seat_counts`` with ``seat``'s entry set to ``counts`` (None: not known)."""
+def counts_kept(state: State, seat: int, hand: Hand, counts: list[int] | None) -> SeatCounts | None:
+    """``state.seat_counts`` with ``seat``'s entry set to ``counts``, the rank counts of ``hand`` (None: not
+    known, the entry is dropped)."""
     kept = state.seat_counts
     if kept is None:
         if counts is None:
             return None
-        entries: list[list[int] | None] = [None] * len(state.hands)
+        entries: list[tuple[Hand, list[int]] | None] = [None] * len(state.hands)
     else:
         entries = list(kept)
-    entries[seat] = counts
+    entries[seat] = None if counts is None else (hand, counts)
     return tuple(entries)
 
 

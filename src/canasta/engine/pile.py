@@ -15,7 +15,6 @@ from ..rules import Rules
 from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, State, Turn, log_add, new_stage, turn_with
 from .core import (
     COUNT_RANK,
-    counts_kept,
     flags,
     has_cards,
     known_counts,
@@ -133,8 +132,7 @@ def draw_from_stock(state: State, history: Log) -> State:
     hands = list(state.hands)
     hands[p] = tuple(hand)
     new = state.replace(stock=tuple(stock), hands=tuple(hands), red_threes=tuple(red_threes), phase=PLAY_PHASE,
-                        turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history,
-                        seat_counts=counts_kept(state, p, None))  # the other seats' counts, still theirs
+                        turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history)
     if ended:
         return end_hand(new, None)
     return new
@@ -233,6 +231,16 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
     if opened:
         if not rest and not has_cards(hand):
             return hand_emptied(new, p)
+        counts = known_counts(state)
+        if counts is not None:  # the taker's rank counts, passed on: less the cards melded, plus the rest
+            counts = list(counts)
+            for i in range(1, len(cards)):  # cards[0] is the top card, not from the hand
+                x = COUNT_RANK[cards[i]]
+                counts[x] = counts[x] - 1
+            for c in rest:
+                x = COUNT_RANK[c]
+                counts[x] = counts[x] + 1
+            new.cache_counts(counts)
         return new
     base = 0
     for c in cards[0 if r.top_card_counts else 1:]:  # cards[0] is the top card (a loop: see ``turn.play_meld``)

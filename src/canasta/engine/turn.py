@@ -164,7 +164,7 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
-        new = new.replace(concealed_canastas=tuple(whole), seat_counts=state.seat_counts)
+        new = new.replace(concealed_canastas=tuple(whole))
         if counts is not None:
             new.cache_counts(counts)
     if stage is not None and stage.pending is not None:
@@ -191,7 +191,15 @@ def play_discard(state: State, m: Move, history: Log) -> State:
     hand[c] = hand[c] - 1
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)
-    hands[p] = tuple(hand)
+    held = tuple(hand)
+    hands[p] = held
+    # The discarder's rank counts are kept for his next turn, with the hand they count (``core.known_counts``).
+    counts = known_counts(state)
+    if counts is not None:
+        counts = list(counts)
+        x = COUNT_RANK[c]
+        counts[x] = counts[x] - 1
+    kept = counts_kept(state, p, held, counts)
     if state.stage is None and state.stock and has_cards(hand):
         # The common discard, in one new state: no opening to confirm, no hand emptied, no bonus cards (they
         # follow an opening), and a stock left, so the turn simply passes (``next_turn``).
@@ -201,17 +209,11 @@ def play_discard(state: State, m: Move, history: Log) -> State:
             flags[p] = True
             has_melded = tuple(flags)
         seat = (p + 1) % r.players
-        # The discarder's rank counts are kept for his next turn (no other seat's move changes his hand).
-        counts = known_counts(state)
-        if counts is not None:
-            counts = list(counts)
-            x = COUNT_RANK[c]
-            counts[x] = counts[x] - 1
         # (``pile + (c,)``: one new tuple, where ``(*pile, c)`` builds a list first when compiled)
         return state.moved(tuple(hands), state.stock, state.pile + (c,), frozen, state.melds, has_melded,  # noqa: RUF005
-                           seat, seat, DRAW_PHASE, NEW_TURN, None, history, None, counts_kept(state, p, counts))
+                           seat, seat, DRAW_PHASE, NEW_TURN, None, history, None, kept)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen,  # noqa: RUF005
-                                         log=history))
+                                         log=history, seat_counts=kept))
     if not has_cards(hand):
         if not has_foot(new, p):
             return end_hand(new, p)
