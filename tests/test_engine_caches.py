@@ -87,6 +87,6 @@ def test_seat_counts_follow_the_hand_not_the_transition() -> None:
     hands = list(state.hands)
     hands[p] = other
     changed = state.replace(hands=tuple(hands))
-    assert changed.seat_counts is state.seat_counts  # carried ...
+    assert changed.seat_counts is state.seat_counts  # carried (one list, shared by the states of a hand) ...
     assert known_counts(changed) is None  # ... but not read for another hand
     assert turn_counts(changed) == rank_counts(other)

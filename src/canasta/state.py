@@ -25,7 +25,7 @@ ANSWER_PHASE: Final = "answer"
 GAME_OVER: Final = "over"
 
 Hand = tuple[int, ...]  # 53 counts, one per card kind
-SeatCounts = tuple[tuple[Hand, list[int]] | None, ...]  # State.seat_counts: per seat, (hand, its rank counts)
+SeatCounts = list[tuple[Hand, list[int]] | None]  # State.seat_counts: per seat, (hand, its rank counts)
 Melds = dict[int, tuple[int, ...]]  # rank -> the meld's cards, sorted
 
 
@@ -194,8 +194,9 @@ class State:
     counts: list[int] | None
     # Rank counts kept between turns, so that a turn starts with its counts known (``engine.core.known_counts``):
     # per seat, None or (the hand tuple counted, its rank counts). An entry holds only while that very tuple is the
-    # seat's hand (``is``): any change of a hand makes a new tuple, so the entries can be carried from state to state
-    # (``replace`` keeps them) without asking which transition changed which hand.
+    # seat's hand (``is``): any change of a hand makes a new tuple, so the list can be carried from state to state
+    # (``replace`` keeps it) without asking which transition changed which hand, and shared by the states of a hand
+    # and changed in place (an entry another state set is only a miss there; each entry is one store).
     seat_counts: SeatCounts | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],

@@ -171,17 +171,15 @@ def known_counts(state: State) -> list[int] | None:
 
 
 def counts_kept(state: State, seat: int, hand: Hand, counts: list[int] | None) -> SeatCounts | None:
-    """``state.seat_counts`` with ``seat``'s entry set to ``counts``, the rank counts of ``hand`` (None: not
-    known, the entry is dropped)."""
+    """``state.seat_counts`` with ``seat``'s entry set to ``counts``, the rank counts of ``hand`` (None: not known,
+    the entry is dropped). The list is changed in place (see ``State.seat_counts``), or made if there is none."""
     kept = state.seat_counts
     if kept is None:
         if counts is None:
             return None
-        entries: list[tuple[Hand, list[int]] | None] = [None] * len(state.hands)
-    else:
-        entries = list(kept)
-    entries[seat] = None if counts is None else (hand, counts)
-    return tuple(entries)
+        kept = [None] * len(state.hands)
+    kept[seat] = None if counts is None else (hand, counts)
+    return kept
 
 
 def total(counts: list[int]) -> int:
