@@ -103,6 +103,10 @@ def draw_from_stock(state: State, history: Log) -> State:
     keeping = r.keeps_a_three and not state.opened[state.seat_sides[p]]
     if r.keeps_a_three and not keeping and any(hand[k] for k in laid):  # the side has opened: out it goes
         stock, hand, reds, history = lay_out_kept_three(p, stock, hand, reds, history, laid)
+    # The drawer's rank counts are passed on with the cards that join the hand (Hand and Foot draws two), except
+    # where a three may be kept or laid out from the hand (Modern American): there they are counted when asked.
+    known = None if r.keeps_a_three else known_counts(state)
+    added: list[int] = []
     for _ in range(r.draw_count):
         if not stock:
             break
@@ -125,6 +129,7 @@ def draw_from_stock(state: State, history: Log) -> State:
             c = stock.pop()
         else:
             hand[c] = hand[c] + 1
+            added.append(c)
             continue
         break
     red_threes = list(state.red_threes)
@@ -135,6 +140,12 @@ def draw_from_stock(state: State, history: Log) -> State:
                         turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history)
     if ended:
         return end_hand(new, None)
+    if known is not None:
+        counts = list(known)
+        for c in added:
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] + 1
+        new.cache_counts(counts)
     return new
 
 

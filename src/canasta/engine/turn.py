@@ -145,12 +145,16 @@ def play_meld(state: State, m: Move, history: Log) -> State:
         turn = _new_tuple(Turn, (t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
                                  touched_old, t.no_discard, must_go_out, t.withdrew, t.opened_now))
     stage = state.stage
+    kept = state.seat_counts
     if not state.opened[side]:
         points = 0
         for c in cards:  # a plain loop: compiled, ``sum`` over a generator is a call into the interpreter
             points = points + VALUE[c]
         if stage is None:
             stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
+            # The hand before the stage, with its rank counts: a ``withdraw`` gives that very tuple back
+            # (``unstaged``), and the turn goes on with its counts known (``core.known_counts``).
+            kept = counts_kept(state, p, state.hands[p], known_counts(state))
         else:
             stage = _new_tuple(Stage, (stage.hand, stage.melds, stage.turn, stage.base, stage.points + points,
                                        stage.pending))
@@ -160,7 +164,7 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     hands[p] = tuple(hand)
     counts = counts_after(state, cards)  # the melder's rank counts, passed on without the cards melded
     new = state.moved(tuple(hands), state.stock, state.pile, state.pile_frozen, tuple(all_melds), state.has_melded, p,
-                      state.to_move, state.phase, turn, stage, history, counts, state.seat_counts)
+                      state.to_move, state.phase, turn, stage, history, counts, kept)
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
