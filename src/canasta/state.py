@@ -25,6 +25,7 @@ ANSWER_PHASE: Final = "answer"
 GAME_OVER: Final = "over"
 
 Hand = tuple[int, ...]  # 53 counts, one per card kind
+SeatCounts = list[tuple[Hand, list[int]] | None]  # State.seat_counts: per seat, (hand, its rank counts)
 Melds = dict[int, tuple[int, ...]]  # rank -> the meld's cards, sorted
 
 
@@ -156,7 +157,7 @@ class State:
         "seat_sides", "pile_hidden", "feet",
     )
     # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
-    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts")
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts", "seat_counts")
 
     rules: Final[Rules]
     seed: Final[int | None]
@@ -191,6 +192,12 @@ class State:
     # The rank counts of the hand of ``turn_seat`` (``engine.core.turn_counts``), filled on first use or by the
     # transition that made the state from its predecessor's; never changed once set (readers copy to change).
     counts: list[int] | None
+    # Rank counts kept between turns, so that a turn starts with its counts known (``engine.core.known_counts``):
+    # per seat, None or (the hand tuple counted, its rank counts). An entry holds only while that very tuple is the
+    # seat's hand (``is``): any change of a hand makes a new tuple, so the list can be carried from state to state
+    # (``replace`` keeps it) without asking which transition changed which hand, and shared by the states of a hand
+    # and changed in place (an entry another state set is only a miss there; each entry is one store).
+    seat_counts: SeatCounts | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                  hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -230,6 +237,7 @@ class State:
         self.feet = feet
         self.legal_cache = None
         self.counts = None
+        self.seat_counts = None
 
     def __copy__(self) -> State:
         return self  # immutable: the state itself is as good as a copy
@@ -262,10 +270,11 @@ class State:
                 has_melded: Any = _KEEP, turn_seat: Any = _KEEP, to_move: Any = _KEEP, phase: Any = _KEEP,
                 turn: Any = _KEEP, stage: Any = _KEEP, last_hand: Any = _KEEP, deal: Any = _KEEP, result: Any = _KEEP,
                 black_threes: Any = _KEEP, concealed_canastas: Any = _KEEP, recycled: Any = _KEEP,
-                seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP, log: Any = _KEEP,
-                history: Any = _KEEP) -> State:
+                seat_counts: Any = _KEEP, seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP,
+                log: Any = _KEEP, history: Any = _KEEP) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
-        as in a position) sets the history; ``log``, its entries."""
+        as in a position) sets the history; ``log``, its entries. The turn's rank counts (``counts``) are dropped;
+        the seats' (``seat_counts``) are kept unless given: each entry checks its own hand."""
         if history is not _KEEP:
             log = log_of(history)
         if not _COMPILED:  # see _Open
@@ -300,10 +309,11 @@ class State:
             new.log = self.log if log is _KEEP else log
             new.legal_cache = None
             new.counts = None
+            new.seat_counts = self.seat_counts if seat_counts is _KEEP else seat_counts
             new.__class__ = State
             made: State = new
             return made
-        return State(
+        state = State(
             self.rules if rules is _KEEP else rules,
             self.seed if seed is _KEEP else seed,
             self.hand_number if hand_number is _KEEP else hand_number,
@@ -333,13 +343,17 @@ class State:
             self.pile_hidden if pile_hidden is _KEEP else pile_hidden,
             self.feet if feet is _KEEP else feet,
             self.log if log is _KEEP else log)
+        state.seat_counts = self.seat_counts if seat_counts is _KEEP else seat_counts
+        return state
 
     def moved(self, hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
               melds: tuple[Melds, ...], has_melded: tuple[bool, ...], turn_seat: int, to_move: int, phase: str,
-              turn: Turn, stage: Stage | None, log: Log) -> State:
+              turn: Turn, stage: Stage | None, log: Log, counts: list[int] | None = None,
+              seat_counts: SeatCounts | None = None) -> State:
         """A copy with the fields an ordinary move changes all given (the draw, a meld, a discard), the others
         kept. ``replace`` with typed positional arguments: compiled, ``replace``'s keyword arguments are boxed
-        objects, each tested against its "keep" default, about twice this method's cost."""
+        objects, each tested against its "keep" default, about twice this method's cost. ``counts`` and
+        ``seat_counts``: the rank counts the new state starts with (see ``engine.core.turn_counts``)."""
         if not _COMPILED:
             new = _new(_Open)
             new.rules = self.rules
@@ -371,14 +385,18 @@ class State:
             new.feet = self.feet
             new.log = log
             new.legal_cache = None
-            new.counts = None
+            new.counts = counts
+            new.seat_counts = seat_counts
             new.__class__ = State
             made: State = new
             return made
-        return State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile, pile_frozen,
-                     melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn, stage,
-                     self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
-                     self.recycled, self.seat_sides, self.pile_hidden, self.feet, log)
+        state = State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile,
+                      pile_frozen, melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn,
+                      stage, self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
+                      self.recycled, self.seat_sides, self.pile_hidden, self.feet, log)
+        state.counts = counts
+        state.seat_counts = seat_counts
+        return state
 
     @property
     def history(self) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THR
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..rules import Rules
-from ..state import GAME_OVER, Melds, State
+from ..state import GAME_OVER, Hand, Melds, SeatCounts, State
 
 # Compiled by mypyc, a few helpers take a native loop where the interpreter is quicker with a builtin. (And
 # counts change as ``h[k] = h[k] + 1``, never ``h[k] += 1``: mypyc makes the augmented form a generic call.)
@@ -123,24 +123,63 @@ def rank_counts(h: tuple[int, ...]) -> list[int]:
 
 def turn_counts(state: State) -> list[int]:
     """``rank_counts`` of the hand of the seat whose turn it is, kept on the state (a transition that knows them
-    passes them on: ``draw_from_stock``, ``play_meld``). Shared: copy the list before changing it."""
+    passes them on: ``draw_from_stock``, ``play_meld``; a discard leaves the discarder's in ``state.seat_counts``
+    for his next turn). Shared: copy the list before changing it."""
     counts = state.counts
     if counts is None:
-        counts = rank_counts(state.hands[state.turn_seat])
+        counts = known_counts(state)
+        if counts is None:
+            counts = rank_counts(state.hands[state.turn_seat])
         state.cache_counts(counts)
     return counts
 
 
+def counts_after(state: State, cards: list[int]) -> list[int] | None:
+    """The turn's rank counts once ``cards`` have left its hand, if the state knows them (``known_counts``; no
+    recount of the hand), else None. A new list."""
+    counts = known_counts(state)
+    if counts is None:
+        return None
+    moved = list(counts)
+    for c in cards:
+        x = COUNT_RANK[c]
+        moved[x] = moved[x] - 1
+    return moved
+
+
 def pass_counts_on(state: State, new: State, cards: list[int]) -> None:
-    """After a meld of ``cards`` from the turn's hand: the melder's rank counts, if ``state`` kept them, passed on
+    """After a meld of ``cards`` from the turn's hand: the melder's rank counts, if ``state`` knew them, passed on
     to ``new`` without those cards (no recount of the hand)."""
-    counts = state.counts
-    if counts is not None:
-        moved = list(counts)
-        for c in cards:
-            x = COUNT_RANK[c]
-            moved[x] = moved[x] - 1
+    moved = counts_after(state, cards)
+    if moved is not None:
         new.cache_counts(moved)
+
+
+def known_counts(state: State) -> list[int] | None:
+    """The turn's rank counts if the state holds them, without counting: ``state.counts``, else the seat's entry in
+    ``state.seat_counts`` if it was made from the hand the seat holds now (the same tuple: a changed hand is a new
+    one). Shared: copy the list before changing it."""
+    counts = state.counts
+    if counts is None:
+        kept = state.seat_counts
+        if kept is not None:
+            p = state.turn_seat
+            entry = kept[p]
+            if entry is not None and entry[0] is state.hands[p]:
+                counts = entry[1]
+    return counts
+
+
+def counts_kept(state: State, seat: int, hand: Hand, counts: list[int] | None) -> SeatCounts | None:
+    """``state.seat_counts`` with ``seat``'s entry set to ``counts``, the rank counts of ``hand`` (None: not known,
+    the entry is dropped). The list is changed in place (see ``State.seat_counts``), or made if there is none."""
+    kept = state.seat_counts
+    if kept is None:
+        if counts is None:
+            return None
+        kept = [None] * len(state.hands)
+    kept[seat] = None if counts is None else (hand, counts)
+    return kept
 
 
 def total(counts: list[int]) -> int:

@@ -13,7 +13,17 @@ from ..melds import is_sequence_key, key_rank
 from ..moves import Move
 from ..rules import Rules
 from ..state import DRAWN_TURN, NEW_TURN, PLAY_PHASE, Log, State, Turn, log_add, new_stage, turn_with
-from .core import COUNT_RANK, flags, has_cards, laid_out_threes, meld_counts, minimum_to_meet, move_cards, rank_counts
+from .core import (
+    COUNT_RANK,
+    flags,
+    has_cards,
+    known_counts,
+    laid_out_threes,
+    meld_counts,
+    minimum_to_meet,
+    move_cards,
+    rank_counts,
+)
 from .end import end_hand, form_cutthroat_sides
 from .going_out import hand_emptied
 from .opening import opening_reachable
@@ -76,15 +86,14 @@ def draw_from_stock(state: State, history: Log) -> State:
         else:  # Turn._replace(source="stock", no_discard=False)
             turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
                                      t.must_go_out, t.withdrew, t.opened_now))
-        new = state.moved(tuple(hands), state.stock[:-1], state.pile, state.pile_frozen, state.melds, state.has_melded,
-                          p, state.to_move, PLAY_PHASE, turn, state.stage, history)
-        counts = state.counts
+        counts = known_counts(state)
         if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
             counts = list(counts)
             x = COUNT_RANK[c]
             counts[x] = counts[x] + 1
-            new.cache_counts(counts)
-        return new
+        return state.moved(tuple(hands), state.stock[:-1], state.pile, state.pile_frozen, state.melds,
+                           state.has_melded, p, state.to_move, PLAY_PHASE, turn, state.stage, history, counts,
+                           state.seat_counts)
     stock = list(state.stock)
     hand = list(state.hands[p])
     owner = red_three_slot(state, p)
@@ -94,6 +103,10 @@ def draw_from_stock(state: State, history: Log) -> State:
     keeping = r.keeps_a_three and not state.opened[state.seat_sides[p]]
     if r.keeps_a_three and not keeping and any(hand[k] for k in laid):  # the side has opened: out it goes
         stock, hand, reds, history = lay_out_kept_three(p, stock, hand, reds, history, laid)
+    # The drawer's rank counts are passed on with the cards that join the hand (Hand and Foot draws two), except
+    # where a three may be kept or laid out from the hand (Modern American): there they are counted when asked.
+    known = None if r.keeps_a_three else known_counts(state)
+    added: list[int] = []
     for _ in range(r.draw_count):
         if not stock:
             break
@@ -116,6 +129,7 @@ def draw_from_stock(state: State, history: Log) -> State:
             c = stock.pop()
         else:
             hand[c] = hand[c] + 1
+            added.append(c)
             continue
         break
     red_threes = list(state.red_threes)
@@ -126,6 +140,12 @@ def draw_from_stock(state: State, history: Log) -> State:
                         turn=turn_with(state.turn, source="stock", no_discard=no_discard), log=history)
     if ended:
         return end_hand(new, None)
+    if known is not None:
+        counts = list(known)
+        for c in added:
+            x = COUNT_RANK[c]
+            counts[x] = counts[x] + 1
+        new.cache_counts(counts)
     return new
 
 
@@ -222,6 +242,16 @@ def take_pile(state: State, m: Move, history: Log, concealed_out: bool = False) 
     if opened:
         if not rest and not has_cards(hand):
             return hand_emptied(new, p)
+        counts = known_counts(state)
+        if counts is not None:  # the taker's rank counts, passed on: less the cards melded, plus the rest
+            counts = list(counts)
+            for i in range(1, len(cards)):  # cards[0] is the top card, not from the hand
+                x = COUNT_RANK[cards[i]]
+                counts[x] = counts[x] - 1
+            for c in rest:
+                x = COUNT_RANK[c]
+                counts[x] = counts[x] + 1
+            new.cache_counts(counts)
         return new
     base = 0
     for c in cards[0 if r.top_card_counts else 1:]:  # cards[0] is the top card (a loop: see ``turn.play_meld``)

@@ -24,7 +24,17 @@ from ..state import (
     turn_with,
 )
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
-from .core import RANK_KINDS, has_cards, has_foot, laid_out_threes, move_cards, pass_counts_on
+from .core import (
+    COUNT_RANK,
+    RANK_KINDS,
+    counts_after,
+    counts_kept,
+    has_cards,
+    has_foot,
+    known_counts,
+    laid_out_threes,
+    move_cards,
+)
 from .deal import deal_bonus_cards
 from .end import end_hand
 from .going_out import hand_emptied, pick_up_foot
@@ -57,12 +67,14 @@ def apply_move(state: State, m: Move) -> State:
         partner = seats[(seats.index(p) + 1) % len(seats)]
         asked = "asked" if a == "ask" else "acaba-asked"
         return state.moved(state.hands, state.stock, state.pile, state.pile_frozen, state.melds, state.has_melded, p,
-                           partner, ANSWER_PHASE, turn_with(state.turn, permission=asked), state.stage, history)
+                           partner, ANSWER_PHASE, turn_with(state.turn, permission=asked), state.stage, history,
+                           state.counts, state.seat_counts)
     if a in ("yes", "no"):
         answer = a if state.turn.permission == "asked" else f"acaba-{a}"
         phase = PLAY_PHASE if state.turn.source else DRAW_PHASE
         return state.moved(state.hands, state.stock, state.pile, state.pile_frozen, state.melds, state.has_melded, p, p,
-                           phase, turn_with(state.turn, permission=answer), state.stage, history)
+                           phase, turn_with(state.turn, permission=answer), state.stage, history, state.counts,
+                           state.seat_counts)
     if a == "acaba":
         # The hand ends at once (docs/sources.md §4A): a staged opening never stood, so its melds go back to the
         # hand first; left staged, a game ended here would keep a stage no position may have.
@@ -133,12 +145,16 @@ def play_meld(state: State, m: Move, history: Log) -> State:
         turn = _new_tuple(Turn, (t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
                                  touched_old, t.no_discard, must_go_out, t.withdrew, t.opened_now))
     stage = state.stage
+    kept = state.seat_counts
     if not state.opened[side]:
         points = 0
         for c in cards:  # a plain loop: compiled, ``sum`` over a generator is a call into the interpreter
             points = points + VALUE[c]
         if stage is None:
             stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
+            # The hand before the stage, with its rank counts: a ``withdraw`` gives that very tuple back
+            # (``unstaged``), and the turn goes on with its counts known (``core.known_counts``).
+            kept = counts_kept(state, p, state.hands[p], known_counts(state))
         else:
             stage = _new_tuple(Stage, (stage.hand, stage.melds, stage.turn, stage.base, stage.points + points,
                                        stage.pending))
@@ -146,17 +162,19 @@ def play_meld(state: State, m: Move, history: Log) -> State:
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
+    counts = counts_after(state, cards)  # the melder's rank counts, passed on without the cards melded
     new = state.moved(tuple(hands), state.stock, state.pile, state.pile_frozen, tuple(all_melds), state.has_melded, p,
-                      state.to_move, state.phase, turn, stage, history)
+                      state.to_move, state.phase, turn, stage, history, counts, kept)
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
         new = new.replace(concealed_canastas=tuple(whole))
+        if counts is not None:
+            new.cache_counts(counts)
     if stage is not None and stage.pending is not None:
         return maybe_pick_up(new)
     if not has_cards(hand):
         return hand_emptied(confirm_opening(new), p)
-    pass_counts_on(state, new, cards)
     return new
 
 
@@ -177,7 +195,15 @@ def play_discard(state: State, m: Move, history: Log) -> State:
     hand[c] = hand[c] - 1
     frozen = state.pile_frozen or is_wild(c) or (c in BLACK_THREES and r.black_three_freezes)
     hands = list(state.hands)
-    hands[p] = tuple(hand)
+    held = tuple(hand)
+    hands[p] = held
+    # The discarder's rank counts are kept for his next turn, with the hand they count (``core.known_counts``).
+    counts = known_counts(state)
+    if counts is not None:
+        counts = list(counts)
+        x = COUNT_RANK[c]
+        counts[x] = counts[x] - 1
+    kept = counts_kept(state, p, held, counts)
     if state.stage is None and state.stock and has_cards(hand):
         # The common discard, in one new state: no opening to confirm, no hand emptied, no bonus cards (they
         # follow an opening), and a stock left, so the turn simply passes (``next_turn``).
@@ -189,9 +215,9 @@ def play_discard(state: State, m: Move, history: Log) -> State:
         seat = (p + 1) % r.players
         # (``pile + (c,)``: one new tuple, where ``(*pile, c)`` builds a list first when compiled)
         return state.moved(tuple(hands), state.stock, state.pile + (c,), frozen, state.melds, has_melded,  # noqa: RUF005
-                           seat, seat, DRAW_PHASE, NEW_TURN, None, history)
+                           seat, seat, DRAW_PHASE, NEW_TURN, None, history, None, kept)
     new = confirm_opening(state.replace(hands=tuple(hands), pile=state.pile + (c,), pile_frozen=frozen,  # noqa: RUF005
-                                         log=history))
+                                         log=history, seat_counts=kept))
     if not has_cards(hand):
         if not has_foot(new, p):
             return end_hand(new, p)
