@@ -114,20 +114,24 @@ def _take_forced(state: State, takes: list[Move]) -> bool:
 
 
 def take_moves(state: State) -> list[Move]:
-    if take_blocked(state) is not None:
+    pile = state.pile
+    top = pile[-1] if pile else -1
+    # A natural of 4 to ace on top (kinds 8 to 51; most draw phases) is never blocked: ``take_blocked`` is asked
+    # about the others only (a call saved).
+    if not 8 <= top < 52 and take_blocked(state) is not None:
         return []
     r = state.rules
     p = state.turn_seat
     side = state.seat_sides[p]
-    pile = state.pile
     hand = state.hands[p]
-    # The quick tests of most draw phases (the top is a natural: take_blocked). Fewer than two of its rank in
-    # hand and a pile frozen for the side: no pair, and nothing else takes a frozen pile.
-    first = (rank_of(pile[-1]) - 2) * 4
+    rank = rank_of(top)
+    # The quick tests of most draw phases. Fewer than two of the top's rank in hand and a pile frozen for the
+    # side: no pair, and nothing else takes a frozen pile.
+    first = (rank - 2) * 4
     held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
     if held < 2 and pile_frozen_for(state, side):
         return []
-    if not held and not r.sequences and not r.several_melds_per_rank and rank_of(pile[-1]) not in state.melds[side]:
+    if not held and not r.sequences and not r.several_melds_per_rank and rank not in state.melds[side]:
         # No card of the top's rank in hand and no meld of it, so no pair, no natural with a wild card and
         # nothing to add to.
         return []
@@ -135,8 +139,6 @@ def take_moves(state: State) -> list[Move]:
     hsize = total(rc)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
         return []
-    top = pile[-1]
-    rank = rank_of(top)
     if r.dead_ranks and rank in dead_ranks(state):
         return []
     n = rc[rank]
@@ -186,10 +188,11 @@ def take_moves(state: State) -> list[Move]:
                 sequences.append((key, run))
     if not options and not sequences:
         return []
-    canastas = count_canastas(r, melds)
+    canastas = -1  # the side's canastas: counted when first needed (a take that may leave a card or none)
     need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
     incoming = -1  # the cards the take brings into the hand: counted when first needed
-    foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
+    # Emptying the hand picks up the foot: no going out, no card to keep.
+    foot = has_foot(state, p) if r.foot_size else False
     moves = []
     candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = []
     for key, old, k, a, b in options:
@@ -207,7 +210,6 @@ def take_moves(state: State) -> list[Move]:
         if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
             continue
         base = RV[rank] * (k + r.top_card_counts) + 20 * a + 50 * b
-        c2 = canastas_after(r, melds, canastas, move.rank, size0, size)
         if incoming < 0 and ((not opened and base < need) or hsize - k - a - b <= 1):
             incoming = pile_incoming(r, pile)
         # (Not counted, ``incoming`` stands for 0: the hand keeps two cards or more whatever the take brings.)
@@ -225,8 +227,12 @@ def take_moves(state: State) -> list[Move]:
                     and opening_path(take_pile(state, move, None), state.hand_number, {})) and not (
                     concealed_take_waived(r) and can_go_out(take_pile(state, move, None, True))):
                 continue
-        elif not foot and after <= 1 and not _take_goes_out(state, move, after, c2, base):
-            continue
+        elif not foot and after <= 1:
+            if canastas < 0:
+                canastas = count_canastas(r, melds)
+            if not _take_goes_out(state, move, after, canastas_after(r, melds, canastas, move.rank, size0, size),
+                                  base):
+                continue
         moves.append(move)
     return moves
 
