@@ -396,7 +396,9 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     stage = state.stage
     pending = stage.pending if stage is not None else None
     opened = state.opened[side]
-    need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
+    # The minimum still to meet: none for an opened side, else counted when first needed (most play phases of an
+    # unopened side list their melds from the per-ruleset lists, with no stage to check).
+    need = 0 if opened else -1
     pts = stage.points if stage is not None else 0
     cache = _rules_cache(r)
     f = cache.flags
@@ -426,6 +428,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     play: _Play | None = None
     if cache.not_groups_alone:
         canastas = _canastas(r, f, melds)
+        if need < 0:
+            need = minimum_to_meet(state)
         play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
                      min_nat, no_wild_on_canasta, moves, cache, f.plain)
 
@@ -474,6 +478,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                     continue
             if play is None:
                 canastas = _canastas(r, f, melds)
+                if need < 0:
+                    need = minimum_to_meet(state)
                 play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five,
                              size_cap, min_nat, no_wild_on_canasta, moves, cache, f.plain)
             play.group_moves(rank, rank, meld, n, tw, jk)
@@ -533,6 +539,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     if melds_only:
         return moves
     if turn.withdrew and not opened and reachable_only:
+        if need < 0:
+            need = minimum_to_meet(state)
         shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
         counts = MeldCounts(state)
         kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, shared, counts)]
@@ -543,7 +551,11 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
             kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, {}, counts)]
         moves = kept
     if pending is None:
-        staged_ok = opened or stage is None or (pts >= need and opening_canasta_ok(state, melds))
+        staged_ok = True
+        if not opened and stage is not None:
+            if need < 0:
+                need = minimum_to_meet(state)
+            staged_ok = pts >= need and opening_canasta_ok(state, melds)
         if turn.no_discard:
             if staged_ok:
                 moves.append(PASS)
