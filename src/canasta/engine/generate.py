@@ -44,7 +44,7 @@ from .core import (
     unfinished_wild_meld,
     wild_caps,
 )
-from .going_out import can_go_out, out_problem
+from .going_out import can_go_out, can_go_out_after_meld, meld_out_from_counts, out_problem
 from .modern import asked_this_hand, special_hand_possible
 from .opening import opening_reachable
 from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
@@ -114,20 +114,24 @@ def _take_forced(state: State, takes: list[Move]) -> bool:
 
 
 def take_moves(state: State) -> list[Move]:
-    if take_blocked(state) is not None:
+    pile = state.pile
+    top = pile[-1] if pile else -1
+    # A natural of 4 to ace on top (kinds 8 to 51; most draw phases) is never blocked: ``take_blocked`` is asked
+    # about the others only (a call saved).
+    if not 8 <= top < 52 and take_blocked(state) is not None:
         return []
     r = state.rules
     p = state.turn_seat
     side = state.seat_sides[p]
-    pile = state.pile
     hand = state.hands[p]
-    # The quick tests of most draw phases (the top is a natural: take_blocked). Fewer than two of its rank in
-    # hand and a pile frozen for the side: no pair, and nothing else takes a frozen pile.
-    first = (rank_of(pile[-1]) - 2) * 4
+    rank = rank_of(top)
+    # The quick tests of most draw phases. Fewer than two of the top's rank in hand and a pile frozen for the
+    # side: no pair, and nothing else takes a frozen pile.
+    first = (rank - 2) * 4
     held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
     if held < 2 and pile_frozen_for(state, side):
         return []
-    if not held and not r.sequences and not r.several_melds_per_rank and rank_of(pile[-1]) not in state.melds[side]:
+    if not held and not r.sequences and not r.several_melds_per_rank and rank not in state.melds[side]:
         # No card of the top's rank in hand and no meld of it, so no pair, no natural with a wild card and
         # nothing to add to.
         return []
@@ -135,8 +139,6 @@ def take_moves(state: State) -> list[Move]:
     hsize = total(rc)
     if r.one_card_pile_rule and len(pile) == 1 and hsize == 1:
         return []
-    top = pile[-1]
-    rank = rank_of(top)
     if r.dead_ranks and rank in dead_ranks(state):
         return []
     n = rc[rank]
@@ -186,10 +188,11 @@ def take_moves(state: State) -> list[Move]:
                 sequences.append((key, run))
     if not options and not sequences:
         return []
-    canastas = count_canastas(r, melds)
+    canastas = -1  # the side's canastas: counted when first needed (a take that may leave a card or none)
     need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
     incoming = -1  # the cards the take brings into the hand: counted when first needed
-    foot = has_foot(state, p)  # emptying the hand picks up the foot: no going out, no card to keep
+    # Emptying the hand picks up the foot: no going out, no card to keep.
+    foot = has_foot(state, p) if r.foot_size else False
     moves = []
     candidates: list[tuple[Move, tuple[int, ...] | None, int, int]] = []
     for key, old, k, a, b in options:
@@ -207,7 +210,6 @@ def take_moves(state: State) -> list[Move]:
         if not move.low and (not r.meld_ok(nat, wild) or size < 3 or (r.max_meld_size and size > r.max_meld_size)):
             continue
         base = RV[rank] * (k + r.top_card_counts) + 20 * a + 50 * b
-        c2 = canastas_after(r, melds, canastas, move.rank, size0, size)
         if incoming < 0 and ((not opened and base < need) or hsize - k - a - b <= 1):
             incoming = pile_incoming(r, pile)
         # (Not counted, ``incoming`` stands for 0: the hand keeps two cards or more whatever the take brings.)
@@ -225,8 +227,12 @@ def take_moves(state: State) -> list[Move]:
                     and opening_path(take_pile(state, move, None), state.hand_number, {})) and not (
                     concealed_take_waived(r) and can_go_out(take_pile(state, move, None, True))):
                 continue
-        elif not foot and after <= 1 and not _take_goes_out(state, move, after, c2, base):
-            continue
+        elif not foot and after <= 1:
+            if canastas < 0:
+                canastas = count_canastas(r, melds)
+            if not _take_goes_out(state, move, after, canastas_after(r, melds, canastas, move.rank, size0, size),
+                                  base):
+                continue
         moves.append(move)
     return moves
 
@@ -312,6 +318,9 @@ class _Play:
         # the canasta he still needs).
         if self.plain and not self.one_card_canastas(c2, move):
             return False
+        if self.cache.meld_out and self.pending is None and not move.low and 4 <= move.rank < 15:
+            # the position after the meld is not made: its counts answer (``going_out.can_go_out_after_meld``)
+            return can_go_out_after_meld(self.state, move.rank, move.naturals, move.twos, move.jokers, pts2)
         return can_go_out(apply_move(self.state, move))
 
     def one_card_canastas(self, c2: int, move: Move) -> bool:
@@ -387,14 +396,16 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     stage = state.stage
     pending = stage.pending if stage is not None else None
     opened = state.opened[side]
-    need = 0 if opened else minimum_to_meet(state)  # (an opened side has no minimum: the call saved)
+    # The minimum still to meet: none for an opened side, else counted when first needed (most play phases of an
+    # unopened side list their melds from the per-ruleset lists, with no stage to check).
+    need = 0 if opened else -1
     pts = stage.points if stage is not None else 0
     cache = _rules_cache(r)
     f = cache.flags
     canastas = -1  # the side's canastas: counted when first needed (most play phases list their melds without)
     caps = cache.caps
     min_nat = r.min_naturals
-    size_cap = r.max_meld_size or 10**9
+    size_cap = cache.size_cap
     twos, jokers = rc[TWO], rc[JOKER_RANK]
     if f.wilds_limited:
         if r.natural_opening and not opened:  # Italian: the opening holds no wild cards (docs/sources.md §4B)
@@ -409,101 +420,115 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
     dead = dead_ranks(state) if r.dead_ranks else ()
     special = f.pure_melds
-    foot = has_foot(state, p)
+    foot = has_foot(state, p) if r.foot_size else False
     moves: list[Move] = []
 
     # What the helpers need (``_Play``) is made only when one is called: most play phases of the rulesets with
     # groups alone find every meld in the per-ruleset lists below.
     play: _Play | None = None
-    if several or r.twos_as_rank or r.sequences or r.wild_melds:
+    if cache.not_groups_alone:
         canastas = _canastas(r, f, melds)
+        if need < 0:
+            need = minimum_to_meet(state)
         play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five, size_cap,
                      min_nat, no_wild_on_canasta, moves, cache, f.plain)
 
-    # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
-    by_rank: list[tuple[int, ...] | None] = [None] * 15
+    held = 0  # the natural ranks held, as ``plain_discards``' bits (read here, where each count is read anyway)
     if not several:
+        # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
+        by_rank: list[tuple[int, ...] | None] = [None] * 15
         for mkey, mcards in melds.items():
             if mkey < 15:
                 by_rank[mkey] = mcards
-    held = 0  # the natural ranks held, as ``plain_discards``' bits (read here, where each count is read anyway)
-    for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
-        n = rc[rank]
-        if not several:
+        # Interpreted, the per-ruleset lists are found here by a tuple key (``_RulesCache.group_list``'s call and
+        # its packing cost more than the look-up); compiled, by the packed key in a native table.
+        known = cache.known
+        for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
+            n = rc[rank]
             if n:
                 held |= 1 << (rank - 1)
             meld = by_rank[rank]
-            if (meld is None and n < min_nat) or (meld is not None and not n and not has_wilds) or (
-                    dead and rank in dead):
+            if meld is None:
+                if n < min_nat:
+                    continue
+                nat0 = wild0 = size0 = 0
+                k_lo = min_nat
+            elif n or has_wilds:
+                nat0, wild0 = meld_counts(meld)
+                size0 = len(meld)
+                k_lo = 0
+            else:
+                continue
+            if dead and rank in dead:
                 continue
             tw = twos
             jk = jokers
             if special:
                 tw, jk = group_wilds(state, rank, twos, jokers)  # (not *-unpacked: compiled, a generic call)
+            if size0 >= 7 and no_wild_on_canasta:
+                tw = jk = 0
             # ``_Play.group_moves``' quick case written out (a call saved per rank): every meld leaves two cards
             # or more, so the per-ruleset list for these counts is the answer.
-            if meld is None:
-                nat0 = wild0 = size0 = 0
-                k_lo = min_nat
-            else:
-                nat0, wild0 = meld_counts(meld)
-                size0 = len(meld)
-                k_lo = 0
-                if size0 >= 7 and no_wild_on_canasta:
-                    tw = jk = 0
             if pending is None and hsize - n - tw - jk >= 2:
-                made = cache.group_list(rank, nat0, wild0, size0, n, tw, jk, k_lo, five, size_cap)
+                made = None if _COMPILED else known.get((rank, nat0, wild0, n, tw, jk, five))
+                if made is None:
+                    made = cache.group_list(rank, nat0, wild0, size0, n, tw, jk, k_lo, five, size_cap)
                 if made is not None:
                     moves.extend(made)
                     continue
             if play is None:
                 canastas = _canastas(r, f, melds)
+                if need < 0:
+                    need = minimum_to_meet(state)
                 play = _Play(state, r, pending, need, turn, foot, opened, melds, canastas, hsize, pts, caps, five,
                              size_cap, min_nat, no_wild_on_canasta, moves, cache, f.plain)
             play.group_moves(rank, rank, meld, n, tw, jk)
-            continue
+    else:
         assert play is not None  # made above where there are several melds per rank
-        if not n and not has_wilds:
-            continue
-        for key in group_keys(melds, rank):
-            play.group_moves(key, rank, melds[key], n, twos, jokers)
-        new = free_key(melds, rank)
-        if n >= min_nat and new is not None:
-            play.group_moves(new, rank, None, n, twos, jokers)
-    if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
-        assert play is not None
-        keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
-        new = free_key(melds, TWO) if several or not keys else None
-        for key in keys:
-            play.group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
-        if new is not None and rc[TWO] >= min_nat:
-            play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
-    if r.sequences:
-        assert play is not None
-        _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, moves.append)
-    if several and pending is None and not melds_only:
-        moves.extend(_combine_moves(r, melds))
-    if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
-        assert play is not None
-        twos, jokers = rc[TWO], rc[JOKER_RANK]
-        if r.natural_opening and not opened:
-            twos = jokers = 0
-        if r.twos_as_rank:
-            twos = 0
-        keys = group_keys(melds, JOKER_RANK)
-        new = free_key(melds, JOKER_RANK) if several or not keys else None
-        for key in [*keys, *([new] if new is not None else [])]:
-            size0 = len(melds.get(key, ()))
-            smallest = 1 if size0 else 3
-            for a in range(twos + 1):
-                for b in range(jokers + 1):
-                    size = size0 + a + b
-                    if a + b < smallest or size > r.wild_meld_max:
-                        continue
-                    move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
-                    c2 = canastas_after(r, melds, canastas, key, size0, size)
-                    if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
-                        moves.append(move)
+        for rank in range(4, 15):
+            n = rc[rank]
+            if not n and not has_wilds:
+                continue
+            for key in group_keys(melds, rank):
+                play.group_moves(key, rank, melds[key], n, twos, jokers)
+            new = free_key(melds, rank)
+            if n >= min_nat and new is not None:
+                play.group_moves(new, rank, None, n, twos, jokers)
+    if cache.not_groups_alone:  # (one test where the rules have groups alone)
+        if r.twos_as_rank and rc[TWO]:  # Italian: twos melded as a rank, jokers as their wild cards
+            assert play is not None
+            keys = group_keys(melds, TWO) if several else [TWO] if TWO in melds else []
+            new = free_key(melds, TWO) if several or not keys else None
+            for key in keys:
+                play.group_moves(key, TWO, melds[key], rc[TWO], 0, jokers)
+            if new is not None and rc[TWO] >= min_nat:
+                play.group_moves(new, TWO, None, rc[TWO], 0, jokers)
+        if r.sequences:
+            assert play is not None
+            _sequence_moves(state, melds, pts, canastas, hsize, play.end_ok, moves.append)
+        if several and pending is None and not melds_only:
+            moves.extend(_combine_moves(r, melds))
+        if r.wild_melds and (rc[TWO] or rc[JOKER_RANK]):
+            assert play is not None
+            twos, jokers = rc[TWO], rc[JOKER_RANK]
+            if r.natural_opening and not opened:
+                twos = jokers = 0
+            if r.twos_as_rank:
+                twos = 0
+            keys = group_keys(melds, JOKER_RANK)
+            new = free_key(melds, JOKER_RANK) if several or not keys else None
+            for key in [*keys, *([new] if new is not None else [])]:
+                size0 = len(melds.get(key, ()))
+                smallest = 1 if size0 else 3
+                for a in range(twos + 1):
+                    for b in range(jokers + 1):
+                        size = size0 + a + b
+                        if a + b < smallest or size > r.wild_meld_max:
+                            continue
+                        move = _new_move(Move, ("meld", key, 0, a, b, 0, -1))
+                        c2 = canastas_after(r, melds, canastas, key, size0, size)
+                        if play.end_ok(hsize - a - b, pts + 20 * a + 50 * b, c2, move):
+                            moves.append(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
         canastas = _canastas(r, f, melds)
         for k in range(3, rc[THREE] + 1):  # only as part of going out (docs/sources.md §3.3)
@@ -514,6 +539,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     if melds_only:
         return moves
     if turn.withdrew and not opened and reachable_only:
+        if need < 0:
+            need = minimum_to_meet(state)
         shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
         counts = MeldCounts(state)
         kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, shared, counts)]
@@ -524,13 +551,22 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
             kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, {}, counts)]
         moves = kept
     if pending is None:
-        staged_ok = opened or stage is None or (pts >= need and opening_canasta_ok(state, melds))
+        staged_ok = True
+        if not opened and stage is not None:
+            if need < 0:
+                need = minimum_to_meet(state)
+            staged_ok = pts >= need and opening_canasta_ok(state, melds)
         if turn.no_discard:
             if staged_ok:
                 moves.append(PASS)
         elif hsize >= 2 or foot:  # with a foot the last card's discard picks the foot up
             if staged_ok:
-                _add_discards(moves, state, rc, hsize, cache.plain_discards, -1 if several else held)
+                if cache.plain_discards:  # (``_add_discards`` written out: a call saved in most play phases)
+                    moves.extend(plain_discards(rc, -1 if several else held))
+                    if rc[1]:
+                        moves.extend(_red_three_discards(state, rc))
+                else:
+                    moves.extend(listed_discards(state, rc, hsize))
         elif out_problem(state, _canastas(r, f, melds), pts) is None:  # the last card: going out, maybe concealed
             _add_discards(moves, state, rc, hsize, cache.plain_discards, -1 if several else held)
         elif not state.stock and not any(m.action == "meld" for m in moves):
@@ -546,6 +582,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
         moves.append(ASK)
     if stage is not None and stage.points > stage.base and not turn.withdrew:
         moves.append(WITHDRAW)
+    if not cache.rare_moves:  # (one test: no kept three, no special hands, no Acaba)
+        return moves
     if f.keeps_a_three and stage is None and (rc[1] or rc[THREE]) and (state.stock or hsize > 1):
         moves.append(LAYOUT)  # the kept three, laid out when the player likes (not amid a staged opening)
     if (r.special_hands and hsize == SPECIAL_HAND_SIZE and not opened and stage is None and turn.source == "stock"
@@ -568,16 +606,23 @@ class _RulesCache:
     """What ``play_moves`` keeps per Rules object: its wild-card limits (``core.wild_caps``) and the lists of
     group melds by their packed counts. (The Rules object is kept, so that its id stays its own.)"""
 
-    __slots__ = ("caps", "flags", "keys", "known", "lists", "plain_discards", "rules", "used")
+    __slots__ = ("caps", "flags", "keys", "known", "lists", "meld_out", "not_groups_alone", "plain_discards",
+                 "rare_moves", "rules", "size_cap", "used")
 
     rules: Rules
     caps: tuple[int, ...]
-    known: dict[int, list[Move]]  # interpreted: the lists by packed counts
+    # Interpreted: the lists by their counts (meld key, naturals and wild cards in the meld, naturals, twos and
+    # jokers the hand may add, the rule of five's bound); the meld's size and the least naturals follow from them.
+    known: dict[tuple[int, int, int, int, int, int, int], list[Move]]
     keys: list[int]  # compiled: the same as a table of packed counts (-1: a free slot) and their lists
     lists: list[list[Move]]
     used: int
     flags: Flags
     plain_discards: bool  # every card held may be discarded, by rank (no rule bans one; suits do not matter)
+    size_cap: int  # the largest meld (max_meld_size, or no limit)
+    not_groups_alone: bool  # the rules have several melds per rank, melds of twos, sequences or wild melds
+    rare_moves: bool  # the rules have a kept three to lay out, special hands or Acaba
+    meld_out: bool  # a group meld's going out is answered from counts (``going_out.meld_out_from_counts``)
 
     def __init__(self, rules: Rules, caps: tuple[int, ...]) -> None:
         self.rules = rules
@@ -590,28 +635,40 @@ class _RulesCache:
         # Exactly the "or" of the questions ``listed_discards`` asks before it lists the ranks held.
         self.plain_discards = (rules.jokers_discardable and not rules.swad and rules.threes_laid_out != "all"
                                and rules.black_three_first_round_discard and not rules.sequences)
+        self.size_cap = rules.max_meld_size or 10**9
+        self.not_groups_alone = bool(rules.several_melds_per_rank or rules.twos_as_rank or rules.sequences
+                                     or rules.wild_melds)
+        self.rare_moves = bool(self.flags.keeps_a_three or rules.special_hands or rules.acaba)
+        self.meld_out = meld_out_from_counts(rules)
 
     def group_list(self, key: int, nat0: int, wild0: int, size0: int, n: int, twos: int, jokers: int, k_lo: int,
                    five: int, size_cap: int) -> list[Move] | None:
         """The group melds of one key when every one leaves two cards or more in the hand (the caller checks):
         each is then legal whatever else holds, so the list depends on these counts alone and is made once (the
         same Move objects every time). None where the counts are too large to pack (never in the presets)."""
+        if not _COMPILED:
+            counts = (key, nat0, wild0, n, twos, jokers, five)
+            made = self.known.get(counts)
+            if made is None:
+                if len(self.known) >= _GROUP_CACHE_SIZE:
+                    self.known.clear()
+                made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, self.caps, size_cap)
+                self.known[counts] = made
+            return made
         if not (key < 128 and nat0 < 32 and wild0 < 32 and size0 < 64 and n < 32 and twos < 32 and jokers < 32
                 and k_lo < 8 and five < 16):
             return None
-        # The counts packed into one int (45 bits: quicker to hash than a tuple) name the list.
+        # The counts packed into one int (45 bits: no tuple to box) name the list.
         group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
                   << 3 | k_lo) << 4 | five)
-        made = self.known.get(group) if not _COMPILED else self.melds_of(group)
+        made = self.melds_of(group)
         if made is None:
             made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, self.caps, size_cap)
             self.keep(group, made)
         return made
 
     def melds_of(self, group: int) -> list[Move] | None:
-        """The group melds kept for these packed counts, or None."""
-        if not _COMPILED:
-            return self.known.get(group)
+        """The group melds kept for these packed counts, or None (compiled only)."""
         # Compiled, a dict look-up boxes the 45-bit key (an allocation) and hashes it: an open-addressing table
         # of native ints finds it without either.
         keys = self.keys
@@ -625,11 +682,6 @@ class _RulesCache:
             i = (i + 1) & _TABLE_MASK
 
     def keep(self, group: int, made: list[Move]) -> None:
-        if not _COMPILED:
-            if len(self.known) >= _GROUP_CACHE_SIZE:
-                self.known.clear()
-            self.known[group] = made
-            return
         if self.used >= _GROUP_CACHE_SIZE:  # a bound on memory, and the table stays sparse: refilled as needed
             self.keys = [-1] * _TABLE_SIZE
             self.lists = [_NO_MOVES] * _TABLE_SIZE
@@ -925,12 +977,21 @@ def _must_go_out(state: State, moves: list[Move]) -> list[Move]:
     if not can_go_out(state):
         return moves
     hsize = sum(state.hands[state.turn_seat])
+    stage = state.stage
+    quick = _rules_cache(state.rules).meld_out and (stage is None or stage.pending is None)
+    pts = stage.points if stage is not None else 0
     keep = []
     for m in moves:
         if m.action == "discard":
             if hsize == 1:
                 keep.append(m)
         elif m.action == "meld":
+            if quick and not m.low and 4 <= m.rank < 15 and hsize - m.naturals - m.twos - m.jokers >= 1:
+                # a card stays in hand and no pile is pending: the counts answer, the position is not made
+                if can_go_out_after_meld(state, m.rank, m.naturals, m.twos, m.jokers,
+                                         pts + RV[m.rank] * m.naturals + 20 * m.twos + 50 * m.jokers):
+                    keep.append(m)
+                continue
             after = apply_move(state, m)
             if after.hand_number != state.hand_number or after.phase == GAME_OVER or can_go_out(after):
                 keep.append(m)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from ..kinds import JOKER_RANK, THREE, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, sequence_key, sequence_span
+from ..rules import Rules
 from ..state import PLAY_PHASE, Melds, State, log_add
 from .core import (
     DISCARD_RANKS,
     RV,
     after_opening_turn,
-    canasta_count,
     dead_ranks,
     flags,
     has_foot,
@@ -106,28 +106,85 @@ def can_go_out(state: State) -> bool:
     melds = state.melds[side]
     if not state.opened[side] and opening_problem(state, melds) == "OPENING_NEEDS_NATURAL_MELD":
         return False  # Modern American: an estimate on the safe side (going out while opening is rare)
+    return _out_from_counts(state, rc, melds, None, stage.points if stage is not None else 0, hand)
+
+
+def meld_out_from_counts(rules: Rules) -> bool:
+    """May ``can_go_out_after_meld`` answer for these rules? Where a group meld changes nothing ``can_go_out`` reads
+    but the hand's counts, the meld and the points: no sequences, melds of twos or wild melds (the hand's cards or
+    the wild meld), every canasta of one kind (``flags.plain``), and no question asked of the side's melds or of
+    the other sides' (natural or mixed canastas to go out, dead ranks, the canasta or natural meld an opening
+    needs, an unfinished wild meld, Splash)."""
+    return bool(flags(rules).plain and not rules.sequences and not rules.twos_as_rank and not rules.wild_melds
+                and not rules.natural_canastas_to_go_out and not rules.mixed_canastas_to_go_out
+                and not rules.dead_ranks and not rules.opening_canasta and rules.opening_needs_meld == "none"
+                and not rules.wild_meld_blocks_wilds and not rules.splash)
+
+
+def can_go_out_after_meld(state: State, key: int, k: int, a: int, b: int, points: int) -> bool:
+    """``can_go_out(apply_move(state, Move("meld", key, k, a, b)))`` for a group meld of a natural rank (``key``,
+    4 to 14) that leaves a card or more in the hand, with no pile pending, answered from counts without making the
+    position (where ``meld_out_from_counts`` says so). ``points``: the turn's points towards the minimum after it
+    (the stage's points and the meld's)."""
+    if state.phase != PLAY_PHASE or state.turn.permission == "no" or state.turn.no_discard:
+        return False
+    stage = state.stage
+    p = state.turn_seat
+    if has_foot(state, p):
+        return False
+    side = state.seat_sides[p]
+    r = state.rules
+    rc = list(turn_counts(state))  # a copy: changed below
+    rc[key] = rc[key] - k
+    rc[TWO] = rc[TWO] - a
+    rc[JOKER_RANK] = rc[JOKER_RANK] - b
+    opened = state.opened[side]
+    if r.natural_opening and not opened and rc[TWO] + rc[JOKER_RANK] > 1:
+        return False
+    melds = state.melds[side]
+    old = melds.get(key)
+    nat0 = wild0 = size0 = 0
+    if old is not None:
+        nat0, wild0 = meld_counts(old)
+        size0 = len(old)
+    # The position after the meld: its stage holds the points where the side has not opened (else it is as now).
+    pts0 = points if not opened else stage.points if stage is not None else 0
+    return _out_from_counts(state, rc, melds, (key, nat0 + k, wild0 + a + b, size0 + k + a + b), pts0,
+                            state.hands[p])
+
+
+def _out_from_counts(state: State, rc: list[int], melds: Melds, grown: tuple[int, int, int, int] | None, pts0: int,
+                     hand: tuple[int, ...]) -> bool:
+    """``can_go_out``'s search from the hand's counts ``rc`` (changed, and restored) and the side's ``melds``, with
+    the meld ``grown`` = (key, naturals, wild cards, size) as it is after a meld, where one is given."""
+    r = state.rules
+    info: dict[int, tuple[int, int, int]] = {}
+    for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
+        nat, wild = meld_counts(m)
+        info[x] = (nat, wild, len(m))
+    if grown is not None:
+        gkey, gnat, gwild, gsize = grown
+        info[gkey] = (gnat, gwild, gsize)
     # A rank that cannot be melded at all (too few naturals and no meld to add them to; one or two black
     # threes) must be the final discard, so two such ranks rule going out out, and one names the discard:
     # ``_out_with`` refuses every other choice for it (most hands a random player holds stop here).
     forced = -1
     if not r.sequences:
         blacks = rc[THREE]
-        if blacks and (blacks < 3 or THREE in melds or not r.black_threes_meldable):
+        if blacks and (blacks < 3 or THREE in info or not r.black_threes_meldable):
             forced = THREE
         min_nat = r.min_naturals
         for x in range(4, 15):
             n = rc[x]
-            if n and n < min_nat and x not in melds:
+            if n and n < min_nat and x not in info:
                 if forced >= 0:
                     return False
                 forced = x
-    info: dict[int, tuple[int, int, int]] = {}
-    for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
-        nat, wild = meld_counts(m)
-        info[x] = (nat, wild, len(m))
-    sizes = None if flags(r).plain else {x: len(m) for x, m in melds.items()}
-    base = canasta_count(melds)
-    pts0 = stage.points if stage is not None else 0
+    sizes = None if flags(r).plain else {x: v[2] for x, v in info.items()}
+    base = 0
+    for v in info.values():  # (the side's canastas: a plain loop, native when compiled)
+        if v[2] >= 7:
+            base += 1
     if r.twos_as_rank and twos_meld_open(melds):  # the twos can only join the meld of twos
         pts0 += 20 * rc[TWO]
         hand = tuple(0 if k < 4 else n for k, n in enumerate(hand))
@@ -140,7 +197,7 @@ def can_go_out(state: State) -> bool:
         rc[1] = 0
         return forced < 0 and _out_with(state, rc, info, sizes, base, pts0)
     if r.sequences:  # the discard is a card of a suit: try each kind
-        all_sizes = {x: len(m) for x, m in melds.items()}
+        all_sizes = {x: v[2] for x, v in info.items()}
         for kind in (None, *(k for k in range(53) if hand[k])):
             rest = list(hand)
             if kind is not None:
