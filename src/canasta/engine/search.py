@@ -130,9 +130,10 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                             found = True
                             break
                         continue
-                # (the child's minimum is this one's, but after a Splash: ``minimum_to_meet``)
+                # The child's minimum is this one's, unless a Splash may have come of it: a meld grown to seven, or
+                # a first stage (this position had none, so its minimum did not look at the melds).
                 if opening_path(meld_child(state, m, cards, points), hand_number, seen, child_hand, child_sizes,
-                                -1 if splash else need):
+                                -1 if splash and (grown >= 7 or state.stage is None) else need):
                     found = True
                     break
                 continue
@@ -160,23 +161,97 @@ def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> tupl
 
 class MeldCounts:
     """What ``_meld_still_reachable`` reads of a position, counted once for all of its meld moves: the hand's rank
-    counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum."""
+    counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum; and the
+    parts of ``bound_after``, a cheap upper bound of what the hand left after a meld could add."""
 
-    __slots__ = ("hsize", "melds", "need", "points", "rc")
+    __slots__ = ("hsize", "melds", "min_naturals", "natural_parts", "naturals", "need", "pair_max", "pair_parts",
+                 "pairs", "points", "rc", "rules", "slot_parts", "slots")
 
     rc: list[int]
     hsize: int
     melds: dict[int, tuple[int, int]]
     points: int
     need: int
+    rules: Rules
+    min_naturals: int
+    natural_parts: list[int]  # per rank code: the points its naturals may add (0 outside 4..14)
+    slot_parts: list[int]  # per rank code: the wild cards a meld of it may take
+    pair_parts: list[int]  # per rank code: the points of a pair that a wild card would complete, else 0
+    naturals: int  # the sums of the three lists
+    slots: int
+    pairs: int
+    pair_max: int  # the largest of pair_parts
 
     def __init__(self, state: State) -> None:
         p = state.turn_seat
-        self.rc = rank_counts(state.hands[p])
-        self.hsize = total(self.rc)
-        self.melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
+        r = state.rules
+        self.rules = r
+        self.rc = rc = rank_counts(state.hands[p])
+        self.hsize = total(rc)
+        self.melds = melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
         self.points = state.stage.points if state.stage is not None else 0
         self.need = minimum_to_meet(state)
+        # The parts of ``max_opening_points``' greedy count, each taken at its most: a rank on the table or held
+        # three times melds all its naturals and takes every wild card it may; a pair (fewer than three, enough
+        # for the rules) adds its points only if a wild card completes it; wild cards go where there is room.
+        mn = self.min_naturals = r.min_naturals
+        natural_parts = [0] * 15
+        slot_parts = [0] * 15
+        pair_parts = [0] * 15
+        naturals = slots = pairs = pair_max = 0
+        for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop
+            n = rc[rank]
+            if rank in melds:
+                nat, wild = melds[rank]
+                room = r.max_wilds(nat + n) - wild
+                slot_parts[rank] = room if room > 0 else 0
+                natural_parts[rank] = n * RV[rank]
+            elif n >= mn and n >= 3:
+                slot_parts[rank] = r.max_wilds(n)
+                natural_parts[rank] = n * RV[rank]
+            elif n and n >= mn and r.max_wilds(n) >= 3 - n:
+                slot_parts[rank] = r.max_wilds(n)
+                value = n * RV[rank]
+                pair_parts[rank] = value
+                pairs += value
+                if value > pair_max:
+                    pair_max = value
+            naturals += natural_parts[rank]
+            slots += slot_parts[rank]
+        if r.wild_melds:
+            slots += r.wild_meld_max
+        self.natural_parts = natural_parts
+        self.slot_parts = slot_parts
+        self.pair_parts = pair_parts
+        self.naturals = naturals
+        self.slots = slots
+        self.pairs = pairs
+        self.pair_max = pair_max
+
+    def bound_after(self, rank: int, k: int, a: int, b: int) -> int:
+        """At least ``opening.max_opening_points`` of the hand and melds after a meld of ``k`` naturals of the rank
+        code ``rank`` (its own meld key), ``a`` twos and ``b`` jokers: the parts above with that rank's changed
+        (now on the table, it keeps all it has left and the room the meld leaves) and the wild cards taken off."""
+        naturals = self.naturals
+        slots = self.slots
+        pairs = self.pairs
+        if 4 <= rank <= 14:
+            held = self.rc[rank]
+            nat, wild = self.melds.get(rank, (0, 0))
+            room = self.rules.max_wilds(nat + held) - wild - a - b
+            naturals += (held - k) * RV[rank] - self.natural_parts[rank]
+            slots += (room if room > 0 else 0) - self.slot_parts[rank]
+            pairs -= self.pair_parts[rank]  # (the largest pair stays an upper bound of those left)
+        jokers = self.rc[JOKER_RANK] - b
+        twos = self.rc[TWO] - a
+        completed = (jokers + twos) * self.pair_max  # each completed pair takes a wild card
+        if completed < pairs:
+            pairs = completed
+        placed_jokers = jokers if jokers < slots else slots
+        placed_twos = slots - placed_jokers
+        if twos < placed_twos:
+            placed_twos = twos
+        return naturals + pairs + 50 * placed_jokers + 20 * placed_twos
 
 
 def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: MeldCounts | None = None) -> bool:
@@ -224,15 +299,20 @@ def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -
     k, a, b = move.naturals, move.twos, move.jokers
     if counts.hsize - k - a - b < 1:  # the hand empties: going out or the foot, the full check
         return None
-    rc = list(counts.rc)
     rank = key_rank(move.rank)
+    gain = RV[rank] * k + 20 * a + 50 * b
+    # A necessary condition first (after a withdraw most answers are no, and this bound finds nearly all of them):
+    # the staged points with this meld's, and at most what the hand left could add.
+    if move.rank == rank and counts.points + gain + counts.bound_after(rank, k, a, b) < counts.need:
+        return False
+    rc = list(counts.rc)
     rc[rank] = rc[rank] - k
     rc[TWO] = rc[TWO] - a
     rc[JOKER_RANK] = rc[JOKER_RANK] - b
     melds = dict(counts.melds)
     nat0, wild0 = melds.get(move.rank, (0, 0))
     melds[move.rank] = (nat0 + k, wild0 + a + b)
-    need = counts.need - (counts.points + RV[rank] * k + 20 * a + 50 * b)
+    need = counts.need - (counts.points + gain)
     if need <= 0:
         return True
     return opening_reachable(r, rc, melds, need, 2)
