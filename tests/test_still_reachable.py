@@ -5,6 +5,8 @@ left, ``opening_reachable``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import canasta
@@ -75,3 +77,25 @@ def test_after_a_withdraw_each_meld_gets_the_full_counts_answer(variant: str) ->
             asked += 1
             refused += not answer
     assert refused and asked > refused  # both answers were met
+
+
+@pytest.mark.parametrize("variant", ["modern-american", "samba", "brazilian", "italian"])
+def test_after_a_withdraw_the_check_from_the_positions_parts_is_the_plain_one(variant: str) -> None:
+    """With ``MeldCounts`` the check makes the common meld's position and search key from the parent's parts; it
+    must give the plain check's answer (the position by ``apply_move``, the key from the hand) and leave the same
+    memo, position for position."""
+    searched = 0
+    for state in play_positions(variant, 6, 400):
+        withdraw = [m for m in canasta.legal_moves(state) if m.action == "withdraw"]
+        if not withdraw:
+            continue
+        after = canasta.apply(state, withdraw[0])
+        counts = MeldCounts(after)
+        made: dict[Any, bool] = {}
+        plain: dict[Any, bool] = {}
+        for move in play_moves(after, reachable_only=False, melds_only=True):
+            if move.action == "meld":
+                assert still_reachable(after, move, made, counts) == still_reachable(after, move, plain)
+        assert made == plain
+        searched += len(made) > 1
+    assert searched > 3

@@ -41,12 +41,14 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
 
 def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
                    melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
-                   seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = ()) -> bool:
+                   seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = (),
+                   hand_key: int = -1, sizes: list[int] | None = None, minimum: int = -1) -> bool:
     """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
     Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
     openings or an opening canasta give other ways or conditions, a search over the meld moves of the
     position ``after()`` decides what quick bounds cannot. ``runs``: the side's sequences on the table
-    as (suit, lowest rank, highest rank), which the hand may lengthen into a canasta."""
+    as (suit, lowest rank, highest rank), which the hand may lengthen into a canasta. ``hand_key``, ``sizes`` and
+    ``minimum``: the position's search key and minimum, for ``opening_path``, when the caller made them."""
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
@@ -63,7 +65,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if bound < need or (canasta and not canasta_possible(r, hand, melds, canasta == "natural", runs)):
         return False
     position = after()
-    return opening_path(position, position.hand_number, {} if seen is None else seen)
+    return opening_path(position, position.hand_number, {} if seen is None else seen, hand_key, sizes, minimum)
 
 
 SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gives up (and says no)
@@ -130,10 +132,10 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                             found = True
                             break
                         continue
-                # The child's minimum is this one's, unless a Splash may have come of it: a meld grown to seven, or
-                # a first stage (this position had none, so its minimum did not look at the melds).
+                # The child's minimum is this one's (the same melds but the grown one, the same turn and stage),
+                # unless the meld grown to seven may be a Splash
                 if opening_path(meld_child(state, m, cards, points), hand_number, seen, child_hand, child_sizes,
-                                -1 if splash and (grown >= 7 or state.stage is None) else need):
+                                -1 if splash and grown >= 7 else need):
                     found = True
                     break
                 continue
@@ -164,8 +166,8 @@ class MeldCounts:
     counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum; and the
     parts of ``bound_after``, a cheap upper bound of what the hand left after a meld could add."""
 
-    __slots__ = ("hsize", "melds", "min_naturals", "natural_parts", "naturals", "need", "pair_max", "pair_parts",
-                 "pairs", "points", "rc", "rules", "slot_parts", "slots")
+    __slots__ = ("hand", "hand_key", "hsize", "melds", "min_naturals", "natural_parts", "naturals", "need", "pair_max",
+                 "pair_parts", "pairs", "points", "rc", "rules", "sizes", "slot_parts", "slots", "table")
 
     rc: list[int]
     hsize: int
@@ -181,14 +183,22 @@ class MeldCounts:
     slots: int
     pairs: int
     pair_max: int  # the largest of pair_parts
+    hand: tuple[int, ...]
+    table: Melds  # the side's melds
+    hand_key: int  # the search's key of the position (``hand_int``, ``meld_sizes``), made when first asked
+    sizes: list[int] | None
 
     def __init__(self, state: State) -> None:
         p = state.turn_seat
         r = state.rules
         self.rules = r
-        self.rc = rc = rank_counts(state.hands[p])
+        self.hand = state.hands[p]
+        self.table = state.melds[state.seat_sides[p]]
+        self.hand_key = -1
+        self.sizes = None
+        self.rc = rc = rank_counts(self.hand)
         self.hsize = total(rc)
-        self.melds = melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
+        self.melds = melds = {x: meld_counts(m) for x, m in self.table.items()}
         self.points = state.stage.points if state.stage is not None else 0
         self.need = minimum_to_meet(state)
         # The parts of ``max_opening_points``' greedy count, each taken at its most: a rank on the table or held
@@ -228,6 +238,13 @@ class MeldCounts:
         self.pairs = pairs
         self.pair_max = pair_max
 
+    def key(self) -> tuple[int, list[int]]:
+        """The position's hand as ``hand_int`` and melds as ``meld_sizes``, made once for all its moves."""
+        if self.sizes is None:
+            self.hand_key = hand_int(self.hand)
+            self.sizes = meld_sizes(self.table)
+        return self.hand_key, self.sizes
+
     def bound_after(self, rank: int, k: int, a: int, b: int) -> int:
         """At least ``opening.max_opening_points`` of the hand and melds after a meld of ``k`` naturals of the rank
         code ``rank`` (its own meld key), ``a`` twos and ``b`` jokers: the parts above with that rank's changed
@@ -262,25 +279,42 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
         quick = _meld_still_reachable(state, move, counts)
         if quick is not None:
             return quick
-    after = apply_move(state, move)
+    after: State | None = None
+    hand_key = -1
+    sizes: list[int] | None = None
+    if counts is not None and move.action == "meld" and (state.stage is None or state.stage.pending is None):
+        # The common meld (no pending pile, a card left): the position and its search key made from this one's
+        # parts, as the search makes its children (``search_step``), not by ``apply_move`` and a recount.
+        cards = meld_cards(counts.hand, move)
+        if counts.hsize > len(cards):
+            points = counts.points
+            for c in cards:
+                points += VALUE[c]
+            after = meld_child(state, move, cards, points)
+            parent_key, parent_sizes = counts.key()
+            hand_key = hand_after(parent_key, cards)
+            sizes = grown_sizes(parent_sizes, move.rank, len(counts.table.get(move.rank, ())) + len(cards))
+    if after is None:
+        after = apply_move(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
         return True
     stage = after.stage
     if stage is None:  # a pending pile was picked up: the side has opened
         return True
-    need = minimum_to_meet(after) - stage.points
+    minimum = minimum_to_meet(after)
+    need = minimum - stage.points
     side = after.seat_sides[after.turn_seat]
     if need <= 0 and opening_canasta_ok(after, after.melds[side]):
         return True
     melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
     hand = after.hands[after.turn_seat]
-    rc = rank_counts(hand)
+    rc = list(turn_counts(after))  # kept on the position (passed on by the meld): no recount of the hand
     keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
     canasta = required_canasta(after)
     runs = tuple((key_suit(x), *sequence_span(m)) for x, m in after.melds[side].items()
                  if is_sequence_key(x)) if canasta is not None and after.rules.sequences else ()
-    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, canasta, seen,
-                          runs) or (
+    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, canasta, seen, runs,
+                          hand_key, sizes, minimum if stage.pending is None else -1) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
 
 
