@@ -42,7 +42,8 @@ def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, 
             pairs.append((n * RV[r], rules.max_wilds(n) - (3 - n), n))
     jokers = rc[0]
     wilds = jokers + rc[2]
-    pairs.sort(reverse=True)
+    if len(pairs) > 1:  # (compiled, ``sort`` is a method call through the C API even for one item)
+        pairs.sort(reverse=True)
     spare = wilds
     for value, extra_cap, n in pairs:
         if spare < 3 - n:

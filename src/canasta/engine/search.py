@@ -41,12 +41,14 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
 
 def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
                    melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
-                   seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = ()) -> bool:
+                   seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = (),
+                   hand_key: int = -1, sizes: list[int] | None = None, minimum: int = -1) -> bool:
     """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
     Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
     openings or an opening canasta give other ways or conditions, a search over the meld moves of the
     position ``after()`` decides what quick bounds cannot. ``runs``: the side's sequences on the table
-    as (suit, lowest rank, highest rank), which the hand may lengthen into a canasta."""
+    as (suit, lowest rank, highest rank), which the hand may lengthen into a canasta. ``hand_key``, ``sizes`` and
+    ``minimum``: the position's search key and minimum, for ``opening_path``, when the caller made them."""
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
@@ -63,7 +65,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if bound < need or (canasta and not canasta_possible(r, hand, melds, canasta == "natural", runs)):
         return False
     position = after()
-    return opening_path(position, position.hand_number, {} if seen is None else seen)
+    return opening_path(position, position.hand_number, {} if seen is None else seen, hand_key, sizes, minimum)
 
 
 SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gives up (and says no)
@@ -130,9 +132,10 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                             found = True
                             break
                         continue
-                # (the child's minimum is this one's, but after a Splash: ``minimum_to_meet``)
+                # The child's minimum is this one's (the same melds but the grown one, the same turn and stage),
+                # unless the meld grown to seven may be a Splash
                 if opening_path(meld_child(state, m, cards, points), hand_number, seen, child_hand, child_sizes,
-                                -1 if splash else need):
+                                -1 if splash and grown >= 7 else need):
                     found = True
                     break
                 continue
@@ -160,23 +163,112 @@ def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> tupl
 
 class MeldCounts:
     """What ``_meld_still_reachable`` reads of a position, counted once for all of its meld moves: the hand's rank
-    counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum."""
+    counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum; and the
+    parts of ``bound_after``, a cheap upper bound of what the hand left after a meld could add."""
 
-    __slots__ = ("hsize", "melds", "need", "points", "rc")
+    __slots__ = ("hand", "hand_key", "hsize", "melds", "min_naturals", "natural_parts", "naturals", "need", "pair_max",
+                 "pair_parts", "pairs", "points", "rc", "rules", "sizes", "slot_parts", "slots", "table")
 
     rc: list[int]
     hsize: int
     melds: dict[int, tuple[int, int]]
     points: int
     need: int
+    rules: Rules
+    min_naturals: int
+    natural_parts: list[int]  # per rank code: the points its naturals may add (0 outside 4..14)
+    slot_parts: list[int]  # per rank code: the wild cards a meld of it may take
+    pair_parts: list[int]  # per rank code: the points of a pair that a wild card would complete, else 0
+    naturals: int  # the sums of the three lists
+    slots: int
+    pairs: int
+    pair_max: int  # the largest of pair_parts
+    hand: tuple[int, ...]
+    table: Melds  # the side's melds
+    hand_key: int  # the search's key of the position (``hand_int``, ``meld_sizes``), made when first asked
+    sizes: list[int] | None
 
     def __init__(self, state: State) -> None:
         p = state.turn_seat
-        self.rc = rank_counts(state.hands[p])
-        self.hsize = total(self.rc)
-        self.melds = {x: meld_counts(m) for x, m in state.melds[state.seat_sides[p]].items()}
+        r = state.rules
+        self.rules = r
+        self.hand = state.hands[p]
+        self.table = state.melds[state.seat_sides[p]]
+        self.hand_key = -1
+        self.sizes = None
+        self.rc = rc = rank_counts(self.hand)
+        self.hsize = total(rc)
+        self.melds = melds = {x: meld_counts(m) for x, m in self.table.items()}
         self.points = state.stage.points if state.stage is not None else 0
         self.need = minimum_to_meet(state)
+        # The parts of ``max_opening_points``' greedy count, each taken at its most: a rank on the table or held
+        # three times melds all its naturals and takes every wild card it may; a pair (fewer than three, enough
+        # for the rules) adds its points only if a wild card completes it; wild cards go where there is room.
+        mn = self.min_naturals = r.min_naturals
+        natural_parts = [0] * 15
+        slot_parts = [0] * 15
+        pair_parts = [0] * 15
+        naturals = slots = pairs = pair_max = 0
+        for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop
+            n = rc[rank]
+            if rank in melds:
+                nat, wild = melds[rank]
+                room = r.max_wilds(nat + n) - wild
+                slot_parts[rank] = room if room > 0 else 0
+                natural_parts[rank] = n * RV[rank]
+            elif n >= mn and n >= 3:
+                slot_parts[rank] = r.max_wilds(n)
+                natural_parts[rank] = n * RV[rank]
+            elif n and n >= mn and r.max_wilds(n) >= 3 - n:
+                slot_parts[rank] = r.max_wilds(n)
+                value = n * RV[rank]
+                pair_parts[rank] = value
+                pairs += value
+                if value > pair_max:
+                    pair_max = value
+            naturals += natural_parts[rank]
+            slots += slot_parts[rank]
+        if r.wild_melds:
+            slots += r.wild_meld_max
+        self.natural_parts = natural_parts
+        self.slot_parts = slot_parts
+        self.pair_parts = pair_parts
+        self.naturals = naturals
+        self.slots = slots
+        self.pairs = pairs
+        self.pair_max = pair_max
+
+    def key(self) -> tuple[int, list[int]]:
+        """The position's hand as ``hand_int`` and melds as ``meld_sizes``, made once for all its moves."""
+        if self.sizes is None:
+            self.hand_key = hand_int(self.hand)
+            self.sizes = meld_sizes(self.table)
+        return self.hand_key, self.sizes
+
+    def bound_after(self, rank: int, k: int, a: int, b: int) -> int:
+        """At least ``opening.max_opening_points`` of the hand and melds after a meld of ``k`` naturals of the rank
+        code ``rank`` (its own meld key), ``a`` twos and ``b`` jokers: the parts above with that rank's changed
+        (now on the table, it keeps all it has left and the room the meld leaves) and the wild cards taken off."""
+        naturals = self.naturals
+        slots = self.slots
+        pairs = self.pairs
+        if 4 <= rank <= 14:
+            held = self.rc[rank]
+            nat, wild = self.melds.get(rank, (0, 0))
+            room = self.rules.max_wilds(nat + held) - wild - a - b
+            naturals += (held - k) * RV[rank] - self.natural_parts[rank]
+            slots += (room if room > 0 else 0) - self.slot_parts[rank]
+            pairs -= self.pair_parts[rank]  # (the largest pair stays an upper bound of those left)
+        jokers = self.rc[JOKER_RANK] - b
+        twos = self.rc[TWO] - a
+        completed = (jokers + twos) * self.pair_max  # each completed pair takes a wild card
+        if completed < pairs:
+            pairs = completed
+        placed_jokers = jokers if jokers < slots else slots
+        placed_twos = slots - placed_jokers
+        if twos < placed_twos:
+            placed_twos = twos
+        return naturals + pairs + 50 * placed_jokers + 20 * placed_twos
 
 
 def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: MeldCounts | None = None) -> bool:
@@ -187,25 +279,42 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
         quick = _meld_still_reachable(state, move, counts)
         if quick is not None:
             return quick
-    after = apply_move(state, move)
+    after: State | None = None
+    hand_key = -1
+    sizes: list[int] | None = None
+    if counts is not None and move.action == "meld" and (state.stage is None or state.stage.pending is None):
+        # The common meld (no pending pile, a card left): the position and its search key made from this one's
+        # parts, as the search makes its children (``search_step``), not by ``apply_move`` and a recount.
+        cards = meld_cards(counts.hand, move)
+        if counts.hsize > len(cards):
+            points = counts.points
+            for c in cards:
+                points += VALUE[c]
+            after = meld_child(state, move, cards, points)
+            parent_key, parent_sizes = counts.key()
+            hand_key = hand_after(parent_key, cards)
+            sizes = grown_sizes(parent_sizes, move.rank, len(counts.table.get(move.rank, ())) + len(cards))
+    if after is None:
+        after = apply_move(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
         return True
     stage = after.stage
     if stage is None:  # a pending pile was picked up: the side has opened
         return True
-    need = minimum_to_meet(after) - stage.points
+    minimum = minimum_to_meet(after)
+    need = minimum - stage.points
     side = after.seat_sides[after.turn_seat]
     if need <= 0 and opening_canasta_ok(after, after.melds[side]):
         return True
     melds = {x: meld_counts(m) for x, m in after.melds[side].items()}
     hand = after.hands[after.turn_seat]
-    rc = rank_counts(hand)
+    rc = list(turn_counts(after))  # kept on the position (passed on by the meld): no recount of the hand
     keep = 2 if stage.pending is None else max(0, 2 - len(stage.pending))
     canasta = required_canasta(after)
     runs = tuple((key_suit(x), *sequence_span(m)) for x, m in after.melds[side].items()
                  if is_sequence_key(x)) if canasta is not None and after.rules.sequences else ()
-    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, canasta, seen,
-                          runs) or (
+    return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, canasta, seen, runs,
+                          hand_key, sizes, minimum if stage.pending is None else -1) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
 
 
@@ -224,15 +333,20 @@ def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -
     k, a, b = move.naturals, move.twos, move.jokers
     if counts.hsize - k - a - b < 1:  # the hand empties: going out or the foot, the full check
         return None
-    rc = list(counts.rc)
     rank = key_rank(move.rank)
+    gain = RV[rank] * k + 20 * a + 50 * b
+    # A necessary condition first (after a withdraw most answers are no, and this bound finds nearly all of them):
+    # the staged points with this meld's, and at most what the hand left could add.
+    if move.rank == rank and counts.points + gain + counts.bound_after(rank, k, a, b) < counts.need:
+        return False
+    rc = list(counts.rc)
     rc[rank] = rc[rank] - k
     rc[TWO] = rc[TWO] - a
     rc[JOKER_RANK] = rc[JOKER_RANK] - b
     melds = dict(counts.melds)
     nat0, wild0 = melds.get(move.rank, (0, 0))
     melds[move.rank] = (nat0 + k, wild0 + a + b)
-    need = counts.need - (counts.points + RV[rank] * k + 20 * a + 50 * b)
+    need = counts.need - (counts.points + gain)
     if need <= 0:
         return True
     return opening_reachable(r, rc, melds, need, 2)

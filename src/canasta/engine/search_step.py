@@ -124,11 +124,13 @@ def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
     old = melds.get(m.rank)
     melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
     t = state.turn
-    turn: Turn = _new_tuple(Turn, (
-        t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
-        t.touched_old or (old is not None and m.rank not in t.new_ranks), t.no_discard,
-        t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX),
-        t.withdrew, t.opened_now))
+    touched_old = t.touched_old or (old is not None and m.rank not in t.new_ranks)
+    must_go_out = t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX)
+    if old and t.melded and touched_old == t.touched_old and must_go_out == t.must_go_out:
+        turn = t  # nothing to change (as ``play_meld``: making a Turn is a call through the C API)
+    else:
+        turn = _new_tuple(Turn, (t.source, t.permission, True, t.new_ranks if old else (*t.new_ranks, m.rank),
+                                 touched_old, t.no_discard, must_go_out, t.withdrew, t.opened_now))
     stage = state.stage
     if stage is None:
         stage = _new_tuple(Stage, (state.hands[p], state.melds[side], t, 0, points, None))
@@ -138,13 +140,11 @@ def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
     all_melds[side] = melds
     hands = list(state.hands)
     hands[p] = tuple(hand)
-    history = log_add(state.log, state.to_move, m)
+    new = state.moved(tuple(hands), state.stock, state.pile, state.pile_frozen, tuple(all_melds), state.has_melded, p,
+                      state.to_move, state.phase, turn, stage, log_add(state.log, state.to_move, m))
     if old is None and len(cards) >= 7:  # laid down whole from the hand (concealed_canasta_bonus)
         whole = list(state.concealed_canastas)
         whole[side] = (*whole[side], m.rank)
-        new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history,
-                            concealed_canastas=tuple(whole))
-    else:
-        new = state.replace(hands=tuple(hands), melds=tuple(all_melds), turn=turn, stage=stage, log=history)
+        new = new.replace(concealed_canastas=tuple(whole))
     pass_counts_on(state, new, cards)
     return new
