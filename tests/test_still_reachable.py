@@ -5,6 +5,7 @@ left, ``opening_reachable``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -60,14 +61,18 @@ def _full_answer(state: State, move: canasta.Move) -> bool:
     return opening_reachable(after.rules, rank_counts(after.hands[after.turn_seat]), melds, need, 2)
 
 
+def _after_withdraws(variant: str, games: int) -> Iterator[State]:
+    """The position after the first ``withdraw`` of each seeded position that has one."""
+    for state in play_positions(variant, games, 400):
+        withdraw = [m for m in canasta.legal_moves(state) if m.action == "withdraw"]
+        if withdraw:
+            yield canasta.apply(state, withdraw[0])
+
+
 @pytest.mark.parametrize("variant", ["classic", "two-player"])
 def test_after_a_withdraw_each_meld_gets_the_full_counts_answer(variant: str) -> None:
     asked = refused = 0
-    for state in play_positions(variant, 12, 400):
-        withdraw = [m for m in canasta.legal_moves(state) if m.action == "withdraw"]
-        if not withdraw:
-            continue
-        after = canasta.apply(state, withdraw[0])
+    for after in _after_withdraws(variant, 12):
         counts = MeldCounts(after)
         for move in play_moves(after, reachable_only=False, melds_only=True):
             if move.action != "meld" or counts.hsize - move.naturals - move.twos - move.jokers < 1:
@@ -85,11 +90,7 @@ def test_after_a_withdraw_the_check_from_the_positions_parts_is_the_plain_one(va
     must give the plain check's answer (the position by ``apply_move``, the key from the hand) and leave the same
     memo, position for position."""
     searched = 0
-    for state in play_positions(variant, 6, 400):
-        withdraw = [m for m in canasta.legal_moves(state) if m.action == "withdraw"]
-        if not withdraw:
-            continue
-        after = canasta.apply(state, withdraw[0])
+    for after in _after_withdraws(variant, 6):
         counts = MeldCounts(after)
         made: dict[Any, bool] = {}
         plain: dict[Any, bool] = {}
