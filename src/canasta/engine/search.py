@@ -20,7 +20,6 @@ from .core import (
     minimum_to_meet,
     move_cards,
     opening_canasta_ok,
-    rank_counts,
     total,
     turn_counts,
 )
@@ -196,7 +195,7 @@ class MeldCounts:
         self.table = state.melds[state.seat_sides[p]]
         self.hand_key = -1
         self.sizes = None
-        self.rc = rc = rank_counts(self.hand)
+        self.rc = rc = turn_counts(state)  # shared with the state: read, never changed here
         self.hsize = total(rc)
         self.melds = melds = {x: meld_counts(m) for x, m in self.table.items()}
         self.points = state.stage.points if state.stage is not None else 0
