@@ -28,6 +28,7 @@ from .core import (
     unfinished_wild_meld,
 )
 from .end import end_hand
+from .meld_view import meld_view
 
 
 def out_problem(state: State, canastas: int, points: int, melds: Melds | None = None,
@@ -158,12 +159,10 @@ def _out_from_counts(state: State, rc: list[int], melds: Melds, grown: tuple[int
     """``can_go_out``'s search from the hand's counts ``rc`` (changed, and restored) and the side's ``melds``, with
     the meld ``grown`` = (key, naturals, wild cards, size) as it is after a meld, where one is given."""
     r = state.rules
-    info: dict[int, tuple[int, int, int]] = {}
-    for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
-        nat, wild = meld_counts(m)
-        info[x] = (nat, wild, len(m))
+    info = meld_view(melds).info()  # (naturals, wild cards, size) by key, counted once per melds dict
     if grown is not None:
         gkey, gnat, gwild, gsize = grown
+        info = dict(info)  # shared: copied before the grown meld is set
         info[gkey] = (gnat, gwild, gsize)
     # A rank that cannot be melded at all (too few naturals and no meld to add them to; one or two black
     # threes) must be the final discard, so two such ranks rule going out out, and one names the discard:
