@@ -45,7 +45,6 @@ from .core import (
     wild_caps,
 )
 from .going_out import can_go_out, can_go_out_after_meld, meld_out_from_counts, out_problem
-from .meld_view import meld_view
 from .modern import asked_this_hand, special_hand_possible
 from .opening import opening_reachable
 from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
@@ -54,9 +53,14 @@ from .turn import apply_move
 
 _COMPILED: Final = not __file__.endswith(".py")
 _new_move: Final = tuple.__new__  # a Move built directly: NamedTuple's __new__ is Python code, slow even compiled
-# Group meld and take moves by their packed fields, each made once: compiled, ``tuple.__new__(Move, ...)`` is still a call
-# through the interpreter's C API (about three times a look-up here). Moves are values, so sharing them is safe.
-_MELD_MOVES: Final[dict[int, Move]] = {}
+# Group meld and take moves, each made once: compiled, ``tuple.__new__(Move, ...)`` is still a call through the
+# interpreter's C API. Moves are values, so sharing them is safe. Found by list indexing, level by level (key,
+# naturals, twos, jokers; made as first needed): compiled, a dict keyed by the packed fields boxed and hashed the key.
+_ROOM: Final = 32  # naturals, twos and jokers below this are kept (a meld or take of more is made each time)
+_MoveRow = list[Move | None]  # by jokers
+_MoveBlock = list[_MoveRow | None]  # by twos
+_MoveTable = list[list[_MoveBlock | None] | None]  # by key (below SEQUENCE_BASE), then naturals
+_GROUP_MOVES: Final[list[_MoveTable]] = [[None] * SEQUENCE_BASE, [None] * SEQUENCE_BASE]  # melds, takes
 
 
 def meld_move(key: int, k: int, a: int, b: int) -> Move:
@@ -67,16 +71,26 @@ def meld_move(key: int, k: int, a: int, b: int) -> Move:
 def group_move(take: bool, key: int, k: int, a: int, b: int) -> Move:
     """``Move("take" if take else "meld", key, k, a, b)`` (a group: no sequence's low card, no suit), made once per
     value."""
-    if not (0 <= key < 256 and 0 <= k < 256 and 0 <= a < 256 and 0 <= b < 256):
+    if not (0 <= key < SEQUENCE_BASE and 0 <= k < _ROOM and 0 <= a < _ROOM and 0 <= b < _ROOM):
         made: Move = _new_move(Move, ("take" if take else "meld", key, k, a, b, 0, -1))
         return made
-    packed = (((key << 8 | k) << 8 | a) << 8 | b) << 1 | (1 if take else 0)
-    move = _MELD_MOVES.get(packed)
+    table = _GROUP_MOVES[1 if take else 0]
+    by_naturals = table[key]
+    if by_naturals is None:
+        by_naturals = [None] * _ROOM
+        table[key] = by_naturals
+    by_twos = by_naturals[k]
+    if by_twos is None:
+        by_twos = [None] * _ROOM
+        by_naturals[k] = by_twos
+    row = by_twos[a]
+    if row is None:
+        row = [None] * _ROOM
+        by_twos[a] = row
+    move = row[b]
     if move is None:
-        if len(_MELD_MOVES) >= 100_000:  # a bound on memory (the presets need a few thousand)
-            _MELD_MOVES.clear()
         move = _new_move(Move, ("take" if take else "meld", key, k, a, b, 0, -1))
-        _MELD_MOVES[packed] = move
+        row[b] = move
     return move
 
 
@@ -442,12 +456,11 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
 
     held = 0  # the natural ranks held, as ``plain_discards``' bits (read here, where each count is read anyway)
     if not several:
-        # The side's group melds by rank code with their naturals and wild cards, made once per melds dict (a dict
-        # look-up per rank boxes the key, and the same melds come back turn after turn).
-        view = meld_view(melds)
-        by_rank = view.by_rank
-        naturals = view.naturals
-        wilds = view.wilds
+        # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
+        by_rank: list[tuple[int, ...] | None] = [None] * 15
+        for mkey, mcards in melds.items():
+            if mkey < 15:
+                by_rank[mkey] = mcards
         # Interpreted, the per-ruleset lists are found here by a tuple key (``_RulesCache.group_list``'s call and
         # its packing cost more than the look-up); compiled, by the packed key in a native table.
         known = cache.known
@@ -462,9 +475,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                 nat0 = wild0 = size0 = 0
                 k_lo = min_nat
             elif n or has_wilds:
-                nat0 = naturals[rank]
-                wild0 = wilds[rank]
-                size0 = nat0 + wild0
+                nat0, wild0 = meld_counts(meld)
+                size0 = len(meld)
                 k_lo = 0
             else:
                 continue

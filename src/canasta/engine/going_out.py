@@ -5,6 +5,8 @@ Hand and Foot player empties his hand.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..kinds import JOKER_RANK, THREE, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, is_sequence_key, key_suit, sequence_key, sequence_span
 from ..rules import Rules
@@ -28,7 +30,6 @@ from .core import (
     unfinished_wild_meld,
 )
 from .end import end_hand
-from .meld_view import meld_view
 
 
 def out_problem(state: State, canastas: int, points: int, melds: Melds | None = None,
@@ -159,10 +160,18 @@ def _out_from_counts(state: State, rc: list[int], melds: Melds, grown: tuple[int
     """``can_go_out``'s search from the hand's counts ``rc`` (changed, and restored) and the side's ``melds``, with
     the meld ``grown`` = (key, naturals, wild cards, size) as it is after a meld, where one is given."""
     r = state.rules
-    info = meld_view(melds).info()  # (naturals, wild cards, size) by key, counted once per melds dict
+    info: dict[int, tuple[int, int, int]] = {}
+    base = 0  # the side's canastas (counted here: a loop saved)
+    for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
+        nat, wild = meld_counts(m)
+        size = len(m)
+        info[x] = (nat, wild, size)
+        if size >= 7:
+            base += 1
     if grown is not None:
         gkey, gnat, gwild, gsize = grown
-        info = dict(info)  # shared: copied before the grown meld is set
+        if gsize >= 7 and len(melds.get(gkey, ())) < 7:
+            base += 1
         info[gkey] = (gnat, gwild, gsize)
     # A rank that cannot be melded at all (too few naturals and no meld to add them to; one or two black
     # threes) must be the final discard, so two such ranks rule going out out, and one names the discard:
@@ -180,10 +189,6 @@ def _out_from_counts(state: State, rc: list[int], melds: Melds, grown: tuple[int
                     return False
                 forced = x
     sizes = None if flags(r).plain else {x: v[2] for x, v in info.items()}
-    base = 0
-    for v in info.values():  # (the side's canastas: a plain loop, native when compiled)
-        if v[2] >= 7:
-            base += 1
     if r.twos_as_rank and twos_meld_open(melds):  # the twos can only join the meld of twos
         pts0 += 20 * rc[TWO]
         hand = tuple(0 if k < 4 else n for k, n in enumerate(hand))
@@ -282,6 +287,10 @@ def _suit_placements(hand: tuple[int, ...], suit: int, runs: list[tuple[int, int
     return options
 
 
+_NO_CAPS: Final[list[int]] = []  # shared: appended to only where natural canastas are asked for
+_NO_WILD_MELD: Final[list[int]] = [0]  # the wild cards put in a meld of wild cards: none (shared, never changed)
+
+
 def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]], sizes: dict[int, int] | None,
               base_canastas: int, pts0: int) -> bool:
     """Can these hand counts all be melded in groups onto the side's melds ``info``, leaving enough
@@ -296,18 +305,22 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
     size_cap = r.max_meld_size or 10**9
     need_w = cap_w = 0
-    growth: list[tuple[int, int]] = []  # (cards still short of a canasta, spare wild capacity)
+    # The melds that wild cards could finish as canastas, counted by the cards each is short (1 to 6: a meld holds a
+    # card or more), six bits a count: no list of pairs to make and sort (see the greedy count below).
+    shorts = 0
     canastas = base_canastas
     if sizes is not None:
         sizes = dict(sizes)
     want_nat = r.natural_canastas_to_go_out
-    nat_caps: list[int] = []  # wild room of the melds that end as natural canastas if no wild joins them
+    nat_caps: list[int] = [] if want_nat else _NO_CAPS  # wild room of the melds that end as natural canastas if
+    # no wild joins them (only where natural canastas are asked for)
     points = pts0 + 5 * blacks + 20 * rc[TWO] + 50 * rc[JOKER_RANK]
     pure, pure_after = r.pure_ranks, r.pure_after_opening_ranks  # (empty but in Modern American)
     for x in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[x]
-        if x in info:
-            nat, wild, size = info[x]
+        known = info.get(x)  # (one look-up, not ``in`` and then the item)
+        if known is not None:
+            nat, wild, size = known
             need, cap = 0, r.max_wilds(nat + n) - wild
             was_canasta = size >= 7
             if was_canasta and not r.wilds_onto_canasta:
@@ -340,8 +353,8 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         short = 7 - size - need
         if short <= 0:
             canastas += 1
-        else:
-            growth.append((short, cap - need))
+        elif short <= cap - need:  # (one that lacks room for its wild cards never finishes)
+            shorts += 1 << (6 * short)
     spare = rc[TWO] + rc[JOKER_RANK] - need_w
     if spare < 0:
         return False
@@ -354,11 +367,11 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
     if sizes is not None:
         canastas = out_canastas(r, sizes)
     # Wild cards the natural melds cannot hold may form (or join) a meld of wild cards.
-    options = [0]
+    options = _NO_WILD_MELD  # (shared: never changed)
     if r.wild_melds:
         wild_size = info[JOKER_RANK][2] if JOKER_RANK in info else 0
         lo = 1 if wild_size else 3
-        options += [x for x in range(lo, r.wild_meld_max - wild_size + 1) if x <= spare]
+        options = [0, *(x for x in range(lo, r.wild_meld_max - wild_size + 1) if x <= spare)]
         if r.wild_meld_blocks_wilds:  # a wild meld must be finished to go out, before wilds go elsewhere
             options = [x for x in options if wild_size + x in (0, 7)]
     else:
@@ -371,10 +384,19 @@ def _out_with(state: State, rc: list[int], info: dict[int, tuple[int, int, int]]
         count = canastas
         if wild_size < 7 <= wild_size + x:
             count = out_canastas(r, {**sizes, JOKER_RANK: wild_size + x}) if sizes is not None else count + 1
-        for short, room in sorted(growth):
-            if short <= room and short <= rest:
-                rest -= short
-                count += 1
+        # The shortest first, as many as the wild cards left finish (the same as one at a time, shortest first).
+        left = shorts >> 6
+        short = 1
+        while left and short <= rest:
+            waiting = left & 63
+            if waiting:
+                done = rest // short
+                if done > waiting:
+                    done = waiting
+                rest -= done * short
+                count += done
+            left >>= 6
+            short += 1
         if sizes is not None and r.go_out_needs_sequence and not any(
                 v >= 7 and is_sequence_key(k) for k, v in sizes.items()):
             count = min(count, r.canastas_to_go_out - 1)  # groups growing are no sequence
