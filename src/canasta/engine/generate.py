@@ -439,7 +439,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     several = r.several_melds_per_rank
     no_wild_on_canasta = not r.wilds_onto_canasta
     five = r.rule_of_five if r.rule_of_five and after_opening_turn(state) else 0
-    dead = dead_ranks(state) if r.dead_ranks else ()
+    dead = dead_ranks(state) if r.dead_ranks else _NO_RANKS
     special = f.pure_melds
     foot = has_foot(state, p) if r.foot_size else False
     moves: list[Move] = []
@@ -456,11 +456,14 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
 
     held = 0  # the natural ranks held, as ``plain_discards``' bits (read here, where each count is read anyway)
     if not several:
-        # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot).
-        by_rank: list[tuple[int, ...] | None] = [None] * 15
-        for mkey, mcards in melds.items():
-            if mkey < 15:
-                by_rank[mkey] = mcards
+        # The side's group melds by rank code, read once (a dict look-up per rank boxes the key: hot). A side with
+        # no meld (a quarter of Classic's play phases) reads a shared row: no list made.
+        by_rank = _NO_MELDS_BY_RANK
+        if melds:
+            by_rank = [None] * 15
+            for mkey, mcards in melds.items():
+                if mkey < 15:
+                    by_rank[mkey] = mcards
         # Interpreted, the per-ruleset lists are found here by a tuple key (``_RulesCache.group_list``'s call and
         # its packing cost more than the look-up); compiled, by the packed key in a native table.
         known = cache.known
@@ -552,8 +555,8 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
                             moves.append(move)
     if rc[THREE] >= 3 and THREE not in melds and pending is None and r.black_threes_meldable and not foot:
         canastas = _canastas(r, f, melds)
-        for k in range(3, rc[THREE] + 1):  # only as part of going out (docs/sources.md §3.3)
-            move = Move("meld", THREE, k)
+        for k in range(max(3, hsize - 1), rc[THREE] + 1):  # only as part of going out (docs/sources.md §3.3)
+            move = meld_move(THREE, k, 0, 0)
             if (hsize - k == 0 and out_problem(state, canastas, pts + 5 * k) is None) or (
                     hsize - k == 1 and can_go_out(apply_move(state, move))):
                 moves.append(move)
@@ -757,6 +760,8 @@ def _group_melds(key: int, nat0: int, wild0: int, size0: int, n: int, twos: int,
     return made
 
 
+_NO_MELDS_BY_RANK: Final[list[tuple[int, ...] | None]] = [None] * 15  # shared, never changed
+_NO_RANKS: Final[frozenset[int]] = frozenset()  # no dead ranks (typed as ``dead_ranks``' answer: compiled, no union)
 _COMBINE_RANKS: Final[tuple[int, ...]] = (JOKER_RANK, TWO, *NATURAL_RANKS)  # the order combines are listed in
 
 
@@ -891,10 +896,21 @@ def plain_discards(rc: list[int], naturals: int) -> list[Move]:
         held |= 2
     if rc[THREE]:
         held |= 4
-    made = _DISCARD_LISTS[held]
+    return _discard_list(held)
+
+
+def _discard_list(mask: int) -> list[Move]:
+    """The discards of the ranks in ``mask`` (bits in the order of DISCARD_RANKS), made once per mask: the list of the
+    mask less its highest rank, and that rank's discard (a list copied, not fourteen bits tested)."""
+    made = _DISCARD_LISTS[mask]
     if made is None:
-        made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if held >> i & 1]
-        _DISCARD_LISTS[held] = made
+        if mask == 0:
+            made = []
+        else:
+            top = mask.bit_length() - 1
+            made = list(_discard_list(mask ^ (1 << top)))  # (a copy: the shorter list is kept as it is)
+            made.append(_DISCARD_MOVES[top])
+        _DISCARD_LISTS[mask] = made
     return made
 
 
@@ -948,11 +964,7 @@ def listed_discards(state: State, rc: list[int], hsize: int) -> list[Move]:
                 held |= 1 << i
                 if not banned[x]:
                     free |= 1 << i
-        mask = free or held
-        made = _DISCARD_LISTS[mask]
-        if made is None:
-            made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if mask >> i & 1]
-            _DISCARD_LISTS[mask] = made
+        made = _discard_list(free or held)
         return made + _red_three_discards(state, rc) if rc[1] else made
     moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
     if not moves:
