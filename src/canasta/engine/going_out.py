@@ -155,23 +155,62 @@ def can_go_out_after_meld(state: State, key: int, k: int, a: int, b: int, points
                             state.hands[p])
 
 
+class _MeldTable:
+    """A side's melds as ``can_go_out``'s search reads them: (naturals, wild cards, size) by key, and the canastas."""
+
+    __slots__ = ("canastas", "info", "melds")
+
+    melds: Melds
+    info: dict[int, tuple[int, int, int]]
+    canastas: int
+
+    def __init__(self, melds: Melds) -> None:
+        self.melds = melds
+        info: dict[int, tuple[int, int, int]] = {}
+        canastas = 0
+        for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
+            nat, wild = meld_counts(m)
+            size = len(m)
+            info[x] = (nat, wild, size)
+            if size >= 7:
+                canastas += 1
+        self.info = info
+        self.canastas = canastas
+
+
+# The table made last, found by identity: the one-card checks of a play phase (a meld that leaves one card, each move
+# kept after a partner's yes) ask ``can_go_out`` about the same melds one after another. The melds of a State are never
+# changed in place (a transition copies the dict before it adds a meld), and the table holds its dict, so that an id
+# is not reused while it is kept.
+_LAST_TABLE: Final[list[_MeldTable]] = []
+
+
+def _meld_table(melds: Melds) -> _MeldTable:
+    if _LAST_TABLE:
+        last = _LAST_TABLE[0]
+        if last.melds is melds:
+            return last
+        last = _MeldTable(melds)
+        _LAST_TABLE[0] = last
+        return last
+    last = _MeldTable(melds)
+    _LAST_TABLE.append(last)
+    return last
+
+
 def _out_from_counts(state: State, rc: list[int], melds: Melds, grown: tuple[int, int, int, int] | None, pts0: int,
                      hand: tuple[int, ...]) -> bool:
     """``can_go_out``'s search from the hand's counts ``rc`` (changed, and restored) and the side's ``melds``, with
     the meld ``grown`` = (key, naturals, wild cards, size) as it is after a meld, where one is given."""
     r = state.rules
-    info: dict[int, tuple[int, int, int]] = {}
-    base = 0  # the side's canastas (counted here: a loop saved)
-    for x, m in melds.items():  # (not ``(*meld_counts(m), len(m))``: compiled, a *-tuple is built through a list)
-        nat, wild = meld_counts(m)
-        size = len(m)
-        info[x] = (nat, wild, size)
-        if size >= 7:
-            base += 1
+    table = _meld_table(melds)
+    info = table.info
+    base = table.canastas
     if grown is not None:
         gkey, gnat, gwild, gsize = grown
         if gsize >= 7 and len(melds.get(gkey, ())) < 7:
             base += 1
+        info = dict(info)  # (shared: copied before the grown meld is set)
         info[gkey] = (gnat, gwild, gsize)
     # A rank that cannot be melded at all (too few naturals and no meld to add them to; one or two black
     # threes) must be the final discard, so two such ranks rule going out out, and one names the discard:
