@@ -896,21 +896,10 @@ def plain_discards(rc: list[int], naturals: int) -> list[Move]:
         held |= 2
     if rc[THREE]:
         held |= 4
-    return _discard_list(held)
-
-
-def _discard_list(mask: int) -> list[Move]:
-    """The discards of the ranks in ``mask`` (bits in the order of DISCARD_RANKS), made once per mask: the list of the
-    mask less its highest rank, and that rank's discard (a list copied, not fourteen bits tested)."""
-    made = _DISCARD_LISTS[mask]
+    made = _DISCARD_LISTS[held]
     if made is None:
-        if mask == 0:
-            made = []
-        else:
-            top = mask.bit_length() - 1
-            made = list(_discard_list(mask ^ (1 << top)))  # (a copy: the shorter list is kept as it is)
-            made.append(_DISCARD_MOVES[top])
-        _DISCARD_LISTS[mask] = made
+        made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if held >> i & 1]
+        _DISCARD_LISTS[held] = made
     return made
 
 
@@ -964,7 +953,11 @@ def listed_discards(state: State, rc: list[int], hsize: int) -> list[Move]:
                 held |= 1 << i
                 if not banned[x]:
                     free |= 1 << i
-        made = _discard_list(free or held)
+        mask = free or held
+        made = _DISCARD_LISTS[mask]
+        if made is None:
+            made = [_DISCARD_MOVES[i] for i in range(len(_DISCARD_MOVES)) if mask >> i & 1]
+            _DISCARD_LISTS[mask] = made
         return made + _red_three_discards(state, rc) if rc[1] else made
     moves = [m for x, m in DISCARDS if rc[x] and not banned[x]]
     if not moves:
