@@ -185,13 +185,18 @@ def test_turn_with_and_new_stage_build_what_the_namedtuple_builds() -> None:
 
 
 def test_meld_moves_are_made_once_and_equal_the_public_move() -> None:
-    from canasta.engine.generate import meld_move
+    from canasta.engine.generate import group_move, meld_move
+    from canasta.melds import SEQUENCE_BASE
 
-    for key, k, a, b in [(7, 3, 0, 0), (9, 2, 1, 0), (14, 0, 0, 1), (23, 1, 1, 1), (300, 2, 0, 0)]:
+    for key, k, a, b in [(7, 3, 0, 0), (9, 2, 1, 0), (14, 0, 0, 1), (23, 1, 1, 1), (300, 2, 0, 0), (8, 40, 0, 0),
+                         (3, 3, 0, 0)]:
         move = meld_move(key, k, a, b)
         assert move == Move("meld", key, k, a, b) and type(move) is Move
-        if key < 256:
-            assert meld_move(key, k, a, b) is move  # the same object the next time
+        take = group_move(True, key, k, a, b)
+        assert take == Move("take", key, k, a, b) and type(take) is Move
+        if key < SEQUENCE_BASE and k < 32:  # kept in the table: the same object the next time
+            assert meld_move(key, k, a, b) is move and group_move(True, key, k, a, b) is take
+            assert group_move(False, key, k, a, b) is move
 
 
 def test_state_moved_makes_what_replace_makes() -> None:
