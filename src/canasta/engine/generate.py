@@ -679,12 +679,12 @@ class _RulesCache:
                 made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, self.caps, size_cap)
                 self.known[counts] = made
             return made
-        if not (key < 128 and nat0 < 32 and wild0 < 32 and n < 32 and twos < 32 and jokers < 32 and five < 16):
+        if not (key < 128 and nat0 < 32 and wild0 < 32 and size0 < 64 and n < 32 and twos < 32 and jokers < 32
+                and k_lo < 8 and five < 16):
             return None
-        # The counts packed into one int (36 bits: no tuple to box) name the list. (As ``known``'s keys, the meld's
-        # size and the least naturals are left out: every caller passes nat0 + wild0 and the rules' least naturals
-        # for a new meld, none for a meld that is there.)
-        group = (((((key << 5 | nat0) << 5 | wild0) << 5 | n) << 5 | twos) << 5 | jokers) << 4 | five
+        # The counts packed into one int (45 bits: no tuple to box) name the list.
+        group = ((((((((key << 5 | nat0) << 5 | wild0) << 6 | size0) << 5 | n) << 5 | twos) << 5 | jokers)
+                  << 3 | k_lo) << 4 | five)
         made = self.melds_of(group)
         if made is None:
             made = _group_melds(key, nat0, wild0, size0, n, twos, jokers, k_lo, five, self.caps, size_cap)
