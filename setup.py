@@ -46,6 +46,9 @@ COMPILED = [
     "src/canasta/rl/encoder.py",
     "src/canasta/rl/table.py",
 ]
+# The rl observation and mask writers in Cython (a float32 buffer written natively, which mypyc cannot do),
+# built beside the mypyc group when Cython is there; without them canasta.rl.tensor uses canasta.rl.encoder's.
+NATIVE = {"canasta.rl.native": "src/canasta/rl/native.pyx"}
 
 
 def _wanted() -> bool:
@@ -78,15 +81,38 @@ class OptionalMypycBuild(build_ext):
         try:
             from mypyc.build import mypycify
 
-            return list(mypycify(COMPILED, opt_level="3", group_name="canasta"))
+            compiled = list(mypycify(COMPILED, opt_level="3", group_name="canasta"))
         except (Exception, SystemExit) as error:
             return self._fall_back(f"mypyc failed ({error})")
+        return compiled + self._native_extensions()
 
-    def _fall_back(self, why: str) -> list[Extension]:
+    def _native_extensions(self) -> list[Extension]:
+        try:
+            from Cython.Build import cythonize
+        except ImportError:
+            return self._fall_back("Cython is not installed (for canasta.rl.native)", engine=False)
+        sources = [Extension(name, [path]) for name, path in NATIVE.items()]
+        # the generated C goes under build/, not beside the .pyx
+        return list(cythonize(sources, build_dir="build/cython", quiet=True, compiler_directives={"language_level": 3}))
+
+    def _fall_back(self, why: str, engine: bool = True) -> list[Extension]:
         if _required():
             raise SystemExit(f"canasta: CANASTA_COMPILE=require, but {why}")
-        print(f"canasta: {why}; installing the pure-Python engine", file=sys.stderr)
+        what = "the pure-Python engine" if engine else "without canasta.rl.native (the rl writers stay mypyc)"
+        print(f"canasta: {why}; installing {what}", file=sys.stderr)
         return []
+
+    def build_extension(self, ext: Extension) -> None:
+        if ext.name not in NATIVE:
+            super().build_extension(ext)
+            return
+        try:  # the Cython writers are optional: failing them leaves the compiled engine in place
+            super().build_extension(ext)
+        except Exception as error:
+            self._fall_back(f"compiling {ext.name} failed ({error})", engine=False)
+            built = self.get_ext_fullpath(ext.name)
+            if os.path.exists(built):
+                os.remove(built)
 
     def run(self) -> None:
         # A module compiled by an earlier build in the same tree but no longer listed would shadow its source.

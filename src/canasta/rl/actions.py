@@ -166,6 +166,7 @@ class LegalTree:
         self._fulls = fulls
         self._groups: dict[Atoms, dict[int, list[Move]]] = {}
         self._first: list[int] | None = None  # the sorted first atoms, once asked for
+        self._heads: list[int] | None = None  # the first atoms as they come (``heads``)
 
     def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
         """The legal moves whose atoms start with ``prefix``, by their next atom."""
@@ -195,7 +196,7 @@ class LegalTree:
             return sorted(self._group(prefix))
         first = self._first
         if first is None:  # sorted, each atom once (no set: these are a few small numbers)
-            heads = [full[0] for full in self._fulls]
+            heads = list(self.heads())
             heads.sort()
             first = []
             last = -1
@@ -205,6 +206,16 @@ class LegalTree:
                     last = atom
             self._first = first
         return first
+
+    def heads(self) -> list[int]:
+        """The first atom of every legal move, in the moves' order, repeats kept: the atoms legal at the start
+        of a move, as a mask needs them (unsorted: cheaper than ``legal_shared``). The caller must not change
+        the list."""
+        heads = self._heads
+        if heads is None:
+            fulls = self._fulls
+            heads = self._heads = [fulls[j][0] for j in range(len(fulls))]
+        return heads
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then

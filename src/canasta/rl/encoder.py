@@ -16,7 +16,7 @@ side's melds, the hand sizes, the known cards) are skipped while that part is th
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from ..cards import JOKER, NUM_KINDS, rank_of
 from ..engine import canasta_count, minimum_needed, pile_frozen_for
@@ -33,6 +33,22 @@ _MELD_WIDTH: Final = len(MELD_FEATURES)
 _SIDE_WIDTH: Final = len(SIDE_FEATURES)
 _PREFIX_FIELDS: Final = PREFIX_FIELDS
 _NONE: Final[Any] = object()  # "nothing written yet" for a part (None is a real value of some parts)
+
+
+class Encoder(Protocol):
+    """What writes observation tensors: ``DenseEncoder`` or the Cython ``canasta.rl.native.NativeEncoder``."""
+
+    buffers: list[bytearray]
+
+    def encode(self, state: State, seat: int, prefix: Atoms, known: dict[int, dict[int, int]]) -> bytearray: ...
+
+
+class Masks(Protocol):
+    """What writes legal-atom masks: ``MaskWriter`` or the Cython ``canasta.rl.native.NativeMaskWriter``."""
+
+    mask: bytearray
+
+    def write(self, atoms: list[int]) -> bytearray: ...
 
 
 class _Seat:

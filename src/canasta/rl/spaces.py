@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from gymnasium import spaces
 
 from .actions import ActionSpace
 from .observation import Layout
-from .table import Table
-from .tensor import dense_and_mask
+from .tensor import observe
 
 BOUND = 1_000_000.0  # no count, size or score in an observation comes near it
 
@@ -22,8 +19,4 @@ def observation_space(layout: Layout, space: ActionSpace) -> spaces.Dict:
     })
 
 
-def observe(table: Table, seat: int) -> dict[str, Any]:
-    """The seat's observation and its mask of legal atoms (all zero when it is not to act)."""
-    observation, action_mask = dense_and_mask(table, seat)
-    return {"observation": observation, "action_mask": action_mask}
-
+__all__ = ["BOUND", "observation_space", "observe"]  # observe: the seat's observation dict (canasta.rl.tensor)

@@ -21,7 +21,7 @@ from ..state import State
 from ..view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
-from .encoder import DenseEncoder, MaskWriter
+from .encoder import Encoder, Masks
 from .observation import Entries, Layout, sparse_state
 
 # The public log: ((position before, position after) of the newest move, older log), shared between copies;
@@ -158,14 +158,18 @@ class Table:
     def legal_actions(self) -> list[int]:
         return [] if self.terminal else self.tree().legal(self.prefix)
 
-    def write_observation(self, encoder: DenseEncoder, masks: MaskWriter, seat: int) -> None:
+    def write_observation(self, encoder: Encoder, masks: Masks, seat: int) -> None:
         """The seat's observation tensor written into ``encoder``'s buffer for the seat, and its legal-atom mask
         into ``masks`` (all zero when it is not to act): what the environments hand out every step, in one
         compiled call (``canasta.rl.tensor`` views both buffers with numpy)."""
         state = self.state
         to_act = seat == state.to_move
         encoder.encode(state, seat, self.prefix if to_act else (), self.known_ranks())
-        masks.write(self.tree().legal_shared(self.prefix) if to_act and not self.terminal else _NOTHING)
+        if not to_act or self.terminal:
+            masks.write(_NOTHING)
+        else:  # a mask needs no order: at the start of a move, the first atoms as they come
+            prefix = self.prefix
+            masks.write(self.tree().legal_shared(prefix) if prefix else self.tree().heads())
 
     def apply_action(self, action: int) -> Move | None:
         """Play one atom; the engine move once the atoms name one (else None). ``ValueError`` if illegal."""

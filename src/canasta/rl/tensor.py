@@ -8,12 +8,22 @@ buffer (``np.frombuffer``: the same memory, no copy), and copies out what a call
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from .encoder import DenseEncoder, MaskWriter
+from .encoder import DenseEncoder, Encoder, Masks, MaskWriter
+from .observation import Layout
 from .table import Table
+
+try:  # the Cython writers, when built (setup.py): the same bytes as DenseEncoder and MaskWriter, faster
+    from .native import NativeEncoder, NativeMaskWriter
+
+    ENCODER: Callable[[Layout], Encoder] = NativeEncoder
+    MASKS: Callable[[int], Masks] = NativeMaskWriter
+except ImportError:
+    ENCODER, MASKS = DenseEncoder, MaskWriter
 
 Array = np.ndarray[Any, Any]
 
@@ -22,8 +32,8 @@ class _Arrays:
     """One game's encoder and mask writer, with numpy views of their buffers."""
 
     def __init__(self, table: Table) -> None:
-        self.encoder = DenseEncoder(table.layout)
-        self.masks = MaskWriter(table.space.size)
+        self.encoder: Encoder = ENCODER(table.layout)
+        self.masks: Masks = MASKS(table.space.size)
         self._view()
 
     def _view(self) -> None:
@@ -77,3 +87,13 @@ def dense_and_mask(table: Table, seat: int) -> tuple[Array, Array]:
         arrays = _arrays(table)
     table.write_observation(arrays.encoder, arrays.masks, seat)
     return arrays.views[seat].copy(), arrays.mask_view.copy()
+
+
+def observe(table: Table, seat: int) -> dict[str, Array]:
+    """``dense_and_mask`` as the environments' observation dict (``observation``, ``action_mask``).
+    (Its body repeated, not called: this runs every step, and a Python call costs more than these lines.)"""
+    arrays = table.encoders.get("dense")
+    if arrays is None:
+        arrays = _arrays(table)
+    table.write_observation(arrays.encoder, arrays.masks, seat)
+    return {"observation": arrays.views[seat].copy(), "action_mask": arrays.mask_view.copy()}

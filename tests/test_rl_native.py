@@ -1,0 +1,64 @@
+"""The Cython encoder and mask writer (``canasta.rl.native``, when built) write exactly the bytes of the
+mypyc/pure ones (``canasta.rl.encoder``), whatever order the seats and positions are asked in."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import canasta
+from canasta.rl.encoder import DenseEncoder, MaskWriter
+from canasta.rl.table import Table
+
+native = pytest.importorskip("canasta.rl.native", reason="canasta.rl.native is not built (Cython)")
+
+
+def _pairs(table: Table) -> tuple[tuple[DenseEncoder, object], tuple[MaskWriter, object]]:
+    return ((DenseEncoder(table.layout), native.NativeEncoder(table.layout)),
+            (MaskWriter(table.space.size), native.NativeMaskWriter(table.space.size)))
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
+def test_the_native_buffers_are_the_encoders_along_whole_games(variant: str) -> None:
+    rules = canasta.rules(variant)
+    table = Table(rules, 11, whole_game=True)
+    (dense, fast), (masks, fast_masks) = _pairs(table)
+    rng = random.Random(variant)
+    for _ in range(400):
+        if table.terminal:
+            break
+        seats = list(range(rules.players))
+        rng.shuffle(seats)  # each keeps every seat's last tensor: any order must give the same bytes
+        for seat in seats[: rng.randint(1, len(seats))]:
+            prefix = table.prefix if seat == table.to_move else ()
+            known = table.known_ranks()
+            assert fast.encode(table.state, seat, prefix, known) == dense.encode(table.state, seat, prefix, known)
+        atoms = table.legal_actions()
+        assert fast_masks.write(atoms) == masks.write(atoms)
+        table.apply_action(rng.choice(atoms))
+
+
+def test_jumping_between_positions_and_a_pickled_encoder() -> None:
+    """Positions out of order (OpenSpiel's search rewinds) and an unpickled encoder (fresh buffers)."""
+    rules = canasta.rules("classic")
+    table = Table(rules, 9)
+    rng = random.Random(2)
+    saved = []
+    for _ in range(200):
+        if table.terminal:
+            break
+        saved.append(table.copy())
+        table.apply_action(rng.choice(table.legal_actions()))
+    rng.shuffle(saved)
+    (dense, fast), (masks, fast_masks) = _pairs(table)
+    for k, old in enumerate(saved):
+        if k == len(saved) // 2:
+            fast, fast_masks = pickle.loads(pickle.dumps(fast)), pickle.loads(pickle.dumps(fast_masks))
+        for seat in range(rules.players):
+            prefix = old.prefix if seat == old.to_move else ()
+            known = old.known_ranks()
+            assert fast.encode(old.state, seat, prefix, known) == dense.encode(old.state, seat, prefix, known)
+        atoms = old.legal_actions()
+        assert fast_masks.write(atoms) == masks.write(atoms)
