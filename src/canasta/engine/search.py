@@ -25,7 +25,8 @@ from .core import (
 )
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
-from .search_step import grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
+from .search_rules import search_rules
+from .search_step import counts_key, grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
 from .turn import apply_move
 
 
@@ -51,10 +52,10 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
-    restricted = r.greedy_opening_inexact  # Modern American: the greedy count is only a bound
-    if canasta is None and not restricted and opening_reachable(r, rc, melds, need, keep):
+    asks = search_rules(r)
+    if canasta is None and not asks.restricted and opening_reachable(r, rc, melds, need, keep):
         return True
-    if not (r.sequences or r.twos_as_rank or canasta or restricted):
+    if not (asks.may_search or canasta):
         return False
     bound = (max_opening_points(r, rc, melds)[0] + 20 * rc[TWO] * r.twos_as_rank
              # a second (third ...) meld of a rank can take wild cards the quick count does not place
@@ -93,8 +94,9 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
     else:
         need = 0
     hand = state.hands[p]
+    compact = search_rules(state.rules).compact_keys
     if hand_key < 0:
-        hand_key = hand_int(hand)
+        hand_key = counts_key(turn_counts(state)) if compact else hand_int(hand)
     if sizes is None:
         sizes = meld_sizes(melds)
     key = (hand_key, bytes(sizes))  # position_key(hand, melds)
@@ -122,7 +124,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                 points = stage.points
                 for c in cards:
                     points += VALUE[c]
-                child_hand = hand_after(hand_key, cards)
+                child_hand = hand_after(hand_key, cards, compact)
                 child_sizes = grown_sizes(sizes, m.rank, grown)
                 if points < need and not (splash and grown >= 7):
                     known = seen.get((child_hand, bytes(child_sizes)))
@@ -150,7 +152,8 @@ def position_key(hand: tuple[int, ...], melds: Melds) -> tuple[int, bytes]:
     parent's less a few powers of two, where bytes would be rebuilt or copied) and the size of each of the side's
     melds as bytes (key and size per meld, by key). Two positions get the same key exactly when their hands and
     meld sizes are the same (hands are always 53 counts, all values below 256). (``opening_path`` builds the
-    same key from its parts, a child's from its parent's.)"""
+    same key from its parts, a child's from its parent's; where ``SearchRules.compact_keys`` allows, it takes the
+    hand's rank counts, ``counts_key``, for its hand, which tell the hands of one search apart as well.)"""
     return hand_int(hand), bytes(meld_sizes(melds))
 
 
@@ -165,8 +168,9 @@ class MeldCounts:
     counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum; and the
     parts of ``bound_after``, a cheap upper bound of what the hand left after a meld could add."""
 
-    __slots__ = ("hand", "hand_key", "hsize", "melds", "min_naturals", "natural_parts", "naturals", "need", "pair_max",
-                 "pair_parts", "pairs", "points", "rc", "rules", "sizes", "slot_parts", "slots", "table")
+    __slots__ = ("caps", "compact", "counts_decide", "hand", "hand_key", "hsize", "melds", "min_naturals",
+                 "natural_parts", "naturals", "need", "pair_max", "pair_parts", "pairs", "points", "rc", "rules",
+                 "sizes", "slot_parts", "slots", "table")
 
     rc: list[int]
     hsize: int
@@ -184,13 +188,20 @@ class MeldCounts:
     pair_max: int  # the largest of pair_parts
     hand: tuple[int, ...]
     table: Melds  # the side's melds
-    hand_key: int  # the search's key of the position (``hand_int``, ``meld_sizes``), made when first asked
-    sizes: list[int] | None
+    hand_key: int  # the search's key of the position (``hand_int`` or ``counts_key``, ``meld_sizes``), made when
+    sizes: list[int] | None  # first asked
+    caps: tuple[int, ...]
+    compact: bool  # ``SearchRules.compact_keys``: the hand's key is ``counts_key``
+    counts_decide: bool  # ``SearchRules.counts_decide``: a group meld's check is the greedy count alone
 
     def __init__(self, state: State) -> None:
         p = state.turn_seat
         r = state.rules
         self.rules = r
+        asks = search_rules(r)
+        self.compact = asks.compact_keys
+        self.caps = caps = asks.caps  # ``r.max_wilds`` as a table
+        self.counts_decide = asks.counts_decide
         self.hand = state.hands[p]
         self.table = state.melds[state.seat_sides[p]]
         self.hand_key = -1
@@ -212,14 +223,14 @@ class MeldCounts:
             n = rc[rank]
             if rank in melds:
                 nat, wild = melds[rank]
-                room = r.max_wilds(nat + n) - wild
+                room = caps[nat + n] - wild
                 slot_parts[rank] = room if room > 0 else 0
                 natural_parts[rank] = n * RV[rank]
             elif n >= mn and n >= 3:
-                slot_parts[rank] = r.max_wilds(n)
+                slot_parts[rank] = caps[n]
                 natural_parts[rank] = n * RV[rank]
-            elif n and n >= mn and r.max_wilds(n) >= 3 - n:
-                slot_parts[rank] = r.max_wilds(n)
+            elif n and n >= mn and caps[n] >= 3 - n:
+                slot_parts[rank] = caps[n]
                 value = n * RV[rank]
                 pair_parts[rank] = value
                 pairs += value
@@ -238,9 +249,10 @@ class MeldCounts:
         self.pair_max = pair_max
 
     def key(self) -> tuple[int, list[int]]:
-        """The position's hand as ``hand_int`` and melds as ``meld_sizes``, made once for all its moves."""
+        """The position's hand as ``hand_int`` (or ``counts_key``) and melds as ``meld_sizes``, made once for all
+        its moves."""
         if self.sizes is None:
-            self.hand_key = hand_int(self.hand)
+            self.hand_key = counts_key(self.rc) if self.compact else hand_int(self.hand)
             self.sizes = meld_sizes(self.table)
         return self.hand_key, self.sizes
 
@@ -254,7 +266,7 @@ class MeldCounts:
         if 4 <= rank <= 14:
             held = self.rc[rank]
             nat, wild = self.melds.get(rank, (0, 0))
-            room = self.rules.max_wilds(nat + held) - wild - a - b
+            room = self.caps[nat + held] - wild - a - b
             naturals += (held - k) * RV[rank] - self.natural_parts[rank]
             slots += (room if room > 0 else 0) - self.slot_parts[rank]
             pairs -= self.pair_parts[rank]  # (the largest pair stays an upper bound of those left)
@@ -291,7 +303,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
                 points += VALUE[c]
             after = meld_child(state, move, cards, points)
             parent_key, parent_sizes = counts.key()
-            hand_key = hand_after(parent_key, cards)
+            hand_key = hand_after(parent_key, cards, counts.compact)
             sizes = grown_sizes(parent_sizes, move.rank, len(counts.table.get(move.rank, ())) + len(cards))
     if after is None:
         after = apply_move(state, move)
@@ -323,9 +335,8 @@ def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -
     count alone (no sequences, twos as a rank, natural openings, required canastas or meld, Splash). The
     answer is the one the full check gives (the same counts, the same bound); None where it does not apply."""
     r = state.rules
-    if (r.sequences or r.twos_as_rank or r.natural_opening or r.greedy_opening_inexact or r.splash
-            or r.opening_canasta or r.opening_needs_meld != "none" or move.action != "meld"
-            or is_sequence_key(move.rank)):
+    if not (counts.counts_decide if counts is not None else search_rules(r).counts_decide) or (
+            move.action != "meld" or is_sequence_key(move.rank)):
         return None
     if counts is None:
         counts = MeldCounts(state)

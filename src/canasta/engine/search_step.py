@@ -16,7 +16,7 @@ from ..kinds import JOKER_RANK, TWO
 from ..melds import SEQUENCE_MAX, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..state import Melds, Stage, State, Turn, log_add
-from .core import RANK_KINDS, pass_counts_on, take_cards
+from .core import COUNT_RANK, RANK_KINDS, pass_counts_on, take_cards
 
 _new_tuple: Final = tuple.__new__  # Turn and Stage built as tuples directly (as turn.py does: hot)
 
@@ -103,11 +103,28 @@ def hand_int(hand: tuple[int, ...]) -> int:
     return int.from_bytes(bytes(hand), "little")
 
 
-def hand_after(hand_key: int, cards: list[int]) -> int:
-    """``hand_int`` of the hand once ``cards`` have left it (each taken from a count of at least one, so no
-    count borrows from the next)."""
+# A hand as its rank counts (``core.rank_counts``) in one native int, four bits per rank code: the search's key for a
+# hand where ``SearchRules.compact_keys`` says the counts tell the hands of one search apart. 15 codes of 4 bits fit
+# a native int compiled, so a child's key is a few native subtractions, where ``hand_int``'s 424-bit int allocates a
+# new long for every card taken off and is hashed digit by digit at every look-up.
+_COUNT_UNIT: Final[list[int]] = [1 << (4 * COUNT_RANK[kind]) for kind in range(53)]
+
+
+def counts_key(rc: list[int]) -> int:
+    """The rank counts ``rc`` (each below 16) as one int: equal exactly when the counts are equal."""
+    key = 0
+    for code in range(15):
+        key += rc[code] << (4 * code)
+    return key
+
+
+def hand_after(hand_key: int, cards: list[int], compact: bool = False) -> int:
+    """The key of the hand once ``cards`` have left it, from the key of the hand before: ``hand_int``'s, or
+    ``counts_key``'s where ``compact`` (each card taken from a count of at least one, so no count borrows from the
+    next)."""
+    units = _COUNT_UNIT if compact else _KIND_UNIT
     for c in cards:
-        hand_key -= _KIND_UNIT[c]
+        hand_key -= units[c]
     return hand_key
 
 
