@@ -16,6 +16,7 @@ from canasta.engine.search import SEARCH_LIMIT, opening_path, position_key
 from canasta.engine.search_rules import search_rules
 from canasta.engine.search_step import (
     counts_key,
+    grown_meld,
     grown_sizes,
     hand_after,
     hand_int,
@@ -23,9 +24,9 @@ from canasta.engine.search_step import (
     meld_child,
     meld_sizes,
 )
-from canasta.rules import Rules
 from canasta.engine.turn import apply_move
 from canasta.kinds import VALUE
+from canasta.rules import Rules
 from canasta.state import GAME_OVER, State
 from engine_helpers import play_positions
 
@@ -186,3 +187,11 @@ def test_opening_search_visits_what_the_plain_search_visits(variant: str) -> Non
         assert len(seen) == len(want)
         searched += len(seen) > 1
     assert searched > 5
+
+
+def test_grown_meld_is_the_sorted_meld() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        old = tuple(sorted(rng.randrange(53) for _ in range(rng.randrange(0, 9))))
+        cards = [rng.randrange(53) for _ in range(rng.randrange(1, 8))]
+        assert grown_meld(old or None, cards) == tuple(sorted((*old, *cards)))
