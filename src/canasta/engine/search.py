@@ -15,6 +15,7 @@ from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import (
+    COUNT_RANK,
     RV,
     meld_counts,
     minimum_to_meet,
@@ -26,7 +27,16 @@ from .core import (
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
 from .search_rules import search_rules
-from .search_step import counts_key, grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
+from .search_step import (
+    counts_key,
+    grown_meld,
+    grown_sizes,
+    hand_after,
+    hand_int,
+    meld_cards,
+    meld_child,
+    meld_sizes,
+)
 from .turn import apply_move
 
 
@@ -168,9 +178,9 @@ class MeldCounts:
     counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum; and the
     parts of ``bound_after``, a cheap upper bound of what the hand left after a meld could add."""
 
-    __slots__ = ("caps", "compact", "counts_decide", "hand", "hand_key", "hsize", "melds", "min_naturals",
-                 "natural_parts", "naturals", "need", "pair_max", "pair_parts", "pairs", "points", "rc", "rules",
-                 "sizes", "slot_parts", "slots", "table")
+    __slots__ = ("canasta", "caps", "compact", "counts_decide", "hand", "hand_key", "hsize", "melds", "min_naturals",
+                 "minimum_stays", "natural_parts", "naturals", "need", "pair_max", "pair_parts", "pairs", "points",
+                 "rc", "rules", "sizes", "slot_parts", "slots", "table")
 
     rc: list[int]
     hsize: int
@@ -193,6 +203,10 @@ class MeldCounts:
     caps: tuple[int, ...]
     compact: bool  # ``SearchRules.compact_keys``: the hand's key is ``counts_key``
     counts_decide: bool  # ``SearchRules.counts_decide``: a group meld's check is the greedy count alone
+    canasta: str | None  # ``required_canasta``: the kind of canasta the opening must still show
+    # A meld that leaves its meld short of seven cards leaves ``need`` as it is: no Splash rule, or no meld of seven
+    # cards or more on the table (the minimum after a meld is 0 only when a meld of seven or more qualifies).
+    minimum_stays: bool
 
     def __init__(self, state: State) -> None:
         p = state.turn_seat
@@ -211,6 +225,13 @@ class MeldCounts:
         self.melds = melds = {x: meld_counts(m) for x, m in self.table.items()}
         self.points = state.stage.points if state.stage is not None else 0
         self.need = minimum_to_meet(state)
+        self.canasta = required_canasta(state)
+        stays = True
+        if r.splash:
+            for m in self.table.values():
+                if len(m) >= 7:
+                    stays = False
+        self.minimum_stays = stays
         # The parts of ``max_opening_points``' greedy count, each taken at its most: a rank on the table or held
         # three times melds all its naturals and takes every wild card it may; a pair (fewer than three, enough
         # for the rules) adds its points only if a wild card completes it; wild cards go where there is room.
@@ -301,10 +322,13 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
             points = counts.points
             for c in cards:
                 points += VALUE[c]
-            after = meld_child(state, move, cards, points)
             parent_key, parent_sizes = counts.key()
             hand_key = hand_after(parent_key, cards, counts.compact)
-            sizes = grown_sizes(parent_sizes, move.rank, len(counts.table.get(move.rank, ())) + len(cards))
+            grown = grown_meld(counts.table.get(move.rank), cards)
+            sizes = grown_sizes(parent_sizes, move.rank, len(grown))
+            if counts.need > points and counts.minimum_stays and len(grown) < 7 and counts.canasta is None:
+                return _reachable_after_meld(state, move, seen, counts, cards, points, grown, hand_key, sizes)
+            after = meld_child(state, move, cards, points, grown)
     if after is None:
         after = apply_move(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
@@ -327,6 +351,43 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
     return reachable_from(after.rules, lambda: after, hand, rc, melds, need, keep, canasta, seen, runs,
                           hand_key, sizes, minimum if stage.pending is None else -1) or (
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
+
+
+def _reachable_after_meld(state: State, move: Move, seen: dict[Any, bool], counts: MeldCounts, cards: list[int],
+                          points: int, grown: tuple[int, ...], hand_key: int, sizes: list[int]) -> bool:
+    """``still_reachable``'s answer for the common meld (no pending pile, a card left) whose points fall short of a
+    minimum the meld leaves as it is (``MeldCounts.minimum_stays``, the grown meld short of seven cards) and no
+    canasta required: what the check reads of the position after the meld (its counts, melds, hand and minimum)
+    taken from this one's parts, and the position made only if the bounds leave the search to decide (most
+    answers after a withdraw come from the bounds)."""
+    rc = list(counts.rc)
+    hand = list(counts.hand)
+    for c in cards:
+        x = COUNT_RANK[c]
+        rc[x] = rc[x] - 1
+        hand[c] = hand[c] - 1
+    melds = dict(counts.melds)
+    melds[move.rank] = meld_counts(grown)
+    child = _MeldChild(state, move, cards, points, grown)
+    return reachable_from(counts.rules, child.make, hand, rc, melds, counts.need - points, 2, None, seen, (),
+                          hand_key, sizes, counts.need)
+
+
+class _MeldChild:
+    """The position after a common meld, made when the search asks for it (``make``: a bound method, not a
+    closure, which compiled would form a reference cycle per call)."""
+
+    __slots__ = ("cards", "grown", "move", "points", "state")
+
+    def __init__(self, state: State, move: Move, cards: list[int], points: int, grown: tuple[int, ...]) -> None:
+        self.state = state
+        self.move = move
+        self.cards = cards
+        self.points = points
+        self.grown = grown
+
+    def make(self) -> State:
+        return meld_child(self.state, self.move, self.cards, self.points, self.grown)
 
 
 def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -> bool | None:

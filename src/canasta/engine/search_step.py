@@ -143,10 +143,11 @@ def grown_meld(old: tuple[int, ...] | None, cards: list[int]) -> tuple[int, ...]
     return tuple(merged)
 
 
-def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
+def meld_child(state: State, m: Move, cards: list[int], points: int, grown: tuple[int, ...] | None = None) -> State:
     """``apply_move(state, m)`` for a meld by an unopened side (a stage or none yet) with no pending pile that
     leaves a card in the hand: the position ``turn.play_meld`` makes (the same fields, history entry and rank
-    counts), from the ``cards`` (``meld_cards``) and the staged ``points`` after it the search has counted."""
+    counts), from the ``cards`` (``meld_cards``) and the staged ``points`` after it the search has counted (and the
+    meld ``grown_meld`` makes, if the caller has made it)."""
     p = state.turn_seat
     side = state.seat_sides[p]
     hand = list(state.hands[p])
@@ -154,7 +155,7 @@ def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
         hand[c] = hand[c] - 1
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
-    melds[m.rank] = grown_meld(old, cards)
+    melds[m.rank] = grown if grown is not None else grown_meld(old, cards)
     t = state.turn
     touched_old = t.touched_old or (old is not None and m.rank not in t.new_ranks)
     must_go_out = t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX)
