@@ -195,3 +195,5 @@ def test_grown_meld_is_the_sorted_meld() -> None:
         old = tuple(sorted(rng.randrange(53) for _ in range(rng.randrange(0, 9))))
         cards = [rng.randrange(53) for _ in range(rng.randrange(1, 8))]
         assert grown_meld(old or None, cards) == tuple(sorted((*old, *cards)))
+        assert grown_meld(old, sorted(cards)) == tuple(sorted((*old, *cards)))  # cards in order: no sort
+        assert grown_meld(old, []) == old
