@@ -150,7 +150,15 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                     found = True
                     break
                 continue
-        if opening_path(apply_move(state, m), hand_number, seen):
+            if opening_path(apply_move(state, m), hand_number, seen):  # the hand empties: going out, or the foot
+                found = True
+                break
+            continue
+        # A pending pile: the child is made by ``apply_move`` (which picks the pile up once the minimum is met, and
+        # the search ends there), its key from this one's (until then its hand is this one's less the meld's cards).
+        cards = meld_cards(hand, m)
+        if opening_path(apply_move(state, m), hand_number, seen, hand_after(hand_key, cards, compact),
+                        grown_sizes(sizes, m.rank, len(melds.get(m.rank, ())) + len(cards))):
             found = True
             break
     seen[key] = found
