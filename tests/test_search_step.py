@@ -66,7 +66,7 @@ def test_meld_cards_and_child_key_are_move_cards_and_the_childs_position_key(var
             sizes = grown_sizes(meld_sizes(melds), m.rank, grown)
             after = dict(melds)
             after[m.rank] = (*melds.get(m.rank, ()), *cards)
-            assert (hand_after(hand_int(hand), cards), bytes(sizes)) == position_key(tuple(rest), after)
+            assert (hand_after(hand_int(hand), cards), sizes) == position_key(tuple(rest), after)
             checked += 1
     assert checked > 100
 
@@ -197,3 +197,13 @@ def test_grown_meld_is_the_sorted_meld() -> None:
         assert grown_meld(old or None, cards) == tuple(sorted((*old, *cards)))
         assert grown_meld(old, sorted(cards)) == tuple(sorted((*old, *cards)))  # cards in order: no sort
         assert grown_meld(old, []) == old
+
+
+def test_grown_sizes_is_meld_sizes_of_the_grown_melds() -> None:
+    rng = random.Random(8)
+    for _ in range(2000):
+        melds = {k: (0,) * rng.randrange(1, 12) for k in rng.sample(range(0, 120), rng.randrange(0, 8))}
+        key = rng.choice([*melds, rng.randrange(0, 120)])
+        grown = len(melds.get(key, ())) + rng.randrange(1, 5)
+        after = {**melds, key: (0,) * grown}
+        assert grown_sizes(meld_sizes(melds), key, grown) == meld_sizes(after)

@@ -52,7 +52,7 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
 def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
                    melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
                    seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = (),
-                   hand_key: int = -1, sizes: list[int] | None = None, minimum: int = -1) -> bool:
+                   hand_key: int = -1, sizes: bytes | None = None, minimum: int = -1) -> bool:
     """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
     Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
     openings or an opening canasta give other ways or conditions, a search over the meld moves of the
@@ -82,7 +82,7 @@ SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gi
 
 
 def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key: int = -1,
-                 sizes: list[int] | None = None, need: int = -1) -> bool:
+                 sizes: bytes | None = None, need: int = -1) -> bool:
     """Can meld moves from here complete the opening (the minimum, and any canasta the rules ask for) or
     go out? An exhaustive search, used only where the greedy bound cannot decide. It follows the meld
     moves without the after-withdraw filter (that filter is this very question), and gives up with "no"
@@ -109,7 +109,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
         hand_key = counts_key(turn_counts(state)) if compact else hand_int(hand)
     if sizes is None:
         sizes = meld_sizes(melds)
-    key = (hand_key, bytes(sizes))  # position_key(hand, melds)
+    key = (hand_key, sizes)  # position_key(hand, melds)
     known = seen.get(key)
     if known is not None:
         return bool(known)
@@ -137,7 +137,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                 child_hand = hand_after(hand_key, cards, compact)
                 child_sizes = grown_sizes(sizes, m.rank, grown)
                 if points < need and not (splash and grown >= 7):
-                    known = seen.get((child_hand, bytes(child_sizes)))
+                    known = seen.get((child_hand, child_sizes))
                     if known is not None:
                         if known:
                             found = True
@@ -172,13 +172,13 @@ def position_key(hand: tuple[int, ...], melds: Melds) -> tuple[int, bytes]:
     meld sizes are the same (hands are always 53 counts, all values below 256). (``opening_path`` builds the
     same key from its parts, a child's from its parent's; where ``SearchRules.compact_keys`` allows, it takes the
     hand's rank counts, ``counts_key``, for its hand, which tell the hands of one search apart as well.)"""
-    return hand_int(hand), bytes(meld_sizes(melds))
+    return hand_int(hand), meld_sizes(melds)
 
 
 def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> tuple[int, bytes]:
     """``position_key`` of the position after a meld, without making it: ``hand`` is the hand after the meld,
     and the meld at ``grown_key`` (new or not) has ``grown`` cards."""
-    return hand_int(tuple(hand)), bytes(grown_sizes(meld_sizes(melds), grown_key, grown))
+    return hand_int(tuple(hand)), grown_sizes(meld_sizes(melds), grown_key, grown)
 
 
 class MeldCounts:
@@ -207,7 +207,7 @@ class MeldCounts:
     hand: tuple[int, ...]
     table: Melds  # the side's melds
     hand_key: int  # the search's key of the position (``hand_int`` or ``counts_key``, ``meld_sizes``), made when
-    sizes: list[int] | None  # first asked
+    sizes: bytes | None  # first asked
     caps: tuple[int, ...]
     compact: bool  # ``SearchRules.compact_keys``: the hand's key is ``counts_key``
     counts_decide: bool  # ``SearchRules.counts_decide``: a group meld's check is the greedy count alone
@@ -277,7 +277,7 @@ class MeldCounts:
         self.pairs = pairs
         self.pair_max = pair_max
 
-    def key(self) -> tuple[int, list[int]]:
+    def key(self) -> tuple[int, bytes]:
         """The position's hand as ``hand_int`` (or ``counts_key``) and melds as ``meld_sizes``, made once for all
         its moves."""
         if self.sizes is None:
@@ -321,7 +321,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
             return quick
     after: State | None = None
     hand_key = -1
-    sizes: list[int] | None = None
+    sizes: bytes | None = None
     if counts is not None and move.action == "meld" and (state.stage is None or state.stage.pending is None):
         # The common meld (no pending pile, a card left): the position and its search key made from this one's
         # parts, as the search makes its children (``search_step``), not by ``apply_move`` and a recount.
@@ -362,7 +362,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
 
 
 def _reachable_after_meld(state: State, move: Move, seen: dict[Any, bool], counts: MeldCounts, cards: list[int],
-                          points: int, grown: tuple[int, ...], hand_key: int, sizes: list[int]) -> bool:
+                          points: int, grown: tuple[int, ...], hand_key: int, sizes: bytes) -> bool:
     """``still_reachable``'s answer for the common meld (no pending pile, a card left) whose points fall short of a
     minimum the meld leaves as it is (``MeldCounts.minimum_stays``, the grown meld short of seven cards) and no
     canasta required: what the check reads of the position after the meld (its counts, melds, hand and minimum)

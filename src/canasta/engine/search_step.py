@@ -21,37 +21,26 @@ from .core import COUNT_RANK, RANK_KINDS, pass_counts_on, take_cards
 _new_tuple: Final = tuple.__new__  # Turn and Stage built as tuples directly (as turn.py does: hot)
 
 
-def meld_sizes(melds: Melds) -> list[int]:
-    """The side's melds as the search's key holds them: key and size per meld, by key."""
+def meld_sizes(melds: Melds) -> bytes:
+    """The side's melds as the search's key holds them: key and size per meld, by key, as bytes (hashed once, where
+    a tuple of ints is hashed item by item at every look-up; every key and size is below 256)."""
     sizes: list[int] = []
     for k in sorted(melds):
         sizes.append(k)
         sizes.append(len(melds[k]))
-    return sizes
+    return bytes(sizes)
 
 
-def grown_sizes(sizes: list[int], grown_key: int, grown: int) -> list[int]:
-    """``sizes`` (``meld_sizes``) once the meld at ``grown_key`` (new or not) has ``grown`` cards."""
-    out: list[int] = []
-    placed = False
-    i = 0
+def grown_sizes(sizes: bytes, grown_key: int, grown: int) -> bytes:
+    """``sizes`` (``meld_sizes``) once the meld at ``grown_key`` (new or not) has ``grown`` cards: the bytes before
+    and after its pair kept as slices (compiled, a list built item by item and turned into bytes cost about twice
+    as much)."""
     n = len(sizes)
-    while i < n:
-        k = sizes[i]
-        if not placed and k >= grown_key:
-            out.append(grown_key)
-            out.append(grown)
-            placed = True
-            if k == grown_key:
-                i += 2
-                continue
-        out.append(k)
-        out.append(sizes[i + 1])
+    i = 0
+    while i < n and sizes[i] < grown_key:
         i += 2
-    if not placed:
-        out.append(grown_key)
-        out.append(grown)
-    return out
+    end = i + 2 if i < n and sizes[i] == grown_key else i
+    return sizes[:i] + bytes((grown_key, grown)) + sizes[end:]
 
 
 def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
