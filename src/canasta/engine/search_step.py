@@ -63,8 +63,12 @@ def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
         take_cards(counts, JOKER_RANK, m.jokers, cards)
         return cards
     _take(hand, rank, m.naturals, cards)
-    _take(hand, TWO, m.twos, cards)
-    _take(hand, JOKER_RANK, m.jokers, cards)
+    twos = m.twos
+    if twos:  # (most melds take no wild card: the call and the look-up of the rank's kinds skipped)
+        _take(hand, TWO, twos, cards)
+    jokers = m.jokers
+    if jokers:
+        _take(hand, JOKER_RANK, jokers, cards)
     return cards
 
 
