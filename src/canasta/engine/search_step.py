@@ -31,6 +31,11 @@ def meld_sizes(melds: Melds) -> bytes:
     return bytes(sizes)
 
 
+# Every one-byte bytes object, made once: compiled, ``bytes((key, size))`` is a call through the C API (~700
+# instructions), a look-up here a few.
+_BYTE: Final[list[bytes]] = [bytes((i,)) for i in range(256)]
+
+
 def grown_sizes(sizes: bytes, grown_key: int, grown: int) -> bytes:
     """``sizes`` (``meld_sizes``) once the meld at ``grown_key`` (new or not) has ``grown`` cards: the bytes before
     and after its pair kept as slices (compiled, a list built item by item and turned into bytes cost about twice
@@ -40,7 +45,7 @@ def grown_sizes(sizes: bytes, grown_key: int, grown: int) -> bytes:
     while i < n and sizes[i] < grown_key:
         i += 2
     end = i + 2 if i < n and sizes[i] == grown_key else i
-    return sizes[:i] + bytes((grown_key, grown)) + sizes[end:]
+    return sizes[:i] + _BYTE[grown_key] + _BYTE[grown] + sizes[end:]
 
 
 def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
