@@ -11,11 +11,22 @@ from typing import Any
 import pytest
 
 from canasta.engine import generate
-from canasta.engine.core import minimum_to_meet, move_cards, opening_canasta_ok
+from canasta.engine.core import minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
 from canasta.engine.search import SEARCH_LIMIT, opening_path, position_key
-from canasta.engine.search_step import grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
+from canasta.engine.search_rules import search_rules
+from canasta.engine.search_step import (
+    counts_key,
+    grown_meld,
+    grown_sizes,
+    hand_after,
+    hand_int,
+    meld_cards,
+    meld_child,
+    meld_sizes,
+)
 from canasta.engine.turn import apply_move
 from canasta.kinds import VALUE
+from canasta.rules import Rules
 from canasta.state import GAME_OVER, State
 from engine_helpers import play_positions
 
@@ -50,11 +61,12 @@ def test_meld_cards_and_child_key_are_move_cards_and_the_childs_position_key(var
             cards = meld_cards(hand, m)
             assert cards == want
             assert hand_after(hand_int(hand), cards) == hand_int(tuple(rest))
+            assert hand_after(counts_key(rank_counts(hand)), cards, True) == counts_key(rank_counts(tuple(rest)))
             grown = len(melds.get(m.rank, ())) + len(cards)
             sizes = grown_sizes(meld_sizes(melds), m.rank, grown)
             after = dict(melds)
             after[m.rank] = (*melds.get(m.rank, ()), *cards)
-            assert (hand_after(hand_int(hand), cards), bytes(sizes)) == position_key(tuple(rest), after)
+            assert (hand_after(hand_int(hand), cards), sizes) == position_key(tuple(rest), after)
             checked += 1
     assert checked > 100
 
@@ -141,6 +153,24 @@ def test_hand_int_is_exact() -> None:
         assert list(key.to_bytes(53, "little")) == hand
 
 
+def test_counts_key_is_exact() -> None:
+    rng = random.Random(6)
+    seen: dict[int, tuple[int, ...]] = {}
+    for _ in range(3000):
+        rc = tuple(rng.choice([0, 0, 1, 2, 3, 15]) for _ in range(15))
+        key = counts_key(list(rc))
+        assert seen.setdefault(key, rc) == rc
+        assert [(key >> (4 * code)) & 15 for code in range(15)] == list(rc)
+
+
+def _search_form(rules: Rules, key: tuple[int, bytes]) -> tuple[int, bytes]:
+    """A position's key as the search keeps it: ``position_key``, with the hand's part ``counts_key`` of its rank
+    counts where ``SearchRules.compact_keys`` allows."""
+    if not search_rules(rules).compact_keys:
+        return key
+    return counts_key(rank_counts(tuple(key[0].to_bytes(53, "little")))), key[1]
+
+
 @pytest.mark.parametrize("variant", ["samba", "modern-american", "italian", "brazilian"])
 def test_opening_search_visits_what_the_plain_search_visits(variant: str) -> None:
     searched = 0
@@ -151,6 +181,29 @@ def test_opening_search_visits_what_the_plain_search_visits(variant: str) -> Non
         seen: dict[Any, bool] = {}
         want: dict[Any, bool] = {}
         assert opening_path(state, state.hand_number, seen) == _reference_path(state, state.hand_number, want)
-        assert seen == want  # the same positions, with the same answers (and so the same budget used)
+        # The same positions in the same order, with the same answers (and so the same budget used); where the search
+        # keys a hand by its rank counts, no two of the reference's positions share a key (the sizes are equal).
+        assert list(seen.items()) == [(_search_form(state.rules, k), v) for k, v in want.items()]
+        assert len(seen) == len(want)
         searched += len(seen) > 1
     assert searched > 5
+
+
+def test_grown_meld_is_the_sorted_meld() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        old = tuple(sorted(rng.randrange(53) for _ in range(rng.randrange(0, 9))))
+        cards = [rng.randrange(53) for _ in range(rng.randrange(1, 8))]
+        assert grown_meld(old or None, cards) == tuple(sorted((*old, *cards)))
+        assert grown_meld(old, sorted(cards)) == tuple(sorted((*old, *cards)))  # cards in order: no sort
+        assert grown_meld(old, []) == old
+
+
+def test_grown_sizes_is_meld_sizes_of_the_grown_melds() -> None:
+    rng = random.Random(8)
+    for _ in range(2000):
+        melds = {k: (0,) * rng.randrange(1, 12) for k in rng.sample(range(0, 120), rng.randrange(0, 8))}
+        key = rng.choice([*melds, rng.randrange(0, 120)])
+        grown = len(melds.get(key, ())) + rng.randrange(1, 5)
+        after = {**melds, key: (0,) * grown}
+        assert grown_sizes(meld_sizes(melds), key, grown) == meld_sizes(after)

@@ -10,6 +10,7 @@ from ..melds import SEQUENCE_LOW, SEQUENCE_MAX
 from ..rules import Rules
 from ..state import State
 from .core import DISCARD_RANKS, RV, rank_counts, total
+from .search_rules import search_rules
 
 
 def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -21,25 +22,33 @@ def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, 
     pts = used = cap = 0
     pairs: list[tuple[int, int, int]] = []
     size_cap = rules.max_meld_size or 10**9
+    caps = search_rules(rules).caps  # ``rules.max_wilds`` as a table (compiled, each call is a method call)
+    min_nat = rules.min_naturals
+    # The side's group melds by rank, read once: a dict look-up per rank boxes the key (compiled: hot).
+    by_rank: list[tuple[int, int] | None] = [None] * 15
+    for key, counts in melds.items():
+        if 4 <= key < 15:
+            by_rank[key] = counts
     for r in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop (not an iterator)
         n = rc[r]
-        if r in melds:  # an existing meld takes more naturals and, even with none, more wild cards
-            nat, wild = melds[r]
+        meld = by_rank[r]
+        if meld is not None:  # an existing meld takes more naturals and, even with none, more wild cards
+            nat, wild = meld
             room = max(0, size_cap - nat - wild)
             n = min(n, room)
             pts += n * RV[r]
             used += n
-            cap += max(0, min(rules.max_wilds(nat + n) - wild, room - n))
+            cap += max(0, min(caps[nat + n] - wild, room - n))
             continue
         n = min(n, size_cap)
         if not n:
             continue
-        if n >= rules.min_naturals and n >= 3:
+        if n >= min_nat and n >= 3:
             pts += n * RV[r]
             used += n
-            cap += rules.max_wilds(n)
-        elif n >= rules.min_naturals and rules.max_wilds(n) >= 3 - n:
-            pairs.append((n * RV[r], rules.max_wilds(n) - (3 - n), n))
+            cap += caps[n]
+        elif n >= min_nat and caps[n] >= 3 - n:
+            pairs.append((n * RV[r], caps[n] - (3 - n), n))
     jokers = rc[0]
     wilds = jokers + rc[2]
     if len(pairs) > 1:  # (compiled, ``sort`` is a method call through the C API even for one item)

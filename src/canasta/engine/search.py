@@ -15,6 +15,7 @@ from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
 from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import (
+    COUNT_RANK,
     RV,
     meld_counts,
     minimum_to_meet,
@@ -25,7 +26,17 @@ from .core import (
 )
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
-from .search_step import grown_sizes, hand_after, hand_int, meld_cards, meld_child, meld_sizes
+from .search_rules import search_rules
+from .search_step import (
+    counts_key,
+    grown_meld,
+    grown_sizes,
+    hand_after,
+    hand_int,
+    meld_cards,
+    meld_child,
+    meld_sizes,
+)
 from .turn import apply_move
 
 
@@ -41,7 +52,7 @@ def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[in
 def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple[int, ...], rc: list[int],
                    melds: dict[int, tuple[int, int]], need: int, keep: int, canasta: str | None = None,
                    seen: dict[Any, bool] | None = None, runs: tuple[tuple[int, int, int], ...] = (),
-                   hand_key: int = -1, sizes: list[int] | None = None, minimum: int = -1) -> bool:
+                   hand_key: int = -1, sizes: bytes | None = None, minimum: int = -1) -> bool:
     """Can melds from this hand add ``need`` points keeping ``keep`` cards (and show the ``canasta`` a
     Brazilian opening needs)? The greedy bound decides for groups; where sequences, Italian's natural
     openings or an opening canasta give other ways or conditions, a search over the meld moves of the
@@ -51,10 +62,10 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
-    restricted = r.greedy_opening_inexact  # Modern American: the greedy count is only a bound
-    if canasta is None and not restricted and opening_reachable(r, rc, melds, need, keep):
+    asks = search_rules(r)
+    if canasta is None and not asks.restricted and opening_reachable(r, rc, melds, need, keep):
         return True
-    if not (r.sequences or r.twos_as_rank or canasta or restricted):
+    if not (asks.may_search or canasta):
         return False
     bound = (max_opening_points(r, rc, melds)[0] + 20 * rc[TWO] * r.twos_as_rank
              # a second (third ...) meld of a rank can take wild cards the quick count does not place
@@ -71,7 +82,7 @@ SEARCH_LIMIT: Final = 2000  # positions an opening search may visit before it gi
 
 
 def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key: int = -1,
-                 sizes: list[int] | None = None, need: int = -1) -> bool:
+                 sizes: bytes | None = None, need: int = -1) -> bool:
     """Can meld moves from here complete the opening (the minimum, and any canasta the rules ask for) or
     go out? An exhaustive search, used only where the greedy bound cannot decide. It follows the meld
     moves without the after-withdraw filter (that filter is this very question), and gives up with "no"
@@ -93,11 +104,12 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
     else:
         need = 0
     hand = state.hands[p]
+    compact = search_rules(state.rules).compact_keys
     if hand_key < 0:
-        hand_key = hand_int(hand)
+        hand_key = counts_key(turn_counts(state)) if compact else hand_int(hand)
     if sizes is None:
         sizes = meld_sizes(melds)
-    key = (hand_key, bytes(sizes))  # position_key(hand, melds)
+    key = (hand_key, sizes)  # position_key(hand, melds)
     known = seen.get(key)
     if known is not None:
         return bool(known)
@@ -122,10 +134,10 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                 points = stage.points
                 for c in cards:
                     points += VALUE[c]
-                child_hand = hand_after(hand_key, cards)
+                child_hand = hand_after(hand_key, cards, compact)
                 child_sizes = grown_sizes(sizes, m.rank, grown)
                 if points < need and not (splash and grown >= 7):
-                    known = seen.get((child_hand, bytes(child_sizes)))
+                    known = seen.get((child_hand, child_sizes))
                     if known is not None:
                         if known:
                             found = True
@@ -138,7 +150,15 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                     found = True
                     break
                 continue
-        if opening_path(apply_move(state, m), hand_number, seen):
+            if opening_path(apply_move(state, m), hand_number, seen):  # the hand empties: going out, or the foot
+                found = True
+                break
+            continue
+        # A pending pile: the child is made by ``apply_move`` (which picks the pile up once the minimum is met, and
+        # the search ends there), its key from this one's (until then its hand is this one's less the meld's cards).
+        cards = meld_cards(hand, m)
+        if opening_path(apply_move(state, m), hand_number, seen, hand_after(hand_key, cards, compact),
+                        grown_sizes(sizes, m.rank, len(melds.get(m.rank, ())) + len(cards))):
             found = True
             break
     seen[key] = found
@@ -150,14 +170,15 @@ def position_key(hand: tuple[int, ...], melds: Melds) -> tuple[int, bytes]:
     parent's less a few powers of two, where bytes would be rebuilt or copied) and the size of each of the side's
     melds as bytes (key and size per meld, by key). Two positions get the same key exactly when their hands and
     meld sizes are the same (hands are always 53 counts, all values below 256). (``opening_path`` builds the
-    same key from its parts, a child's from its parent's.)"""
-    return hand_int(hand), bytes(meld_sizes(melds))
+    same key from its parts, a child's from its parent's; where ``SearchRules.compact_keys`` allows, it takes the
+    hand's rank counts, ``counts_key``, for its hand, which tell the hands of one search apart as well.)"""
+    return hand_int(hand), meld_sizes(melds)
 
 
 def child_key(hand: list[int], melds: Melds, grown_key: int, grown: int) -> tuple[int, bytes]:
     """``position_key`` of the position after a meld, without making it: ``hand`` is the hand after the meld,
     and the meld at ``grown_key`` (new or not) has ``grown`` cards."""
-    return hand_int(tuple(hand)), bytes(grown_sizes(meld_sizes(melds), grown_key, grown))
+    return hand_int(tuple(hand)), grown_sizes(meld_sizes(melds), grown_key, grown)
 
 
 class MeldCounts:
@@ -165,8 +186,9 @@ class MeldCounts:
     counts and size, the side's melds as (naturals, wild cards) by key, the staged points and the minimum; and the
     parts of ``bound_after``, a cheap upper bound of what the hand left after a meld could add."""
 
-    __slots__ = ("hand", "hand_key", "hsize", "melds", "min_naturals", "natural_parts", "naturals", "need", "pair_max",
-                 "pair_parts", "pairs", "points", "rc", "rules", "sizes", "slot_parts", "slots", "table")
+    __slots__ = ("canasta", "caps", "compact", "counts_decide", "hand", "hand_key", "hsize", "melds", "min_naturals",
+                 "minimum_stays", "natural_parts", "naturals", "need", "pair_max", "pair_parts", "pairs", "points",
+                 "rc", "rules", "sizes", "slot_parts", "slots", "table")
 
     rc: list[int]
     hsize: int
@@ -184,13 +206,24 @@ class MeldCounts:
     pair_max: int  # the largest of pair_parts
     hand: tuple[int, ...]
     table: Melds  # the side's melds
-    hand_key: int  # the search's key of the position (``hand_int``, ``meld_sizes``), made when first asked
-    sizes: list[int] | None
+    hand_key: int  # the search's key of the position (``hand_int`` or ``counts_key``, ``meld_sizes``), made when
+    sizes: bytes | None  # first asked
+    caps: tuple[int, ...]
+    compact: bool  # ``SearchRules.compact_keys``: the hand's key is ``counts_key``
+    counts_decide: bool  # ``SearchRules.counts_decide``: a group meld's check is the greedy count alone
+    canasta: str | None  # ``required_canasta``: the kind of canasta the opening must still show
+    # A meld that leaves its meld short of seven cards leaves ``need`` as it is: no Splash rule, or no meld of seven
+    # cards or more on the table (the minimum after a meld is 0 only when a meld of seven or more qualifies).
+    minimum_stays: bool
 
     def __init__(self, state: State) -> None:
         p = state.turn_seat
         r = state.rules
         self.rules = r
+        asks = search_rules(r)
+        self.compact = asks.compact_keys
+        self.caps = caps = asks.caps  # ``r.max_wilds`` as a table
+        self.counts_decide = asks.counts_decide
         self.hand = state.hands[p]
         self.table = state.melds[state.seat_sides[p]]
         self.hand_key = -1
@@ -200,6 +233,13 @@ class MeldCounts:
         self.melds = melds = {x: meld_counts(m) for x, m in self.table.items()}
         self.points = state.stage.points if state.stage is not None else 0
         self.need = minimum_to_meet(state)
+        self.canasta = required_canasta(state)
+        stays = True
+        if r.splash:
+            for m in self.table.values():
+                if len(m) >= 7:
+                    stays = False
+        self.minimum_stays = stays
         # The parts of ``max_opening_points``' greedy count, each taken at its most: a rank on the table or held
         # three times melds all its naturals and takes every wild card it may; a pair (fewer than three, enough
         # for the rules) adds its points only if a wild card completes it; wild cards go where there is room.
@@ -212,14 +252,14 @@ class MeldCounts:
             n = rc[rank]
             if rank in melds:
                 nat, wild = melds[rank]
-                room = r.max_wilds(nat + n) - wild
+                room = caps[nat + n] - wild
                 slot_parts[rank] = room if room > 0 else 0
                 natural_parts[rank] = n * RV[rank]
             elif n >= mn and n >= 3:
-                slot_parts[rank] = r.max_wilds(n)
+                slot_parts[rank] = caps[n]
                 natural_parts[rank] = n * RV[rank]
-            elif n and n >= mn and r.max_wilds(n) >= 3 - n:
-                slot_parts[rank] = r.max_wilds(n)
+            elif n and n >= mn and caps[n] >= 3 - n:
+                slot_parts[rank] = caps[n]
                 value = n * RV[rank]
                 pair_parts[rank] = value
                 pairs += value
@@ -237,10 +277,11 @@ class MeldCounts:
         self.pairs = pairs
         self.pair_max = pair_max
 
-    def key(self) -> tuple[int, list[int]]:
-        """The position's hand as ``hand_int`` and melds as ``meld_sizes``, made once for all its moves."""
+    def key(self) -> tuple[int, bytes]:
+        """The position's hand as ``hand_int`` (or ``counts_key``) and melds as ``meld_sizes``, made once for all
+        its moves."""
         if self.sizes is None:
-            self.hand_key = hand_int(self.hand)
+            self.hand_key = counts_key(self.rc) if self.compact else hand_int(self.hand)
             self.sizes = meld_sizes(self.table)
         return self.hand_key, self.sizes
 
@@ -254,7 +295,7 @@ class MeldCounts:
         if 4 <= rank <= 14:
             held = self.rc[rank]
             nat, wild = self.melds.get(rank, (0, 0))
-            room = self.rules.max_wilds(nat + held) - wild - a - b
+            room = self.caps[nat + held] - wild - a - b
             naturals += (held - k) * RV[rank] - self.natural_parts[rank]
             slots += (room if room > 0 else 0) - self.slot_parts[rank]
             pairs -= self.pair_parts[rank]  # (the largest pair stays an upper bound of those left)
@@ -280,7 +321,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
             return quick
     after: State | None = None
     hand_key = -1
-    sizes: list[int] | None = None
+    sizes: bytes | None = None
     if counts is not None and move.action == "meld" and (state.stage is None or state.stage.pending is None):
         # The common meld (no pending pile, a card left): the position and its search key made from this one's
         # parts, as the search makes its children (``search_step``), not by ``apply_move`` and a recount.
@@ -289,10 +330,13 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
             points = counts.points
             for c in cards:
                 points += VALUE[c]
-            after = meld_child(state, move, cards, points)
             parent_key, parent_sizes = counts.key()
-            hand_key = hand_after(parent_key, cards)
-            sizes = grown_sizes(parent_sizes, move.rank, len(counts.table.get(move.rank, ())) + len(cards))
+            hand_key = hand_after(parent_key, cards, counts.compact)
+            grown = grown_meld(counts.table.get(move.rank), cards)
+            sizes = grown_sizes(parent_sizes, move.rank, len(grown))
+            if counts.need > points and counts.minimum_stays and len(grown) < 7 and counts.canasta is None:
+                return _reachable_after_meld(state, move, seen, counts, cards, points, grown, hand_key, sizes)
+            after = meld_child(state, move, cards, points, grown)
     if after is None:
         after = apply_move(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
@@ -317,15 +361,51 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
         stage.pending is not None and keep > 0 and opening_path(after, after.hand_number, seen))
 
 
+def _reachable_after_meld(state: State, move: Move, seen: dict[Any, bool], counts: MeldCounts, cards: list[int],
+                          points: int, grown: tuple[int, ...], hand_key: int, sizes: bytes) -> bool:
+    """``still_reachable``'s answer for the common meld (no pending pile, a card left) whose points fall short of a
+    minimum the meld leaves as it is (``MeldCounts.minimum_stays``, the grown meld short of seven cards) and no
+    canasta required: what the check reads of the position after the meld (its counts, melds, hand and minimum)
+    taken from this one's parts, and the position made only if the bounds leave the search to decide (most
+    answers after a withdraw come from the bounds)."""
+    rc = list(counts.rc)
+    hand = list(counts.hand)
+    for c in cards:
+        x = COUNT_RANK[c]
+        rc[x] = rc[x] - 1
+        hand[c] = hand[c] - 1
+    melds = dict(counts.melds)
+    melds[move.rank] = meld_counts(grown)
+    child = _MeldChild(state, move, cards, points, grown)
+    return reachable_from(counts.rules, child.make, hand, rc, melds, counts.need - points, 2, None, seen, (),
+                          hand_key, sizes, counts.need)
+
+
+class _MeldChild:
+    """The position after a common meld, made when the search asks for it (``make``: a bound method, not a
+    closure, which compiled would form a reference cycle per call)."""
+
+    __slots__ = ("cards", "grown", "move", "points", "state")
+
+    def __init__(self, state: State, move: Move, cards: list[int], points: int, grown: tuple[int, ...]) -> None:
+        self.state = state
+        self.move = move
+        self.cards = cards
+        self.points = points
+        self.grown = grown
+
+    def make(self) -> State:
+        return meld_child(self.state, self.move, self.cards, self.points, self.grown)
+
+
 def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -> bool | None:
     """``still_reachable`` without making the position, where the rules make it a question of counts: a
     meld of a group that leaves a card in the hand and no pending pile, in rules whose opening is the greedy
     count alone (no sequences, twos as a rank, natural openings, required canastas or meld, Splash). The
     answer is the one the full check gives (the same counts, the same bound); None where it does not apply."""
     r = state.rules
-    if (r.sequences or r.twos_as_rank or r.natural_opening or r.greedy_opening_inexact or r.splash
-            or r.opening_canasta or r.opening_needs_meld != "none" or move.action != "meld"
-            or is_sequence_key(move.rank)):
+    if not (counts.counts_decide if counts is not None else search_rules(r).counts_decide) or (
+            move.action != "meld" or is_sequence_key(move.rank)):
         return None
     if counts is None:
         counts = MeldCounts(state)

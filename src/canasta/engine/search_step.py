@@ -16,42 +16,36 @@ from ..kinds import JOKER_RANK, TWO
 from ..melds import SEQUENCE_MAX, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..state import Melds, Stage, State, Turn, log_add
-from .core import RANK_KINDS, pass_counts_on, take_cards
+from .core import COUNT_RANK, RANK_KINDS, pass_counts_on, take_cards
 
 _new_tuple: Final = tuple.__new__  # Turn and Stage built as tuples directly (as turn.py does: hot)
 
 
-def meld_sizes(melds: Melds) -> list[int]:
-    """The side's melds as the search's key holds them: key and size per meld, by key."""
+def meld_sizes(melds: Melds) -> bytes:
+    """The side's melds as the search's key holds them: key and size per meld, by key, as bytes (hashed once, where
+    a tuple of ints is hashed item by item at every look-up; every key and size is below 256)."""
     sizes: list[int] = []
     for k in sorted(melds):
         sizes.append(k)
         sizes.append(len(melds[k]))
-    return sizes
+    return bytes(sizes)
 
 
-def grown_sizes(sizes: list[int], grown_key: int, grown: int) -> list[int]:
-    """``sizes`` (``meld_sizes``) once the meld at ``grown_key`` (new or not) has ``grown`` cards."""
-    out: list[int] = []
-    placed = False
-    i = 0
+# Every one-byte bytes object, made once: compiled, ``bytes((key, size))`` is a call through the C API (~700
+# instructions), a look-up here a few.
+_BYTE: Final[list[bytes]] = [bytes((i,)) for i in range(256)]
+
+
+def grown_sizes(sizes: bytes, grown_key: int, grown: int) -> bytes:
+    """``sizes`` (``meld_sizes``) once the meld at ``grown_key`` (new or not) has ``grown`` cards: the bytes before
+    and after its pair kept as slices (compiled, a list built item by item and turned into bytes cost about twice
+    as much)."""
     n = len(sizes)
-    while i < n:
-        k = sizes[i]
-        if not placed and k >= grown_key:
-            out.append(grown_key)
-            out.append(grown)
-            placed = True
-            if k == grown_key:
-                i += 2
-                continue
-        out.append(k)
-        out.append(sizes[i + 1])
+    i = 0
+    while i < n and sizes[i] < grown_key:
         i += 2
-    if not placed:
-        out.append(grown_key)
-        out.append(grown)
-    return out
+    end = i + 2 if i < n and sizes[i] == grown_key else i
+    return sizes[:i] + _BYTE[grown_key] + _BYTE[grown] + sizes[end:]
 
 
 def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
@@ -74,8 +68,12 @@ def meld_cards(hand: tuple[int, ...], m: Move) -> list[int]:
         take_cards(counts, JOKER_RANK, m.jokers, cards)
         return cards
     _take(hand, rank, m.naturals, cards)
-    _take(hand, TWO, m.twos, cards)
-    _take(hand, JOKER_RANK, m.jokers, cards)
+    twos = m.twos
+    if twos:  # (most melds take no wild card: the call and the look-up of the rank's kinds skipped)
+        _take(hand, TWO, twos, cards)
+    jokers = m.jokers
+    if jokers:
+        _take(hand, JOKER_RANK, jokers, cards)
     return cards
 
 
@@ -103,18 +101,55 @@ def hand_int(hand: tuple[int, ...]) -> int:
     return int.from_bytes(bytes(hand), "little")
 
 
-def hand_after(hand_key: int, cards: list[int]) -> int:
-    """``hand_int`` of the hand once ``cards`` have left it (each taken from a count of at least one, so no
-    count borrows from the next)."""
+# A hand as its rank counts (``core.rank_counts``) in one native int, four bits per rank code: the search's key for a
+# hand where ``SearchRules.compact_keys`` says the counts tell the hands of one search apart. 15 codes of 4 bits fit
+# a native int compiled, so a child's key is a few native subtractions, where ``hand_int``'s 424-bit int allocates a
+# new long for every card taken off and is hashed digit by digit at every look-up.
+_COUNT_UNIT: Final[list[int]] = [1 << (4 * COUNT_RANK[kind]) for kind in range(53)]
+
+
+def counts_key(rc: list[int]) -> int:
+    """The rank counts ``rc`` (each below 16) as one int: equal exactly when the counts are equal."""
+    key = 0
+    for code in range(15):
+        key += rc[code] << (4 * code)
+    return key
+
+
+def hand_after(hand_key: int, cards: list[int], compact: bool = False) -> int:
+    """The key of the hand once ``cards`` have left it, from the key of the hand before: ``hand_int``'s, or
+    ``counts_key``'s where ``compact`` (each card taken from a count of at least one, so no count borrows from the
+    next)."""
+    units = _COUNT_UNIT if compact else _KIND_UNIT
     for c in cards:
-        hand_key -= _KIND_UNIT[c]
+        hand_key -= units[c]
     return hand_key
 
 
-def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
+def grown_meld(old: tuple[int, ...] | None, cards: list[int]) -> tuple[int, ...]:
+    """``tuple(sorted((*old, *cards)))``: the meld ``old`` (sorted, or None for a new meld) with ``cards`` added.
+    Most melds the search makes are new melds of naturals, whose cards ``meld_cards`` lists in order: those are
+    made without ``sorted`` (compiled, a call through the C API that compares boxed ints; a native loop that puts
+    each card in its place boxes every int it moves and costs as much)."""
+    n = len(cards)
+    i = 1
+    while i < n and cards[i - 1] <= cards[i]:
+        i += 1
+    if i >= n:  # the cards in order
+        if old is None:
+            return tuple(cards)
+        if not old or not cards or old[-1] <= cards[0]:
+            return old + tuple(cards)
+    if old is None:
+        return tuple(sorted(cards))
+    return tuple(sorted((*old, *cards)))
+
+
+def meld_child(state: State, m: Move, cards: list[int], points: int, grown: tuple[int, ...] | None = None) -> State:
     """``apply_move(state, m)`` for a meld by an unopened side (a stage or none yet) with no pending pile that
     leaves a card in the hand: the position ``turn.play_meld`` makes (the same fields, history entry and rank
-    counts), from the ``cards`` (``meld_cards``) and the staged ``points`` after it the search has counted."""
+    counts), from the ``cards`` (``meld_cards``) and the staged ``points`` after it the search has counted (and the
+    meld ``grown_meld`` makes, if the caller has made it)."""
     p = state.turn_seat
     side = state.seat_sides[p]
     hand = list(state.hands[p])
@@ -122,7 +157,7 @@ def meld_child(state: State, m: Move, cards: list[int], points: int) -> State:
         hand[c] = hand[c] - 1
     melds = dict(state.melds[side])
     old = melds.get(m.rank)
-    melds[m.rank] = tuple(sorted((*old, *cards))) if old else tuple(sorted(cards))
+    melds[m.rank] = grown if grown is not None else grown_meld(old, cards)
     t = state.turn
     touched_old = t.touched_old or (old is not None and m.rank not in t.new_ranks)
     must_go_out = t.must_go_out or (old is not None and is_sequence_key(m.rank) and len(old) >= SEQUENCE_MAX)
