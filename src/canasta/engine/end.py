@@ -5,14 +5,16 @@ and Cutthroat's sides formed by the player who takes the pile or goes out (docs/
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..kinds import cards_of
 from ..rules import Rules
 from ..scoring import acaba_score, score_side, score_special_hand
-from ..state import GAME_OVER, State
+from ..state import GAME_OVER, Hand, State
 from .core import canasta_count
 from .deal import shuffled_deck, start_hand
+
+_COMPILED: Final = not __file__.endswith(".py")
 
 
 def form_cutthroat_sides(state: State, lone: int) -> State:
@@ -67,8 +69,10 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
         hands: list[list[int]] = []
         for seat in range(r.players):
             if state.seat_sides[seat] == side:
-                held = cards_of(state.hands[seat])
-                held.extend(cards_of(state.feet[seat]))
+                held = held_cards(state.hands[seat])
+                foot = state.feet[seat]
+                if any(foot):  # a foot not picked up (Hand and Foot)
+                    held.extend(held_cards(foot))
                 hands.append(held)
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
@@ -91,6 +95,15 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
     dealer = (state.dealer + 1) % r.players
     deck = shuffled_deck(r, state.seed, state.hand_number + 1)
     return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
+
+
+def held_cards(hand: Hand) -> list[int]:
+    """``cards_of(hand)``: the cards a hand's 53 counts hold, in order. Interpreted, a comprehension that skips the
+    kinds not held is about twice as quick as ``cards_of``'s loop (a hand holds few of the 53 kinds); compiled,
+    ``cards_of`` reads the tuple natively."""
+    if _COMPILED:
+        return cards_of(hand)
+    return [c for c in range(53) if hand[c] for _ in range(hand[c])]
 
 
 def game_result(rules: Rules, scores: Sequence[int], hand_number: int,
