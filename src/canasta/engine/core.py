@@ -19,7 +19,7 @@ from ..state import GAME_OVER, Hand, Melds, SeatCounts, State
 
 # Compiled by mypyc, a few helpers take a native loop where the interpreter is quicker with a builtin. (And
 # counts change as ``h[k] = h[k] + 1``, never ``h[k] += 1``: mypyc makes the augmented form a generic call.)
-_COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")  # the engine's modules are compiled together or not at all
 
 RV: Final = [RANK_VALUE.get(r, 0) for r in range(15)]  # value of one card of each rank code
 
@@ -185,7 +185,7 @@ def counts_kept(state: State, seat: int, hand: Hand, counts: list[int] | None) -
 def total(counts: list[int]) -> int:
     """The sum of counts (a hand's size from its counts): compiled, a native loop, where the builtin ``sum``
     is a call through the interpreter's C API that adds boxed ints."""
-    if not _COMPILED:
+    if not COMPILED:
         return sum(counts)
     n = 0
     for x in counts:
@@ -195,7 +195,7 @@ def total(counts: list[int]) -> int:
 
 def has_cards(hand: list[int]) -> bool:
     """Does the hand (53 counts) hold a card? (``any`` on the list, as a native loop when compiled.)"""
-    if not _COMPILED:
+    if not COMPILED:
         return any(hand)
     for x in hand:  # noqa: SIM110 (a plain loop: native code when compiled)
         if x:
@@ -207,7 +207,7 @@ def meld_counts(meld: tuple[int, ...]) -> tuple[int, int]:
     """(naturals, wilds) of a meld. (A plain loop: compiled, it is native code, where ``bisect`` was two calls
     into the interpreter's C API with boxed arguments; interpreted, ``bisect`` is quicker: melds are sorted, so
     twos (kinds 0-3) lead and jokers trail.)"""
-    if not _COMPILED:
+    if not COMPILED:
         wilds = bisect_left(meld, 4) + len(meld) - bisect_left(meld, JOKER)
         return len(meld) - wilds, wilds
     wilds = 0

@@ -10,8 +10,8 @@ from typing import Any, Final
 
 from ..kinds import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
-from ..state import DRAW_PHASE, Log, State, Turn, log_add
-from .core import laid_out_threes
+from ..state import DRAW_PHASE, NEW_TURN, Log, State, log_add
+from .core import COMPILED, laid_out_threes
 
 # The unshuffled pack of each (decks, jokers), made once: a new hand copies it.
 _PACKS: Final[dict[tuple[int, int], list[int]]] = {}
@@ -32,16 +32,24 @@ def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]
     return deck
 
 
+_BITS: Final[list[int]] = [0]  # _BITS[n] is n.bit_length(), grown to the largest deck shuffled so far
+
+
 def shuffle(rng: random.Random, deck: list[int]) -> None:
     """``rng.shuffle(deck)``, draw for draw (the same calls of ``getrandbits`` as ``random.Random.shuffle`` and
     its ``_randbelow`` make, so the same deal), written out so that the compiled engine runs it as a native
     loop: interpreted, ``random.shuffle`` was about a third of the cost of dealing a hand."""
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    top = len(deck) - 1
+    bits = _BITS
+    while len(bits) <= top + 1:
+        bits.append(len(bits).bit_length())
+    for i in range(top, 0, -1):
+        # (i + 1).bit_length(): interpreted, a list read, where the method call costs about 100 instructions;
+        # compiled, the call is native and the read of a boxed int costs more
+        k = (i + 1).bit_length() if COMPILED else bits[i + 1]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
 
@@ -59,21 +67,12 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
                last_hand: tuple[dict[str, Any], ...] | None, deck: list[int]) -> State:
     """Deal one hand from ``deck`` (docs/sources.md §3.1): cards one at a time from the dealer's left,
     the upcard (covered while it is a wild card or a red three), red threes laid out and replaced."""
-    stock = list(deck)
     n = rules.players
-    hands = [[0] * 53 for _ in range(n)]
     first = (dealer + 1) % n
-    for _ in range(rules.hand_size):
-        for i in range(n):
-            c = stock.pop()
-            hand = hands[(first + i) % n]
-            hand[c] = hand[c] + 1
-    feet = [[0] * 53 for _ in range(n)]
-    for _ in range(rules.foot_size):  # Hand and Foot: each player's foot, dealt after the hands
-        for i in range(n):
-            c = stock.pop()
-            foot = feet[(first + i) % n]
-            foot[c] = foot[c] + 1
+    hands = _dealt(deck, len(deck), n, first, rules.hand_size)
+    left = len(deck) - n * rules.hand_size
+    feet = _dealt(deck, left, n, first, rules.foot_size)  # Hand and Foot: each player's foot, after the hands
+    stock = deck[:left - n * rules.foot_size]
     pile: list[int] = []
     frozen = False
     while rules.upcard:  # Modern American starts with an empty pile (docs/sources.md §4C [P])
@@ -105,12 +104,28 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
         melds=tuple({} for _ in range(rules.teams)), red_threes=tuple(tuple(r) for r in red),
         opened=(False,) * rules.teams, has_melded=(False,) * n, turn_seat=first, to_move=first,
-        phase=DRAW_PHASE, turn=Turn(), stage=None, last_hand=last_hand, deal=tuple(deck),
+        phase=DRAW_PHASE, turn=NEW_TURN, stage=None, last_hand=last_hand, deal=tuple(deck),
         history=(" ".join((str(dealer), "upcard", *(card_str(c) for c in upcards))),),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
         seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
         feet=tuple(tuple(f) for f in feet),
     )
+
+
+def _dealt(deck: list[int], top: int, n: int, first: int, size: int) -> list[list[int]]:
+    """The counts of ``size`` cards each dealt to ``n`` seats one at a time, from the dealer's left (``first``),
+    off the top of ``deck[:top]`` (the top card last): the card ``q`` from the top goes to seat ``first + q``
+    (modulo ``n``). Slices, one per seat: a loop that pops each card is twice the cost, interpreted."""
+    if n * size > top:
+        raise IndexError("the deck is too small to deal")
+    held = [[0] * 53 for _ in range(n)]
+    cards = deck[top - n * size:top]
+    cards.reverse()  # the top card first
+    for i in range(n):
+        hand = held[(first + i) % n]
+        for c in cards[i::n]:
+            hand[c] = hand[c] + 1
+    return held
 
 
 def _held(hand: list[int], kinds: tuple[int, ...]) -> int:

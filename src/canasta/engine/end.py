@@ -10,8 +10,8 @@ from typing import Any
 from ..kinds import cards_of
 from ..rules import Rules
 from ..scoring import acaba_score, score_side, score_special_hand
-from ..state import GAME_OVER, State
-from .core import canasta_count
+from ..state import GAME_OVER, Hand, State
+from .core import COMPILED, canasta_count
 from .deal import shuffled_deck, start_hand
 
 
@@ -67,8 +67,10 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
         hands: list[list[int]] = []
         for seat in range(r.players):
             if state.seat_sides[seat] == side:
-                held = cards_of(state.hands[seat])
-                held.extend(cards_of(state.feet[seat]))
+                held = held_cards(state.hands[seat])
+                foot = state.feet[seat]
+                if COMPILED or any(foot):  # a foot not picked up (Hand and Foot); compiled, cards_of is quicker
+                    held.extend(held_cards(foot))
                 hands.append(held)
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
@@ -91,6 +93,15 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
     dealer = (state.dealer + 1) % r.players
     deck = shuffled_deck(r, state.seed, state.hand_number + 1)
     return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
+
+
+def held_cards(hand: Hand) -> list[int]:
+    """``cards_of(hand)``: the cards a hand's 53 counts hold, in order. Interpreted, a comprehension that skips the
+    kinds not held is about twice as quick as ``cards_of``'s loop (a hand holds few of the 53 kinds); compiled,
+    ``cards_of`` reads the tuple natively."""
+    if COMPILED:
+        return cards_of(hand)
+    return [c for c in range(53) if hand[c] for _ in range(hand[c])]
 
 
 def game_result(rules: Rules, scores: Sequence[int], hand_number: int,
