@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from canasta.engine import generate
-from canasta.engine.core import minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
+from canasta.engine.core import flags, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
 from canasta.engine.search import SEARCH_LIMIT, opening_path, position_key
-from canasta.engine.search_rules import search_rules
 from canasta.engine.search_step import (
     counts_key,
     grown_meld,
@@ -165,8 +164,8 @@ def test_counts_key_is_exact() -> None:
 
 def _search_form(rules: Rules, key: tuple[int, bytes]) -> tuple[int, bytes]:
     """A position's key as the search keeps it: ``position_key``, with the hand's part ``counts_key`` of its rank
-    counts where ``SearchRules.compact_keys`` allows."""
-    if not search_rules(rules).compact_keys:
+    counts where ``Flags.compact_keys`` allows."""
+    if not flags(rules).compact_keys:
         return key
     return counts_key(rank_counts(tuple(key[0].to_bytes(53, "little")))), key[1]
 

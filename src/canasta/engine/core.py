@@ -67,9 +67,11 @@ def wild_caps(rules: Rules) -> tuple[int, ...]:
 class Flags:
     """A Rules object's derived flags, read as plain attributes. Compiled, ``Rules``' cached properties are
     recomputed at every access (a generic attribute look-up and a call: a native class has no ``__dict__`` to
-    keep them in), and the engine asks some of them at every move."""
+    keep them in, about 1.1 k instructions for ``greedy_opening_inexact``), and the engine asks some of them at
+    every move, the opening search and the check after a withdraw at every meld they look at."""
 
-    __slots__ = ("keeps_a_three", "laid", "partnerships", "plain", "pure_melds", "rules", "wilds_limited")
+    __slots__ = ("caps", "compact_keys", "counts_decide", "keeps_a_three", "laid", "may_search", "partnerships",
+                 "plain", "pure_melds", "restricted", "rules", "wilds_limited")
 
     rules: Rules
     plain: bool
@@ -78,6 +80,11 @@ class Flags:
     keeps_a_three: bool
     partnerships: bool
     laid: tuple[int, ...]
+    caps: tuple[int, ...]  # ``rules.max_wilds`` for 0..250 naturals (compiled, the method is a call and string tests)
+    restricted: bool  # Modern American's limits: the greedy count is only a bound (``greedy_opening_inexact``)
+    may_search: bool  # some way to meet the minimum the greedy count does not see (sequences, twos, the limits)
+    counts_decide: bool  # after a withdraw, a group meld's check is the greedy count alone (``search``)
+    compact_keys: bool  # the opening search may remember a hand by its rank counts (``search_step.counts_key``)
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules  # kept, so that its id stays its own
@@ -87,6 +94,15 @@ class Flags:
         self.keeps_a_three = rules.keeps_a_three
         self.partnerships = rules.partnerships
         self.laid = laid_out_threes(rules)
+        self.caps = wild_caps(rules)
+        self.restricted = rules.greedy_opening_inexact
+        self.may_search = rules.sequences or rules.twos_as_rank or self.restricted
+        self.counts_decide = not (rules.sequences or rules.twos_as_rank or rules.natural_opening or self.restricted
+                                  or rules.splash or rules.opening_canasta or rules.opening_needs_meld != "none")
+        # Without sequences a meld takes the first cards of each rank it melds in a fixed order of kinds
+        # (``take_cards``), so the hands of one search, all taken from one hand, are equal exactly when their
+        # rank counts are; the counts fit four bits each while no rank has more than 15 cards (three packs).
+        self.compact_keys = not rules.sequences and 4 * rules.decks <= 15 and rules.jokers <= 15
 
 
 _FLAGS: Final[dict[int, Flags]] = {}

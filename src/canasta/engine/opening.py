@@ -9,8 +9,7 @@ from ..kinds import JOKER_RANK, TWO
 from ..melds import SEQUENCE_LOW, SEQUENCE_MAX
 from ..rules import Rules
 from ..state import State
-from .core import DISCARD_RANKS, RV, rank_counts, total
-from .search_rules import search_rules
+from .core import DISCARD_RANKS, RV, flags, rank_counts, total
 
 
 def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -22,7 +21,7 @@ def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, 
     pts = used = cap = 0
     pairs: list[tuple[int, int, int]] = []
     size_cap = rules.max_meld_size or 10**9
-    caps = search_rules(rules).caps  # ``rules.max_wilds`` as a table (compiled, each call is a method call)
+    caps = flags(rules).caps  # ``rules.max_wilds`` as a table (compiled, each call is a method call)
     min_nat = rules.min_naturals
     # The side's group melds by rank, read once: a dict look-up per rank boxes the key (compiled: hot).
     by_rank: list[tuple[int, int] | None] = [None] * 15

@@ -17,6 +17,7 @@ from . import generate  # a back-edge: called, never used at import time (see do
 from .core import (
     COUNT_RANK,
     RV,
+    flags,
     meld_counts,
     minimum_to_meet,
     move_cards,
@@ -26,7 +27,6 @@ from .core import (
 )
 from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
 from .pile import take_pile
-from .search_rules import search_rules
 from .search_step import (
     counts_key,
     grown_meld,
@@ -62,7 +62,7 @@ def reachable_from(r: Rules, after: Callable[[], State], hand: list[int] | tuple
     if r.natural_opening:
         rc = list(rc)
         rc[TWO] = rc[JOKER_RANK] = 0
-    asks = search_rules(r)
+    asks = flags(r)
     if canasta is None and not asks.restricted and opening_reachable(r, rc, melds, need, keep):
         return True
     if not (asks.may_search or canasta):
@@ -104,7 +104,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
     else:
         need = 0
     hand = state.hands[p]
-    compact = search_rules(state.rules).compact_keys
+    compact = flags(state.rules).compact_keys
     if hand_key < 0:
         hand_key = counts_key(turn_counts(state)) if compact else hand_int(hand)
     if sizes is None:
@@ -170,7 +170,7 @@ def position_key(hand: tuple[int, ...], melds: Melds) -> tuple[int, bytes]:
     parent's less a few powers of two, where bytes would be rebuilt or copied) and the size of each of the side's
     melds as bytes (key and size per meld, by key). Two positions get the same key exactly when their hands and
     meld sizes are the same (hands are always 53 counts, all values below 256). (``opening_path`` builds the
-    same key from its parts, a child's from its parent's; where ``SearchRules.compact_keys`` allows, it takes the
+    same key from its parts, a child's from its parent's; where ``Flags.compact_keys`` allows, it takes the
     hand's rank counts, ``counts_key``, for its hand, which tell the hands of one search apart as well.)"""
     return hand_int(hand), meld_sizes(melds)
 
@@ -209,8 +209,8 @@ class MeldCounts:
     hand_key: int  # the search's key of the position (``hand_int`` or ``counts_key``, ``meld_sizes``), made when
     sizes: bytes | None  # first asked
     caps: tuple[int, ...]
-    compact: bool  # ``SearchRules.compact_keys``: the hand's key is ``counts_key``
-    counts_decide: bool  # ``SearchRules.counts_decide``: a group meld's check is the greedy count alone
+    compact: bool  # ``Flags.compact_keys``: the hand's key is ``counts_key``
+    counts_decide: bool  # ``Flags.counts_decide``: a group meld's check is the greedy count alone
     canasta: str | None  # ``required_canasta``: the kind of canasta the opening must still show
     # A meld that leaves its meld short of seven cards leaves ``need`` as it is: no Splash rule, or no meld of seven
     # cards or more on the table (the minimum after a meld is 0 only when a meld of seven or more qualifies).
@@ -220,7 +220,7 @@ class MeldCounts:
         p = state.turn_seat
         r = state.rules
         self.rules = r
-        asks = search_rules(r)
+        asks = flags(r)
         self.compact = asks.compact_keys
         self.caps = caps = asks.caps  # ``r.max_wilds`` as a table
         self.counts_decide = asks.counts_decide
@@ -404,7 +404,7 @@ def _meld_still_reachable(state: State, move: Move, counts: MeldCounts | None) -
     count alone (no sequences, twos as a rank, natural openings, required canastas or meld, Splash). The
     answer is the one the full check gives (the same counts, the same bound); None where it does not apply."""
     r = state.rules
-    if not (counts.counts_decide if counts is not None else search_rules(r).counts_decide) or (
+    if not (counts.counts_decide if counts is not None else flags(r).counts_decide) or (
             move.action != "meld" or is_sequence_key(move.rank)):
         return None
     if counts is None:

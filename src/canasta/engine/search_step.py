@@ -102,7 +102,7 @@ def hand_int(hand: tuple[int, ...]) -> int:
 
 
 # A hand as its rank counts (``core.rank_counts``) in one native int, four bits per rank code: the search's key for a
-# hand where ``SearchRules.compact_keys`` says the counts tell the hands of one search apart. 15 codes of 4 bits fit
+# hand where ``Flags.compact_keys`` says the counts tell the hands of one search apart. 15 codes of 4 bits fit
 # a native int compiled, so a child's key is a few native subtractions, where ``hand_int``'s 424-bit int allocates a
 # new long for every card taken off and is hashed digit by digit at every look-up.
 _COUNT_UNIT: Final[list[int]] = [1 << (4 * COUNT_RANK[kind]) for kind in range(53)]

@@ -1,19 +1,19 @@
-"""``search_rules``: the search's questions of a ``Rules`` object, answered once per object, are exactly the
-questions the search asked of the object itself."""
+"""``core.flags``: the engine's and the search's questions of a ``Rules`` object, answered once per object, are
+exactly the questions they asked of the object itself."""
 
 from __future__ import annotations
 
 import pytest
 
 import canasta
-from canasta.engine.search_rules import search_rules
+from canasta.engine.core import flags
 from canasta.variants import PRESETS
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_search_rules_answer_as_the_rules_object(variant: str) -> None:
+def test_flags_answer_as_the_rules_object(variant: str) -> None:
     r = canasta.rules(variant)
-    asks = search_rules(r)
+    asks = flags(r)
     assert asks.rules is r
     assert asks.restricted == r.greedy_opening_inexact
     assert asks.may_search == bool(r.sequences or r.twos_as_rank or r.greedy_opening_inexact)
@@ -27,6 +27,6 @@ def test_search_rules_answer_as_the_rules_object(variant: str) -> None:
 def test_one_entry_per_rules_object() -> None:
     a = canasta.rules("modern-american")
     b = canasta.rules("modern-american")
-    assert search_rules(a) is search_rules(a)
-    assert search_rules(b).rules is b
-    assert search_rules(a).rules is a  # found again by identity after another object was asked
+    assert flags(a) is flags(a)
+    assert flags(b).rules is b
+    assert flags(a).rules is a  # found again by identity after another object was asked
