@@ -182,19 +182,14 @@ class _MeldTable:
 # kept after a partner's yes) ask ``can_go_out`` about the same melds one after another. The melds of a State are never
 # changed in place (a transition copies the dict before it adds a meld), and the table holds its dict, so that an id
 # is not reused while it is kept.
-_LAST_TABLE: Final[list[_MeldTable]] = []
+_LAST_TABLE: Final[list[_MeldTable]] = [_MeldTable({})]
 
 
 def _meld_table(melds: Melds) -> _MeldTable:
-    if _LAST_TABLE:
-        last = _LAST_TABLE[0]
-        if last.melds is melds:
-            return last
+    last = _LAST_TABLE[0]
+    if last.melds is not melds:
         last = _MeldTable(melds)
         _LAST_TABLE[0] = last
-        return last
-    last = _MeldTable(melds)
-    _LAST_TABLE.append(last)
     return last
 
 
