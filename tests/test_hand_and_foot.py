@@ -309,3 +309,16 @@ def test_play_and_simulate_commands(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     status = main(["simulate", "--variant", "hand-and-foot", "-o", "players=5", "-n", "1", "--players", "random",
                    "--no-progress"])
     assert status == 0
+
+
+def test_has_foot_after_a_pickup_in_play_and_in_a_position_read_back() -> None:
+    # The engine leaves one shared all-zero tuple where a foot was picked up and tests it by identity; a position
+    # read from JSON holds another all-zero tuple, which must answer the same.
+    from canasta.engine.core import has_foot
+
+    s = table(melds=["9C 9C 9D", *NATURAL3], foot="4S 4H 4D 5S 6S 7C 8C TC QC KC AC", hands={0: "9S 9H 9D"})
+    assert has_foot(s, 0)
+    after = assert_legal(s, "meld 9 9 9")
+    read = canasta.State.from_json(after.to_json())
+    assert not has_foot(after, 0) and not has_foot(read, 0)
+    assert moves(read) == moves(after)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any, Final
 
-from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
+from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, NUM_KINDS, RANK_VALUE, RED_THREES, THREE, TWO, is_wild
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..rules import Rules
@@ -404,9 +404,22 @@ def twos_meld_open(melds: Melds) -> bool:
     return any(len(melds[k]) < 7 for k in group_keys(melds, TWO))
 
 
+# What a foot becomes once picked up: one shared tuple, so that ``has_foot`` answers for a picked-up foot by
+# identity instead of reading 53 zeros (in Hand and Foot it is asked in every play phase).
+PICKED_UP: Final[Hand] = (0,) * NUM_KINDS
+
+
 def has_foot(state: State, seat: int) -> bool:
     """Has the seat a foot still to pick up? Emptying the hand then is not going out: the foot is picked up."""
-    return bool(state.rules.foot_size) and any(state.feet[seat])
+    if not state.rules.foot_size:
+        return False
+    foot = state.feet[seat]
+    if foot is PICKED_UP:
+        return False
+    # A foot not picked up holds cards, found in the first few kinds; this still answers for an all-zero foot
+    # that is not the shared tuple (a position read from a file). Compiled, ``any`` over a generator is a native
+    # loop (``any(foot)`` would be a generic call with an iterator allocated).
+    return any(n for n in foot)
 
 
 def natural_canastas(melds: Melds) -> int:

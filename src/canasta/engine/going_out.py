@@ -13,6 +13,7 @@ from ..rules import Rules
 from ..state import PLAY_PHASE, Melds, State, log_add
 from .core import (
     DISCARD_RANKS,
+    PICKED_UP,
     RV,
     after_opening_turn,
     dead_ranks,
@@ -72,7 +73,7 @@ def pick_up_foot(state: State, seat: int) -> State:
     """The seat's foot becomes its hand (the hand is empty); the pickup is public."""
     hands = list(state.hands)
     feet = list(state.feet)
-    hands[seat], feet[seat] = feet[seat], (0,) * len(feet[seat])
+    hands[seat], feet[seat] = feet[seat], PICKED_UP
     return state.replace(hands=tuple(hands), feet=tuple(feet), log=log_add(state.log, seat, "foot"))
 
 
