@@ -73,11 +73,21 @@ def draw_from_stock(state: State, history: Log) -> State:
     f = flags(r)
     laid = f.laid
     deck = state.stock
-    if r.draw_count == 1 and not f.keeps_a_three and deck and not _laid_out(deck[-1], laid):
-        # The common draw, one card that is not a three to lay out: the loop below, without its copies.
-        c = state.stock[-1]
+    n = r.draw_count
+    top = len(deck) - n
+    if not f.keeps_a_three and top >= 0 and not _laid_out_in(deck, top, laid):
+        # The common draw (one card, or Hand and Foot's two) with no three to lay out: the loop below, without
+        # its copies of the whole stock and of the red threes.
         hand = list(state.hands[p])
-        hand[c] = hand[c] + 1
+        counts = known_counts(state)
+        if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
+            counts = list(counts)
+        for i in range(top, len(deck)):
+            c = deck[i]
+            hand[c] = hand[c] + 1
+            if counts is not None:
+                x = COUNT_RANK[c]
+                counts[x] = counts[x] + 1
         hands = list(state.hands)
         hands[p] = tuple(hand)
         t = state.turn
@@ -86,12 +96,7 @@ def draw_from_stock(state: State, history: Log) -> State:
         else:  # Turn._replace(source="stock", no_discard=False)
             turn = _new_tuple(Turn, ("stock", t.permission, t.melded, t.new_ranks, t.touched_old, False,
                                      t.must_go_out, t.withdrew, t.opened_now))
-        counts = known_counts(state)
-        if counts is not None:  # the drawer's rank counts, passed on (the same seat's turn)
-            counts = list(counts)
-            x = COUNT_RANK[c]
-            counts[x] = counts[x] + 1
-        return state.moved(tuple(hands), state.stock[:-1], state.pile, state.pile_frozen, state.melds,
+        return state.moved(tuple(hands), deck[:top], state.pile, state.pile_frozen, state.melds,
                            state.has_melded, p, state.to_move, PLAY_PHASE, turn, state.stage, history, counts,
                            state.seat_counts)
     stock = list(state.stock)
@@ -154,6 +159,14 @@ def _laid_out(card: int, laid: tuple[int, ...]) -> bool:
     is a generic call.)"""
     for k in laid:  # noqa: SIM110
         if k == card:
+            return True
+    return False
+
+
+def _laid_out_in(deck: tuple[int, ...], top: int, laid: tuple[int, ...]) -> bool:
+    """Is one of the cards from ``deck[top]`` up one of the threes ``laid`` out when drawn?"""
+    for i in range(top, len(deck)):  # noqa: SIM110
+        if _laid_out(deck[i], laid):
             return True
     return False
 
