@@ -121,9 +121,7 @@ def run_pettingzoo(rules: canasta.Rules, games: list[Game]) -> None:
 
     env = raw_env(rules.name)
     for deal, _, atoms in games:
-        env.reset()
-        env.table = Table(rules, deal)  # the recorded deal (reset's seed picks its own)
-        env.agent_selection = env.possible_agents[env.table.to_move]
+        env.reset(options={"deal": deal})
         for move_atoms in atoms:
             for atom in move_atoms:
                 env.last()

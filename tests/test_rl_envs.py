@@ -49,6 +49,19 @@ def test_pettingzoo_seed_and_a_whole_hand(variant: str) -> None:
     assert [rewards[a] for a in env.possible_agents] == table.returns()
 
 
+def test_pettingzoo_reset_deals_a_chosen_game() -> None:
+    env = canasta.rl.env("samba")
+    env.reset(options={"deal": 7})
+    dealt = canasta.new_game(canasta.rules("samba"), seed=7)
+    assert env.unwrapped.table.state.to_json() == dealt.to_json()
+    assert env.agent_selection == f"player_{dealt.to_move}"
+    env.reset(seed=1)  # a seeded deal again, not game 7
+    assert env.unwrapped.table.state.to_json() != dealt.to_json()
+    for bad in (-1, "7", 7.0, True):
+        with pytest.raises(ValueError, match="deal"):
+            env.reset(options={"deal": bad})
+
+
 @pytest.mark.parametrize("variant", ["classic", "cutthroat", "italian", "modern-american-cla"])
 def test_gymnasium_check_env(variant: str) -> None:
     from gymnasium.utils.env_checker import check_env

@@ -52,9 +52,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode. ``seed`` seeds the deals of this and later resets; ``options={"deal": n}`` deals game
+        ``n`` itself (the deal of ``canasta.new_game(rules, seed=n)``), to replay a known deal."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.table = Table(self.rules, self._seeds.randrange(2**31), self.whole_game)
+        deal = (options or {}).get("deal")
+        if deal is None:
+            deal = self._seeds.randrange(2**31)
+        elif type(deal) is not int or deal < 0:
+            raise ValueError(f"options['deal'] must be a whole number >= 0, got {deal!r}")
+        self.table = Table(self.rules, deal, self.whole_game)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

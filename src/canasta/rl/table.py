@@ -17,22 +17,27 @@ from ..melds import key_label
 from ..moves import Move
 from ..rules import Rules
 from ..sampling import determinize
-from ..state import State
+from ..state import Log as HistoryLog
+from ..state import Hand, State, log_text
 from ..view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
 from .encoder import Encoder, Masks
 from .observation import Entries, Layout, sparse_state
 
-# The public log: ((position before, position after) of the newest move, older log), shared between copies;
-# a seat's information state renders it from that seat's side only when asked.
-Log = tuple[tuple[State | None, State], Any] | None
+# The public log, newest move first, shared between copies; a seat's information state renders it from that
+# seat's side only when asked. One node per engine move: (older node, then of the position before it and the
+# position after it the hand number, the history and the hands, and the position after it where its entry
+# needs more: at the start (hand number before -1) and when a hand begins, else None). The log keeps no
+# other position alive: a position holds its legal moves and more, and keeping every one of a game's made
+# the garbage collector run about twice as often.
+Log = tuple[Any, int, HistoryLog, tuple[Hand, ...] | None, int, HistoryLog, tuple[Hand, ...], State | None] | None
 _NOTHING: list[int] = []  # no legal atom (a mask of a seat not to act): never changed
 
 
-def _hand_text(state: State, seat: int) -> str:
-    """The seat's own hand, as ``view(state, seat)["hand"]`` shows it."""
-    return " ".join(card_str(c) for c in cards_of(state.hands[seat]))
+def _hand_text(hand: Hand) -> str:
+    """A hand, as ``view(state, seat)["hand"]`` shows the seat's own."""
+    return " ".join(card_str(c) for c in cards_of(hand))
 
 
 class Table:
@@ -59,7 +64,8 @@ class Table:
             self.state = new_game(rules, seed)
             self.first_hand = self.state.hand_number
             self.known = known_cards.start(self.state)
-            self.log: Log = ((None, self.state), None)
+            s = self.state
+            self.log: Log = (None, -1, None, None, s.hand_number, s.log, s.hands, s)
         else:
             self._set_fields(fields)
         self._info: dict[int, tuple[Log, list[str]]] = {}
@@ -187,18 +193,23 @@ class Table:
         self.prefix = ()
         self.moves += 1
         self.known = known_cards.advance(self.known, after)
-        self.log = ((before, after), self.log)
+        hand = after.hand_number
+        self.log = (self.log, before.hand_number, before.log, before.hands, hand, after.log, after.hands,
+                    after if hand != before.hand_number else None)
 
-    def _entry(self, before: State | None, after: State, seat: int) -> str:
-        """What ``seat`` learned from one move: the public history added, and its hand if it changed."""
-        if before is None or before.hand_number != after.hand_number:
-            public = [f"hand {after.hand_number}", *after.history] if not is_over(after) else ["over"]
-            if before is not None and after.last_hand:
-                public.insert(0, "scored " + " ".join(str(h["total"]) for h in after.last_hand))
+    @staticmethod
+    def _entry(node: tuple[Any, ...], seat: int) -> str:
+        """What ``seat`` learned from one move (a ``Log`` node): the public history added, and its hand if it
+        changed."""
+        _, hand_before, history_before, hands_before, hand, history, hands, new_hand = node
+        if new_hand is not None:  # the start, or a new hand
+            public = [f"hand {hand}", *log_text(history)] if not is_over(new_hand) else ["over"]
+            if hand_before >= 0 and new_hand.last_hand:
+                public.insert(0, "scored " + " ".join(str(h["total"]) for h in new_hand.last_hand))
         else:
-            public = list(after.history[len(before.history):])
-        if before is None or before.hands[seat] != after.hands[seat] or before.hand_number != after.hand_number:
-            public.append(f"hand: {_hand_text(after, seat)}")
+            public = list(log_text(history)[len(log_text(history_before)):])
+        if new_hand is not None or hands_before is None or hands_before[seat] != hands[seat]:
+            public.append(f"hand: {_hand_text(hands[seat])}")
         return "; ".join(public)
 
     # -- what a seat may know -----------------------------------------------------------------------
@@ -207,19 +218,20 @@ class Table:
         k, state = self.known, self.state
         stage = state.stage
         pending = None if stage is None else stage.pending
+        turn = state.turn_seat if pending else -1  # whose hand a pending pile is taken from (none: no matter)
         # What the answer depends on: the known counts, the pile (whether the history's pile is the pile in
         # sight), a pending pile and the turn. Most moves keep the same objects: then the answer is the same
         # dict, found without comparing anything.
         if (self._known_counts is k.known and self._known_pile is state.pile and self._known_history_pile is k.pile
-                and self._known_pending is pending and self._known_turn == state.turn_seat
+                and self._known_pending is pending and self._known_turn == turn
                 and self._known_hidden == state.pile_hidden):
             return self._known_now
-        key = (k.known, known_cards.pile_matches(k, state), pending, state.turn_seat)
+        key = (k.known, known_cards.pile_matches(k, state), pending, turn)
         if self._known_key is None or self._known_key != key:
             self._known_now = known_cards.known_ranks(k, state)
             self._known_key = key
         self._known_counts, self._known_pile, self._known_history_pile = k.known, state.pile, k.pile
-        self._known_pending, self._known_turn, self._known_hidden = pending, state.turn_seat, state.pile_hidden
+        self._known_pending, self._known_turn, self._known_hidden = pending, turn, state.pile_hidden
         return self._known_now
 
     def observation(self, seat: int) -> list[float]:
@@ -251,8 +263,8 @@ class Table:
         newer: list[str] = []
         node = self.log
         while node is not stop and node is not None and (cached is None or node is not cached[0]):
-            (before, after), node = node
-            newer.append(self._entry(before, after, seat))
+            newer.append(self._entry(node, seat))
+            node = node[0]
         if cached is not None and node is cached[0] and node is not stop:
             older = cached[1]
         else:
@@ -268,7 +280,7 @@ class Table:
             " ".join(f"{key_label(k)}:{''.join(card_str(c) for c in m)}" for k, m in sorted(side.items()))
             for side in s.melds)
         building = " ".join(self.space.name(a) for a in self.prefix) if seat == s.to_move else ""
-        return (f"seat {seat} to_move {s.to_move} phase {s.phase} hand {s.hand_number}: {_hand_text(s, seat)}"
+        return (f"seat {seat} to_move {s.to_move} phase {s.phase} hand {s.hand_number}: {_hand_text(s.hands[seat])}"
                 f" | pile {card_str(s.pile[-1]) if s.pile else '-'} x{len(s.pile)}"
                 f"{' frozen' if s.pile_frozen else ''} | stock {len(s.stock)}"
                 f" | hands {[sum(h) for h in s.hands]} | melds {melds} | red threes "
@@ -280,7 +292,7 @@ class Table:
         new = self.copy()
         new.state = determinize(view(self.state, seat), rng)
         new._clear_caches()
-        new.starts = [start if s == seat else (self.log, f"resampled; hand: {_hand_text(new.state, s)}")
+        new.starts = [start if s == seat else (self.log, f"resampled; hand: {_hand_text(new.state.hands[s])}")
                       for s, start in enumerate(self.starts)]
         new._info = {s: v for s, v in self._info.items() if s == seat}
         return new
