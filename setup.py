@@ -47,8 +47,11 @@ COMPILED = [
     "src/canasta/rl/table.py",
 ]
 # The rl observation and mask writers in Cython (a float32 buffer written natively, which mypyc cannot do),
-# built beside the mypyc group when Cython is there; without them canasta.rl.tensor uses canasta.rl.encoder's.
-NATIVE = {"canasta.rl.native": "src/canasta/rl/native.pyx"}
+# and the copies handed out of them as numpy arrays (numpy's C API), built beside the mypyc group when Cython
+# (and numpy, for the copies) are there; without them canasta.rl.tensor uses canasta.rl.encoder's writers and
+# numpy's ``copy()``.
+NATIVE = {"canasta.rl.native": "src/canasta/rl/native.pyx", "canasta.rl.arrays": "src/canasta/rl/arrays.pyx"}
+NEEDS_NUMPY = {"canasta.rl.arrays"}
 
 
 def _wanted() -> bool:
@@ -91,14 +94,23 @@ class OptionalMypycBuild(build_ext):
             from Cython.Build import cythonize
         except ImportError:
             return self._fall_back("Cython is not installed (for canasta.rl.native)", engine=False)
-        sources = [Extension(name, [path]) for name, path in NATIVE.items()]
+        try:
+            import numpy
+
+            numpy_headers = [numpy.get_include()]
+        except ImportError:
+            numpy_headers = None
+            self._fall_back("numpy is not installed (for canasta.rl.arrays)", engine=False)
+        sources = [Extension(name, [path], include_dirs=numpy_headers or [],
+                             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])
+                   for name, path in NATIVE.items() if name not in NEEDS_NUMPY or numpy_headers]
         # the generated C goes under build/, not beside the .pyx
         return list(cythonize(sources, build_dir="build/cython", quiet=True, compiler_directives={"language_level": 3}))
 
     def _fall_back(self, why: str, engine: bool = True) -> list[Extension]:
         if _required():
             raise SystemExit(f"canasta: CANASTA_COMPILE=require, but {why}")
-        what = "the pure-Python engine" if engine else "without canasta.rl.native (the rl writers stay mypyc)"
+        what = "the pure-Python engine" if engine else "without it (the rl writers stay mypyc, numpy copies)"
         print(f"canasta: {why}; installing {what}", file=sys.stderr)
         return []
 

@@ -2,8 +2,8 @@
 """One row of ``rl_speed.py`` run once, for callgrind (docs/rl.md, "Throughput").
 
 The games are recorded first; the row then runs inside ``math.fsum(...)``, so that
-``--toggle-collect=math_fsum`` counts the replay and nothing else (imports, recording and set-up left out: the row runs once on
-no games first)::
+``--toggle-collect=math_fsum`` counts the replay and nothing else (imports, recording and set-up left out:
+the row runs once on no games first)::
 
     PYTHONPATH=DIR valgrind --tool=callgrind --toggle-collect=math_fsum \\
         python benchmarks/rl_prof.py pettingzoo classic 10
@@ -15,14 +15,16 @@ it prints.
 
 from __future__ import annotations
 
+import gc
 import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import canasta  # noqa: E402
-from rl_speed import LAYERS, RUNS, record  # noqa: E402
+from rl_speed import LAYERS, RUNS, record
+
+import canasta
 
 
 def main() -> None:
@@ -31,6 +33,7 @@ def main() -> None:
     recorded = record(rules, 0, games)
     run = {**LAYERS, **RUNS}[row]
     run(rules, [])  # imports and first-call set-up, outside the count
+    gc.collect()  # as rl_speed.py does before each row
     math.fsum(run(rules, recorded) or 0.0 for _ in range(1))
     moves = sum(len(moves) for _, moves, _ in recorded)
     atoms = sum(len(a) for _, _, atoms in recorded for a in atoms)

@@ -18,7 +18,8 @@ The games are the same in every row, so the engine's cost per move is the same w
 *overhead* is (row's time per move - engine's time per move) / engine's time per move. Rounds alternate
 the rows (engine, table, openspiel, ..., engine, table, ...) and the median round is quoted, so that
 load on a shared machine hits every row alike; the times are the process's CPU time (``time.process_time``),
-which time spent waiting for a busy CPU does not inflate. Usage::
+which time spent waiting for a busy CPU does not inflate. Each row starts after ``gc.collect()``, so the
+collector's young generations hold nothing of the rows before it (or of the recording). Usage::
 
     python benchmarks/rl_speed.py --games 20 --rounds 5 --seed 0 [--variant classic] [--layers]
 
@@ -30,6 +31,7 @@ and the environment itself, each row adding one piece to the row before.
 from __future__ import annotations
 
 import argparse
+import gc
 import platform
 import random
 import statistics
@@ -219,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.rounds):
         for name, run in runs.items():
+            gc.collect()  # every row starts with nothing left for the collector by the rows before it
             start = time.process_time()
             run(rules, games)
             times[name].append(time.process_time() - start)

@@ -210,3 +210,43 @@ def test_the_tables_observations_along_a_game_are_the_views(variant: str) -> Non
             prefix = table.prefix if seat == table.to_move else ()
             assert table.observation(seat) == encode_view(layout, canasta.view(table.state, seat), prefix)
         table.apply_action(rng.choice(table.legal_actions()))
+
+
+def test_the_moves_seen_table_answers_by_object_and_refills_when_half_full() -> None:
+    from canasta.moves import Move
+    from canasta.rl.actions import _SEEN_SLOTS, _SeenMoves
+
+    space = ActionSpace.for_rules(canasta.rules("classic"))
+    seen = _SeenMoves()
+    draw, twin = Move("draw"), Move("draw")
+    seen.add(draw, space.atoms(draw))
+    assert seen.get(draw) == space.atoms(draw)
+    assert seen.get(twin) is None  # an equal move, another object: asked by value elsewhere (ActionSpace.atoms)
+    moves = [Move("meld", 9, n % 9, n % 5, n % 3) for n in range(_SEEN_SLOTS // 2 + 10)]  # distinct objects
+    for m in moves:
+        seen.add(m, space.atoms(m))
+    assert seen.used == 11  # refilled once half full, then holding the last 11 added
+    assert seen.get(draw) is None  # gone with the refill
+    assert all(seen.get(m) == space.atoms(m) for m in moves[len(moves) - seen.used:])  # those added since: found
+
+
+@pytest.mark.parametrize("variant, options", [("classic", {}), ("classic", {"recycle_pile": True}),
+                                              ("hand-and-foot", {}), ("samba", {})])
+def test_the_pile_check_step_by_step_answers_as_the_whole_check(variant: str, options: dict[str, object]) -> None:
+    from canasta.rl.known import pile_matches, pile_still_matches
+
+    rules = canasta.rules(variant, **options)
+    answers = set()
+    for seed in range(3):
+        state, rng = canasta.new_game(rules, seed=seed), random.Random(seed)
+        k = start(state)
+        last = None  # (pile, history's pile, hidden) the check last held for
+        while not canasta.is_over(state) and state.hand_number == 1:
+            state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
+            k = advance(k, state)
+            whole = pile_matches(k, state)
+            if last is not None:
+                assert pile_still_matches(k, state, *last) == whole
+            last = (state.pile, k.pile, state.pile_hidden) if whole else None
+            answers.add(whole)
+    assert answers == ({True, False} if options else {True})  # a recycled pile no longer matches the history

@@ -62,3 +62,21 @@ def test_jumping_between_positions_and_a_pickled_encoder() -> None:
             assert fast.encode(old.state, seat, prefix, known) == dense.encode(old.state, seat, prefix, known)
         atoms = old.legal_actions()
         assert fast_masks.write(atoms) == masks.write(atoms)
+
+
+def test_the_native_copies_are_new_arrays_of_the_buffers_bytes() -> None:
+    np = pytest.importorskip("numpy")
+    arrays = pytest.importorskip("canasta.rl.arrays", reason="canasta.rl.arrays is not built (Cython, numpy)")
+    observation = bytearray(np.arange(7, dtype=np.float32).tobytes())
+    mask = bytearray([0, 1, 1, 0, 1])
+    obs, act = arrays.copies(observation, mask)
+    assert obs.dtype == np.float32 and obs.shape == (7,) and obs.tolist() == list(range(7))
+    assert act.dtype == np.int8 and act.tolist() == [0, 1, 1, 0, 1]
+    observation[:4] = np.float32(9).tobytes()
+    mask[0] = 1
+    assert obs[0] == 0 and act[0] == 0  # their own memory: later writes to the buffers do not reach them
+    obs[1] = 5  # and writable, as numpy's copy() is
+    assert obs.flags.owndata and act.flags.writeable
+    given = arrays.observation_dict(observation, mask)
+    assert sorted(given) == ["action_mask", "observation"]
+    assert given["observation"].tobytes() == bytes(observation) and given["action_mask"].tobytes() == bytes(mask)

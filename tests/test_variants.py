@@ -1150,3 +1150,18 @@ def test_two_player_last_card_red_three_leaves_one_card_that_may_not_go_out() ->
     assert moves(s) == {"pass"}
     after = play(s, "pass")
     assert after.hand_number == 2 and not any(e["went_out"] for e in after.last_hand)
+
+
+def test_the_same_rules_are_one_object_and_other_rules_another():
+    # Rules objects are immutable, and the engine keeps its per-ruleset work per object: asking again shares it
+    classic = canasta.rules("classic")
+    assert canasta.rules("Classic") is classic and canasta.rules("classic", target=5000) is not classic
+    assert canasta.rules("classic", target=10000) is canasta.rules("classic", target=10000)
+    assert canasta.rules("classic", target="10000") == canasta.rules("classic", target=10000)
+    # values equal to an accepted one but not an accepted value (0 == False) are still refused
+    assert canasta.rules("classic", upcard=False).upcard is False
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            canasta.rules("classic", upcard=0)
+        with pytest.raises(ValueError):
+            canasta.rules("classic", no_such_option=1)

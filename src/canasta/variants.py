@@ -204,14 +204,33 @@ def canonical_name(name: str) -> str:
     return key
 
 
+# Rules made so far, by variant and overrides (plain values only): a Rules object is immutable, and the engine
+# keeps what it works out about a ruleset per object (legal-move tables, flags), so asking for the same rules
+# again (every environment, table or game that names a variant) shares that work instead of redoing it.
+_MADE: dict[tuple[str, tuple[tuple[str, type, Any], ...]], Rules] = {}
+_PLAIN: frozenset[type] = frozenset((str, int, bool, float, type(None)))
+
+
 def rules(name: str = "classic", **overrides: Any) -> Rules:
-    """The rules of a named variant with overrides, e.g. ``rules("classic", target=10000)``."""
+    """The rules of a named variant with overrides, e.g. ``rules("classic", target=10000)`` (the same object for
+    the same arguments: a Rules object cannot change)."""
     key = canonical_name(name)
+    made_key = None
+    if all(type(v) in _PLAIN for v in overrides.values()):  # (the type too: 1, 1.0 and True are equal keys)
+        made_key = (key, tuple(sorted((k, type(v), v) for k, v in overrides.items())))
+        made = _MADE.get(made_key)
+        if made is not None:
+            return made
     base = PRESETS[key]
     if key == "hand-and-foot" and "players" in overrides:
         # decks = players + 1, jokers in (§4C [W]); alone (1 + 2 canastas) unless teams are given
         base = _hand_and_foot_for(int(overrides["players"]), overrides)
-    return make_rules(key, base, overrides)
+    made = make_rules(key, base, overrides)
+    if made_key is not None:
+        if len(_MADE) >= 1024:
+            _MADE.clear()
+        _MADE[made_key] = made
+    return made
 
 
 def player_counts(name: str) -> tuple[int, ...]:

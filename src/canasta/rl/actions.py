@@ -39,6 +39,54 @@ NUMBER_BASE: Final = TAKE_BASE + KEYS
 
 Atoms = tuple[int, ...]
 _ATOMS: dict[int, dict[Move, Atoms]] = {}  # ActionSpace.atoms, by numbers, then by move
+_COMPILED: Final = not __file__.endswith(".py")
+_SEEN_SLOTS: Final = 1 << 13  # compiled, the table of moves by identity (``_SeenMoves``; at most half full)
+_SEEN_MASK: Final = _SEEN_SLOTS - 1
+
+
+class _SeenMoves:
+    """Atom sequences of moves by the move *object*: the engine hands out the same Move objects position after
+    position (nearly all legal moves of a game are ones it listed before), and a legal tree is built for every
+    position, so its look-ups go here first. Compiled, an open-addressing table of ids costs a few tens of
+    instructions a look-up, where a dict keyed by move hashes the move's seven fields every time. The table
+    keeps every move it holds alive, so an id in it cannot have been reused by another object."""
+
+    def __init__(self) -> None:
+        self.ids = [0] * _SEEN_SLOTS  # id of the move in each slot (0: free)
+        self.moves: list[Move | None] = [None] * _SEEN_SLOTS
+        self.atoms: list[Atoms] = [()] * _SEEN_SLOTS
+        self.used = 0
+
+    def get(self, move: Move) -> Atoms | None:
+        key = id(move)
+        ids = self.ids
+        i = (key >> 4) & _SEEN_MASK
+        while True:
+            k = ids[i]
+            if k == key:
+                return self.atoms[i]
+            if k == 0:
+                return None
+            i = (i + 1) & _SEEN_MASK
+
+    def add(self, move: Move, atoms: Atoms) -> None:
+        if self.used >= _SEEN_SLOTS // 2:  # a bound on memory, and the table stays sparse: refilled as needed
+            self.ids = [0] * _SEEN_SLOTS
+            self.moves = [None] * _SEEN_SLOTS
+            self.atoms = [()] * _SEEN_SLOTS
+            self.used = 0
+        key = id(move)
+        ids = self.ids
+        i = (key >> 4) & _SEEN_MASK
+        while ids[i] != 0:
+            i = (i + 1) & _SEEN_MASK
+        ids[i] = key
+        self.moves[i] = move
+        self.atoms[i] = atoms
+        self.used += 1
+
+
+_SEEN: dict[int, _SeenMoves] = {}  # by the space's numbers
 
 
 def number_limit(rules: Rules) -> int:
@@ -157,16 +205,32 @@ class LegalTree:
         self.space = space
         # Distinct moves have distinct atom sequences (ActionSpace.move inverts atoms; the round-trip
         # tests check it for every legal move of many positions), so no two legal moves share one.
-        memo = space.memo()
         self._moves = legal
         fulls: list[Atoms] = []
-        for m in legal:
-            atoms = memo.get(m)
-            fulls.append(atoms if atoms is not None else space.atoms(m))
+        heads: list[int] = []  # the first atoms as they come (``heads``)
+        if _COMPILED:
+            seen = _SEEN.get(space.numbers)
+            if seen is None:
+                seen = _SEEN[space.numbers] = _SeenMoves()
+            for m in legal:
+                atoms = seen.get(m)
+                if atoms is None:
+                    atoms = space.atoms(m)
+                    seen.add(m, atoms)
+                fulls.append(atoms)
+                heads.append(atoms[0])
+        else:  # interpreted, a dict look-up is one call, the table's loop many
+            memo = space.memo()
+            for m in legal:
+                atoms = memo.get(m)
+                if atoms is None:
+                    atoms = space.atoms(m)
+                fulls.append(atoms)
+                heads.append(atoms[0])
         self._fulls = fulls
+        self._heads = heads
         self._groups: dict[Atoms, dict[int, list[Move]]] = {}
         self._first: list[int] | None = None  # the sorted first atoms, once asked for
-        self._heads: list[int] | None = None  # the first atoms as they come (``heads``)
 
     def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
         """The legal moves whose atoms start with ``prefix``, by their next atom."""
@@ -174,10 +238,13 @@ class LegalTree:
         if group is None:
             group = {}
             k = len(prefix)
-            moves, fulls = self._moves, self._fulls
+            moves, fulls, heads = self._moves, self._fulls, self._heads
+            first = prefix[0] if k else -1
             for j in range(len(fulls)):
+                if k and heads[j] != first:  # most moves differ at the first atom: no slice made for them
+                    continue
                 full = fulls[j]
-                if len(full) > k and full[:k] == prefix:
+                if len(full) > k and (k < 2 or full[:k] == prefix):
                     moves_here = group.get(full[k])
                     if moves_here is None:
                         group[full[k]] = [moves[j]]
@@ -211,20 +278,16 @@ class LegalTree:
         """The first atom of every legal move, in the moves' order, repeats kept: the atoms legal at the start
         of a move, as a mask needs them (unsorted: cheaper than ``legal_shared``). The caller must not change
         the list."""
-        heads = self._heads
-        if heads is None:
-            fulls = self._fulls
-            heads = self._heads = [fulls[j][0] for j in range(len(fulls))]
-        return heads
+        return self._heads
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, Move | None]:
         """The prefix after ``atom``, and the move once the atoms name a single one (the prefix is then
         empty). ``ValueError`` for an atom that is not legal after ``prefix``."""
-        if not prefix:  # the first atom: a scan of the sequences (most positions see no other atom)
-            fulls = self._fulls
+        if not prefix:  # the first atom: a scan of the first atoms (most positions see no other atom)
+            heads = self._heads
             found = -1
-            for j in range(len(fulls)):
-                if fulls[j][0] == atom:
+            for j in range(len(heads)):
+                if heads[j] == atom:
                     if found >= 0:
                         return (atom,), None
                     found = j

@@ -33,18 +33,18 @@ class Known:
     """What the public history of the current hand has shown so far. A plain class, not a NamedTuple: one
     is made after every move, and compiled, a NamedTuple's constructor is Python code."""
 
-    def __init__(self, hand_number: int, read: Log, pile: tuple[int, ...], known: tuple[Counts, ...]) -> None:
+    def __init__(self, hand_number: int, read: Log, pile: bytes, known: tuple[Counts, ...]) -> None:
         self.hand_number = hand_number
         self.read = read  # the newest history entry read (the state's log node: positions share older entries)
-        self.pile = pile  # the pile's ranks as the history built it
+        self.pile = pile  # the pile's ranks as the history built it, one byte each
         self.known = known  # per seat
 
-    def __reduce__(self) -> tuple[type[Known], tuple[int, Log, tuple[int, ...], tuple[Counts, ...]]]:
+    def __reduce__(self) -> tuple[type[Known], tuple[int, Log, bytes, tuple[Counts, ...]]]:
         return (Known, (self.hand_number, self.read, self.pile, self.known))  # compiled: no field-by-field pickle
 
 
 def start(state: State) -> Known:
-    return advance(Known(0, None, (), ()), state)
+    return advance(Known(0, None, b"", ()), state)
 
 
 def _effect(move: Move) -> Effect:
@@ -98,10 +98,27 @@ def advance(k: Known, state: State) -> Known:
     r = state.rules
     new = _since(state.log, k.read) if k.hand_number == state.hand_number else None
     if new is None:  # a new hand (or a history given anew): read it from its start
-        k = Known(state.hand_number, None, (), ((0,) * RANKS,) * r.players)
+        k = Known(state.hand_number, None, b"", ((0,) * RANKS,) * r.players)
         new = _since(state.log, None) or []
     if not new:  # draw, ask, …: nothing known changes
         return k if k.read is state.log else Known(k.hand_number, state.log, k.pile, k.known)
+    seat, move, _ = new[0]
+    if len(new) == 1 and move is not None:
+        kind, ranks = _effect(move)
+        if kind == _DISCARD:  # the most common: one card onto the pile (as below, without copying lists)
+            rank = ranks[0]
+            counts = k.known
+            held = counts[seat]
+            if held[rank]:
+                counts = (*counts[:seat], (*held[:rank], held[rank] - 1, *held[rank + 1:]), *counts[seat + 1:])
+            return Known(state.hand_number, state.log, k.pile + bytes((rank,)), counts)
+        if kind == _MELD:  # a meld of cards none of which was known to be held: nothing known changes
+            held = k.known[seat]
+            for rank in ranks:
+                if held[rank]:
+                    break
+            else:
+                return Known(state.hand_number, state.log, k.pile, k.known)
     limit = r.pile_take_limit
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"
@@ -136,16 +153,32 @@ def advance(k: Known, state: State) -> Known:
             for rank in ranks:
                 mine[rank] = max(0, mine[rank] - 1)
         known[seat] = tuple(mine)
-    return Known(state.hand_number, state.log, tuple(pile), tuple(known))
+    return Known(state.hand_number, state.log, bytes(pile), tuple(known))
 
 
 def pile_matches(k: Known, state: State) -> bool:
     """Is the pile the history built the pile in sight? (Not once the pile was recycled.)"""
-    pile, hidden, mine = state.pile, state.pile_hidden, k.pile
+    return _matches_from(k.pile, state.pile, state.pile_hidden, state.pile_hidden)
+
+
+def pile_still_matches(k: Known, state: State, pile: tuple[int, ...], mine: bytes, hidden: int) -> bool:
+    """``pile_matches(k, state)``, given that it held for an earlier pile in sight ``pile`` (with ``hidden``) and
+    history's pile ``mine``: where both piles only grew since, only the cards added on top are compared (the
+    environments ask after every discard, and a whole pile costs some 40 instructions a card)."""
+    now, now_mine = state.pile, k.pile
+    n = len(pile)
+    if (state.pile_hidden == hidden and len(now) >= n and len(now_mine) >= len(mine) and now[:n] == pile
+            and now_mine[:len(mine)] == mine):  # (compared in C, with no conversion of the cards)
+        return _matches_from(now_mine, now, hidden, n)
+    return pile_matches(k, state)
+
+
+def _matches_from(mine: bytes, pile: tuple[int, ...], hidden: int, start: int) -> bool:
+    """Does ``mine`` give the rank codes of ``pile[hidden:]``? (Its cards below ``start`` known to match.)"""
     if len(mine) != len(pile) - hidden:
         return False
-    for j in range(len(mine)):  # noqa: SIM110 (a plain loop: native code when compiled)
-        if mine[j] != _RANK_CODES[pile[hidden + j]]:
+    for j in range(start, len(pile)):  # noqa: SIM110 (a plain loop: native code when compiled)
+        if mine[j - hidden] != _RANK_CODES[pile[j]]:
             return False
     return True
 

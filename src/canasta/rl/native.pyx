@@ -14,9 +14,10 @@ from cpython.bytearray cimport PyByteArray_AS_STRING
 from libc.string cimport memset
 
 from canasta.cards import JOKER, NUM_KINDS, rank_of
-from canasta.engine import canasta_count, minimum_needed, pile_frozen_for
+from canasta.engine import minimum_needed, pile_frozen_for
 from canasta.melds import SEQUENCE_BASE
 from canasta.rl.actions import KEYS, MELD_BASE, NUMBER_BASE, RANKS, TAKE_BASE
+from canasta.rl.encoder import state_fields
 from canasta.rl.observation import MELD_FEATURES, PERMISSIONS, PHASES, PREFIX_FIELDS, SIDE_FEATURES, SOURCES
 
 cdef dict _PHASE = {p: i for i, p in enumerate(PHASES)}
@@ -43,28 +44,56 @@ cdef class _Seat:
     """One seat's buffer and the state parts its blocks were last written from."""
 
     cdef bytearray buffer
-    cdef object state, prefix, hand, pile, hands, feet, known, pending
+    cdef object state, prefix, hand, pile, hands, feet, known, pending, turn, phase
     cdef Py_ssize_t pile_hidden
     cdef list melds  # by row: the melds object written there (None: nothing known of the block)
     cdef list melds_col  # by row: the side whose melds those were
     cdef Py_ssize_t canastas[MAX_SEATS]  # by row: the canastas among those melds
+    # The engine's answers for each row's side, kept while what they are found from is the same:
+    # ``minimum_needed`` of a side not yet opened (from the scores, the seats' sides and the hand number) and
+    # ``pile_frozen_for`` (from whether the pile is frozen and whether the side has opened; -1: not asked yet).
+    cdef object need_scores, need_sides
+    cdef Py_ssize_t need_hand
+    cdef long need[MAX_SEATS]
+    cdef bint need_known[MAX_SEATS]
+    cdef long frozen_key[MAX_SEATS]
+    cdef bint frozen[MAX_SEATS]
+    # the index of the phase and of the turn's permission and source, the turn's ``melded`` (same turn object)
+    cdef Py_ssize_t phase_at, permission_at, source_at
+    cdef bint melded
     cdef Py_ssize_t ones[MAX_ONES]  # one-hot entries set last time
     cdef Py_ssize_t n_ones
 
     def __cinit__(self, Py_ssize_t size, Py_ssize_t teams):
+        cdef int row
         self.buffer = bytearray(4 * size)
         self.state = self.hand = self.pile = self.hands = self.feet = self.known = self.pending = _NONE
+        self.turn = self.phase = self.need_scores = self.need_sides = _NONE
         self.prefix = ()
         self.pile_hidden = -1
+        self.need_hand = -1
         self.melds = [None] * teams
         self.melds_col = [-1] * teams
         self.n_ones = 0
+        for row in range(MAX_SEATS):
+            self.need_known[row] = False
+            self.frozen_key[row] = -1
 
 
 cdef inline Py_ssize_t _sum(tuple counts):
     cdef Py_ssize_t n = 0, j
     for j in range(len(counts)):
         n += <long>counts[j]
+    return n
+
+
+cdef inline Py_ssize_t _canastas(dict melds):
+    """``canasta.engine.canasta_count(melds)`` without a Python call (the melds of seven cards or more; tests
+    check these bytes against the mypyc encoder's, which calls the engine)."""
+    cdef Py_ssize_t n = 0
+    for cards in melds.values():
+        if len(<tuple>cards) >= 7:
+            n += 1
     return n
 
 
@@ -134,16 +163,21 @@ cdef class NativeEncoder:
             return s.buffer
         cdef float* items = <float*>PyByteArray_AS_STRING(s.buffer)
         cdef Py_ssize_t p = self.players, t = self.teams, j, k, n, row, col, i, side, hidden
+        cdef Py_ssize_t hand_number
+        cdef long pile_frozen, is_open
         cdef tuple hand, pile, hands, feet, counts, cards
-        side = state.side_of(seat)
-        hands = state.hands
+        # the state's fields in one call (compiled: read natively), not an attribute look-up each
+        cdef tuple f = state_fields(state)
+        seat_sides = f[0]
+        side = seat_sides[seat]
+        hands = f[1]
         hand = <tuple>hands[seat]
         if s.hand is not hand:
             for j in range(len(hand)):
                 items[self.at_hand + j] = <long>hand[j]
             s.hand = hand
-        pile = state.pile
-        hidden = state.pile_hidden
+        pile = f[2]
+        hidden = f[3]
         if s.pile is not pile or s.pile_hidden != hidden:
             memset(&items[self.at_pile], 0, _KINDS * sizeof(float))
             for j in range(hidden, len(pile)):
@@ -154,7 +188,7 @@ cdef class NativeEncoder:
             for j in range(p):
                 items[self.at_hand_sizes + j] = self.hand_sizes.counts[(j + seat) % p]
             s.hands = hands
-        feet = state.feet
+        feet = f[4]
         if s.feet is not feet:
             self.foot_sizes.update(feet)
             for j in range(p):
@@ -170,7 +204,7 @@ cdef class NativeEncoder:
                     for rank, count in (<dict>ranks).items():
                         items[self.at_known + j * _RANKS + <long>rank] = <long>count
             s.known = known
-        stage = state.stage
+        stage = f[5]
         pending = None if stage is None else stage.pending
         if s.pending is not pending:
             memset(&items[self.at_pending], 0, _KINDS * sizeof(float))
@@ -178,8 +212,13 @@ cdef class NativeEncoder:
                 for c in pending:
                     items[self.at_pending + <long>c] += 1
             s.pending = pending
-        scores, opened, red_threes, black_threes, all_melds = (
-            state.scores, state.opened, state.red_threes, state.black_threes, state.melds)
+        scores, opened, red_threes, black_threes, all_melds = f[6], f[7], f[8], f[9], f[10]
+        hand_number = f[11]
+        pile_frozen = 1 if f[12] else 0
+        if s.need_scores is not scores or s.need_sides is not seat_sides or s.need_hand != hand_number:
+            for row in range(t):
+                s.need_known[row] = False
+            s.need_scores, s.need_sides, s.need_hand = scores, seat_sides, hand_number
         for row in range(t):
             col = (row + side) % t
             melds = all_melds[col]
@@ -187,27 +226,47 @@ cdef class NativeEncoder:
                 _write_melds(items, self.at_melds + row * _KEYS * _MELD_WIDTH, s.melds[row], melds)
                 s.melds[row] = melds
                 s.melds_col[row] = col
-                s.canastas[row] = canasta_count(melds)
+                s.canastas[row] = _canastas(melds)
             items[self.at_scores + row] = <long>scores[col]
             i = self.at_sides + row * _SIDE_WIDTH
-            is_open = opened[col]
-            items[i] = 1 if is_open else 0
-            # (minimum_needed is 0 once the side has opened: no call then)
-            items[i + 1] = 0 if is_open else <long>minimum_needed(state, col, seat if col == side else None)
+            is_open = 1 if opened[col] else 0
+            items[i] = is_open
+            # (minimum_needed is 0 once the side has opened: no call then; the row's side is the same while
+            # the seats' sides are)
+            if is_open:
+                items[i + 1] = 0
+            else:
+                if not s.need_known[row]:
+                    s.need[row] = <long>minimum_needed(state, col, seat if col == side else None)
+                    s.need_known[row] = True
+                items[i + 1] = s.need[row]
             items[i + 2] = len(red_threes[col])
             items[i + 3] = s.canastas[row]
-            items[i + 4] = 1 if pile_frozen_for(state, col) else 0
+            k = col * 4 + pile_frozen * 2 + is_open
+            if s.frozen_key[row] != k:
+                s.frozen[row] = True if pile_frozen_for(state, col) else False
+                s.frozen_key[row] = k
+            items[i + 4] = 1 if s.frozen[row] else 0
             items[i + 5] = len(black_threes[col])
-        turn = state.turn
+        turn = f[13]
+        if s.turn is not turn:  # the engine shares the turn objects of turns not begun and of plain draws
+            s.permission_at = <long>_PERMISSION[turn.permission]
+            s.source_at = <long>_SOURCE[turn.source]
+            s.melded = True if turn.melded else False
+            s.turn = turn
+        phase = f[14]
+        if s.phase is not phase:
+            s.phase_at = <long>_PHASE[phase]
+            s.phase = phase
         for k in range(s.n_ones):
             items[s.ones[k]] = 0
         n = 0
-        s.ones[n] = self.at_phase + <long>_PHASE[state.phase]; n += 1
-        s.ones[n] = self.at_to_move + (<long>state.to_move - seat + p) % p; n += 1
-        s.ones[n] = self.at_turn_seat + (<long>state.turn_seat - seat + p) % p; n += 1
-        s.ones[n] = self.at_dealer + (<long>state.dealer - seat + p) % p; n += 1
-        s.ones[n] = self.at_permission + <long>_PERMISSION[turn.permission]; n += 1
-        s.ones[n] = self.at_source + <long>_SOURCE[turn.source]; n += 1
+        s.ones[n] = self.at_phase + s.phase_at; n += 1
+        s.ones[n] = self.at_to_move + (<long>f[15] - seat + p) % p; n += 1
+        s.ones[n] = self.at_turn_seat + (<long>f[16] - seat + p) % p; n += 1
+        s.ones[n] = self.at_dealer + (<long>f[17] - seat + p) % p; n += 1
+        s.ones[n] = self.at_permission + s.permission_at; n += 1
+        s.ones[n] = self.at_source + s.source_at; n += 1
         s.ones[n] = self.at_pile_top + (<long>pile[len(pile) - 1] if len(pile) else _KINDS); n += 1
         if prefix:
             head = <long>prefix[0]
@@ -216,12 +275,12 @@ cdef class NativeEncoder:
         s.n_ones = n
         for k in range(n):
             items[s.ones[k]] = 1
-        items[self.at_turn_melded] = 1 if turn.melded else 0
+        items[self.at_turn_melded] = 1 if s.melded else 0
         items[self.at_pile_size] = len(pile)
         items[self.at_pile_hidden] = hidden
-        items[self.at_pile_frozen] = 1 if state.pile_frozen else 0
-        items[self.at_stock_size] = len(state.stock)
-        items[self.at_hand_number] = <long>state.hand_number
+        items[self.at_pile_frozen] = pile_frozen
+        items[self.at_stock_size] = <long>f[18]
+        items[self.at_hand_number] = <long>hand_number
         items[self.at_staged_points] = 0 if stage is None else <long>(stage.points or 0)
         for k in range(_PREFIX_FIELDS):
             items[self.at_prefix_numbers + k] = <long>prefix[k + 1] - _NUMBER_BASE + 1 if k + 1 < len(prefix) else 0

@@ -82,7 +82,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """``AECEnv.last``, making the observation here: called every step, so two Python calls fewer."""
         agent = self.agent_selection
         assert agent is not None
-        observation = observe_seat(self._require_table(), self._seat_of[agent]) if observe else None
+        table = self.table if self.table is not None else self._require_table()  # (no call on the hot path)
+        observation = observe_seat(table, self._seat_of[agent]) if observe else None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
 

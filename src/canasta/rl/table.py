@@ -17,8 +17,8 @@ from ..melds import key_label
 from ..moves import Move
 from ..rules import Rules
 from ..sampling import determinize
-from ..state import Log as HistoryLog
 from ..state import Hand, State, log_text
+from ..state import Log as HistoryLog
 from ..view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
@@ -92,6 +92,10 @@ class Table:
         self._known_pending: Any = None
         self._known_turn = -1
         self._known_hidden = -1
+        # the piles ``known_cards.pile_matches`` last answered True for (None: not asked, or it was False)
+        self._matched_pile: tuple[int, ...] | None = None
+        self._matched_mine = b""
+        self._matched_hidden = 0
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.rules, self.whole_game, self.state, self.first_hand, self.prefix, self.known, self.moves,
@@ -164,18 +168,18 @@ class Table:
     def legal_actions(self) -> list[int]:
         return [] if self.terminal else self.tree().legal(self.prefix)
 
-    def write_observation(self, encoder: Encoder, masks: Masks, seat: int) -> None:
+    def write_observation(self, encoder: Encoder, masks: Masks, seat: int) -> tuple[bytearray, bytearray]:
         """The seat's observation tensor written into ``encoder``'s buffer for the seat, and its legal-atom mask
         into ``masks`` (all zero when it is not to act): what the environments hand out every step, in one
-        compiled call (``canasta.rl.tensor`` views both buffers with numpy)."""
+        compiled call (``canasta.rl.tensor`` views both buffers with numpy). Returns the two buffers."""
         state = self.state
         to_act = seat == state.to_move
-        encoder.encode(state, seat, self.prefix if to_act else (), self.known_ranks())
+        buffer = encoder.encode(state, seat, self.prefix if to_act else (), self.known_ranks())
         if not to_act or self.terminal:
-            masks.write(_NOTHING)
-        else:  # a mask needs no order: at the start of a move, the first atoms as they come
-            prefix = self.prefix
-            masks.write(self.tree().legal_shared(prefix) if prefix else self.tree().heads())
+            return buffer, masks.write(_NOTHING)
+        # a mask needs no order: at the start of a move, the first atoms as they come
+        prefix = self.prefix
+        return buffer, masks.write(self.tree().legal_shared(prefix) if prefix else self.tree().heads())
 
     def apply_action(self, action: int) -> Move | None:
         """Play one atom; the engine move once the atoms name one (else None). ``ValueError`` if illegal."""
@@ -226,7 +230,14 @@ class Table:
                 and self._known_pending is pending and self._known_turn == turn
                 and self._known_hidden == state.pile_hidden):
             return self._known_now
-        key = (k.known, known_cards.pile_matches(k, state), pending, turn)
+        matched = self._matched_pile
+        if matched is None:
+            matches = known_cards.pile_matches(k, state)
+        else:
+            matches = known_cards.pile_still_matches(k, state, matched, self._matched_mine, self._matched_hidden)
+        self._matched_pile = state.pile if matches else None
+        self._matched_mine, self._matched_hidden = k.pile, state.pile_hidden
+        key = (k.known, matches, pending, turn)
         if self._known_key is None or self._known_key != key:
             self._known_now = known_cards.known_ranks(k, state)
             self._known_key = key

@@ -27,6 +27,15 @@ except ImportError:
 
 Array = np.ndarray[Any, Any]
 
+try:  # new arrays holding the buffers' bytes, made through numpy's C API (setup.py): cheaper than ndarray.copy
+    from .arrays import copies as native_copies
+    from .arrays import observation_dict as native_observation_dict
+
+    COPIES: Callable[[bytearray, bytearray], tuple[Array, Array]] | None = native_copies
+    OBSERVATION: Callable[[bytearray, bytearray], dict[str, Array]] | None = native_observation_dict
+except ImportError:
+    COPIES = OBSERVATION = None
+
 
 class _Arrays:
     """One game's encoder and mask writer, with numpy views of their buffers."""
@@ -85,6 +94,8 @@ def dense_and_mask(table: Table, seat: int) -> tuple[Array, Array]:
     arrays = table.encoders.get("dense")
     if arrays is None:
         arrays = _arrays(table)
+    if COPIES is not None:
+        return COPIES(*table.write_observation(arrays.encoder, arrays.masks, seat))
     table.write_observation(arrays.encoder, arrays.masks, seat)
     return arrays.views[seat].copy(), arrays.mask_view.copy()
 
@@ -95,5 +106,7 @@ def observe(table: Table, seat: int) -> dict[str, Array]:
     arrays = table.encoders.get("dense")
     if arrays is None:
         arrays = _arrays(table)
+    if OBSERVATION is not None:
+        return OBSERVATION(*table.write_observation(arrays.encoder, arrays.masks, seat))
     table.write_observation(arrays.encoder, arrays.masks, seat)
     return {"observation": arrays.views[seat].copy(), "action_mask": arrays.mask_view.copy()}
