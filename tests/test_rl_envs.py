@@ -60,6 +60,8 @@ def test_pettingzoo_reset_deals_a_chosen_game() -> None:
     for bad in (-1, "7", 7.0, True):
         with pytest.raises(ValueError, match="deal"):
             env.reset(options={"deal": bad})
+    with pytest.raises(ValueError, match="options must be a dict"):
+        env.reset(options=[("deal", 7)])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant", ["classic", "cutthroat", "italian", "modern-american-cla"])

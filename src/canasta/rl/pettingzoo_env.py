@@ -56,6 +56,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ``n`` itself (the deal of ``canasta.new_game(rules, seed=n)``), to replay a known deal."""
         if seed is not None:
             self._seeds = random.Random(seed)
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options must be a dict such as {{'deal': 7}}, got {options!r}")
         deal = (options or {}).get("deal")
         if deal is None:
             deal = self._seeds.randrange(2**31)
