@@ -80,3 +80,22 @@ def test_the_native_copies_are_new_arrays_of_the_buffers_bytes() -> None:
     given = arrays.observation_dict(observation, mask)
     assert sorted(given) == ["action_mask", "observation"]
     assert given["observation"].tobytes() == bytes(observation) and given["action_mask"].tobytes() == bytes(mask)
+
+
+def test_the_native_fill_and_float_list_give_numpys_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    arrays = pytest.importorskip("canasta.rl.arrays", reason="canasta.rl.arrays is not built (Cython, numpy)")
+    values = np.array([0, 1.5, 0, -2, 3e-8, 0, 7], dtype=np.float32)
+    observation = bytearray(values.tobytes())
+    assert arrays.float_list(observation) == values.tolist()
+    assert all(type(x) is float for x in arrays.float_list(observation))
+    out = np.full(7, 9, np.float32)
+    arrays.fill(observation, out)
+    assert out.tolist() == values.tolist()
+    for wrong in (np.zeros(7, np.float64), np.zeros(8, np.float32), np.zeros(14, np.float32)[::2]):
+        with pytest.raises(ValueError, match="float32"):
+            arrays.fill(observation, wrong)
+    frozen = np.zeros(7, np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError):
+        arrays.fill(observation, frozen)

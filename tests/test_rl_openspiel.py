@@ -66,6 +66,42 @@ def test_openspiel_tensors_strings_and_resampling() -> None:
     assert str(restored) == str(state) and restored.information_state_string(1) == state.information_state_string(1)
 
 
+@pytest.mark.parametrize("variant", ["classic", "samba", "modern-american", "hand-and-foot"])
+def test_openspiel_python_answers_match_pyspiel(variant: str) -> None:
+    """``legal_actions`` and the tensors, answered in Python for Python callers, say what pyspiel's own methods
+    (through C++, ``_legal_actions`` and the observer) say at every node of a game, for every player asked,
+    and refuse what they refuse."""
+    game = _game(variant)
+    state = game.new_initial_state()
+    players = game.num_players()
+    rng = np.random.RandomState(3)
+    base = pyspiel.State
+    steps = 0
+    while True:
+        assert state.legal_actions() == base.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == base.legal_actions(state, player)
+            if not state.is_chance_node():
+                assert state.observation_tensor(player) == base.observation_tensor(state, player)
+                assert state.information_state_tensor(player) == base.information_state_tensor(state, player)
+        if state.is_player_node():
+            assert state.observation_tensor() == base.observation_tensor(state)
+            assert state.information_state_tensor() == base.information_state_tensor(state)
+        if state.is_terminal() or steps == 120:
+            break
+        for asked in (-1, players, "0"):
+            with pytest.raises((pyspiel.SpielError, TypeError)):
+                state.observation_tensor(asked)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        steps += 1
+    assert steps > 20
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.legal_actions() == base.legal_actions(state) == []
+    assert [state.legal_actions(p) for p in range(players)] == [base.legal_actions(state, p) for p in range(players)]
+    assert state.observation_tensor(0) == base.observation_tensor(state, 0)
+
+
 def test_openspiel_ismcts_bot_plays_unchanged() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

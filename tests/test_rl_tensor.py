@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (pip install '.[rl]') is 
 
 import canasta  # noqa: E402
 from canasta.rl.table import Table  # noqa: E402
-from canasta.rl.tensor import dense, mask  # noqa: E402
+from canasta.rl.tensor import dense, dense_list, mask  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", canasta.variant_names("canasta"))
@@ -21,6 +21,7 @@ def test_the_arrays_are_the_observation_along_whole_games(variant: str) -> None:
     table = Table(rules, 5, whole_game=True)
     rng = random.Random(variant)
     out = np.full(table.layout.size, 7.0, np.float32)  # written in place: nothing of the old contents stays
+    wide = np.full(table.layout.size, 7.0, np.float64)  # converted by numpy (the native copy takes float32 only)
     for _ in range(300):
         if table.terminal:
             break
@@ -30,6 +31,8 @@ def test_the_arrays_are_the_observation_along_whole_games(variant: str) -> None:
             want = np.array(table.observation(seat), np.float32)
             assert np.array_equal(dense(table, seat), want)
             assert np.array_equal(dense(table, seat, out), want)
+            assert np.array_equal(dense(table, seat, wide), want)
+            assert dense_list(table, seat) == want.tolist()
         table.apply_action(rng.choice(table.legal_actions()))
 
 

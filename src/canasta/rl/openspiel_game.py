@@ -18,10 +18,11 @@ from ..variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
-from .tensor import dense
+from .tensor import dense, dense_list
 
 DEFAULT_PARAMS: dict[str, Any] = {"variant": "classic", "options": "{}", "whole_game": False, "deals": 1 << 16}
 MAX_PLAYERS = 8
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_canasta",
@@ -90,14 +91,40 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         self.table: Table | None = None
 
     def current_player(self) -> int:
-        if self.table is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.table.terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.table.to_move
+        table = self.table
+        if table is None:
+            return CHANCE
+        return TERMINAL if table.terminal else table.to_move
 
     def _legal_actions(self, player: int) -> list[int]:
         return [] if self.table is None else self.table.legal_actions()
+
+    # Called from Python, pyspiel's own ``legal_actions`` and ``observation_tensor`` go through C++ and back into
+    # this class several times, and turn the answer into a C++ vector and back into a list: 4.5 µs for the legal
+    # atoms that ``Table`` lists in 0.2, and 43 µs for an observation that is written in 1.2. Python callers (the
+    # algorithms in ``open_spiel.python``, a training loop) get the same lists from these overrides directly;
+    # C++ still calls ``_legal_actions`` and the observer, and whatever these do not answer goes to pyspiel.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        table = self.table
+        if table is None or table.terminal or (player is not None and player != table.to_move):
+            answer: list[int] = pyspiel.State.legal_actions(self) if player is None else (
+                pyspiel.State.legal_actions(self, player))
+            return answer
+        return table.legal_actions()
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(player, pyspiel.State.observation_tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(player, pyspiel.State.information_state_tensor)  # the same numbers (CanastaObserver)
+
+    def _tensor(self, player: int | None, answer: Any) -> list[float]:
+        table = self.table
+        seat = self.current_player() if player is None else player
+        if table is None or type(seat) is not int or not 0 <= seat < table.rules.players:
+            return answer(self) if player is None else answer(self, player)  # type: ignore[no-any-return]
+        return dense_list(table, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._canasta.deals
@@ -110,7 +137,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             self.table.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"deal {action}"
         return self._canasta.space.name(action)
 
@@ -153,10 +180,11 @@ class CanastaObserver:
             self.dict[name] = self.tensor[offset: offset + size].reshape(shape)
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        if state.table is None:
+        table = state.table
+        if table is None:
             self.tensor.fill(0)
         else:
-            dense(state.table, player, self.tensor)
+            dense(table, player, self.tensor)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if state.table is None:

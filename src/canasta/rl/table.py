@@ -168,6 +168,11 @@ class Table:
     def legal_actions(self) -> list[int]:
         return [] if self.terminal else self.tree().legal(self.prefix)
 
+    def write_dense(self, encoder: Encoder, seat: int) -> bytearray:
+        """The seat's observation tensor written into ``encoder``'s buffer for the seat (returned)."""
+        state = self.state
+        return encoder.encode(state, seat, self.prefix if seat == state.to_move else (), self.known_ranks())
+
     def write_observation(self, encoder: Encoder, masks: Masks, seat: int) -> tuple[bytearray, bytearray]:
         """The seat's observation tensor written into ``encoder``'s buffer for the seat, and its legal-atom mask
         into ``masks`` (all zero when it is not to act): what the environments hand out every step, in one

@@ -29,12 +29,16 @@ Array = np.ndarray[Any, Any]
 
 try:  # new arrays holding the buffers' bytes, made through numpy's C API (setup.py): cheaper than ndarray.copy
     from .arrays import copies as native_copies
+    from .arrays import fill as native_fill
+    from .arrays import float_list as native_float_list
     from .arrays import observation_dict as native_observation_dict
 
     COPIES: Callable[[bytearray, bytearray], tuple[Array, Array]] | None = native_copies
     OBSERVATION: Callable[[bytearray, bytearray], dict[str, Array]] | None = native_observation_dict
+    FLOATS: Callable[[bytearray], list[float]] | None = native_float_list
+    FILL: Callable[[bytearray, Array], None] | None = native_fill
 except ImportError:
-    COPIES = OBSERVATION = None
+    COPIES = OBSERVATION = FLOATS = FILL = None
 
 
 class _Arrays:
@@ -68,17 +72,34 @@ def _arrays(table: Table) -> _Arrays:
 
 def dense(table: Table, seat: int, out: Array | None = None) -> Array:
     """The seat's observation tensor as a float32 array (written into ``out`` when given, else a new
-    array): the same numbers as ``table.observation(seat)``."""
-    return _dense(_arrays(table), table, seat, out)
-
-
-def _dense(arrays: _Arrays, table: Table, seat: int, out: Array | None) -> Array:
-    arrays.encoder.encode(table.state, seat, table.prefix if seat == table.to_move else (), table.known_ranks())
-    view = arrays.views[seat]
+    array): the same numbers as ``table.observation(seat)``. (Runs every step of OpenSpiel's observer: one
+    compiled call writes the numbers, one native call copies them.)"""
+    arrays = table.encoders.get("dense")
+    if arrays is None:
+        arrays = _arrays(table)
+    buffer = table.write_dense(arrays.encoder, seat)
     if out is None:
-        return view.copy()
-    out[:] = view
+        return arrays.views[seat].copy()
+    if FILL is not None:
+        try:
+            FILL(buffer, out)
+            return out
+        except (TypeError, ValueError):  # not a float32 array of that size: numpy's assignment converts
+            pass
+    out[:] = arrays.views[seat]
     return out
+
+
+def dense_list(table: Table, seat: int) -> list[float]:
+    """``dense(table, seat)`` as a list of Python floats (OpenSpiel's ``observation_tensor()``)."""
+    arrays = table.encoders.get("dense")
+    if arrays is None:
+        arrays = _arrays(table)
+    buffer = table.write_dense(arrays.encoder, seat)
+    if FLOATS is not None:
+        return FLOATS(buffer)
+    values: list[float] = arrays.views[seat].tolist()
+    return values
 
 
 def mask(table: Table, seat: int) -> Array:
