@@ -99,3 +99,12 @@ def test_the_native_fill_and_float_list_give_numpys_numbers() -> None:
     frozen.flags.writeable = False
     with pytest.raises(ValueError):
         arrays.fill(observation, frozen)
+
+
+def test_a_built_arrays_module_is_the_one_in_use() -> None:
+    """canasta.rl.tensor falls back to numpy when canasta.rl.arrays is missing; a build that has it must not
+    fall back because one of its functions is missing (an ImportError the fallback would hide)."""
+    pytest.importorskip("canasta.rl.arrays", reason="canasta.rl.arrays is not built (Cython, numpy)")
+    from canasta.rl import tensor
+
+    assert None not in (tensor.COPIES, tensor.OBSERVATION, tensor.FLOATS, tensor.FILL)

@@ -33,6 +33,16 @@ def observation_dict(bytearray observation, bytearray mask):
     return {"observation": _copy(observation, cnp.NPY_FLOAT32, 4), "action_mask": _copy(mask, cnp.NPY_INT8, 1)}
 
 
+def fill(bytearray observation, cnp.ndarray out):
+    """Copy the float32 buffer into ``out`` (a C-contiguous float32 array of its size), as ``out[:] = view``
+    does through numpy's general assignment (about 1,500 instructions for 1,611 floats)."""
+    cdef Py_ssize_t size = PyByteArray_GET_SIZE(observation)
+    if cnp.PyArray_TYPE(out) != cnp.NPY_FLOAT32 or not cnp.PyArray_IS_C_CONTIGUOUS(out) or (
+            cnp.PyArray_NBYTES(out) != size) or not cnp.PyArray_ISWRITEABLE(out):
+        raise ValueError(f"fill wants a writable C-contiguous float32 array of {size // 4} numbers")
+    memcpy(cnp.PyArray_DATA(out), PyByteArray_AS_STRING(observation), size)
+
+
 _ZERO = 0.0
 
 cdef extern from "Python.h":
