@@ -12,7 +12,10 @@ replayed, untimed setup aside, through:
   the acting player's observation read before each atom, as a learner would, through
   ``state.observation_tensor(player)`` (a Python list each time) and through OpenSpiel's observer
   (``make_observation(game).set_from(state, player)``, a numpy array filled in place);
-* ``pettingzoo``: ``env.last()`` (observation and mask) and ``env.step(atom)`` per atom.
+* ``pettingzoo``: ``env.last()`` (observation and mask) and ``env.step(atom)`` per atom;
+* ``gymnasium``: ``SingleAgentEnv``'s ``step(atom)`` (which returns seat 0's observation and mask) per atom of
+  seat 0, the other seats played by the environment through the players' interface (``view`` of their seat,
+  ``legal_moves``, ``choose``) with players that return the game's recorded moves.
 
 The games are the same in every row, so the engine's cost per move is the same work in each: the
 *overhead* is (row's time per move - engine's time per move) / engine's time per move. Rounds alternate
@@ -43,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import canasta
+from canasta.bots import Player
 from canasta.moves import Move
 from canasta.rl.table import Table
 
@@ -130,6 +134,38 @@ def run_pettingzoo(rules: canasta.Rules, games: list[Game]) -> None:
                 env.step(atom)
 
 
+class _Replay(Player):
+    """The other seats of the Gymnasium row: each plays the game's next recorded move (reading nothing of its
+    view, so a lean view: the row times the environment, not a player's reading)."""
+
+    lean_views = True
+
+    def __init__(self) -> None:
+        self.moves: list[canasta.Move] = []
+        self.at = 0
+
+    def choose(self, view: dict[str, Any], legal: list[canasta.Move]) -> canasta.Move:
+        move = self.moves[self.at]
+        self.at += 1
+        return move
+
+
+def run_gymnasium(rules: canasta.Rules, games: list[Game]) -> None:
+    from canasta.rl.gym_env import SingleAgentEnv
+
+    replay = _Replay()
+    env = SingleAgentEnv(rules.name, seat=0, opponents=replay)
+    for deal, moves, atoms in games:
+        replay.moves, replay.at = moves, 0
+        env.reset(options={"deal": deal})  # the other seats play up to seat 0's first move
+        done = False
+        while not done:
+            move_atoms = atoms[replay.at]
+            replay.at += 1  # (the last atom's step plays the other seats' moves after this one)
+            for atom in move_atoms:
+                _, _, done, _, _ = env.step(atom)
+
+
 def run_tree(rules: canasta.Rules, games: list[Game]) -> None:
     """The engine's moves with the table's legal tree of every position (its legal moves, as atoms)."""
     for deal, moves, _ in games:
@@ -180,7 +216,7 @@ def run_observe(rules: canasta.Rules, games: list[Game]) -> None:
 RUNS: dict[str, Callable[[canasta.Rules, list[Game]], None]] = {
     "engine": run_engine, "table": run_table, "openspiel": run_openspiel,
     "openspiel+tensor": run_openspiel_tensor, "openspiel+observer": run_openspiel_observer,
-    "pettingzoo": run_pettingzoo,
+    "pettingzoo": run_pettingzoo, "gymnasium": run_gymnasium,
 }
 # Layers, each adding one piece of the PettingZoo step to the one before (--layers): the difference
 # between a row and the one above it is that piece's cost.

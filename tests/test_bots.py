@@ -150,3 +150,27 @@ def test_simulate_rejects_unknown_names() -> None:
         simulate(1, players=("greedy", "nobody"), progress=False)
     with pytest.raises(ValueError, match="valid variants"):
         simulate(1, variant="nope", progress=False)
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "modern-american", "hand-and-foot"])
+def test_players_that_take_lean_views_decide_as_with_views(variant: str) -> None:
+    """A player with ``lean_views`` plays the same moves from lean views (fields built when read) as from
+    whole views, through a game's first 250 moves; the others keep whole views."""
+    from canasta.view import lean_view, view
+
+    lean = [name for name in player_names() if make_player(name, seed=0).lean_views]
+    assert set(lean) == {"random", "greedy", "heuristic"}
+    rules = canasta.rules(variant)
+    for name in lean:
+        games = []
+        for looks in (view, lean_view):
+            state = canasta.new_game(rules, seed=3)
+            players = [make_player(name, seed=10 + seat) for seat in range(rules.players)]
+            moves = []
+            while not canasta.is_over(state) and len(moves) < 250:
+                seat = state.to_move
+                move = players[seat].choose(looks(state, seat), canasta.legal_moves(state))
+                moves.append(str(move))
+                state = canasta.apply(state, move)
+            games.append(moves)
+        assert games[0] == games[1] and len(games[0]) > 100, name

@@ -13,6 +13,7 @@ pytest.importorskip("gymnasium", reason="gymnasium is not installed (extra [rl])
 
 import canasta  # noqa: E402
 import canasta.rl  # noqa: E402
+from canasta.bots import Player  # noqa: E402
 from canasta.rl.gym_env import SingleAgentEnv  # noqa: E402
 
 VARIANTS = canasta.variant_names("canasta")
@@ -98,6 +99,46 @@ def test_gymnasium_bad_arguments_are_refused() -> None:
         SingleAgentEnv(seat=4)
     with pytest.raises(ValueError, match="one per other seat"):
         SingleAgentEnv(opponents=["easy", "easy"])
+
+
+class _FirstLegal(Player):
+    """Plays the first legal move and counts its decisions."""
+
+    name = "first-legal"
+
+    def __init__(self, plays: bool = True) -> None:
+        self.moves, self.plays = 0, plays
+
+    def choose(self, view: dict[str, object], legal: list[canasta.Move]) -> canasta.Move:
+        self.moves += 1
+        return legal[0]
+
+    def supports(self, rules: canasta.Rules) -> bool:
+        return self.plays
+
+
+def test_gymnasium_reset_deals_a_chosen_game_against_player_objects() -> None:
+    mine = _FirstLegal()
+    env = SingleAgentEnv("classic", seat=0, opponents=[mine, "random", mine])
+    obs, _ = env.reset(options={"deal": 7})
+    dealt = canasta.new_game(canasta.rules("classic"), seed=7)
+    assert env.table.state.to_json() == dealt.to_json()  # seat 0 leads: nobody has played yet
+    for _ in range(30):
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if done:
+            break
+    assert mine.moves > 0  # the object given plays seats 1 and 3
+    env.reset(seed=1)
+    assert env.table.state.to_json() != dealt.to_json()
+    for bad in (-1, "7", 7.0, True):
+        with pytest.raises(ValueError, match="deal"):
+            env.reset(options={"deal": bad})
+    with pytest.raises(ValueError, match="options must be a dict"):
+        env.reset(options=[("deal", 7)])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="does not play"):
+        SingleAgentEnv("classic", opponents=_FirstLegal(plays=False))
+    with pytest.raises(ValueError, match="a level, a player name or a Player"):
+        SingleAgentEnv("classic", opponents=[5, "easy", "easy"])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize("players", [3, 6])

@@ -32,6 +32,11 @@ class Player:
     players were no longer instances of ``Player``)."""
 
     name: str = "player"
+    # True for a player that reads its view only by key (``view[key]``, ``get``, ``in``; no iteration, no
+    # copy): it may then be handed a ``canasta.view.LeanView``, which builds only the fields read. The
+    # Gymnasium environment does so for its other seats: for a quick player, the whole view costs more than
+    # the engine's move and the player's choice together.
+    lean_views: bool = False
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         """One move out of ``legal`` (never empty) for the seat ``view["seat"]``."""

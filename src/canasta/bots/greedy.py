@@ -46,6 +46,7 @@ def _rank_value(key: int) -> int:
 
 class GreedyPlayer(Player):
     name = "greedy"
+    lean_views = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)  # only to escape a stuck opening (see _fallback)

@@ -693,6 +693,7 @@ def _opening_moves(legal: list[Move]) -> list[Move]:
 
 class HeuristicPlayer(Player):
     name = "heuristic"
+    lean_views = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

@@ -11,6 +11,7 @@ from . import Player
 
 class RandomPlayer(Player):
     name = "random"
+    lean_views = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -2,11 +2,12 @@
 this project's computer players (``canasta.bots``) at a chosen level.
 
 ``SingleAgentEnv(variant="classic", seat=0, opponents="medium", **options)``: ``opponents`` is a level
-(``easy``, ``medium``, ``hard``, ``expert``) or a player name (``random``, ``greedy``, ``heuristic``,
-``search``), one for all the other seats or a list with one per other seat. The agent's partner, if any,
-is one of them. Each step plays one atom of the agent; the other seats then play until the agent is to
-act again or the episode ends. The reward is 0 until the end, then the agent's score. An action the mask
-forbids changes nothing and sets ``info["illegal_action"]`` (``illegal_action="raise"`` raises instead).
+(``easy``, ``medium``, ``hard``, ``expert``), a player name (``random``, ``greedy``, ``heuristic``,
+``search``) or a ``canasta.bots.Player`` object, one for all the other seats or a list with one per other
+seat. The agent's partner, if any, is one of them. Each step plays one atom of the agent; the other seats
+then play until the agent is to act again or the episode ends. The reward is 0 until the end, then the
+agent's score. An action the mask forbids changes nothing and sets ``info["illegal_action"]``
+(``illegal_action="raise"`` raises instead).
 """
 
 from __future__ import annotations
@@ -20,14 +21,20 @@ from ..bots import Player, make_player, player_names
 from ..bots.levels import LEVELS, level_player
 from ..engine import legal_moves
 from ..variants import rules as make_rules
-from ..view import view
+from ..view import lean_view, view
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space, observe
 from .table import Table
 
+Opponent = str | Player
 
-def _player(name: str, seed: int) -> Player:
+
+def _player(name: Opponent, seed: int) -> Player:
+    if isinstance(name, Player):
+        return name  # the caller's own player object, kept from episode to episode
+    if not isinstance(name, str):
+        raise ValueError(f"an opponent is a level, a player name or a Player object, got {name!r}")
     key = name.strip().lower()
     if key in LEVELS:
         return level_player(key, seed)
@@ -39,18 +46,19 @@ def _player(name: str, seed: int) -> Player:
 class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it an instance variable
 
-    def __init__(self, variant: str = "classic", seat: int = 0, opponents: str | list[str] = "medium",
+    def __init__(self, variant: str = "classic", seat: int = 0, opponents: Opponent | list[Opponent] = "medium",
                  whole_game: bool = False, illegal_action: str = "ignore", render_mode: str | None = None,
                  **options: Any) -> None:
         self.rules = make_rules(variant, **options)
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise ValueError(f"seat must be 0..{self.rules.players - 1}, got {seat!r}")
         others = self.rules.players - 1
-        names = [opponents] * others if isinstance(opponents, str) else list(opponents)
+        names = [opponents] * others if isinstance(opponents, (str, Player)) else list(opponents)
         if len(names) != others:
             raise ValueError(f"give one opponent for all seats or one per other seat ({others}), got {len(names)}")
-        for name in names:
-            _player(name, 0)  # a bad name fails here, not in the first reset
+        for name in names:  # a bad name, or a player that does not play these rules, fails here, not in reset
+            if not _player(name, 0).supports(self.rules):
+                raise ValueError(f"the opponent {name!r} does not play {self.rules.name}")
         if illegal_action not in ("ignore", "raise"):
             raise ValueError(f"illegal_action must be 'ignore' or 'raise', got {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -66,9 +74,18 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new episode; ``options={"deal": n}`` deals game ``n`` itself (the deal of
+        ``canasta.new_game(rules, seed=n)``), as PettingZoo's ``reset`` does."""
         super().reset(seed=seed)
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options must be a dict such as {{'deal': 7}}, got {options!r}")
         rng = self.np_random
-        self.table = Table(self.rules, int(rng.integers(2**31)), self.whole_game)
+        deal = (options or {}).get("deal")
+        if deal is None:
+            deal = int(rng.integers(2**31))
+        elif type(deal) is not int or deal < 0:
+            raise ValueError(f"options['deal'] must be a whole number >= 0, got {deal!r}")
+        self.table = Table(self.rules, deal, self.whole_game)
         seats = [s for s in range(self.rules.players) if s != self.seat]
         self.players = {s: _player(name, int(rng.integers(2**31)))
                         for s, name in zip(seats, self.opponent_names, strict=True)}
@@ -80,7 +97,9 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         assert table is not None
         while not table.terminal and table.to_move != self.seat:
             seat = table.to_move
-            table.play(self.players[seat].choose(view(table.state, seat), legal_moves(table.state)))
+            player, state = self.players[seat], table.state
+            seen = lean_view(state, seat) if player.lean_views else view(state, seat)
+            table.play(player.choose(seen, legal_moves(state)))
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
