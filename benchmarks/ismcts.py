@@ -6,7 +6,8 @@ played twice, ISMCTS holding side 0 (seats 0 and 2) and then side 1 with the sam
 ``--opponent`` (a ``canasta.bots`` player, e.g. ``heuristic`` or ``search``) on the other side. ISMCTS
 is OpenSpiel's own, unchanged: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a
 ``RandomRolloutEvaluator`` (random play-outs to the end of the hand), resampling hidden cards through
-the game's ``resample_from_infostate``. It plays atoms (docs/rl.md); the project's player picks an
+the game's ``resample_from_infostate`` (with a seeded sampler, so that a run repeats exactly). It plays atoms
+(docs/rl.md); the project's player picks an
 engine move from its view, played here as that move's atoms. Reported: the hand score difference
 (ISMCTS side minus the other) per deal pair, its mean with a 95 % normal interval, and hands won::
 
@@ -40,6 +41,10 @@ def play_hand(game: Any, deal: int, ismcts_side: int, opponent: str, simulations
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rng,
                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    # ISMCTSBot resamples with an unseeded pyspiel.UniformProbabilitySampler (a new random seed every decision),
+    # which made runs differ; its own resampler hook with a seeded sampler makes a run repeat exactly.
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    bot.set_resampler(lambda s, player: s.resample_from_infostate(player, sampler))
     state = game.new_initial_state()
     state.apply_action(deal)
     rules = state.table.rules
