@@ -101,7 +101,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     # Called from Python, pyspiel's own ``legal_actions`` and ``observation_tensor`` go through C++ and back into
     # this class several times, and turn the answer into a C++ vector and back into a list: 4.5 µs for the legal
-    # atoms that ``Table`` lists in 0.2, and 43 µs for an observation that is written in 1.2. Python callers (the
+    # atoms that ``Table`` lists in 0.2, and 43 µs for the observation tensor's list (3 µs here). Python callers (the
     # algorithms in ``open_spiel.python``, a training loop) get the same lists from these overrides directly;
     # C++ still calls ``_legal_actions`` and the observer, and whatever these do not answer goes to pyspiel.
 
