@@ -101,10 +101,13 @@ def test_the_native_fill_and_float_list_give_numpys_numbers() -> None:
         arrays.fill(observation, frozen)
 
 
-def test_a_built_arrays_module_is_the_one_in_use() -> None:
-    """canasta.rl.tensor falls back to numpy when canasta.rl.arrays is missing; a build that has it must not
-    fall back because one of its functions is missing (an ImportError the fallback would hide)."""
-    pytest.importorskip("canasta.rl.arrays", reason="canasta.rl.arrays is not built (Cython, numpy)")
+def test_the_built_modules_are_the_ones_in_use() -> None:
+    """canasta.rl.tensor falls back to the pure writers and numpy's copies when canasta.rl.native or
+    canasta.rl.arrays is missing; a build that has them must not fall back because one of their names is
+    missing (an ImportError the fallback would hide)."""
+    pytest.importorskip("numpy")
     from canasta.rl import tensor
 
+    assert tensor.ENCODER is native.NativeEncoder and tensor.MASKS is native.NativeMaskWriter
+    pytest.importorskip("canasta.rl.arrays", reason="canasta.rl.arrays is not built (Cython, numpy)")
     assert None not in (tensor.COPIES, tensor.OBSERVATION, tensor.FLOATS, tensor.FILL)
