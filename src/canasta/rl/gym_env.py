@@ -25,7 +25,7 @@ from ..view import lean_view, view
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space, observe
-from .table import Table
+from .table import Table, chosen_deal
 
 Opponent = str | Player
 
@@ -77,14 +77,10 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         """A new episode; ``options={"deal": n}`` deals game ``n`` itself (the deal of
         ``canasta.new_game(rules, seed=n)``), as PettingZoo's ``reset`` does."""
         super().reset(seed=seed)
-        if options is not None and not isinstance(options, dict):
-            raise ValueError(f"options must be a dict such as {{'deal': 7}}, got {options!r}")
         rng = self.np_random
-        deal = (options or {}).get("deal")
+        deal = chosen_deal(options)
         if deal is None:
             deal = int(rng.integers(2**31))
-        elif type(deal) is not int or deal < 0:
-            raise ValueError(f"options['deal'] must be a whole number >= 0, got {deal!r}")
         self.table = Table(self.rules, deal, self.whole_game)
         seats = [s for s in range(self.rules.players) if s != self.seat]
         self.players = {s: _player(name, int(rng.integers(2**31)))

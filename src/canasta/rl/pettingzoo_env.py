@@ -18,7 +18,7 @@ from ..variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space
-from .table import Table
+from .table import Table, chosen_deal
 from .tensor import observe as observe_seat
 
 
@@ -56,13 +56,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ``n`` itself (the deal of ``canasta.new_game(rules, seed=n)``), to replay a known deal."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        if options is not None and not isinstance(options, dict):
-            raise ValueError(f"options must be a dict such as {{'deal': 7}}, got {options!r}")
-        deal = (options or {}).get("deal")
+        deal = chosen_deal(options)
         if deal is None:
             deal = self._seeds.randrange(2**31)
-        elif type(deal) is not int or deal < 0:
-            raise ValueError(f"options['deal'] must be a whole number >= 0, got {deal!r}")
         self.table = Table(self.rules, deal, self.whole_game)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

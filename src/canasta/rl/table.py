@@ -40,6 +40,21 @@ def _hand_text(hand: Hand) -> str:
     return " ".join(card_str(c) for c in cards_of(hand))
 
 
+def chosen_deal(options: object) -> int | None:
+    """The deal an environment's ``reset(options={"deal": n})`` asks for (the deal of ``canasta.new_game(rules,
+    seed=n)``), None when it asks for none; ``ValueError`` with a one-line message for anything malformed."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be a dict such as {{'deal': 7}}, got {options!r}")
+    deal: object = options.get("deal")
+    if deal is None:
+        return None
+    if type(deal) is not int or deal < 0:
+        raise ValueError(f"options['deal'] must be a whole number >= 0, got {deal!r}")
+    return deal
+
+
 class Table:
     """A game in progress. ``copy`` is cheap (the engine state is immutable, the logs are shared).
 
@@ -177,10 +192,8 @@ class Table:
         """The seat's observation tensor written into ``encoder``'s buffer for the seat, and its legal-atom mask
         into ``masks`` (all zero when it is not to act): what the environments hand out every step, in one
         compiled call (``canasta.rl.tensor`` views both buffers with numpy). Returns the two buffers."""
-        state = self.state
-        to_act = seat == state.to_move
-        buffer = encoder.encode(state, seat, self.prefix if to_act else (), self.known_ranks())
-        if not to_act or self.terminal:
+        buffer = self.write_dense(encoder, seat)
+        if seat != self.state.to_move or self.terminal:
             return buffer, masks.write(_NOTHING)
         # a mask needs no order: at the start of a move, the first atoms as they come
         prefix = self.prefix
