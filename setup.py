@@ -28,6 +28,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "src/canasta/engine/",
     "src/canasta/kinds.py",
+    "src/canasta/dispatch.py",
     "src/canasta/state.py",
     "src/canasta/melds.py",
     "src/canasta/moves.py",

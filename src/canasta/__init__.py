@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, overload
-
 from . import engine as _engine
 from . import positions
-from . import rummy as _rummy
 from .cards import Card, parse_cards
-from .engine import apply as _c_apply
+from .dispatch import apply, is_over, legal_moves, new_game, outcome, parse_move, public_view, view, why_illegal
 from .engine import can_go_out, game_result, minimum_needed
-from .engine import is_over as _c_is_over
-from .engine import legal_moves as _c_legal_moves
-from .engine import new_game as _c_new_game
-from .engine import outcome as _c_outcome
-from .engine import why_illegal as _c_why_illegal
 from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
@@ -23,131 +15,6 @@ from .scoring import score_hand
 from .state import State
 from .variants import game_rules as rules
 from .variants import variant_names
-from .view import public_view as _c_public_view
-from .view import view as _c_view
-
-# The entry points serve both families: a rummy game (``RummyRules``, ``RummyState``) goes to
-# ``canasta.rummy``; everything else goes straight to the Canasta engine, with one type test in front.
-
-
-@overload
-def new_game(rules: Rules, seed: int | None = None) -> State: ...
-@overload
-def new_game(rules: RummyRules, seed: int | None = None) -> RummyState: ...
-def new_game(rules: Rules | RummyRules, seed: int | None = None) -> State | RummyState:
-    """A new game of these rules, its first hand dealt; an integer ``seed`` makes every deal reproducible."""
-    if type(rules) is RummyRules:
-        return _rummy.new_game(rules, seed)
-    return _c_new_game(rules, seed)  # type: ignore[arg-type]
-
-
-@overload
-def legal_moves(state: State) -> list[Move]: ...
-@overload
-def legal_moves(state: RummyState) -> list[RummyMove]: ...
-def legal_moves(state: State | RummyState) -> list[Move] | list[RummyMove]:
-    """Every legal move for ``state.to_move``, in a fixed order."""
-    if type(state) is RummyState:
-        return _rummy.legal_moves(state)
-    return _c_legal_moves(state)  # type: ignore[arg-type]
-
-
-@overload
-def apply(state: State, move: Move | str) -> State: ...
-@overload
-def apply(state: RummyState, move: RummyMove | str) -> RummyState: ...
-def apply(state: State | RummyState, move: Any) -> State | RummyState:
-    """The state after ``move`` (a move or its notation); ``IllegalMove`` (with a code) if it is not legal."""
-    if type(state) is RummyState:
-        return _rummy.apply(state, move)
-    return _c_apply(state, move)  # type: ignore[arg-type]
-
-
-def why_illegal(state: State | RummyState, move: Any) -> IllegalMove | None:
-    """None if ``move`` is legal, else an ``IllegalMove`` with a stable code and a message."""
-    if type(state) is RummyState:
-        return _rummy.why_illegal(state, move)
-    return _c_why_illegal(state, move)  # type: ignore[arg-type]
-
-
-def is_over(state: State | RummyState) -> bool:
-    """Whether the whole game is over."""
-    if type(state) is RummyState:
-        return _rummy.is_over(state)
-    return _c_is_over(state)  # type: ignore[arg-type]
-
-
-def outcome(state: State | RummyState) -> dict[str, Any] | None:
-    """Final scores per side and the winning side (None for a draw); None while play goes on."""
-    if type(state) is RummyState:
-        return _rummy.outcome(state)
-    return _c_outcome(state)  # type: ignore[arg-type]
-
-
-def view(state: State | RummyState, seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may see of the game, JSON-ready, and nothing more."""
-    if type(state) is RummyState:
-        return _rummy.view(state, seat)
-    return _c_view(state, seat)  # type: ignore[arg-type]
-
-
-def public_view(state: State | RummyState) -> dict[str, Any]:
-    """What a spectator sees."""
-    if type(state) is RummyState:
-        return _rummy.public_view(state)
-    return _c_public_view(state)  # type: ignore[arg-type]
-
-
-@overload
-def parse_move(state: State, text: str) -> Move: ...
-@overload
-def parse_move(state: RummyState, text: str) -> RummyMove: ...
-def parse_move(state: State | RummyState, text: str) -> Move | RummyMove:
-    """Parse move notation in the context of ``state`` (syntax only: legality is ``apply``'s job).
-
-    Raises ``ValueError`` quoting the bad part."""
-    if type(state) is RummyState:
-        return _rummy.parse_move(state, text)
-    return _parse_canasta_move(state, text)  # type: ignore[arg-type]
-
-
-def _parse_canasta_move(state: State, text: str) -> Move:
-    from .cards import rank_of
-    from .moves import parse_move_text
-
-    if not isinstance(text, str):
-        raise TypeError(f"a move is text such as 'draw' or 'meld 9 9 9', got {type(text).__name__}")
-    top = rank_of(state.pile[-1]) if state.pile else None
-    return _in_context(state, parse_move_text(text, top))
-
-
-def _in_context(state: State, move: Move) -> Move:
-    """Fill in what the notation may leave to the position: which sequence a run goes to, the suit of a
-    discard in games with sequences, and twos melded as their own rank (Italian)."""
-    from .melds import is_sequence_key, key_rank, key_suit
-
-    r = state.rules
-    if move.action == "discard":
-        if move.rank == 1:  # a red three keeps its suit ("discard 3D")
-            return move
-        if not r.sequences or move.rank < 4:
-            return move._replace(suit=-1)
-        if move.suit < 0:  # "discard 9": the first 9 in suit order the hand holds
-            hand = state.hands[state.turn_seat]
-            suit = next((s for s in range(4) if hand[(move.rank - 2) * 4 + s]), 0)
-            return move._replace(suit=suit)
-        return move
-    if move.action == "meld" and r.twos_as_rank and not r.wild_melds and move.rank == 0 and move.twos:
-        move = move._replace(rank=2)  # "meld 2 2 2": no melds of wild cards here, so a meld of twos
-    if move.action == "meld" and r.twos_as_rank and key_rank(move.rank) == 2:
-        return move._replace(naturals=move.naturals + move.twos, twos=0)
-    if move.action == "meld" and is_sequence_key(move.rank):
-        # "meld 4H 5H 6H" names no sequence: the one these cards extend, else a new one.
-        same = [m for m in legal_moves(state) if m.action == "meld" and is_sequence_key(m.rank)
-                and key_suit(m.rank) == key_suit(move.rank) and (m.low, m.naturals) == (move.low, move.naturals)]
-        if move not in same and same:
-            return same[0]
-    return move
 
 
 def is_compiled() -> bool:
