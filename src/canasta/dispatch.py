@@ -101,10 +101,14 @@ def public_view(state: State | RummyState) -> dict[str, Any]:
 def parse_move(state: State, text: str) -> Move: ...
 @overload
 def parse_move(state: RummyState, text: str) -> RummyMove: ...
-def parse_move(state: State | RummyState, text: str) -> Move | RummyMove:
+def parse_move(state: State | RummyState, text: object) -> Move | RummyMove:
     """Parse move notation in the context of ``state`` (syntax only: legality is ``apply``'s job).
 
-    Raises ``ValueError`` quoting the bad part."""
+    Raises ``ValueError`` quoting the bad part, ``TypeError`` for anything but text."""
+    # (``text`` is an object here, and checked below: compiled, a ``str`` parameter would refuse anything else
+    # with mypyc's own message before this function's clearer one.)
+    if not isinstance(text, str):
+        raise TypeError(f"a move is text such as 'draw' or 'meld 9 9 9', got {type(text).__name__}")
     if type(state) is not State and type(state) is RummyState:
         return _rummy.parse_move(state, text)
     return _parse_canasta_move(state, text)  # type: ignore[arg-type]
@@ -114,8 +118,6 @@ def _parse_canasta_move(state: State, text: str) -> Move:
     from .cards import rank_of
     from .moves import parse_move_text
 
-    if not isinstance(text, str):
-        raise TypeError(f"a move is text such as 'draw' or 'meld 9 9 9', got {type(text).__name__}")
     top = rank_of(state.pile[-1]) if state.pile else None
     return _in_context(state, parse_move_text(text, top))
 
