@@ -78,6 +78,11 @@ def test_every_legal_move_round_trips_and_the_mask_is_the_legal_moves(variant: s
             melds += len(atoms) > 1
         reached = _all_sequences(tree)
         assert sorted(reached) == sorted(legal) and len(reached) == len(set(reached))
+        # the first atoms: sorted, each once (whether the moves gave them in order or not), and a copy
+        first = tree.legal()
+        assert first == sorted({space.atoms(m)[0] for m in legal})
+        first.append(-1)
+        assert tree.legal() == first[:-1]
     assert melds, "the positions include moves of several atoms"
 
 

@@ -193,6 +193,18 @@ class ActionSpace:
         return str(self.move((atom,)))
 
 
+def _sorted_unique(atoms: list[int]) -> list[int]:
+    """The atoms sorted, each once (no set: these are a few small numbers)."""
+    ordered = sorted(atoms)
+    unique: list[int] = []
+    last = -1
+    for atom in ordered:
+        if atom != last:
+            unique.append(atom)
+            last = atom
+    return unique
+
+
 class LegalTree:
     """The legal atoms of one position: the legal moves' atom sequences, grouped atom by atom (each
     group built when first asked for), each sequence cut at the first atom that leaves a single move.
@@ -262,15 +274,15 @@ class LegalTree:
         if prefix:
             return sorted(self._group(prefix))
         first = self._first
-        if first is None:  # sorted, each atom once (no set: these are a few small numbers)
-            heads = list(self.heads())
-            heads.sort()
-            first = []
-            last = -1
-            for atom in heads:
-                if atom != last:
-                    first.append(atom)
-                    last = atom
+        if first is None:
+            # The first atoms often come sorted with no repeats (about 40 % of Classic's positions): then they
+            # are the answer as they are, and one pass finds out.
+            heads = self._heads
+            first = heads
+            for j in range(1, len(heads)):
+                if heads[j] <= heads[j - 1]:
+                    first = _sorted_unique(heads)
+                    break
             self._first = first
         return first
 
