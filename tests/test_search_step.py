@@ -12,7 +12,7 @@ import pytest
 
 from canasta.engine import generate
 from canasta.engine.core import flags, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
-from canasta.engine.search import SEARCH_LIMIT, opening_path, position_key
+from canasta.engine.search import SEARCH_LIMIT, opening_path, points_fall_short, position_key
 from canasta.engine.search_step import (
     counts_key,
     grown_meld,
@@ -24,7 +24,7 @@ from canasta.engine.search_step import (
     meld_sizes,
 )
 from canasta.engine.turn import apply_move
-from canasta.kinds import VALUE
+from canasta.kinds import VALUE, is_wild
 from canasta.rules import Rules
 from canasta.state import GAME_OVER, State
 from engine_helpers import play_positions
@@ -115,6 +115,8 @@ def _reference_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bo
     found = False
     quick = stage.pending is None
     need = minimum_to_meet(state) if quick else 0
+    if quick and flags(state.rules).bound_prunes and _falls_short(state, need - stage.points):
+        return False
     hand = state.hands[state.turn_seat]
     for m in generate.play_moves(state, reachable_only=False, melds_only=True):
         if m.action != "meld":
@@ -138,6 +140,16 @@ def _reference_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bo
             break
     seen[key] = found
     return found
+
+
+def _falls_short(state: State, short: int) -> bool:
+    """``points_fall_short`` of the position, its melds' counts read the plain way."""
+    naturals, wilds = [-1] * 15, [0] * 15
+    for key, meld in state.melds[state.seat_sides[state.turn_seat]].items():
+        wilds[key] = sum(1 for c in meld if is_wild(c))
+        naturals[key] = len(meld) - wilds[key]
+    return points_fall_short(state.rules, state.turn.source == "stock", rank_counts(state.hands[state.turn_seat]),
+                             naturals, wilds, short)
 
 
 def test_hand_int_is_exact() -> None:

@@ -70,8 +70,8 @@ class Flags:
     keep them in, about 1.1 k instructions for ``greedy_opening_inexact``), and the engine asks some of them at
     every move, the opening search and the check after a withdraw at every meld they look at."""
 
-    __slots__ = ("caps", "compact_keys", "counts_decide", "keeps_a_three", "laid", "may_search", "partnerships",
-                 "plain", "pure_melds", "restricted", "rules", "wilds_limited")
+    __slots__ = ("bound_prunes", "caps", "compact_keys", "counts_decide", "keeps_a_three", "laid", "may_search",
+                 "partnerships", "plain", "pure_melds", "restricted", "rules", "wilds_limited")
 
     rules: Rules
     plain: bool
@@ -85,6 +85,7 @@ class Flags:
     may_search: bool  # some way to meet the minimum the greedy count does not see (sequences, twos, the limits)
     counts_decide: bool  # after a withdraw, a group meld's check is the greedy count alone (``search``)
     compact_keys: bool  # the opening search may remember a hand by its rank counts (``search_step.counts_key``)
+    bound_prunes: bool  # the opening search may answer "no" from ``opening.points_bound`` (``search.opening_path``)
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules  # kept, so that its id stays its own
@@ -103,6 +104,11 @@ class Flags:
         # (``take_cards``), so the hands of one search, all taken from one hand, are equal exactly when their
         # rank counts are; the counts fit four bits each while no rank has more than 15 cards (three packs).
         self.compact_keys = not rules.sequences and 4 * rules.decks <= 15 and rules.jokers <= 15
+        # Points alone decide whether an opening search can still succeed where no meld may empty the hand (going
+        # out needs a discard: no concealed going out under the minimum, no foot) and melds are groups, which
+        # ``opening.points_bound`` bounds.
+        self.bound_prunes = rules.go_out_needs_discard and not (
+            rules.foot_size or rules.sequences or rules.twos_as_rank or rules.several_melds_per_rank)
 
 
 _FLAGS: Final[dict[int, Flags]] = {}

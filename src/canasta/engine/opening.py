@@ -71,6 +71,59 @@ def max_opening_points(rules: Rules, rc: list[int], melds: dict[int, tuple[int, 
     return pts, total(rc) - used
 
 
+def points_bound(rules: Rules, rc: list[int], naturals: list[int], wilds: list[int]) -> int:
+    """At least the points any meld moves from a hand with the rank counts ``rc`` can add to the side's melds
+    (``naturals`` and ``wilds``: its meld of each rank code as its counts, naturals -1 where it has none; the wild
+    meld's cards at ``JOKER_RANK`` in ``wilds``), where melds are groups (no sequences, twos as a rank or second meld
+    of a rank) and no black threes are melded, for the opening search to stop at (``Flags.bound_prunes``).
+    ``max_opening_points`` chooses which pairs its wild cards complete and is exact for Classic, but is not a bound
+    under every limit (three jokers in a wild meld may score more than a pair and two of them; naturals may leave a
+    meld near its largest size no room for jokers); this one relaxes each choice instead: every natural a meld could
+    take, the best pairs that one wild card each could complete, and as many wild cards as the melds that could be
+    made have room for (jokers first)."""
+    caps = flags(rules).caps
+    size_cap = rules.max_meld_size or 10**9
+    min_nat = rules.min_naturals
+    pts = room_left = 0
+    pairs: list[int] = []
+    for rank in range(4, 15):  # NATURAL_RANKS, written out: compiled, a native loop
+        n = rc[rank]
+        nat = naturals[rank]
+        if nat >= 0:
+            wild = wilds[rank]
+            room = size_cap - nat - wild
+            if room < 0:
+                room = 0
+            if n > room:
+                n = room
+            pts += n * RV[rank]
+            more = caps[nat + n] - wild  # (the room the naturals take counted for the wild cards too: a bound)
+            if more > room:
+                more = room
+            if more > 0:
+                room_left += more
+        elif n >= min_nat and n >= 3:
+            pts += n * RV[rank]
+            room_left += caps[n]
+        elif n and n >= min_nat and caps[n] >= 3 - n:  # a pair (or fewer) needs a wild card at least
+            pairs.append(n * RV[rank])
+            room_left += caps[n]
+    jokers = rc[JOKER_RANK]
+    held = jokers + rc[TWO]
+    if len(pairs) > held:  # the best pairs the wild cards could complete
+        pairs.sort(reverse=True)
+        del pairs[held:]
+    for value in pairs:
+        pts += value
+    if rules.wild_melds:
+        wild_size = wilds[JOKER_RANK]
+        if wild_size or held >= 3:
+            room_left += rules.wild_meld_max - wild_size
+    placed = held if held < room_left else room_left
+    pts += 50 * placed if placed <= jokers else 50 * jokers + 20 * (placed - jokers)
+    return pts
+
+
 def opening_reachable(rules: Rules, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
                       keep: int) -> bool:
     """Can melds from these hand counts add ``need`` points while leaving ``keep`` cards?"""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..kinds import JOKER_RANK, TWO, VALUE
+from ..kinds import JOKER_RANK, THREE, TWO, VALUE
 from ..melds import is_sequence_key, key_rank, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules
@@ -25,7 +25,14 @@ from .core import (
     total,
     turn_counts,
 )
-from .opening import canasta_possible, max_opening_points, opening_reachable, required_canasta, sequence_points_bound
+from .opening import (
+    canasta_possible,
+    max_opening_points,
+    opening_reachable,
+    points_bound,
+    required_canasta,
+    sequence_points_bound,
+)
 from .pile import take_pile
 from .search_step import (
     counts_key,
@@ -104,7 +111,8 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
     else:
         need = 0
     hand = state.hands[p]
-    compact = flags(state.rules).compact_keys
+    asks = flags(state.rules)
+    compact = asks.compact_keys
     if hand_key < 0:
         hand_key = counts_key(turn_counts(state)) if compact else hand_int(hand)
     if sizes is None:
@@ -116,6 +124,8 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
     if len(seen) >= SEARCH_LIMIT:
         return False
     seen[key] = False
+    if quick and asks.bound_prunes and _opening_falls_short(state, melds, need - stage.points):
+        return False  # what every way on from here would find, with none of them followed
     found = False
     # A child the search has met before is answered from ``seen`` without making it, where the counts show it
     # cannot end the search itself (the checks above): no pending pile, a card left in the hand, its points short
@@ -163,6 +173,34 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
             break
     seen[key] = found
     return found
+
+
+def points_fall_short(r: Rules, from_stock: bool, rc: list[int], naturals: list[int], wilds: list[int],
+                      short: int) -> bool:
+    """Where ``Flags.bound_prunes``: can no meld moves from a position (no pending pile, the hand's rank counts
+    ``rc``, the side's melds' counts as ``opening.points_bound`` reads them) add the ``short`` points its opening
+    lacks? Never said where three black threes are held (their meld may go out), or where a Splash could still
+    waive the minimum (a meld of seven natural or wild cards the hand and the table might make, in a turn begun
+    from the stock)."""
+    if rc[THREE] >= 3:
+        return False
+    if r.splash and from_stock:
+        if rc[JOKER_RANK] + rc[TWO] + wilds[JOKER_RANK] >= 7:
+            return False
+        for rank in range(4, 15):
+            nat = naturals[rank]
+            if rc[rank] + (nat + wilds[rank] if nat >= 0 else 0) >= 7:
+                return False
+    return points_bound(r, rc, naturals, wilds) < short
+
+
+def _opening_falls_short(state: State, melds: Melds, short: int) -> bool:
+    """``points_fall_short`` of a position of the opening search, whose side has these ``melds``."""
+    naturals = [-1] * 15
+    wilds = [0] * 15
+    for key, meld in melds.items():  # (group keys are rank codes where the bound applies)
+        naturals[key], wilds[key] = meld_counts(meld)
+    return points_fall_short(state.rules, state.turn.source == "stock", turn_counts(state), naturals, wilds, short)
 
 
 def position_key(hand: tuple[int, ...], melds: Melds) -> tuple[int, bytes]:
