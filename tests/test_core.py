@@ -159,11 +159,11 @@ def test_engine_shuffle_deals_as_random_shuffle() -> None:
         random.Random(seed).shuffle(expected)
         shuffle(random.Random(seed), deck)
         assert deck == expected
-    for size in (0, 1, 2, 3, 162):
+    for size, seed in [(size, seed) for size in range(40) for seed in range(20)] + [(162, 1), (270, 2), (1000, 3)]:
         deck = list(range(size))
         expected = list(deck)
-        random.Random(size).shuffle(expected)
-        shuffle(random.Random(size), deck)
+        random.Random(seed).shuffle(expected)
+        shuffle(random.Random(seed), deck)
         assert deck == expected
 
 
