@@ -167,6 +167,19 @@ def test_engine_shuffle_deals_as_random_shuffle() -> None:
         assert deck == expected
 
 
+def test_meld_counts_of_a_sorted_meld_are_the_plain_counts() -> None:
+    import random
+
+    from canasta.engine.core import meld_counts
+    from canasta.kinds import is_wild
+
+    rng = random.Random(8)
+    for _ in range(3000):
+        meld = tuple(sorted(rng.choice([0, 1, 2, 3, 52, rng.randrange(53)]) for _ in range(rng.randrange(0, 25))))
+        wilds = sum(1 for c in meld if is_wild(c))
+        assert meld_counts(meld) == (len(meld) - wilds, wilds)
+
+
 def test_turn_with_and_new_stage_build_what_the_namedtuple_builds() -> None:
     # The engine changes Turn and Stage with these helpers (tuples built directly, no _replace): each must make
     # exactly the NamedTuple that _replace / the constructor makes, with the public type.

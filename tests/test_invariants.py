@@ -64,6 +64,13 @@ def check_pack(s: State, where: str) -> None:
         raise AssertionError(f"{where}: the pack is not accounted for: {' '.join(bad)}")
 
 
+def check_melds_sorted(s: State, where: str) -> None:
+    """Every meld keeps its cards in order (interpreted, ``core.meld_counts`` finds its wild cards by bisection)."""
+    for side in s.melds:
+        for key, meld in side.items():
+            assert list(meld) == sorted(meld), f"{where}: meld {key} is not in order: {meld}"
+
+
 def check_pile_flag(s: State, where: str) -> None:
     """§3.5: frozen for everyone exactly while the pile holds a wild card or a red three."""
     assert s.pile_frozen == ref.frozen_by_contents(s.rules, s.pile), f"{where}: pile_frozen flag is wrong"
@@ -195,6 +202,7 @@ def play_game(rules: Any, seed: int, bias: float, every: int = 4) -> State:
         assert hand_moves < MAX_MOVES_PER_HAND, f"{where}: hand {s.hand_number} has not ended"
         if moves % every == 0:
             check_pack(s, f"{where} move {moves}")
+            check_melds_sorted(s, f"{where} move {moves}")
         legal = canasta.legal_moves(s)
         assert legal, f"{where} move {moves}: no legal move but the game is not over"
         hand, scores = s.hand_number, s.scores
@@ -257,6 +265,7 @@ def test_position_invariants(seed: int, ply: int, bias: float) -> None:
     for step in range(13):
         where = f"seed {seed} ply {ply + step}"
         check_pack(s, where)
+        check_melds_sorted(s, where)
         check_pile_flag(s, where)
         check_round_trips(s, where)
         check_views(s, where)
@@ -303,6 +312,7 @@ def test_rare_phase_invariants() -> None:
     for where, s in _special_positions():
         seen.add(where.split()[0])
         check_pack(s, where)
+        check_melds_sorted(s, where)
         check_round_trips(s, where)
         check_views(s, where)
         check_illegal(s, rng, where, samples=30)
