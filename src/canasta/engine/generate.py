@@ -48,7 +48,7 @@ from .going_out import can_go_out, can_go_out_after_meld, meld_out_from_counts, 
 from .modern import asked_this_hand, special_hand_possible
 from .opening import opening_reachable
 from .pile import concealed_take_waived, pile_incoming, take_blocked, take_pile
-from .search import MeldCounts, opening_path, reachable, still_reachable
+from .search import SEARCH_LIMIT, MeldCounts, opening_path, reachable, still_reachable
 from .turn import apply_move
 
 _COMPILED: Final = not __file__.endswith(".py")
@@ -565,15 +565,7 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     if turn.withdrew and not opened and reachable_only:
         if need < 0:
             need = minimum_to_meet(state)
-        shared: dict[Any, bool] = {}  # one search budget for all the candidates: quick, and a "yes" is sure
-        counts = MeldCounts(state)
-        kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, shared, counts)]
-        if not any(m.action == "meld" for m in kept) and stage is not None and not (
-                pts >= need and opening_canasta_ok(state, melds)):
-            # Nothing admitted and the turn cannot end: the shared budget may have hidden the way on that
-            # admitted the last meld, so each candidate gets a budget of its own and that way is found again.
-            kept = [m for m in moves if m.action != "meld" or still_reachable(state, m, {}, counts)]
-        moves = kept
+        moves = _reachable_after_withdraw(state, moves, MeldCounts(state))
     if pending is None:
         staged_ok = True
         if not opened and stage is not None:
@@ -618,6 +610,38 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     if r.acaba and pending is None:
         moves.extend(_acaba_moves(state))
     return moves
+
+
+def _reachable_after_withdraw(state: State, moves: list[Move], counts: MeldCounts) -> list[Move]:
+    """The moves after a withdraw, less the melds that leave the minimum out of reach (``still_reachable``). The
+    melds' searches share a memo, as they meet the same positions: its answers are exact until it holds
+    ``SEARCH_LIMIT`` positions, when a search gives up and says "no" for the budget's sake. A meld refused by a
+    memo that full is searched again (``_admitted``), so that no meld is refused for a budget that the melds
+    before it spent."""
+    memos: list[dict[Any, bool]] = [{}, {}]
+    kept = []
+    for m in moves:
+        if m.action != "meld" or _admitted(state, m, counts, memos):
+            kept.append(m)
+    return kept
+
+
+def _admitted(state: State, m: Move, counts: MeldCounts, memos: list[dict[Any, bool]]) -> bool:
+    """``still_reachable`` for one meld after a withdraw: from the memo every meld shares (``memos[0]``), and where
+    that is full and says "no", from the memo of the melds it refused so (``memos[1]``); where that too is full
+    and says "no", from a new one, its own budget's answer (which the melds after it then share)."""
+    if still_reachable(state, m, memos[0], counts):
+        return True
+    if len(memos[0]) < SEARCH_LIMIT:
+        return False  # an exact "no"
+    again = memos[1]
+    fresh = not again
+    if still_reachable(state, m, again, counts):
+        return True
+    if len(again) < SEARCH_LIMIT or fresh:
+        return False  # exact, or its own budget's
+    memos[1] = again = {}
+    return still_reachable(state, m, again, counts)
 
 
 _GROUP_CACHE_SIZE: Final = 20_000  # lists of group melds kept per ruleset (a bound on memory; refilled as needed)
