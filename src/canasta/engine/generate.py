@@ -563,8 +563,6 @@ def play_moves(state: State, reachable_only: bool = True, melds_only: bool = Fal
     if melds_only:
         return moves
     if turn.withdrew and not opened and reachable_only:
-        if need < 0:
-            need = minimum_to_meet(state)
         moves = _reachable_after_withdraw(state, moves, MeldCounts(state))
     if pending is None:
         staged_ok = True
