@@ -38,7 +38,9 @@ TAKE_BASE: Final = MELD_BASE + KEYS
 NUMBER_BASE: Final = TAKE_BASE + KEYS
 
 Atoms = tuple[int, ...]
-_ATOMS: dict[int, dict[Move, Atoms]] = {}  # ActionSpace.atoms, by numbers, then by move
+# Module-level tables are Final (never rebound, only filled): compiled, a Final name is a static, where
+# another module-level name is a look-up in the module's dict at every use.
+_ATOMS: Final[dict[int, dict[Move, Atoms]]] = {}  # ActionSpace.atoms, by numbers, then by move
 _COMPILED: Final = not __file__.endswith(".py")
 _SEEN_SLOTS: Final = 1 << 13  # compiled, the table of moves by identity (``_SeenMoves``; at most half full)
 _SEEN_MASK: Final = _SEEN_SLOTS - 1
@@ -86,7 +88,7 @@ class _SeenMoves:
         self.used += 1
 
 
-_SEEN: dict[int, _SeenMoves] = {}  # by the space's numbers
+_SEEN: Final[dict[int, _SeenMoves]] = {}  # by the space's numbers
 
 
 def number_limit(rules: Rules) -> int:
@@ -196,40 +198,46 @@ class ActionSpace:
 def _sorted_unique(atoms: list[int]) -> list[int]:
     """The atoms sorted, each once (no set: these are a few small numbers)."""
     ordered = sorted(atoms)
-    unique: list[int] = []
-    last = -1
-    for atom in ordered:
-        if atom != last:
-            unique.append(atom)
-            last = atom
-    return unique
+    n = len(ordered)
+    j = 1
+    while j < n and ordered[j] != ordered[j - 1]:
+        j += 1
+    # from the first repeat on (if any), each atom once, moved down in place
+    kept = j
+    while j < n:
+        if ordered[j] != ordered[kept - 1]:
+            ordered[kept] = ordered[j]
+            kept += 1
+        j += 1
+    del ordered[kept:]
+    return ordered
 
 
 class LegalTree:
     """The legal atoms of one position: the legal moves' atom sequences, grouped atom by atom (each
     group built when first asked for), each sequence cut at the first atom that leaves a single move.
 
-    Built for every position the environments step through, so building costs little: the moves and their
-    full sequences are kept as two parallel lists (a dict keyed by move would hash every move again), and
-    the first atoms, which every position asks for, are read off the list without grouping the moves."""
+    Built for every position the environments step through, so building costs little: it keeps the legal moves
+    and their first atoms, which every position asks for (read off that list without grouping the moves); a
+    move's whole sequence is looked up again only where a longer prefix is asked for (the atoms of a meld
+    or a take), which most positions never are. A dict keyed by move would hash every move again."""
 
     def __init__(self, space: ActionSpace, legal: list[Move]) -> None:
         self.space = space
         # Distinct moves have distinct atom sequences (ActionSpace.move inverts atoms; the round-trip
         # tests check it for every legal move of many positions), so no two legal moves share one.
         self._moves = legal
-        fulls: list[Atoms] = []
         heads: list[int] = []  # the first atoms as they come (``heads``)
+        self._seen: _SeenMoves | None = None
         if _COMPILED:
-            seen = _SEEN.get(space.numbers)
+            seen = self._seen = _SEEN.get(space.numbers)
             if seen is None:
-                seen = _SEEN[space.numbers] = _SeenMoves()
+                seen = self._seen = _SEEN[space.numbers] = _SeenMoves()
             for m in legal:
                 atoms = seen.get(m)
                 if atoms is None:
                     atoms = space.atoms(m)
                     seen.add(m, atoms)
-                fulls.append(atoms)
                 heads.append(atoms[0])
         else:  # interpreted, a dict look-up is one call, the table's loop many
             memo = space.memo()
@@ -237,32 +245,40 @@ class LegalTree:
                 atoms = memo.get(m)
                 if atoms is None:
                     atoms = space.atoms(m)
-                fulls.append(atoms)
                 heads.append(atoms[0])
-        self._fulls = fulls
         self._heads = heads
-        self._groups: dict[Atoms, dict[int, list[Move]]] = {}
+        self._groups: dict[Atoms, dict[int, list[Move]]] | None = None  # by prefix, once asked for
         self._first: list[int] | None = None  # the sorted first atoms, once asked for
+
+    def _full(self, j: int) -> Atoms:
+        """The whole atom sequence of legal move ``j``."""
+        move = self._moves[j]
+        seen = self._seen
+        atoms = None if seen is None else seen.get(move)
+        return self.space.atoms(move) if atoms is None else atoms
 
     def _group(self, prefix: Atoms) -> dict[int, list[Move]]:
         """The legal moves whose atoms start with ``prefix``, by their next atom."""
-        group = self._groups.get(prefix)
+        groups = self._groups
+        if groups is None:
+            groups = self._groups = {}
+        group = groups.get(prefix)
         if group is None:
             group = {}
             k = len(prefix)
-            moves, fulls, heads = self._moves, self._fulls, self._heads
+            moves, heads = self._moves, self._heads
             first = prefix[0] if k else -1
-            for j in range(len(fulls)):
-                if k and heads[j] != first:  # most moves differ at the first atom: no slice made for them
+            for j in range(len(heads)):
+                if k and heads[j] != first:  # most moves differ at the first atom: no sequence looked up for them
                     continue
-                full = fulls[j]
+                full = self._full(j)
                 if len(full) > k and (k < 2 or full[:k] == prefix):
                     moves_here = group.get(full[k])
                     if moves_here is None:
                         group[full[k]] = [moves[j]]
                     else:
                         moves_here.append(moves[j])
-            self._groups[prefix] = group
+            groups[prefix] = group
         return group
 
     def legal(self, prefix: Atoms = ()) -> list[int]:
@@ -316,7 +332,7 @@ class LegalTree:
     def encode(self, move: Move) -> Atoms:
         """The atoms that play ``move``: its full sequence, cut at the first atom naming it alone."""
         try:
-            full = self._fulls[self._moves.index(move)]
+            full = self._full(self._moves.index(move))
         except ValueError:
             raise ValueError(f"{move} is not a legal move here") from None
         for k in range(len(full)):

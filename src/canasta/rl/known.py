@@ -95,30 +95,53 @@ def _since(log: Log, read: Log) -> list[tuple[int, Move | None, str]] | None:
 
 def advance(k: Known, state: State) -> Known:
     """``k`` brought up to ``state`` (a later position of the same game)."""
-    r = state.rules
-    new = _since(state.log, k.read) if k.hand_number == state.hand_number else None
+    log = state.log
+    if k.hand_number == state.hand_number and log is not None and log[0] is k.read:
+        # one entry since (nearly every step): a move is read without listing the entries
+        seat, event = log[1], log[2]
+        if type(event) is Move and seat >= 0:
+            quick = _after_move(k, log, seat, _effect(event))
+            if quick is not None:
+                return quick
+    new = _since(log, k.read) if k.hand_number == state.hand_number else None
     if new is None:  # a new hand (or a history given anew): read it from its start
-        k = Known(state.hand_number, None, b"", ((0,) * RANKS,) * r.players)
-        new = _since(state.log, None) or []
+        k = Known(state.hand_number, None, b"", ((0,) * RANKS,) * state.rules.players)
+        new = _since(log, None) or []
     if not new:  # draw, ask, …: nothing known changes
-        return k if k.read is state.log else Known(k.hand_number, state.log, k.pile, k.known)
+        return k if k.read is log else Known(k.hand_number, log, k.pile, k.known)
     seat, move, _ = new[0]
     if len(new) == 1 and move is not None:
-        kind, ranks = _effect(move)
-        if kind == _DISCARD:  # the most common: one card onto the pile (as below, without copying lists)
-            rank = ranks[0]
-            counts = k.known
-            held = counts[seat]
+        quick = _after_move(k, log, seat, _effect(move))
+        if quick is not None:
+            return quick
+    return _follow(k, state, new)
+
+
+def _after_move(k: Known, log: Log, seat: int, effect: Effect) -> Known | None:
+    """``k`` after one move of ``seat`` (its ``effect``), read into ``log``, where that is simple: a move that
+    shows nothing, a discard, or a meld of cards none of which was known to be held; else None."""
+    kind, ranks = effect
+    if not kind:  # draw, ask, …: nothing known changes
+        return Known(k.hand_number, log, k.pile, k.known)
+    if kind == _DISCARD:  # the most common: one card onto the pile (as ``_follow``, without copying lists)
+        rank = ranks[0]
+        counts = k.known
+        held = counts[seat]
+        if held[rank]:
+            counts = (*counts[:seat], (*held[:rank], held[rank] - 1, *held[rank + 1:]), *counts[seat + 1:])
+        return Known(k.hand_number, log, k.pile + bytes((rank,)), counts)
+    if kind == _MELD:
+        held = k.known[seat]
+        for rank in ranks:
             if held[rank]:
-                counts = (*counts[:seat], (*held[:rank], held[rank] - 1, *held[rank + 1:]), *counts[seat + 1:])
-            return Known(state.hand_number, state.log, k.pile + bytes((rank,)), counts)
-        if kind == _MELD:  # a meld of cards none of which was known to be held: nothing known changes
-            held = k.known[seat]
-            for rank in ranks:
-                if held[rank]:
-                    break
-            else:
-                return Known(state.hand_number, state.log, k.pile, k.known)
+                return None
+        return Known(k.hand_number, log, k.pile, k.known)
+    return None
+
+
+def _follow(k: Known, state: State, new: list[tuple[int, Move | None, str]]) -> Known:
+    """``k`` after the history entries ``new`` (``_since``), read one by one."""
+    r = state.rules
     limit = r.pile_take_limit
     bonus_blacks = r.pile_black_threes == "bonus"
     held_reds = r.threes_laid_out == "none"

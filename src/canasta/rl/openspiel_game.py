@@ -92,9 +92,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         table = self.table
-        if table is None:
-            return CHANCE
-        return TERMINAL if table.terminal else table.to_move
+        return CHANCE if table is None else table.acting(TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
         return [] if self.table is None else self.table.legal_actions()
@@ -107,7 +105,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         table = self.table
-        if table is None or table.terminal or (player is not None and player != table.to_move):
+        if player is None and table is not None:  # (over: no atom, as pyspiel answers)
+            return table.legal_actions()
+        if table is None or table.terminal or player != table.to_move:
             answer: list[int] = pyspiel.State.legal_actions(self) if player is None else (
                 pyspiel.State.legal_actions(self, player))
             return answer
@@ -131,10 +131,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return [(i, 1.0 / n) for i in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        if self.table is None:
+        table = self.table
+        if table is None:
             self.table = Table(self._canasta.rules, int(action), self._canasta.whole_game)
         else:
-            self.table.apply_action(action)
+            table.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:

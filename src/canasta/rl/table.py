@@ -9,7 +9,7 @@ game: an episode is one hand (returns: the hand's scores) or, with ``whole_game`
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ..cards import card_str, cards_of
 from ..engine import apply, is_over, legal_moves, new_game
@@ -32,7 +32,7 @@ from .observation import Entries, Layout, sparse_state
 # other position alive: a position holds its legal moves and more, and keeping every one of a game's made
 # the garbage collector run about twice as often.
 Log = tuple[Any, int, HistoryLog, tuple[Hand, ...] | None, int, HistoryLog, tuple[Hand, ...], State | None] | None
-_NOTHING: list[int] = []  # no legal atom (a mask of a seat not to act): never changed
+_NOTHING: Final[list[int]] = []  # no legal atom (a mask of a seat not to act): never changed
 
 
 def _hand_text(hand: Hand) -> str:
@@ -158,6 +158,11 @@ class Table:
     @property
     def to_move(self) -> int:
         return self.state.to_move
+
+    def acting(self, over: int) -> int:
+        """The seat to act, or ``over`` once the episode is over (OpenSpiel's ``current_player``, asked twice
+        an atom: one compiled call instead of two properties)."""
+        return over if self.terminal else self.state.to_move
 
     def column(self, seat: int) -> int:
         """The score column of a seat: its side's, or its own in Cutthroat (one column per player)."""
