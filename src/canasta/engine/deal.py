@@ -11,7 +11,7 @@ from typing import Any, Final
 from ..kinds import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
 from ..state import DRAW_PHASE, NEW_TURN, Log, State, log_add
-from .core import COMPILED, laid_out_threes
+from .core import COMPILED, PICKED_UP, laid_out_threes
 
 # The unshuffled pack of each (decks, jokers), made once: a new hand copies it.
 _PACKS: Final[dict[tuple[int, int], list[int]]] = {}
@@ -71,7 +71,8 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
     first = (dealer + 1) % n
     hands = _dealt(deck, len(deck), n, first, rules.hand_size)
     left = len(deck) - n * rules.hand_size
-    feet = _dealt(deck, left, n, first, rules.foot_size)  # Hand and Foot: each player's foot, after the hands
+    # Hand and Foot: each player's foot, after the hands; without feet, the shared empty foot (end_hand skips it)
+    feet = [tuple(f) for f in _dealt(deck, left, n, first, rules.foot_size)] if rules.foot_size else [PICKED_UP] * n
     stock = deck[:left - n * rules.foot_size]
     pile: list[int] = []
     frozen = False
@@ -108,7 +109,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         history=(" ".join((str(dealer), "upcard", *(card_str(c) for c in upcards))),),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
         seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
-        feet=tuple(tuple(f) for f in feet),
+        feet=tuple(feet),
     )
 
 
