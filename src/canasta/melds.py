@@ -89,6 +89,10 @@ def is_run(cards: tuple[int, ...] | list[int]) -> bool:
 def meld_kind(cards: Sequence[int], twos_as_rank: bool = False) -> str:
     """``sequence``, ``wild`` (wild cards only), ``twos`` (twos as their own rank, Italian), ``natural``
     or ``mixed`` (a group with wild cards)."""
+    return _kind(tuple(cards), twos_as_rank)  # compiled, a tuple's items are read natively (a meld is one)
+
+
+def _kind(cards: tuple[int, ...], twos_as_rank: bool) -> str:
     # One pass, the naturals' suits and ranks as bit sets (scoring asks this of every canasta at the end of a
     # hand; ``is_run`` and the ``any``/``all`` passes cost about 2,500 instructions a meld, compiled).
     n = len(cards)

@@ -266,28 +266,29 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     rank_bonuses = by_rank = 0
     rank_bonus = dict(rules.rank_canasta_bonus) if rules.rank_canasta_bonus else None
     melded = 0
-    for m in melds:
-        for c in m:
+    # compiled, a tuple's items are read natively (the engine's melds are tuples already: no copies)
+    for meld in [tuple(m) for m in melds]:
+        for c in meld:
             melded += VALUE[c]
-        if not is_canasta(m):
+        if not is_canasta(meld):
             continue
         canastas += 1
-        kind = kind_of(rules, m)
+        kind = kind_of(rules, meld)
         if kind == "natural":
             natural += 1
-            if rank_bonus is not None and rank_of(m[0]) in rank_bonus:
-                rank_bonuses += rank_bonus[rank_of(m[0])]  # natural 7s or aces (Modern American)
+            if rank_bonus is not None and rank_of(meld[0]) in rank_bonus:
+                rank_bonuses += rank_bonus[rank_of(meld[0])]  # natural 7s or aces (Modern American)
                 by_rank += 1
         elif kind == "mixed":
             mixed += 1
         elif kind == "sequence":
             sequence += 1
         elif kind == "wild":
-            wild_bonus += rules.wild_canasta_value(sum(1 for c in m if c == JOKER))
+            wild_bonus += rules.wild_canasta_value(sum(1 for c in meld if c == JOKER))
         elif kind == "twos":
             if not went_out:
                 continue  # only card values for a side not going out, and no part in canasta sets
-            natural_twos = all(rank_of(c) == TWO for c in m)
+            natural_twos = all(rank_of(c) == TWO for c in meld)
             twos_bonus += rules.twos_canasta_bonus if natural_twos else rules.mixed_twos_canasta_bonus
             pure += natural_twos
             all_canastas += 1
