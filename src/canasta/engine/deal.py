@@ -11,7 +11,7 @@ from typing import Any, Final
 from ..kinds import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
 from ..state import DRAW_PHASE, NEW_TURN, Log, State, log_add
-from .core import COMPILED, PICKED_UP, laid_out_threes
+from .core import PICKED_UP, laid_out_threes
 
 # The unshuffled pack of each (decks, jokers), made once: a new hand copies it.
 _PACKS: Final[dict[tuple[int, int], list[int]]] = {}
@@ -32,7 +32,9 @@ def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]
     return deck
 
 
-_BITS: Final[list[int]] = [0]  # _BITS[n] is n.bit_length(), grown to the largest deck shuffled so far
+# _BITS[n] is n.bit_length(), grown to the largest deck shuffled so far. Its items are ``Any``: compiled, one is
+# read and passed to ``getrandbits`` as the object it is, without unboxing it and boxing it again.
+_BITS: Final[list[Any]] = [0]
 
 
 def shuffle(rng: random.Random, deck: list[int]) -> None:
@@ -44,14 +46,13 @@ def shuffle(rng: random.Random, deck: list[int]) -> None:
     bits = _BITS
     while len(bits) <= top + 1:
         bits.append(len(bits).bit_length())
+    cards: list[Any] = deck  # compiled, the cards change places as objects (no unboxing and boxing them again)
     for i in range(top, 0, -1):
-        # (i + 1).bit_length(): interpreted, a list read, where the method call costs about 100 instructions;
-        # compiled, the call is native and the read of a boxed int costs more
-        k = (i + 1).bit_length() if COMPILED else bits[i + 1]
-        j = getrandbits(k)
+        k = bits[i + 1]
+        j: int = getrandbits(k)
         while j > i:
             j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def new_game(rules: Rules, seed: int | None = None) -> State:
