@@ -167,6 +167,38 @@ def test_engine_shuffle_deals_as_random_shuffle() -> None:
         assert deck == expected
 
 
+def test_meld_kind_in_one_pass_is_its_definition() -> None:
+    # melds.meld_kind reads suits and ranks as bit sets in one pass; it must name every card list as the plain
+    # definition does: a run (is_run), wild cards only (twos as a rank with at least two twos), natural, mixed.
+    import itertools
+    import random
+
+    from canasta.kinds import TWO, is_wild, rank_of
+    from canasta.melds import is_run, meld_kind
+
+    def plain(cards: list[int], twos_as_rank: bool) -> str:
+        if is_run(cards):
+            return "sequence"
+        if all(is_wild(c) for c in cards):
+            return "twos" if twos_as_rank and sum(1 for c in cards if rank_of(c) == TWO) >= 2 else "wild"
+        return "natural" if not any(is_wild(c) for c in cards) else "mixed"
+
+    lists = [list(t) for size in range(3) for t in itertools.product(range(53), repeat=size)]
+    rng = random.Random(5)
+    for _ in range(20000):
+        size, suit, low = rng.randint(2, 12), rng.randrange(4), rng.randint(2, 12)
+        cards = [(r - 2) * 4 + suit for r in range(low, min(15, low + size))]  # runs, some broken below
+        if rng.random() < 0.5:
+            cards[rng.randrange(len(cards))] = rng.randrange(53)
+        lists.append(cards)
+        lists.append([rng.choice([0, 1, 2, 3, 52]) for _ in range(rng.randint(0, 8))])
+        lists.append([rng.randrange(53) for _ in range(rng.randint(0, 10))])
+    for cards in lists:
+        for twos_as_rank in (False, True):
+            assert meld_kind(cards, twos_as_rank) == plain(cards, twos_as_rank), cards
+            assert meld_kind(tuple(cards), twos_as_rank) == plain(cards, twos_as_rank), cards
+
+
 def test_meld_counts_of_a_sorted_meld_are_the_plain_counts() -> None:
     import random
 

@@ -126,7 +126,7 @@ def is_wild_meld(meld: Sequence[int]) -> bool:
 
 def kind_of(rules: Rules, meld: Sequence[int]) -> str:
     """``sequence``, ``wild``, ``twos``, ``natural`` or ``mixed`` under these rules (melds.meld_kind)."""
-    kind = meld_kind(list(meld), rules.twos_as_rank)
+    kind = meld_kind(meld, rules.twos_as_rank)
     if kind == "twos":
         twos = sum(1 for c in meld if rank_of(c) == TWO)
         if len(meld) - twos > rules.max_wilds(twos):
@@ -136,22 +136,29 @@ def kind_of(rules: Rules, meld: Sequence[int]) -> str:
 
 def red_threes_positive(rules: Rules, melds: Sequence[Sequence[int]]) -> bool:
     """Do the side's red threes count plus (D7)? Every canasta counts here, whatever its kind."""
-    canastas = sum(1 for m in melds if is_canasta(m))
-    if rules.red_three_positive_if == "meld":
-        return bool(melds)
-    if rules.red_three_positive_if == "canasta":
-        return canastas >= 1
-    return canastas >= 2
+    return _red_threes_positive(rules, len(melds) > 0, sum(1 for m in melds if is_canasta(m)))
 
 
 def threes_sign(rules: Rules, melds: Sequence[Sequence[int]]) -> int:
     """1, 0 or -1: how the side's laid-out threes count (D7). Under ``by_canastas`` (Modern American,
     GC-S10) minus with no canasta, nothing with one, plus with two or more; otherwise plus or minus as
     ``red_threes_positive``."""
+    return _threes_sign(rules, len(melds) > 0, sum(1 for m in melds if is_canasta(m)))
+
+
+def _red_threes_positive(rules: Rules, has_melds: bool, canastas: int) -> bool:
+    if rules.red_three_positive_if == "meld":
+        return has_melds
+    if rules.red_three_positive_if == "canasta":
+        return canastas >= 1
+    return canastas >= 2
+
+
+def _threes_sign(rules: Rules, has_melds: bool, canastas: int) -> int:
+    """``threes_sign`` from the side's counts: whether it has melds, and its canastas of any kind."""
     if rules.red_three_positive_if == "by_canastas":
-        canastas = sum(1 for m in melds if is_canasta(m))
         return -1 if canastas == 0 else 0 if canastas == 1 else 1
-    return 1 if red_threes_positive(rules, melds) else -1
+    return 1 if _red_threes_positive(rules, has_melds, canastas) else -1
 
 
 def unfinished_penalty(rules: Rules, meld: Sequence[int]) -> int:
@@ -234,37 +241,54 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     player's. Where ``threes_laid_out`` is ``all``, ``red_threes`` holds the side's laid-out threes of both
     colours, and each colour is scored apart on ``red_three_scale`` (GC-S10)."""
     hand = list(hand)
-    player_hands = [list(h) for h in player_hands]
     if player_hands:
         everything = [c for h in player_hands for c in h]
         if not hand:
             hand = everything
         elif sorted(hand) != sorted(everything):
             raise ValueError("player_hands do not hold the same cards as hand")
-    else:
-        player_hands = [hand]
-    undeclared = 0
-    for c in hand:  # plain loops here: compiled, ``sum`` over a generator is a call through the interpreter's C API
+    # Plain loops and counters here, one pass each over the hand and the melds: compiled, ``sum`` over a
+    # generator, ``dict.fromkeys`` and ``sum(lines.values())`` are calls through the interpreter's C API (the
+    # end of a Classic hand scored its two sides for about 64,000 instructions).
+    own_line = rules.black_three_in_hand != VALUE[BLACK_THREES[0]]
+    undeclared = blacks_in_hand = in_hand = 0
+    for c in hand:
         if c in RED_THREES:
             undeclared += 1
-    counts = dict.fromkeys(("natural", "mixed", "sequence", "wild", "twos"), 0)
+        if c in BLACK_THREES:
+            blacks_in_hand += 1
+            if own_line:
+                continue  # black threes left in hand cost their own line (Bolivia 100), not their card value
+        in_hand += VALUE[c]
+    natural = mixed = sequence = canastas = 0
     wild_bonus = twos_bonus = 0
     pure = all_canastas = 0  # for canasta_set_bonuses; a sequence canasta is pure (natural)
-    rank_bonus, rank_bonuses, by_rank = dict(rules.rank_canasta_bonus), 0, 0
-    for m in melds:
-        if not is_canasta(m):
+    rank_bonuses = by_rank = 0
+    rank_bonus = dict(rules.rank_canasta_bonus) if rules.rank_canasta_bonus else None
+    melded = 0
+    # compiled, a tuple's items are read natively (the engine's melds are tuples already: no copies)
+    for meld in [tuple(m) for m in melds]:
+        for c in meld:
+            melded += VALUE[c]
+        if not is_canasta(meld):
             continue
-        kind = kind_of(rules, m)
-        counts[kind] = counts[kind] + 1
-        if kind == "natural" and rank_bonus and rank_of(m[0]) in rank_bonus:
-            rank_bonuses += rank_bonus[rank_of(m[0])]  # natural 7s or aces (Modern American)
-            by_rank += 1
-        if kind == "wild":
-            wild_bonus += rules.wild_canasta_value(sum(1 for c in m if c == JOKER))
+        canastas += 1
+        kind = kind_of(rules, meld)
+        if kind == "natural":
+            natural += 1
+            if rank_bonus is not None and rank_of(meld[0]) in rank_bonus:
+                rank_bonuses += rank_bonus[rank_of(meld[0])]  # natural 7s or aces (Modern American)
+                by_rank += 1
+        elif kind == "mixed":
+            mixed += 1
+        elif kind == "sequence":
+            sequence += 1
+        elif kind == "wild":
+            wild_bonus += rules.wild_canasta_value(sum(1 for c in meld if c == JOKER))
         elif kind == "twos":
             if not went_out:
                 continue  # only card values for a side not going out, and no part in canasta sets
-            natural_twos = all(rank_of(c) == TWO for c in m)
+            natural_twos = all(rank_of(c) == TWO for c in meld)
             twos_bonus += rules.twos_canasta_bonus if natural_twos else rules.mixed_twos_canasta_bonus
             pure += natural_twos
             all_canastas += 1
@@ -275,26 +299,18 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     all_threes = rules.threes_laid_out == "all"  # each colour scored apart (GC-S10)
     reds = [c for c in red_threes if c in RED_THREES] if all_threes else list(red_threes)
     blacks_out = [c for c in red_threes if c not in RED_THREES] if all_threes else []
-    sign = threes_sign(rules, melds) if red_threes else 0
+    sign = _threes_sign(rules, len(melds) > 0, canastas) if red_threes else 0
     threes = sign * three_scale[min(len(reds), len(three_scale) - 1)]
     going_out = 0
     if went_out:
         going_out = rules.concealed_going_out_bonus if concealed else rules.going_out_bonus
-    # Black threes left in hand cost their card value (5) in cards_in_hand, unless the rules give them
-    # another cost (Bolivia 100): then they have a line of their own.
-    own_line = rules.black_three_in_hand != VALUE[BLACK_THREES[0]]
-    in_hand = [c for c in hand if not (own_line and c in BLACK_THREES)]
-    melded = 0
-    for m in melds:
-        for c in m:
-            melded += VALUE[c]
-    if rules.melds_minus_without_canasta and not any(is_canasta(m) for m in melds):
+    if rules.melds_minus_without_canasta and not canastas:
         melded = -melded  # GC-S11
     lines = {
         "melded_cards": melded,
-        "cards_in_hand": -_value(in_hand),
-        "natural_canastas": (counts["natural"] - by_rank) * rules.natural_canasta_bonus,
-        "mixed_canastas": counts["mixed"] * rules.mixed_canasta_bonus,
+        "cards_in_hand": -in_hand,
+        "natural_canastas": (natural - by_rank) * rules.natural_canasta_bonus,
+        "mixed_canastas": mixed * rules.mixed_canasta_bonus,
         "red_threes": threes,
         "going_out": going_out,
         "undeclared_red_threes": -undeclared * rules.undeclared_red_three_penalty,
@@ -307,7 +323,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     if rules.wild_melds:  # a line only where the rules have wild canastas
         lines["wild_canastas"] = wild_bonus
     if rules.sequences:
-        lines["sequence_canastas"] = counts["sequence"] * rules.sequence_bonus
+        lines["sequence_canastas"] = sequence * rules.sequence_bonus
     if rules.twos_as_rank:
         lines["twos_canastas"] = twos_bonus
     if rules.canasta_set_bonuses:
@@ -316,7 +332,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
         short = sum(1 for m in melds if len(m) < rules.short_sequence_under and kind_of(rules, m) == "sequence")
         lines["short_sequences"] = -short * rules.short_sequence_penalty
     if own_line:
-        lines["black_threes_in_hand"] = -sum(1 for c in hand if c in BLACK_THREES) * rules.black_three_in_hand
+        lines["black_threes_in_hand"] = -blacks_in_hand * rules.black_three_in_hand
     if rules.rank_canasta_bonus:
         lines["rank_canastas"] = rank_bonuses
     if all_threes:
@@ -324,15 +340,11 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     if rules.unfinished_penalties:
         lines["unfinished_melds"] = -sum(unfinished_penalty(rules, m) for m in melds)
     if rules.hand_penalties:
-        lines["hand_penalties"] = -sum(hand_penalty(rules, h) for h in player_hands)
-    return {"lines": lines, "total": sum(lines.values())}
-
-
-def _value(cards: list[int]) -> int:
-    n = 0
-    for c in cards:
-        n += VALUE[c]
-    return n
+        lines["hand_penalties"] = -sum(hand_penalty(rules, h) for h in (player_hands or [hand]))
+    total = 0
+    for value in lines.values():
+        total += value
+    return {"lines": lines, "total": total}
 
 
 def score_special_hand(rules: Rules, name: str) -> dict[str, Any]:

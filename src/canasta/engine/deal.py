@@ -11,7 +11,7 @@ from typing import Any, Final
 from ..kinds import BLACK_THREES, RED_THREES, card_str, is_wild, pack, rank_of
 from ..rules import Rules
 from ..state import DRAW_PHASE, NEW_TURN, Log, State, log_add
-from .core import COMPILED, laid_out_threes
+from .core import PICKED_UP, laid_out_threes
 
 # The unshuffled pack of each (decks, jokers), made once: a new hand copies it.
 _PACKS: Final[dict[tuple[int, int], list[int]]] = {}
@@ -32,7 +32,9 @@ def shuffled_deck(rules: Rules, seed: int | None, hand_number: int) -> list[int]
     return deck
 
 
-_BITS: Final[list[int]] = [0]  # _BITS[n] is n.bit_length(), grown to the largest deck shuffled so far
+# _BITS[n] is n.bit_length(), grown to the largest deck shuffled so far. Its items are ``Any``: compiled, one is
+# read and passed to ``getrandbits`` as the object it is, without unboxing it and boxing it again.
+_BITS: Final[list[Any]] = [0]
 
 
 def shuffle(rng: random.Random, deck: list[int]) -> None:
@@ -44,14 +46,13 @@ def shuffle(rng: random.Random, deck: list[int]) -> None:
     bits = _BITS
     while len(bits) <= top + 1:
         bits.append(len(bits).bit_length())
+    cards: list[Any] = deck  # compiled, the cards change places as objects (no unboxing and boxing them again)
     for i in range(top, 0, -1):
-        # (i + 1).bit_length(): interpreted, a list read, where the method call costs about 100 instructions;
-        # compiled, the call is native and the read of a boxed int costs more
-        k = (i + 1).bit_length() if COMPILED else bits[i + 1]
-        j = getrandbits(k)
+        k = bits[i + 1]
+        j: int = getrandbits(k)
         while j > i:
             j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def new_game(rules: Rules, seed: int | None = None) -> State:
@@ -71,7 +72,8 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
     first = (dealer + 1) % n
     hands = _dealt(deck, len(deck), n, first, rules.hand_size)
     left = len(deck) - n * rules.hand_size
-    feet = _dealt(deck, left, n, first, rules.foot_size)  # Hand and Foot: each player's foot, after the hands
+    # Hand and Foot: each player's foot, after the hands; without feet, the shared empty foot (end_hand skips it)
+    feet = [tuple(f) for f in _dealt(deck, left, n, first, rules.foot_size)] if rules.foot_size else [PICKED_UP] * n
     stock = deck[:left - n * rules.foot_size]
     pile: list[int] = []
     frozen = False
@@ -108,7 +110,7 @@ def start_hand(rules: Rules, seed: int | None, hand_number: int, dealer: int, sc
         history=(" ".join((str(dealer), "upcard", *(card_str(c) for c in upcards))),),
         result=None, black_threes=((),) * rules.teams, concealed_canastas=((),) * rules.teams, recycled=False,
         seat_sides=tuple(rules.side_of(s) for s in range(n)), pile_hidden=len(pile) - len(upcards),
-        feet=tuple(tuple(f) for f in feet),
+        feet=tuple(feet),
     )
 
 

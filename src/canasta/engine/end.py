@@ -11,7 +11,7 @@ from ..kinds import cards_of
 from ..rules import Rules
 from ..scoring import acaba_score, score_side, score_special_hand
 from ..state import GAME_OVER, Hand, State
-from .core import COMPILED, canasta_count
+from .core import COMPILED, PICKED_UP, canasta_count
 from .deal import shuffled_deck, start_hand
 
 
@@ -69,7 +69,9 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
             if state.seat_sides[seat] == side:
                 held = held_cards(state.hands[seat])
                 foot = state.feet[seat]
-                if COMPILED or any(foot):  # a foot not picked up (Hand and Foot); compiled, cards_of is quicker
+                # a foot not picked up (Hand and Foot); compiled, cards_of is quicker than any(). A game without
+                # feet deals the shared empty foot, which needs no look.
+                if foot is not PICKED_UP and (COMPILED or any(foot)):
                     held.extend(held_cards(foot))
                 hands.append(held)
         melds_list = list(state.melds[side].values())
@@ -79,11 +81,11 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
                                   went_out=side == out_side, concealed=concealed and side == out_side,
                                   black_threes=state.black_threes[side], concealed_canastas=whole,
                                   player_hands=hands))
-    scores = tuple(s + res["total"] for s, res in zip(state.scores, results, strict=True))
+    # (indexed, not zipped: compiled, ``zip(..., strict=True)`` is a generic call, about 2,500 instructions)
+    scores = tuple([state.scores[c] + results[c]["total"] for c in range(r.teams)])
     column_sides = [state.seat_sides[c] if r.cutthroat else c for c in range(r.teams)]
-    summary = tuple({**res, "cumulative": total, "went_out": side == out_side,
-                     "concealed": concealed and side == out_side}
-                    for res, total, side in zip(results, scores, column_sides, strict=True))
+    summary = tuple([{**results[c], "cumulative": scores[c], "went_out": column_sides[c] == out_side,
+                      "concealed": concealed and column_sides[c] == out_side} for c in range(r.teams)])
     # In a hand ended by Acaba the melds count for nothing, canastas included.
     canastas = None if acaba_by is not None else [canasta_count(m) for m in state.melds]
     result = game_result(r, scores, state.hand_number, canastas)
