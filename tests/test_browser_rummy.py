@@ -189,7 +189,9 @@ def test_create_form_starts_a_four_player_500_rum_table(browser: Any, tmp_path: 
         page.goto(server.base + "/")
         page.locator('[data-testid="choose-game"]').click()
         for name in canasta.variant_names("rummy"):
-            assert page.locator(f'[data-testid="variant-{name}"]').count() == 1
+            # the list is filled once the server's catalog has arrived: wait for each entry (count() does not;
+            # a slow run once found none)
+            sync_api.expect(page.locator(f'[data-testid="variant-{name}"]')).to_have_count(1)
         page.locator('[data-testid="variant-500-rum"]').check()
         assert page.locator('[data-testid="players"] option').all_inner_texts() == ["2", "3", "4"]
         page.locator('[data-testid="players"]').select_option("4")
