@@ -99,13 +99,13 @@ def _kind(cards: tuple[int, ...], twos_as_rank: bool) -> str:
     wilds = twos = suits = ranks = 0
     low = 15
     for c in cards:
-        if c == JOKER or c < 4:
+        if is_wild(c):
             wilds += 1
             if c != JOKER:
                 twos += 1
         else:
-            rank = (c >> 2) + 2
-            suits |= 1 << (c & 3)
+            rank = rank_of(c)
+            suits |= 1 << (c & 3)  # (the suit as ``is_run`` reads it)
             ranks |= 1 << rank
             if rank < low:
                 low = rank

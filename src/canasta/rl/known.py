@@ -101,8 +101,7 @@ def advance(k: Known, state: State) -> Known:
         seat, event = log[1], log[2]
         if type(event) is Move and seat >= 0:
             quick = _after_move(k, log, seat, _effect(event))
-            if quick is not None:
-                return quick
+            return quick if quick is not None else _follow(k, state, [(seat, event, "")])
     new = _since(log, k.read) if k.hand_number == state.hand_number else None
     if new is None:  # a new hand (or a history given anew): read it from its start
         k = Known(state.hand_number, None, b"", ((0,) * RANKS,) * state.rules.players)
