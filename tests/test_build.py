@@ -6,11 +6,13 @@ checks that the two ways of asking agree."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import os
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import canasta
 
@@ -45,3 +47,13 @@ def test_what_process_pools_send_pickles_on_either_kind_of_install() -> None:
         assert again == thing and type(again) is type(thing)
         assert copy.copy(thing) == thing and copy.deepcopy(thing) == thing  # OpenSpiel clones states this way
     assert pickle.loads(pickle.dumps(rules)).overrides == rules.overrides
+
+
+def test_the_profile_guided_builds_training_run_plays_on_this_install() -> None:
+    # setup.py runs TRAINING between its two compilations and, should it fail, quietly compiles without a profile:
+    # here it must run cleanly (on the compiled install and on the pure sources alike).
+    tree = ast.parse((Path(__file__).resolve().parents[1] / "setup.py").read_text())
+    training = next(ast.literal_eval(node.value) for node in tree.body
+                    if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["TRAINING"])
+    run = subprocess.run([sys.executable, "-c", training], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
