@@ -201,8 +201,8 @@ class OptionalMypycBuild(build_ext):
     def _profiled_run(self) -> bool:
         """Build the extensions with gcc's profile-guided optimization: the engine compiled with
         ``-fprofile-generate``, ``TRAINING`` run on it, then everything compiled with ``-fprofile-use``, so that
-        the hot paths are laid out and inlined for the branches play takes (same code, same results: about 5 to
-        12 % more moves a second, benchmarks/README.md). False, with nothing built, where it is not wanted
+        the hot paths are laid out and inlined for the branches play takes (same code, same results: about 5 %
+        more moves a second, benchmarks/README.md). False, with nothing built, where it is not wanted
         (``CANASTA_PGO=0``), the compiler is not gcc, or a step fails (then the caller compiles once, without)."""
         engine = [e for e in self.extensions if e.name not in NATIVE]
         if not engine or os.environ.get("CANASTA_PGO", "") == "0" or not _is_gcc():
