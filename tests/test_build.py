@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import canasta
 
 
@@ -57,3 +59,18 @@ def test_the_profile_guided_builds_training_run_plays_on_this_install() -> None:
                     if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["TRAINING"])
     run = subprocess.run([sys.executable, "-c", training], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
+
+
+def test_the_compiled_library_exports_only_its_init_function() -> None:
+    # setup.py compiles with -fvisibility=hidden so that the engine's C functions call one another directly and
+    # gcc may inline them (an exported function may be interposed: every call went through the PLT).
+    if not canasta.is_compiled():
+        pytest.skip("a pure-Python install has no compiled library")
+    import ctypes
+
+    import canasta__mypyc  # type: ignore[import-not-found]  # mypyc's library of the whole compiled group
+
+    library = ctypes.CDLL(canasta__mypyc.__file__)
+    assert hasattr(library, "PyInit_canasta__mypyc")
+    for name in ("CPyDef_dispatch___legal_moves", "CPyDef_dispatch___apply", "CPyDef_generate___generate_moves"):
+        assert not hasattr(library, name), f"{name} is exported"
