@@ -52,10 +52,17 @@ COMPILED = [
     "src/canasta/rl/table.py",
 ]
 # The rl observation and mask writers in Cython (a float32 buffer written natively, which mypyc cannot do),
-# and the copies handed out of them as numpy arrays (numpy's C API), built beside the mypyc group when Cython
-# (and numpy, for the copies) are there; without them canasta.rl.tensor uses canasta.rl.encoder's writers and
-# numpy's ``copy()``.
-NATIVE = {"canasta.rl.native": "src/canasta/rl/native.pyx", "canasta.rl.arrays": "src/canasta/rl/arrays.pyx"}
+# the copies handed out of them as numpy arrays (numpy's C API) and OpenSpiel's observer's ``set_from``, built
+# beside the mypyc group when Cython (and numpy, for the copies) are there; without them canasta.rl.tensor uses
+# canasta.rl.encoder's writers and numpy's ``copy()``, and the observer its Python ``set_from``.
+# OpenSpiel's game is plain Python that Cython compiles as it is: pyspiel calls ``current_player`` and
+# ``_apply_action`` back from C++ at every step, and a compiled method spares each call an interpreted frame
+# (mypyc cannot compile it: its classes derive from pyspiel's). The PettingZoo and Gymnasium modules stay
+# interpreted: compiled, their many attribute look-ups cost more than Python 3.11's specialized ones (measured,
+# docs/rl.md). Without Cython the game runs as it is.
+NATIVE = {"canasta.rl.native": "src/canasta/rl/native.pyx", "canasta.rl.arrays": "src/canasta/rl/arrays.pyx",
+          "canasta.rl.observer": "src/canasta/rl/observer.pyx",
+          "canasta.rl.openspiel_game": "src/canasta/rl/openspiel_game.py"}
 NEEDS_NUMPY = {"canasta.rl.arrays"}
 
 # What the profile-guided build runs between its two compilations (``OptionalMypycBuild._profiled_run``): the
@@ -148,7 +155,7 @@ class OptionalMypycBuild(build_ext):
         try:
             from Cython.Build import cythonize
         except ImportError:
-            return self._fall_back("Cython is not installed (for canasta.rl.native)", engine=False)
+            return self._fall_back("Cython is not installed (for the rl modules it compiles)", engine=False)
         try:
             import numpy
 
@@ -159,8 +166,10 @@ class OptionalMypycBuild(build_ext):
         sources = [Extension(name, [path], include_dirs=numpy_headers or [],
                              define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])
                    for name, path in NATIVE.items() if name not in NEEDS_NUMPY or numpy_headers]
-        # the generated C goes under build/, not beside the .pyx
-        return list(cythonize(sources, build_dir="build/cython", quiet=True, compiler_directives={"language_level": 3}))
+        # the generated C goes under build/, not beside the sources; a Python module's annotations are left to mypy
+        # (read by Cython, ``x: int`` would refuse a numpy integer)
+        return list(cythonize(sources, build_dir="build/cython", quiet=True,
+                              compiler_directives={"language_level": 3, "annotation_typing": False}))
 
     def _fall_back(self, why: str, engine: bool = True) -> list[Extension]:
         if _required():

@@ -111,3 +111,17 @@ def test_the_built_modules_are_the_ones_in_use() -> None:
     assert tensor.ENCODER is native.NativeEncoder and tensor.MASKS is native.NativeMaskWriter
     pytest.importorskip("canasta.rl.arrays", reason="canasta.rl.arrays is not built (Cython, numpy)")
     assert None not in (tensor.COPIES, tensor.OBSERVATION, tensor.FLOATS, tensor.FILL)
+    observer = pytest.importorskip("canasta.rl.observer", reason="canasta.rl.observer is not built (Cython)")
+    pytest.importorskip("pyspiel", reason="open-spiel is not installed (extra [rl])")
+    from canasta.rl.openspiel_game import CanastaObserver
+
+    assert issubclass(CanastaObserver, observer.TensorFiller)
+
+
+def test_the_openspiel_game_is_compiled_where_the_writers_are() -> None:
+    """setup.py compiles OpenSpiel's game module with Cython beside the writers (a build that has the writers
+    has it, or a failure of its own fell back silently)."""
+    pytest.importorskip("pyspiel", reason="open-spiel is not installed (extra [rl])")
+    from canasta.rl import openspiel_game
+
+    assert not str(openspiel_game.__file__).endswith(".py")

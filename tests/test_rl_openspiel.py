@@ -66,6 +66,33 @@ def test_openspiel_tensors_strings_and_resampling() -> None:
     assert str(restored) == str(state) and restored.information_state_string(1) == state.information_state_string(1)
 
 
+def test_openspiel_observer_fills_its_tensor_with_each_seats_observation() -> None:
+    """``make_observation(game).set_from(state, player)`` writes exactly ``Table.observation(player)`` into the
+    observer's tensor (in place: ``dict`` views it), zeros before the deal, and refuses a seat the game has
+    not with a clear error (the native encoder reads its seats unchecked)."""
+    from open_spiel.python.observation import make_observation
+
+    game = _game("classic")
+    observer = make_observation(game)
+    tensor = observer.tensor
+    state = game.new_initial_state()
+    observer.set_from(state, 0)
+    assert tensor.dtype == np.float32 and tensor.shape == (game.observation_tensor_size(),) and not tensor.any()
+    state.apply_action(4)
+    rng = np.random.RandomState(5)
+    for _ in range(80):
+        for player in (state.current_player(), 0, 3):
+            observer.set_from(state, player)
+            assert observer.tensor is tensor and tensor.tolist() == state.table.observation(player)
+            assert np.shares_memory(observer.dict["hand"], tensor)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for wrong in (-1, 4, 99):
+        with pytest.raises(ValueError, match="no seat"):
+            observer.set_from(state, wrong)
+    observer.set_from(state.clone(), 1)  # another table (a clone): its own encoder, the same numbers
+    assert tensor.tolist() == state.table.observation(1)
+
+
 @pytest.mark.parametrize("variant", ["classic", "samba", "modern-american", "hand-and-foot"])
 def test_openspiel_python_answers_match_pyspiel(variant: str) -> None:
     """``legal_actions`` and the tensors, answered in Python for Python callers, say what pyspiel's own methods

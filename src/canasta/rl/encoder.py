@@ -129,6 +129,8 @@ class DenseEncoder:
 
     def encode(self, state: State, seat: int, prefix: Atoms, known: dict[int, dict[int, int]]) -> bytearray:
         """The seat's buffer, brought up to ``state`` (the same bytearray object every call for that seat)."""
+        if not 0 <= seat < self.players:  # (a negative index would read another seat's buffer)
+            raise ValueError(f"no seat {seat}: the seats are 0 to {self.players - 1}")
         s = self.seats[seat]
         if s.state is state and s.prefix == prefix:  # asked again (OpenSpiel asks twice)
             return s.buffer

@@ -13,12 +13,20 @@ write the same bytes along many games of every preset.
 from cpython.bytearray cimport PyByteArray_AS_STRING
 from libc.string cimport memset
 
+cdef extern from "Python.h":
+    # a tuple's items as borrowed pointers, so that the loops over a hand's 53 counts (most of them the one
+    # object 0) compare pointers and convert the others without Cython's reference counting per item
+    ctypedef struct PyObject
+    PyObject* _item "PyTuple_GET_ITEM" (object, Py_ssize_t)
+    long _as_long "PyLong_AsLong" (PyObject*) except? -1
+
 from canasta.cards import JOKER, NUM_KINDS, rank_of
 from canasta.engine import minimum_needed, pile_frozen_for
 from canasta.melds import SEQUENCE_BASE
 from canasta.rl.actions import KEYS, MELD_BASE, NUMBER_BASE, RANKS, TAKE_BASE
 from canasta.rl.encoder import state_fields
 from canasta.rl.observation import MELD_FEATURES, PERMISSIONS, PHASES, PREFIX_FIELDS, SIDE_FEATURES, SOURCES
+from canasta.state import Stage, Turn
 
 cdef dict _PHASE = {p: i for i, p in enumerate(PHASES)}
 cdef dict _PERMISSION = {p: i for i, p in enumerate(PERMISSIONS)}
@@ -35,6 +43,15 @@ cdef long _MELD_BASE = MELD_BASE
 cdef long _TAKE_BASE = TAKE_BASE
 cdef long _NUMBER_BASE = NUMBER_BASE
 cdef object _NONE = object()  # "nothing written yet" for a part (None is a real value of some parts)
+cdef object _ZERO = 0  # (CPython keeps one object for each small int: a count of 0 is this object)
+cdef PyObject* _ZERO_AT = <PyObject*>_ZERO
+# Turn and Stage are named tuples: their fields read by position (an attribute look-up costs some 120
+# instructions from here, an item of a tuple a few)
+cdef Py_ssize_t _TURN_SOURCE = Turn._fields.index("source")
+cdef Py_ssize_t _TURN_PERMISSION = Turn._fields.index("permission")
+cdef Py_ssize_t _TURN_MELDED = Turn._fields.index("melded")
+cdef Py_ssize_t _STAGE_PENDING = Stage._fields.index("pending")
+cdef Py_ssize_t _STAGE_POINTS = Stage._fields.index("points")
 cdef enum:
     MAX_SEATS = 8  # (of players and of teams)
     MAX_ONES = 8  # the one-hot entries: 7 blocks and the prefix's head
@@ -44,7 +61,7 @@ cdef class _Seat:
     """One seat's buffer and the state parts its blocks were last written from."""
 
     cdef bytearray buffer
-    cdef object state, prefix, hand, pile, hands, feet, known, pending, turn, phase
+    cdef object state, prefix, hand, pile, hands, feet, known, pending, turn, phase, permission, source
     cdef Py_ssize_t pile_hidden
     cdef list melds  # by row: the melds object written there (None: nothing known of the block)
     cdef list melds_col  # by row: the side whose melds those were
@@ -68,7 +85,7 @@ cdef class _Seat:
         cdef int row
         self.buffer = bytearray(4 * size)
         self.state = self.hand = self.pile = self.hands = self.feet = self.known = self.pending = _NONE
-        self.turn = self.phase = self.need_scores = self.need_sides = _NONE
+        self.turn = self.phase = self.permission = self.source = self.need_scores = self.need_sides = _NONE
         self.prefix = ()
         self.pile_hidden = -1
         self.need_hand = -1
@@ -80,20 +97,13 @@ cdef class _Seat:
             self.frozen_key[row] = -1
 
 
-cdef inline Py_ssize_t _sum(tuple counts):
+cdef inline Py_ssize_t _sum(tuple counts) except? -1:
     cdef Py_ssize_t n = 0, j
+    cdef PyObject* count
     for j in range(len(counts)):
-        n += <long>counts[j]
-    return n
-
-
-cdef inline Py_ssize_t _canastas(dict melds):
-    """``canasta.engine.canasta_count(melds)`` without a Python call (the melds of seven cards or more; tests
-    check these bytes against the mypyc encoder's, which calls the engine)."""
-    cdef Py_ssize_t n = 0
-    for cards in melds.values():
-        if len(<tuple>cards) >= 7:
-            n += 1
+        count = _item(counts, j)
+        if count != _ZERO_AT:  # most kinds are not in a hand: no conversion for them
+            n += _as_long(count)
     return n
 
 
@@ -106,6 +116,11 @@ cdef class _Sizes:
 
     def __cinit__(self, Py_ssize_t players):
         self.parts = [None] * players
+
+    cdef inline void know(self, Py_ssize_t seat, tuple hand, Py_ssize_t size):
+        """The size of a hand summed by the caller (the seat's own, written into its buffer item by item)."""
+        self.parts[seat] = hand
+        self.counts[seat] = size
 
     cdef void update(self, tuple hands) except *:
         cdef Py_ssize_t i
@@ -158,6 +173,8 @@ cdef class NativeEncoder:
 
     def encode(self, state, Py_ssize_t seat, tuple prefix, dict known):
         """The seat's buffer, brought up to ``state`` (the same bytearray object every call for that seat)."""
+        if not 0 <= seat < self.players:  # (the list is read unchecked below)
+            raise ValueError(f"no seat {seat}: the seats are 0 to {self.players - 1}")
         cdef _Seat s = <_Seat>self.seats[seat]
         if s.state is state and s.prefix == prefix:  # asked again (OpenSpiel asks twice)
             return s.buffer
@@ -165,7 +182,9 @@ cdef class NativeEncoder:
         cdef Py_ssize_t p = self.players, t = self.teams, j, k, n, row, col, i, side, hidden
         cdef Py_ssize_t hand_number
         cdef long pile_frozen, is_open
-        cdef tuple hand, pile, hands, feet, counts, cards
+        cdef tuple hand, pile, hands, feet, counts, cards, seat_sides, scores, opened, red_threes, black_threes
+        cdef tuple all_melds
+        cdef PyObject* held
         # the state's fields in one call (compiled: read natively), not an attribute look-up each
         cdef tuple f = state_fields(state)
         seat_sides = f[0]
@@ -173,9 +192,17 @@ cdef class NativeEncoder:
         hands = f[1]
         hand = <tuple>hands[seat]
         if s.hand is not hand:
+            n = 0
             for j in range(len(hand)):
-                items[self.at_hand + j] = <long>hand[j]
+                held = _item(hand, j)
+                if held == _ZERO_AT:
+                    items[self.at_hand + j] = 0
+                else:
+                    k = _as_long(held)
+                    items[self.at_hand + j] = k
+                    n += k
             s.hand = hand
+            self.hand_sizes.know(seat, hand, n)  # (its size, so that the sizes below need not sum it again)
         pile = f[2]
         hidden = f[3]
         if s.pile is not pile or s.pile_hidden != hidden:
@@ -205,7 +232,7 @@ cdef class NativeEncoder:
                         items[self.at_known + j * _RANKS + <long>rank] = <long>count
             s.known = known
         stage = f[5]
-        pending = None if stage is None else stage.pending
+        pending = None if stage is None else (<tuple>stage)[_STAGE_PENDING]
         if s.pending is not pending:
             memset(&items[self.at_pending], 0, _KINDS * sizeof(float))
             if pending is not None:
@@ -223,10 +250,9 @@ cdef class NativeEncoder:
             col = (row + side) % t
             melds = all_melds[col]
             if s.melds_col[row] != col or s.melds[row] is not melds:
-                _write_melds(items, self.at_melds + row * _KEYS * _MELD_WIDTH, s.melds[row], melds)
+                s.canastas[row] = _write_melds(items, self.at_melds + row * _KEYS * _MELD_WIDTH, s.melds[row], melds)
                 s.melds[row] = melds
                 s.melds_col[row] = col
-                s.canastas[row] = _canastas(melds)
             items[self.at_scores + row] = <long>scores[col]
             i = self.at_sides + row * _SIDE_WIDTH
             is_open = 1 if opened[col] else 0
@@ -240,19 +266,26 @@ cdef class NativeEncoder:
                     s.need[row] = <long>minimum_needed(state, col, seat if col == side else None)
                     s.need_known[row] = True
                 items[i + 1] = s.need[row]
-            items[i + 2] = len(red_threes[col])
+            items[i + 2] = len(<tuple>red_threes[col])
             items[i + 3] = s.canastas[row]
             k = col * 4 + pile_frozen * 2 + is_open
             if s.frozen_key[row] != k:
                 s.frozen[row] = True if pile_frozen_for(state, col) else False
                 s.frozen_key[row] = k
             items[i + 4] = 1 if s.frozen[row] else 0
-            items[i + 5] = len(black_threes[col])
+            items[i + 5] = len(<tuple>black_threes[col])
         turn = f[13]
         if s.turn is not turn:  # the engine shares the turn objects of turns not begun and of plain draws
-            s.permission_at = <long>_PERMISSION[turn.permission]
-            s.source_at = <long>_SOURCE[turn.source]
-            s.melded = True if turn.melded else False
+            # (each field's index found again only when it is another object: most turns share the engine's strings)
+            permission = (<tuple>turn)[_TURN_PERMISSION]
+            if s.permission is not permission:
+                s.permission_at = <long>_PERMISSION[permission]
+                s.permission = permission
+            source = (<tuple>turn)[_TURN_SOURCE]
+            if s.source is not source:
+                s.source_at = <long>_SOURCE[source]
+                s.source = source
+            s.melded = True if (<tuple>turn)[_TURN_MELDED] else False
             s.turn = turn
         phase = f[14]
         if s.phase is not phase:
@@ -281,17 +314,19 @@ cdef class NativeEncoder:
         items[self.at_pile_frozen] = pile_frozen
         items[self.at_stock_size] = <long>f[18]
         items[self.at_hand_number] = <long>hand_number
-        items[self.at_staged_points] = 0 if stage is None else <long>(stage.points or 0)
+        items[self.at_staged_points] = 0 if stage is None else <long>((<tuple>stage)[_STAGE_POINTS] or 0)
         for k in range(_PREFIX_FIELDS):
             items[self.at_prefix_numbers + k] = <long>prefix[k + 1] - _NUMBER_BASE + 1 if k + 1 < len(prefix) else 0
         s.state, s.prefix = state, prefix
         return s.buffer
 
 
-cdef void _write_melds(float* items, Py_ssize_t at, object old, dict melds) except *:
+cdef Py_ssize_t _write_melds(float* items, Py_ssize_t at, object old, dict melds) except -1:
     """A side's melds block brought from the melds ``old`` (those last written there, or None) to ``melds``:
-    only the keys of either are touched."""
-    cdef Py_ssize_t base, twos, jokers, low, n, j
+    only the keys of either are touched. Returns the side's canastas (``canasta.engine.canasta_count``: the
+    melds of seven cards or more, counted here rather than called; tests check these bytes against the mypyc
+    encoder's, which calls the engine)."""
+    cdef Py_ssize_t base, twos, jokers, low, n, j, canastas = 0
     cdef long c
     if old is None:  # nothing known of the block: write all of it
         memset(&items[at], 0, _KEYS * _MELD_WIDTH * sizeof(float))
@@ -300,12 +335,14 @@ cdef void _write_melds(float* items, Py_ssize_t at, object old, dict melds) exce
             if key not in melds:
                 memset(&items[at + <long>key * _MELD_WIDTH], 0, _MELD_WIDTH * sizeof(float))
     for key, cards in melds.items():
+        n = len(<tuple>cards)
+        if n >= 7:
+            canastas += 1
         if old is not None and (<dict>old).get(key) is cards:  # the engine keeps the melds that did not change
             continue
         jokers = twos = 0
-        n = len(cards)
         for j in range(n):
-            c = <long>cards[j]
+            c = <long>(<tuple>cards)[j]
             if c == _JOKER:
                 jokers += 1
             if c < 4:  # kinds 0..3 are the twos (cards.py)
@@ -315,6 +352,7 @@ cdef void _write_melds(float* items, Py_ssize_t at, object old, dict melds) exce
         items[base + 1] = twos
         items[base + 2] = jokers
         items[base + 3] = min([rank_of(c) for c in cards]) if <long>key >= _SEQUENCE_BASE else 0
+    return canastas
 
 
 cdef class NativeMaskWriter:

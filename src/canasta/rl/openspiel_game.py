@@ -18,7 +18,7 @@ from ..variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
-from .tensor import dense, dense_list
+from .tensor import Array, dense, dense_list, encoder_for
 
 DEFAULT_PARAMS: dict[str, Any] = {"variant": "classic", "options": "{}", "whole_game": False, "deals": 1 << 16}
 MAX_PLAYERS = 8
@@ -164,21 +164,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             f"over: returns {self.table.returns()}")
 
 
-class CanastaObserver:
-    """Observation (``perfect_recall=False``) or information state (``True``) of one seat. The tensor is
-    the observation tensor in both cases (a fixed size cannot hold a whole history); the information
-    state *string* is perfect recall."""
+class _PythonFiller:
+    """``canasta.rl.observer.TensorFiller`` (the observer's ``set_from``) where that Cython module is not built."""
 
-    def __init__(self, game: CanastaGame, perfect_recall: bool, params: Any) -> None:
-        if params:
-            raise ValueError(f"python_canasta observers take no parameters, got {params}")
-        self.perfect_recall = perfect_recall
-        self.layout = game.layout
-        self.tensor = np.zeros(game.layout.size, np.float32)
-        self.dict: dict[str, Any] = {}
-        for name, (offset, shape) in game.layout.offsets.items():
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[offset: offset + size].reshape(shape)
+    def __init__(self, tensor: Array, encoder_for: Any) -> None:
+        self.tensor = tensor
 
     def set_from(self, state: CanastaState, player: int) -> None:
         table = state.table
@@ -186,6 +176,29 @@ class CanastaObserver:
             self.tensor.fill(0)
         else:
             dense(table, player, self.tensor)
+
+
+try:
+    from .observer import TensorFiller
+except ImportError:
+    TensorFiller = _PythonFiller  # type: ignore[assignment,misc]
+
+
+class CanastaObserver(TensorFiller):
+    """Observation (``perfect_recall=False``) or information state (``True``) of one seat. The tensor is
+    the observation tensor in both cases (a fixed size cannot hold a whole history); the information
+    state *string* is perfect recall. ``set_from`` (``TensorFiller``) writes ``tensor`` in place."""
+
+    def __init__(self, game: CanastaGame, perfect_recall: bool, params: Any) -> None:
+        if params:
+            raise ValueError(f"python_canasta observers take no parameters, got {params}")
+        super().__init__(np.zeros(game.layout.size, np.float32), encoder_for)
+        self.perfect_recall = perfect_recall
+        self.layout = game.layout
+        self.dict: dict[str, Any] = {}
+        for name, (offset, shape) in game.layout.offsets.items():
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset: offset + size].reshape(shape)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if state.table is None:

@@ -70,6 +70,11 @@ def _arrays(table: Table) -> _Arrays:
     return arrays
 
 
+def encoder_for(table: Table) -> Encoder:
+    """The table's observation encoder (one per game, shared by its copies), whose buffers ``dense`` reads."""
+    return _arrays(table).encoder
+
+
 def dense(table: Table, seat: int, out: Array | None = None) -> Array:
     """The seat's observation tensor as a float32 array (written into ``out`` when given, else a new
     array): the same numbers as ``table.observation(seat)``. (Runs every step of OpenSpiel's observer: one
