@@ -92,6 +92,25 @@ def test_gymnasium_plays_a_hand_against_the_projects_players(variant: str) -> No
     assert np.array_equal(after["observation"], obs["observation"])
 
 
+def test_actions_that_are_not_whole_numbers_are_refused_not_truncated() -> None:
+    """``step(3.5)`` would have played atom 3 (``int()``); numpy's integers are whole numbers and play."""
+    from canasta.rl.pettingzoo_env import raw_env
+
+    pz = raw_env("classic")
+    pz.reset(seed=3)
+    gym_env = SingleAgentEnv("classic", opponents="easy")
+    obs, _ = gym_env.reset(seed=3)
+    for bad in (3.5, np.float32(2.0), "2", None):
+        with pytest.raises(TypeError, match="whole atom number"):
+            pz.step(bad)
+        with pytest.raises(TypeError, match="whole atom number"):
+            gym_env.step(bad)
+    moves = pz.table.moves
+    pz.step(np.int64(pz.table.legal_actions()[0]))
+    _, _, _, _, info = gym_env.step(np.int64(np.flatnonzero(obs["action_mask"])[0]))
+    assert pz.table.moves == moves + 1 and "illegal_action" not in info
+
+
 def test_gymnasium_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown opponent"):
         SingleAgentEnv(opponents="grandmaster")

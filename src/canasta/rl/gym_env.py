@@ -25,7 +25,7 @@ from ..view import lean_view, view
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space, observe
-from .table import Table, chosen_deal
+from .table import Table, chosen_atom, chosen_deal
 
 Opponent = str | Player
 
@@ -104,8 +104,9 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         if table.terminal:
             raise RuntimeError("the episode is over; call reset()")
         info: dict[str, Any] = {}
-        if int(action) in table.legal_actions():
-            table.apply_action(int(action))
+        atom = chosen_atom(action)
+        if atom in table.legal_actions():
+            table.apply_action(atom)
             self._play_others()
         elif self.illegal_action == "raise":
             raise ValueError(f"action {action} is not legal here (see the observation's action_mask)")

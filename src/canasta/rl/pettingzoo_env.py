@@ -18,7 +18,7 @@ from ..variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space
-from .table import Table, chosen_deal
+from .table import Table, chosen_atom, chosen_deal
 from .tensor import observe as observe_seat
 
 
@@ -92,7 +92,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         table = self.table if self.table is not None else self._require_table()  # (no call on the hot path)
         self._cumulative_rewards[agent] = 0.0
-        table.apply_action(int(action))
+        table.apply_action(chosen_atom(action))
         if table.terminal:
             rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
             for seat, score in enumerate(table.returns()):

@@ -8,6 +8,7 @@ game: an episode is one hand (returns: the hand's scores) or, with ``whole_game`
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Final
 
@@ -38,6 +39,15 @@ _NOTHING: Final[list[int]] = []  # no legal atom (a mask of a seat not to act): 
 def _hand_text(hand: Hand) -> str:
     """A hand, as ``view(state, seat)["hand"]`` shows the seat's own."""
     return " ".join(card_str(c) for c in cards_of(hand))
+
+
+def chosen_atom(action: Any) -> int:
+    """An environment's ``step(action)`` as an atom number: an integer, Python's or numpy's (``TypeError`` for
+    anything else: ``int()`` would have played atom 3 for 3.5)."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(f"an action is a whole atom number (see the action mask), got {action!r}") from None
 
 
 def chosen_deal(options: object) -> int | None:
