@@ -89,7 +89,7 @@ def test_openspiel_observer_fills_its_tensor_with_each_seats_observation() -> No
     for wrong in (-1, 4, 99):
         with pytest.raises(ValueError, match="no seat"):
             observer.set_from(state, wrong)
-    observer.set_from(state.clone(), 1)  # another table (a clone): its own encoder, the same numbers
+    observer.set_from(state.clone(), 1)  # another Table object (a clone, sharing the encoder): the same numbers
     assert tensor.tolist() == state.table.observation(1)
 
 
