@@ -20,9 +20,10 @@ one the ``learned`` player computes in play. Deterministic for a seed (one torch
 progress, checkpoints (``--out``.pt, resumable with ``--resume``) and exports the weights the player
 loads (``--out``.npz: float16 matrices, numpy only)::
 
-    nice python examples/train_learned.py --imitation-games 400 --ppo-iterations 60 --seed 0 \
-        --out runs/learned
-    cp runs/learned.npz src/canasta/bots/learned_classic.npz
+    nice python examples/train_learned.py --imitation-games 4000 --imitation-epochs 10 --hidden 512 \
+        --dagger-rounds 2 --dagger-games 500 --dagger-epochs 2 --dagger-lr 1e-4 --ppo-iterations 0 \
+        --seed 0 --out runs/bigd
+    cp runs/bigd-imitation.npz src/canasta/bots/learned_classic.npz
 
 Needs ``pip install 'canasta[rl,train]'``.
 """

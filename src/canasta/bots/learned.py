@@ -1,11 +1,11 @@
 """The learned player: a neural network policy trained by ``examples/train_learned.py`` (imitation of the
-heuristic player, then PPO against this project's players; docs/strength.md "The learned player").
+heuristic player over 4,000 games, then two DAgger rounds; docs/strength.md "The learned player").
 
 It reads the same observation tensor as the rl environments, built from its seat's view alone
 (``canasta.rl.encode_view``), and picks a move atom by atom in the action space of ``canasta.rl``
 (docs/rl.md): at each step the legal atom the network scores highest, until the atoms name one legal
 move. Forced atoms (a single legal one) skip the network. The weights ship with the package
-(``learned_classic.npz``, a few hundred kilobytes) and run on numpy alone: playing needs
+(``learned_classic.npz``, 1.4 MB) and run on numpy alone: playing needs
 ``pip install 'canasta[rl]'`` (numpy), never PyTorch.
 
 It plays the rules it was trained on and refuses others: Classic with its default options. It is
