@@ -35,6 +35,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,14 +95,19 @@ def hand_diffs(table: Table, seat: int) -> float:
 
 
 def imitation_data(rules: canasta.Rules, games: int, seed: int, teacher: str, log: Any,
-                   learner: Learner | None = None, first: int = 0) -> Data:
+                   learner: Learner | None = None, first: int = 0,
+                   extra: Callable[[int, dict[str, Any]], dict[int, float]] | None = None) -> Data:
     """Examples of ``teacher``'s decisions in ``games`` whole games.
 
     Without ``learner``, the teacher plays every seat (plain imitation). With it (DAgger), the learner
     plays the seats of one side (side ``g % 2`` in game ``g``) and the teacher the others; at each of the
     learner's decisions the teacher is asked what it would play there, its atoms are the labels, and
     then the learner's own move is played: the examples are the positions the learner reaches, which
-    plain imitation never shows it (its mistakes lead it off the teacher's paths)."""
+    plain imitation never shows it (its mistakes lead it off the teacher's paths).
+
+    ``extra(seat, view)``, if given, is called with the view of the seat to move before every move; the
+    entries it returns are added to the observations of that move's examples (for experiments with inputs
+    the observation tensor does not carry: benchmarks/imitation_probe.py)."""
     observations: list[Sparse] = []
     masks: list[list[int]] = []
     targets: list[int] = []
@@ -119,7 +125,9 @@ def imitation_data(rules: canasta.Rules, games: int, seed: int, teacher: str, lo
         while not table.terminal and moves < 5000:
             seat = table.to_move
             legal = legal_moves(table.state)
-            move = players[seat].choose(view(table.state, seat), legal)
+            seen = view(table.state, seat)
+            added = extra(seat, seen) if extra is not None else {}
+            move = players[seat].choose(seen, legal)
             labelled = learner is None or seat in mine
             if len(legal) == 1 or not labelled:
                 table.play(move)
@@ -130,6 +138,8 @@ def imitation_data(rules: canasta.Rules, games: int, seed: int, teacher: str, lo
                     if len(legal_atoms) > 1:
                         pending.append((len(targets), seat))
                         entries = walk.observation_entries(seat).values  # sparse: most entries are zero
+                        if added:
+                            entries = entries | added
                         observations.append((np.fromiter(entries.keys(), np.int16, len(entries)),
                                              np.fromiter(entries.values(), np.float32, len(entries))))
                         masks.append(legal_atoms)
@@ -186,7 +196,9 @@ def fit_features(observations: list[Sparse], size: int) -> Features:
 
 
 def imitate(net: Net, features: Features, data: tuple[Any, ...], actions: int, epochs: int, seed: int,
-            log: Any, lr: float = 1e-3) -> None:
+            log: Any, lr: float = 1e-3) -> tuple[list[int], list[int]]:
+    """Masked cross-entropy over ``epochs``, 5 % of the examples held out. Returns the held-out examples'
+    indices and the atoms the network chose for them after the last epoch."""
     observations, masks, targets, values = data
     n = len(targets)
     x = np.zeros((n, len(features.inputs)), np.float32)
@@ -203,6 +215,7 @@ def imitate(net: Net, features: Features, data: tuple[Any, ...], actions: int, e
     held = torch.randperm(n, generator=gen)
     test, train = held[: n // 20], held[n // 20:]
     opt = torch.optim.Adam(net.parameters(), lr=lr)
+    chosen: list[int] = []
     for epoch in range(epochs):
         net.train()
         order = train[torch.randperm(len(train), generator=gen)]
@@ -218,10 +231,12 @@ def imitate(net: Net, features: Features, data: tuple[Any, ...], actions: int, e
         net.eval()
         with torch.no_grad():
             logits, value = net(xt[test], mt[test])
+            chosen = logits.argmax(-1).tolist()
             agree = float((logits.argmax(-1) == yt[test]).float().mean())
             vloss = float(nn.functional.mse_loss(value, vt[test]))
         print(f"imitation epoch {epoch + 1}/{epochs}: train loss {total / len(order):.4f}, held-out agreement "
               f"with the teacher {agree:.3f}, value mse {vloss:.4f}", file=log, flush=True)
+    return test.tolist(), chosen
 
 
 # -- stage 2: PPO -------------------------------------------------------------------------------------
@@ -361,7 +376,7 @@ def ppo_update(net: Net, opt: torch.optim.Optimizer, steps: list[dict[str, Any]]
             stats["policy"] += pg.item()
             stats["value"] += vl.item()
             stats["entropy"] += ent.item()
-            stats["kl"] += float((old[idx] - logp).mean())
+            stats["kl"] += (old[idx] - logp.detach()).mean().item()
             batches += 1
     return {k: v / max(batches, 1) for k, v in stats.items()}
 
