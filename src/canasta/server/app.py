@@ -178,7 +178,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
 
     @app.websocket("/ws/tables/{table_id}")
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None, player: str | None = None,
-                        name: str | None = None) -> None:
+                        name: str | None = None, since: int | None = None) -> None:
         await ws.accept()
         lobby = lobby_of(ws)
         room = await lobby.room(table_id)
@@ -192,7 +192,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         client = Client(seat, token, clean_name(name[:MAX_NAME * 4] if name else None),
                         player[:64] if player else None)
         writer = asyncio.create_task(_write(ws, client))
-        await room.join(client)
+        await room.join(client, since)
         limit = RateLimit(rate, 2 * rate)
         try:
             while True:
@@ -230,9 +230,9 @@ def _page(name: str) -> Any:
 async def _write(ws: WebSocket, client: Client) -> None:
     while True:
         text = await client.queue.get()
-        if text is None:  # closed: the connection ended, or fell too far behind (then it reconnects and syncs)
+        if text is None:  # closed: the connection ended, fell too far behind (it reconnects and syncs) or was replaced
             with contextlib.suppress(Exception):
-                await ws.close(code=1013)
+                await ws.close(code=client.close_code)
             return
         try:
             await ws.send_text(text)

@@ -8,10 +8,11 @@ when the seat is to move, else empty), the field the Canasta view already carrie
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from .. import legal_moves
+from .. import apply, legal_moves
 from .. import view as any_view
 from ..positions import load_state
 from ..rummy import RummyState
@@ -22,7 +23,7 @@ from ..view import seat_views as canasta_seat_views
 
 AnyState = State | RummyState
 
-__all__ = ["AnyState", "hand_sides", "load", "seat_view", "seat_views"]
+__all__ = ["AnyState", "final_table", "hand_sides", "load", "seat_view", "seat_views"]
 
 
 def load(text: str) -> AnyState:
@@ -61,3 +62,26 @@ def hand_sides(last_hand: Any) -> list[Any]:
     if isinstance(last_hand, dict):
         return list(last_hand.get("sides") or [])
     return list(last_hand)
+
+
+def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
+    """The table as ``move`` (by ``seat``) left it when it ended the hand, every hand face up, as the players
+    see it before the cards are gathered: ``{"hand", "sides"`` (Canasta) or ``"melds"`` (rummy)``, "hands",
+    "went_out"}``. The engine deals the next hand at once, so the move is replayed under the same rules made
+    to end the game with this hand: that keeps the last position (and gives the same breakdown)."""
+    last = dataclasses.replace(before.rules, hands_per_game=before.hand_number)
+    if isinstance(before, State):  # a tie at the top would otherwise play another hand
+        last = dataclasses.replace(last, tie="draw")
+    ended = apply(before.replace(rules=last), move)
+    public = seat_view(ended, None)
+    hands = [any_view(ended, s)["hand"] for s in range(before.rules.players)]
+    summary: Any = ended.last_hand
+    if isinstance(summary, dict):  # the rummy family's summary says who went out
+        went_out = summary.get("went_out")
+    else:  # Canasta's says which side: the mover's, when the move emptied the mover's hand
+        went_out = seat if not hands[seat] and any(side.get("went_out") for side in summary or ()) else None
+    out: dict[str, Any] = {"hand": before.hand_number, "hands": hands, "went_out": went_out}
+    for key in ("sides", "melds"):
+        if key in public:
+            out[key] = public[key]
+    return out

@@ -4,6 +4,11 @@ A room holds the table's state, its connected clients and a pump task that moves
 connected person: computer seats, a stand-in for a player whose connection dropped longer than the grace
 period, and the turn timer. Every move goes through ``Room.commit``: the engine applies it, the database
 stores it, and only then is it acknowledged and shown, each client getting its own seat's view.
+
+At the end of a hand the table pauses for its review: the finished hand's table (every side's melds, the
+cards left in every hand, who went out) is shown with the breakdown, and nobody moves until every person
+at the table has said Continue (an online table's review also ends when ``REVIEW_SECONDS`` have passed).
+One live connection per seat: a second browser opening the seat takes it over and the first is told so.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import apply, is_over, legal_moves, outcome, parse_move
+from .. import apply, is_over, legal_moves, outcome, parse_move, why_illegal
 from ..bots.levels import LEVELS
 from ..cards import card_str
 from ..errors import IllegalMove
@@ -27,7 +32,7 @@ from ..moves import Move
 from ..record import FORMAT
 from ..rummy import RummyMove
 from ..variants import game_rules as make_rules
-from .games import AnyState, hand_sides, load, seat_view, seat_views
+from .games import AnyState, final_table, hand_sides, load, seat_view, seat_views
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -39,6 +44,8 @@ log = logging.getLogger("canasta.server")
 
 HINT_LEVEL = "medium"
 CHAT_KEPT = 50
+REVIEW_SECONDS = 60.0  # how long an online table (two or more people) waits at a hand's end at most
+REPLACED = 4409  # the close code of a connection whose seat was opened by another connection
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -70,6 +77,7 @@ class Client:
     def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None) -> None:
         self.seat, self.token, self.name, self.player = seat, token, name, player
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
+        self.close_code = 1013  # the websocket close code once the queue ends
 
     def send(self, frame: dict[str, Any]) -> None:
         self.send_text(encode(frame))
@@ -80,7 +88,8 @@ class Client:
         except asyncio.QueueFull:  # a client this far behind resynchronises when it reconnects
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = 1013) -> None:
+        self.close_code = code
         while True:
             try:
                 self.queue.put_nowait(None)
@@ -100,6 +109,23 @@ class Seat:
         r = self.row
         return {"seat": r.seat, "kind": r.kind, "level": r.level, "name": r.name, "joined": r.joined,
                 "connected": self.connections > 0, "stand_in": self.stand_in}
+
+
+@dataclass
+class Review:
+    """A finished hand shown to the table: ``table`` is its last position in public (``games.final_table``);
+    ``waiting`` the seats whose person has not said Continue yet; ``deadline`` (epoch seconds) or None."""
+
+    hand: int
+    table: dict[str, Any]
+    waiting: set[int]
+    deadline: float | None
+
+    def holds(self) -> bool:
+        return bool(self.waiting) and (self.deadline is None or time.time() < self.deadline)
+
+    def public(self) -> dict[str, Any]:
+        return {"hand": self.hand, "table": self.table, "waiting": sorted(self.waiting), "deadline": self.deadline}
 
 
 class Room:
@@ -123,6 +149,7 @@ class Room:
         self.wake = asyncio.Event()
         self.turn_started = time.time()
         self.task: asyncio.Task[None] | None = None
+        self.review: Review | None = None  # the last hand's review, until the next move (not stored)
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -148,9 +175,28 @@ class Room:
 
     def deadline(self) -> float | None:
         seconds = self.settings.get("turn_seconds")
-        if not seconds or self.status != "playing" or self.seats[self.state.to_move].row.kind != "human":
+        if not seconds or self.status != "playing" or self.seats[self.state.to_move].row.kind != "human" \
+                or self.reviewing():
             return None
         return self.turn_started + float(seconds)
+
+    def reviewing(self) -> bool:
+        """Whether the table is paused for a finished hand's review."""
+        return self.review is not None and self.review.holds()
+
+    def _start_review(self, hand: int, table: dict[str, Any], over: bool) -> None:
+        people = {s.row.seat for s in self.seats if s.row.kind == "human" and s.connections and not s.stand_in}
+        online = sum(1 for s in self.seats if s.row.kind == "human") > 1
+        self.review = Review(hand, table, set() if over else people,
+                             time.time() + REVIEW_SECONDS if online else None)
+
+    def _end_review_if_done(self) -> None:
+        if self.review is not None and self.review.waiting and not self.review.holds():
+            self.review.waiting.clear()
+        if self.review is not None and not self.review.waiting and self.status == "playing":
+            self.turn_started = time.time()
+            self.broadcast_state()
+            self.wake.set()
 
     # --- frames ---------------------------------------------------------------------------------
 
@@ -164,9 +210,10 @@ class Room:
         seen = seen if seen is not None else self.seat_view(seat)
         deadline = self.deadline()
         return {"type": "state", "version": self.version, "seat": seat, "view": seen,
-                "legal": seen["legal_moves"] if self.status == "playing" else [], "status": self.status,
-                "pad": self.pad, "seats": self.seats_public(),
-                "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline}}
+                "legal": seen["legal_moves"] if self.status == "playing" and not self.reviewing() else [],
+                "status": self.status, "pad": self.pad, "seats": self.seats_public(),
+                "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline},
+                "review": None if self.review is None else self.review.public()}
 
     def public(self) -> dict[str, Any]:
         """``GET /api/tables/ID``: what anybody may know of the table."""
@@ -207,7 +254,15 @@ class Room:
                 return s.row.seat
         return None
 
-    async def join(self, client: Client) -> None:
+    async def join(self, client: Client, since: int | None = None) -> None:
+        """Seat ``client`` (taking the seat over from an older connection); ``since``: the last version it saw,
+        so that the events after it are sent before its first state frame."""
+        if client.seat is not None:
+            for old in [c for c in self.clients if c.seat == client.seat]:
+                old.send({"type": "replaced", "seat": old.seat})
+                old.close(REPLACED)
+                self.clients.discard(old)
+                self.seats[client.seat].connections -= 1
         self.clients.add(client)
         if client.seat is not None:  # before any wait: from now on nobody stands in for this seat
             seat = self.seats[client.seat]
@@ -217,6 +272,9 @@ class Room:
         client.send(self.welcome(client))
         for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
             client.send({"type": "chat", **message})
+        if since is not None and 0 <= since <= self.version:
+            for event in self.events[since:]:
+                client.send(event)
         if client.seat is not None:
             changes: dict[str, Any] = {}
             if not seat.row.joined:
@@ -236,12 +294,17 @@ class Room:
         self.wake.set()
 
     async def leave(self, client: Client) -> None:
+        if client not in self.clients:  # replaced by a newer connection: already counted out
+            return
         self.clients.discard(client)
         if client.seat is not None:
             seat = self.seats[client.seat]
             seat.connections -= 1
             if seat.connections == 0:
                 seat.left_at = time.monotonic()
+                if self.review is not None and client.seat in self.review.waiting:  # nobody there to continue
+                    self.review.waiting.discard(client.seat)
+                    self._end_review_if_done()
             self.broadcast_seats()
         self.wake.set()
         if self.status == "over" and not self.clients:
@@ -273,6 +336,35 @@ class Room:
             await self._start(client)
         elif kind == "rematch":
             await self._rematch(client)
+        elif kind == "continue":
+            self._continue(client)
+        elif kind == "explain":
+            self._explain(client, frame_id, frame["move"])
+
+    def _explain(self, client: Client, frame_id: Any, text: str) -> None:
+        """Why the engine would refuse ``text`` now, without playing it: a selection of cards that makes no move."""
+        answer: dict[str, Any] = {"type": "explain", "id": frame_id, "version": self.version, "move": text}
+        if self.status != "playing" or self.state.to_move != client.seat or self.reviewing():
+            # (asked of another seat's position, the engine would speak of that seat's hand)
+            answer.update(legal=False, code="NOT_YOUR_TURN", message="it is not your turn")
+        else:
+            try:
+                problem = why_illegal(self.state, parse_move(self.state, text))
+            except ValueError as exc:
+                answer.update(legal=False, code="BAD_NOTATION", message=str(exc))
+            else:
+                answer.update(legal=problem is None, code=problem and problem.code,
+                              message=problem and problem.message)
+        client.send(answer)
+
+    def _continue(self, client: Client) -> None:
+        """The seat's person has seen the finished hand."""
+        if self.review is not None and client.seat in self.review.waiting:
+            self.review.waiting.discard(client.seat)
+            if self.review.waiting:
+                self.broadcast_state()  # the others see who is still looking
+            else:
+                self._end_review_if_done()
 
     def _check_token(self, client: Client, frame: dict[str, Any], frame_id: Any) -> None:
         """Every frame: the connection's token must still open its seat, and a token in the frame must be it."""
@@ -300,6 +392,9 @@ class Room:
                                     frame_id)
             if self.status == "over":
                 raise ProtocolError("GAME_OVER", "the game is over", frame_id)
+            if self.reviewing():
+                raise ProtocolError("IN_REVIEW", "the table is looking at the hand just finished: send continue",
+                                    frame_id)
             if frame["version"] != self.version:
                 raise ProtocolError("STALE_VERSION", f"the move was made on version {frame['version']}; the table "
                                     f"is at version {self.version}: sync and try again", frame_id)
@@ -328,6 +423,7 @@ class Room:
         if (not same_hand or over) and after.last_hand is not None:
             pad = [*pad, {"hand": before.hand_number, "sides": hand_sides(after.last_hand)}]
         status, result = ("over", outcome(after)) if over else (self.status, None)
+        ended = None if same_hand else final_table(before, move, seat)
         # a discard's card, suit and all, lies face up on the pile (the notation may name only its rank)
         card = card_str(after.pile[-1]) if move.action == "discard" and same_hand and after.pile else None
         row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
@@ -348,6 +444,9 @@ class Room:
         event = self._event(row)
         self.events.append(event)
         self.turn_started = time.time()
+        self.review = None
+        if ended is not None:
+            self._start_review(before.hand_number, ended, over)
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
         self.broadcast(event)
@@ -358,7 +457,7 @@ class Room:
         seat = client.seat
         if level not in LEVELS:
             raise ProtocolError("BAD_FRAME", f"'level' is one of {', '.join(LEVELS)}, got {level!r}", frame_id)
-        if self.status != "playing" or self.state.to_move != seat:
+        if self.status != "playing" or self.state.to_move != seat or self.reviewing():
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
         version = self.version
         move, reason = await self.lobby.pool.choose(level, seat_view(self.state, seat), legal_moves(self.state))
@@ -460,6 +559,10 @@ class Room:
     async def _step(self) -> float | None:
         if self.status != "playing":
             return None
+        if self.review is not None and self.review.waiting:
+            if self.reviewing():
+                return None if self.review.deadline is None else self.review.deadline - time.time()
+            self._end_review_if_done()  # the online table's review ran out of time
         mover = self._mover()
         if not isinstance(mover, tuple):
             return mover
@@ -473,7 +576,8 @@ class Room:
         state = self.state
         move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state))
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
-            if self.version == version and self.status == "playing" and self._mover() == mover:
+            if self.version == version and self.status == "playing" and not self.reviewing() \
+                    and self._mover() == mover:
                 await self.commit(seat, move, actor)
         return 0
 
