@@ -67,7 +67,7 @@ def hand_sides(last_hand: Any) -> list[Any]:
 def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
     """The table as ``move`` (by ``seat``) left it when it ended the hand, every hand face up, as the players
     see it before the cards are gathered: ``{"hand", "sides"`` (Canasta) or ``"melds"`` (rummy)``, "hands",
-    "went_out"}``. The engine deals the next hand at once, so the move is replayed under the same rules made
+    "went_out", "pile_top"}``. The engine deals the next hand at once, so the move is replayed under the same rules made
     to end the game with this hand: that keeps the last position (and gives the same breakdown)."""
     last = dataclasses.replace(before.rules, hands_per_game=before.hand_number)
     if isinstance(before, State):  # a tie at the top would otherwise play another hand
@@ -80,7 +80,8 @@ def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
         went_out = summary.get("went_out")
     else:  # Canasta's says which side: the mover's, when the move emptied the mover's hand
         went_out = seat if not hands[seat] and any(side.get("went_out") for side in summary or ()) else None
-    out: dict[str, Any] = {"hand": before.hand_number, "hands": hands, "went_out": went_out}
+    out: dict[str, Any] = {"hand": before.hand_number, "hands": hands, "went_out": went_out,
+                           "pile_top": public.get("pile_top") or (public.get("pile") or [None])[-1]}
     for key in ("sides", "melds"):
         if key in public:
             out[key] = public[key]

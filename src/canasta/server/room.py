@@ -425,7 +425,9 @@ class Room:
         status, result = ("over", outcome(after)) if over else (self.status, None)
         ended = None if same_hand else final_table(before, move, seat)
         # a discard's card, suit and all, lies face up on the pile (the notation may name only its rank)
-        card = card_str(after.pile[-1]) if move.action == "discard" and same_hand and after.pile else None
+        card: str | None = None
+        if move.action == "discard":
+            card = card_str(after.pile[-1]) if same_hand and after.pile else (ended or {}).get("pile_top")
         row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
                       history=added, card=card)
         changed = {name: value for name, value, old in (("status", status, self.status), ("deals", deals, self.deals),

@@ -270,9 +270,13 @@ export function tableIdFromPath() {
 
 // One table's websocket, shared by the Canasta and rummy pages. `T` is the page's table state (id,
 // token, player, optional name, pending move, receivedVersion); it gains ws, connected, retry,
-// everConnected and stopped. After a reconnect it asks for a sync from the last version seen; a move sent
-// but not acknowledged is marked unsent so the page sends it again (same id) once back.
-export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
+// everConnected and stopped. A reconnection names the last version the page has shown (`since()`), so the
+// server sends the events missed before the new state; a move sent but not acknowledged is marked unsent so
+// the page sends it again (same id) once back. `onClosed(kind)` hears of the ends that stop reconnecting:
+// "bad" (the token opens no seat), "gone" (no such table) and "replaced" (the seat opened elsewhere).
+export const CLOSE_KINDS = { 4401: "bad", 4404: "gone", 4409: "replaced" };
+
+export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = () => null, onClosed = null }) {
   const setConn = (text, cls) => {
     const c = document.getElementById("conn");
     c.textContent = text;
@@ -285,6 +289,8 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
     if (T.token) q.set("token", T.token);
     q.set("player", T.player);
     if (T.name) q.set("name", T.name);
+    const seen = since();
+    if (seen !== null && seen >= 0) q.set("since", String(seen));
     return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
   };
   const scheduleReconnect = () => {
@@ -308,7 +314,6 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
       T.connected = true;
       T.retry = 0;
       setConn("online", "ok");
-      if (T.everConnected && T.receivedVersion >= 0) sendFrame(T, { type: "sync", version: T.receivedVersion });
       T.everConnected = true;
       onOpen();
     });
@@ -328,10 +333,12 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
     ws.addEventListener("close", (ev) => {
       T.connected = false;
       if (T.ws === ws) T.ws = null;
-      if (ev.code === 4401 || ev.code === 4404) {
+      const kind = CLOSE_KINDS[ev.code];
+      if (kind) {
         T.stopped = true;
         setConn("closed", "bad");
-        setStatus(ev.code === 4404 ? "This table does not exist." : "This invite link is not valid for this table.");
+        if (onClosed) onClosed(kind);
+        else setStatus(kind === "gone" ? "This table does not exist." : "This invite link is not valid for this table.");
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;

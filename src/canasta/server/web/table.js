@@ -3,9 +3,14 @@
 
 import {
   api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel,
-  openTable, playerId, rankOf, sendFrame, setFourColour, sortCards, tableIdFromPath, uniqueId,
+  openTable, playerId, rankOf, sendFrame, setDisplayName, setFourColour, sortCards, tableIdFromPath, uniqueId,
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
+import {
+  addChatLine, announce, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  reviewWaitsFor, setupSoundToggle, tickReviewTimers,
+} from "./tableui.js";
+import { t } from "./texts.js";
 
 const EVENT_PAUSE_MS = 800;
 const $ = (id) => document.getElementById(id);
@@ -35,10 +40,16 @@ const T = {
   stopped: false,
   everConnected: false,
   logCount: 0,
-  padLen: null,
-  handPanel: null, // {kind: "hand"|"over", index}
+  handPanel: null, // {kind: "hand", index}: a past hand's breakdown, opened from the score pad
+  continued: new Set(), // the hands whose review this page has closed
+  linkProblem: null, // the panel shown instead of the table (a bad link, a seat taken over)
   timerHandle: null,
   lastHand: null,
+  why: {}, // the server's answers to `explain`, by "version|move"
+  whyAsked: {}, // frame id -> "version|move" of the questions not answered yet
+  eventSeen: -1, // the newest event version received (a reconnection asks for the events after it)
+  frameSeq: 0, // counts frames, so that a queued state frame's seats never undo a newer `seats` frame
+  seatsSeq: 0,
 };
 
 // ------------------------------------------------------------------ seat geometry and names
@@ -138,12 +149,22 @@ function onFrame(f) {
       if (Array.isArray(f.seats)) T.seats = f.seats;
       document.body.dataset.seat = T.seat === null ? "spectator" : String(T.seat);
       renderTitle();
+      maybeAskName();
       break;
-    case "state":
     case "event":
+      if (f.version <= T.eventSeen) break; // seen already (the server replays what a reconnection missed)
+      T.eventSeen = f.version;
       T.queue.push(f);
       pump();
       break;
+    case "state":
+      if (T.eventSeen < 0) T.eventSeen = f.version; // the first view's history covers the moves before it
+      f.seq = ++T.frameSeq;
+      T.queue.push(f);
+      pump();
+      break;
+    case "replaced":
+      break; // the close that follows (4409) shows the panel
     case "ack":
       if (T.pending && String(T.pending.id) === String(f.id)) T.pending.acked = true;
       break;
@@ -151,7 +172,10 @@ function onFrame(f) {
       onError(f);
       break;
     case "seats":
-      if (Array.isArray(f.seats)) T.seats = f.seats;
+      if (Array.isArray(f.seats)) {
+        T.seats = f.seats;
+        T.seatsSeq = ++T.frameSeq; // newer than any state frame still queued
+      }
       if (T.state) render();
       break;
     case "chat":
@@ -160,12 +184,27 @@ function onFrame(f) {
     case "hint":
       onHint(f);
       break;
+    case "explain":
+      onExplain(f);
+      break;
     case "rematch":
       onRematch(f);
       break;
     default:
       break;
   }
+}
+
+/** An invitee at a table of friends, with no name yet: ask the name the others will see (remembered for the
+ * next tables), then connect again so that the server takes it. */
+function maybeAskName() {
+  const info = seatInfo(T.seat);
+  const friends = (T.seats || []).filter((s) => s.kind === "human").length > 1;
+  if (T.seat === null || T.name || !friends || (info && info.name) || document.querySelector('[data-testid="name-prompt"]')) return;
+  document.body.append(namePrompt("", (name) => {
+    T.name = setDisplayName(name);
+    if (T.ws) T.ws.close(); // reconnects at once with the name
+  }));
 }
 
 function onError(f) {
@@ -178,7 +217,7 @@ function onError(f) {
   }
   if (mine) T.pending = null;
   if (f.code === "STALE_VERSION") {
-    send({ type: "sync", version: T.receivedVersion });
+    send({ type: "sync", version: Math.max(0, T.eventSeen) });
     showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
   } else if (f.code === "BAD_TOKEN") {
     showNotice(f.message || "This invite link is not valid for this table.");
@@ -307,7 +346,7 @@ function describeHistory(entry) {
 function handleState(f) {
   if (T.state && f.version < T.state.version) return;
   const prev = T.state;
-  if (Array.isArray(f.seats)) T.seats = f.seats;
+  if (Array.isArray(f.seats) && !(f.seq < T.seatsSeq)) T.seats = f.seats;
   if (f.seat !== undefined && f.seat !== null && T.seat === null && T.token) T.seat = f.seat;
   T.state = f;
   const view = f.view || {};
@@ -345,13 +384,10 @@ function handleState(f) {
     T.selected = new Set();
   }
   if (T.hint && T.hint.version !== f.version) T.hint = null;
-  // end of a hand: show its breakdown
-  const pad = f.pad || [];
-  if (T.padLen !== null && pad.length > T.padLen) T.handPanel = { kind: f.status === "over" ? "over" : "hand", index: pad.length - 1 };
-  if ((f.status === "over" || view.result) && (!T.handPanel || T.handPanel.kind !== "over")) {
-    T.handPanel = { kind: "over", index: pad.length - 1 };
+  if (f.review && reviewWaitsFor(f.review, T.seat) && !T.continued.has(f.review.hand) && (!prev || !prev.review || prev.review.hand !== f.review.hand)) {
+    playSound("end");
+    announce(t("table.review.title", { hand: f.review.hand }));
   }
-  T.padLen = pad.length;
   render();
   maybeResendPending();
 }
@@ -408,10 +444,46 @@ function sendMove(text) {
   const frame = { type: "move", id: uniqueId(), version: T.state.version, move: text };
   T.pending = { id: frame.id, version: frame.version, move: text, sent: false, acked: false };
   hideNotice();
-  T.handPanel = T.handPanel && T.handPanel.kind === "over" ? T.handPanel : null;
+  T.handPanel = null;
   if (send(frame)) T.pending.sent = true;
   else showNotice("Connection lost — reconnecting. Your move will be sent as soon as the table is back.", "info");
   render();
+}
+
+/** A card as a move names it: its rank ("7", "JK"; a black three "3"), a red three in full ("3H"). */
+function noteToken(code) {
+  if (code === "JK") return "JK";
+  return code === "3H" || code === "3D" ? code : rankOf(code);
+}
+
+/** The move the selection would be in the play phase: a sequence (one suit, different ranks) by its cards,
+ * else a meld of ranks (added to the side's meld of that rank, if there is one). */
+function selectionMove(sel) {
+  const suits = new Set(sel.map((c) => c.slice(-1)));
+  const ranks = new Set(sel.map(rankOf));
+  const sequence = sel.length >= 3 && suits.size === 1 && ranks.size === sel.length && !sel.some((c) => c === "JK" || rankOf(c) === "2");
+  return `meld ${sel.map(sequence ? (c) => c : noteToken).join(" ")}`;
+}
+
+/** The engine's reason the selection makes no move, asked of the server once per position and selection. */
+function whyNot(move) {
+  const key = `${T.state.version}|${move}`;
+  const known = T.why[key];
+  if (known) return known.legal ? "" : t("table.why.prefix", { reason: known.message || known.code });
+  if (!Object.values(T.whyAsked).includes(key)) {
+    const id = uniqueId();
+    T.whyAsked[id] = key;
+    send({ type: "explain", id, move });
+  }
+  return t("table.why.asking");
+}
+
+function onExplain(f) {
+  const key = T.whyAsked[String(f.id)];
+  if (!key) return;
+  delete T.whyAsked[String(f.id)];
+  T.why[key] = f;
+  if (T.state && key.startsWith(`${T.state.version}|`)) render();
 }
 
 function selectedCodes() {
@@ -499,6 +571,7 @@ function statusText() {
   const v = f.view || {};
   if (f.status === "waiting") return "Waiting for players to join";
   if (f.status === "over" || v.result) return "Game over";
+  if (f.review && f.review.waiting && f.review.waiting.length) return t("table.review.title", { hand: f.review.hand });
   const toMove = v.to_move;
   if (T.seat !== null && toMove === T.seat) {
     if (v.phase === "answer") return "Your partner asks: may I go out? Answer yes or no";
@@ -634,16 +707,20 @@ function sideBox(v, s, i, isMine) {
 
 const KIND_NAMES = { natural: "natural canasta", mixed: "mixed canasta", wild: "wild canasta", sequence: "sequence", twos: "canasta of twos" };
 
+/** A meld by its rank ("7s", "second 9s", "♥ sequence", "natural canasta · 7s"). */
+function meldName(m) {
+  const key = m.key || m.rank;
+  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? "wild" : `${tokenText(m.rank)}s`;
+  if (key && key.includes("/")) label = targetText(key);
+  return m.canasta ? `${KIND_NAMES[m.kind] || "canasta"} · ${label}` : label;
+}
+
 function meldBox(m, isMine) {
   const cls = ["meld"];
   if (m.canasta) cls.push("canasta");
   if (m.kind && (m.canasta || m.kind === "sequence")) cls.push(`k-${m.kind}`);
   const key = m.key || m.rank;
-  const count = (m.cards || []).length;
-  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? "wild" : `${tokenText(m.rank)}s`;
-  if (key && key.includes("/")) label = targetText(key);
-  label += ` ×${count}`;
-  if (m.canasta) label = `${KIND_NAMES[m.kind] || "canasta"} · ${label}`;
+  const label = `${meldName(m)} ×${(m.cards || []).length}`;
   const stack = el("div", { class: "stack" }, ...(m.cards || []).map((c) => cardEl(c, { small: true })));
   const box = el(
     "div",
@@ -887,9 +964,9 @@ function renderActions(v) {
   // help text
   let help = "";
   if (T.pending) help = "Sending…";
-  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : "These cards do not take the pile.") : "Draw, or select cards that take the pile.";
-  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : "No meld or discard with these cards.") : "Select cards to meld, or one card to discard.";
-  if (help) actions.append(el("span", { class: "help", text: help }));
+  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : whyNot(`take ${sel.map(noteToken).join(" ")}`)) : "Draw, or select cards that take the pile.";
+  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : whyNot(selectionMove(sel))) : "Select cards to meld, or one card to discard.";
+  if (help) actions.append(el("span", { class: "help", "data-testid": "why", text: help }));
   if (T.hint) {
     const h = T.hint;
     const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${h.move}` }), h.reason ? ` — ${h.reason}` : "");
@@ -957,61 +1034,108 @@ function breakdownTable(v, sheet) {
   return el("table", { class: "data breakdown" }, el("thead", {}, head), el("tbody", {}, ...rows, notes), el("tfoot", {}, total, cum));
 }
 
+/** The final table of a review in the shared panel's terms: one group per side (red threes aside). */
+function reviewGroups(v, review) {
+  return (review.table.sides || []).map((side, i) => ({
+    title: sideLabel(v, i),
+    extra: side.red_threes || [],
+    melds: (side.melds || []).map((m) => ({ label: meldName(m), cards: m.cards || [] })),
+  }));
+}
+
+function sheetOf(f, v, hand) {
+  const entry = (f.pad || []).find((e, i) => ((e && e.hand) || i + 1) === hand);
+  return (entry && padSides(entry)) || v.last_hand || null;
+}
+
+function continueReview(hand) {
+  T.continued.add(hand);
+  send({ type: "continue", hand });
+  render();
+}
+
 function renderPanel(f, v) {
   const slot = $("panel-slot");
   slot.replaceChildren();
+  if (T.linkProblem) {
+    slot.append(T.linkProblem);
+    return;
+  }
   if (f.status === "waiting") {
     slot.append(waitingPanel());
     return;
   }
+  const review = f.review;
+  const names = (seat) => seatLabel(seat);
+  if (f.status === "over" || v.result) {
+    slot.append(gameOverPanel(f, v));
+    return;
+  }
+  if (review && reviewWaitsFor(review, T.seat) && !T.continued.has(review.hand)) {
+    const sheet = sheetOf(f, v, review.hand);
+    slot.append(reviewPanel({
+      review, seat: T.seat, names, meldGroups: reviewGroups(v, review),
+      breakdown: sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null,
+      onContinue: T.seat === null ? null : () => continueReview(review.hand),
+    }));
+    return;
+  }
+  if (review && review.waiting && review.waiting.length && T.seat !== null) $("question").append(reviewWaitingNote(review, names));
   const p = T.handPanel;
   if (!p) return;
   const pad = f.pad || [];
-  const sheet = (pad[p.index] && padSides(pad[p.index])) || (p.kind === "over" || p.index === pad.length - 1 ? v.last_hand : null);
-  const panel = el("div", { class: "overlay-panel", "data-testid": p.kind === "over" ? "game-over" : "hand-result" });
-  if (p.kind === "over") {
-    const res = v.result || {};
-    const scores = res.scores || sidesOf(v).map((s) => s.score);
-    let winner = "The game is over.";
-    if (res.winner === null) winner = "The game is a draw.";
-    else if (res.winner !== undefined) {
-      const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
-      winner = mine ? "You win!" : `${sideLabel(v, res.winner)} win${sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length === 1 && !mine ? "s" : ""}.`;
-    }
-    panel.append(
-      el("h2", { text: "Game over" }),
-      el("div", { class: "winner", "data-testid": "winner", text: winner }),
-      el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
-    );
-    if (sheet) panel.append(el("h3", { text: `Last hand` }), el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
-    const btns = el("div", { class: "btns" });
-    if (T.seat !== null) {
-      const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: "Rematch" });
-      rematch.addEventListener("click", () => {
-        rematch.disabled = true;
-        rematch.textContent = "Creating a new table…";
-        if (!send({ type: "rematch" })) showNotice("Not connected.", "info");
-      });
-      btns.append(rematch);
-    }
-    if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: "Watch the rematch" }));
-    btns.append(
-      el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: "Download record" }),
-      el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: "Replay" }),
-      el("a", { class: "button", href: "/", text: "Home" }),
-    );
-    panel.append(btns);
-  } else {
-    panel.append(el("h2", { text: `Hand ${p.index + 1} is over` }));
-    if (sheet) panel.append(el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
-    const close = el("button", { type: "button", class: "primary", "data-testid": "hand-result-close", text: "Continue" });
-    close.addEventListener("click", () => {
-      T.handPanel = null;
-      render();
-    });
-    panel.append(el("div", { class: "btns" }, close));
-  }
+  const sheet = pad[p.index] && padSides(pad[p.index]);
+  const panel = el("div", { class: "overlay-panel", "data-testid": "hand-sheet" }, el("h2", { text: `Hand ${p.index + 1}` }));
+  if (sheet) panel.append(el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
+  const close = el("button", { type: "button", class: "primary", "data-testid": "hand-sheet-close", text: "Close" });
+  close.addEventListener("click", () => {
+    T.handPanel = null;
+    render();
+  });
+  panel.append(el("div", { class: "btns" }, close));
   slot.append(panel);
+}
+
+function gameOverPanel(f, v) {
+  const res = v.result || {};
+  const scores = res.scores || sidesOf(v).map((s) => s.score);
+  let winner = "The game is over.";
+  if (res.winner === null) winner = "The game is a draw.";
+  else if (res.winner !== undefined) {
+    const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
+    winner = mine ? "You win!" : `${sideLabel(v, res.winner)} win${sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length === 1 && !mine ? "s" : ""}.`;
+  }
+  const review = f.review;
+  const sheet = sheetOf(f, v, review ? review.hand : (f.pad || []).length);
+  const panel = review
+    ? reviewPanel({
+      review, seat: T.seat, names: (seat) => seatLabel(seat), meldGroups: reviewGroups(v, review), title: t("table.over.title"),
+      breakdown: sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null, onContinue: null,
+    })
+    : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }), sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null);
+  panel.dataset.testid = "game-over";
+  panel.querySelector("h2").after(
+    el("div", { class: "winner", "data-testid": "winner", text: winner }),
+    el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
+  );
+  const btns = el("div", { class: "btns" });
+  if (T.seat !== null) {
+    const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: "Rematch" });
+    rematch.addEventListener("click", () => {
+      rematch.disabled = true;
+      rematch.textContent = "Creating a new table…";
+      if (!send({ type: "rematch" })) showNotice("Not connected.", "info");
+    });
+    btns.append(rematch);
+  }
+  if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: "Watch the rematch" }));
+  btns.append(
+    el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: "Download record" }),
+    el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: "Replay" }),
+    el("a", { class: "button", href: "/", text: "Home" }),
+  );
+  panel.append(btns);
+  return panel;
 }
 
 function waitingPanel() {
@@ -1120,11 +1244,8 @@ function applyBubbles() {
 }
 
 function addChat(f) {
-  const log = $("chat-log");
   const who = f.name || (f.seat !== null && f.seat !== undefined ? seatLabel(f.seat) : "spectator");
-  const time = f.time ? new Date(f.time * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
-  log.append(el("div", { class: "chat-line" }, el("span", { class: "muted-light small-text", text: time ? `${time} ` : "" }), el("span", { class: "who", text: `${who}:` }), String(f.text || "")));
-  log.scrollTop = log.scrollHeight;
+  if (addChatLine($("chat-log"), f, who) && f.seat !== T.seat) announce(`${who}: ${f.text}`);
 }
 
 let noticeTimer = null;
@@ -1218,6 +1339,12 @@ function start() {
     return;
   }
   renderTitle();
+  connect();
+  setInterval(tickReviewTimers, 1000);
+  window.canastaTable = T; // for debugging and tests
+}
+
+function connect() {
   // the public table info (settings, seats) while the socket connects; optional
   api(`/api/tables/${encodeURIComponent(T.id)}`)
     .then((info) => {
@@ -1228,12 +1355,29 @@ function start() {
     })
     .catch((e) => {
       if (e.status === 404) {
-        setStatus("This table does not exist.");
         T.stopped = true;
+        onClosed("gone");
       }
     });
-  openTable(T, { onFrame, setStatus });
-  window.canastaTable = T; // for debugging and tests
+  openTable(T, { onFrame, setStatus, since: () => (T.eventSeen >= 0 ? T.eventSeen : null), onClosed });
+}
+
+/** The connection ended for good: a bad link, no such table, or the seat opened in another window. */
+function onClosed(kind) {
+  if (kind === "replaced") {
+    T.linkProblem = replacedPanel(() => {
+      T.linkProblem = null;
+      T.stopped = false;
+      openTable(T, { onFrame, setStatus, since: () => (T.eventSeen >= 0 ? T.eventSeen : null), onClosed });
+      render();
+    });
+    setStatus(t("table.replaced.title"));
+  } else {
+    T.linkProblem = linkProblemPanel(kind, T.id);
+    setStatus(t(kind === "gone" ? "table.link.gone_title" : "table.link.bad_title"));
+  }
+  if (T.state) render();
+  else $("panel-slot").replaceChildren(T.linkProblem);
 }
 
 start();

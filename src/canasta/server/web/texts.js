@@ -1,0 +1,58 @@
+// The table pages' own texts, one entry per message, looked up by key with t(key, vars) ({name} in a text is
+// replaced by vars.name; an entry {one, other} is picked by vars.count). English only until the message
+// catalogs carry these keys; then t() is the catalogs' own.
+
+const EN = {
+  "table.review.title": "Hand {hand} is over",
+  "table.review.went_out": "{who} went out.",
+  "table.review.you_went_out": "You went out.",
+  "table.review.nobody_out": "Nobody went out.",
+  "table.review.left": "Cards left in hand",
+  "table.review.none_left": "none",
+  "table.review.melds": "Melds",
+  "table.review.no_melds": "no melds",
+  "table.review.continue": "Continue",
+  "table.review.waiting": "Waiting for {names} to continue…",
+  "table.review.waiting_you": "Look at the finished hand, then press Continue.",
+  "table.review.next_in": { one: "next hand in {count} second", other: "next hand in {count} seconds" },
+  "table.review.breakdown": "Score of the hand",
+  "table.over.title": "Game over",
+  "table.over.final": "The last hand",
+  "table.why.prefix": "Not possible: {reason}",
+  "table.why.asking": "Checking why…",
+  "table.link.bad_title": "This invite link does not open a seat",
+  "table.link.bad_text": "The link may have been mistyped, replaced by a rematch's link, or its seat given to a computer player when the game started.",
+  "table.link.gone_title": "This table does not exist",
+  "table.link.gone_text": "It may have been mistyped, or the table was removed.",
+  "table.link.watch": "Watch this table",
+  "table.link.home": "Go to the home page",
+  "table.replaced.title": "This seat is open in another window",
+  "table.replaced.text": "The table moved to the newer window or browser; this one stopped.",
+  "table.replaced.back": "Play here instead",
+  "table.name.title": "Your name at the table",
+  "table.name.text": "The other players see this name on the board and in the chat.",
+  "table.name.label": "Name",
+  "table.name.ok": "Sit down",
+  "table.sound": "Sound",
+  "table.sound.title": "Sounds of the cards (off by default)",
+  "table.sort.rank": "Sort by rank",
+  "table.sort.suit": "Sort by suit",
+  "table.sort.own": "Your order",
+  "table.drag.hint": "Drag a card to reorder your hand, onto a meld to add it, or onto the pile to discard it.",
+  "table.announce.turn": "Your turn.",
+  "table.stand_in_back": "{who} is back.",
+};
+
+let catalog = EN;
+
+/** Use another catalog (the i18n module's) for the keys it has. */
+export function useCatalog(other) {
+  catalog = { ...EN, ...other };
+}
+
+export function t(key, vars = {}) {
+  let text = key in catalog ? catalog[key] : EN[key];
+  if (text === undefined) return key;
+  if (typeof text === "object") text = Number(vars.count) === 1 ? text.one : text.other;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
