@@ -32,7 +32,7 @@ from ..moves import Move
 from ..record import FORMAT
 from ..rummy import RummyMove
 from ..variants import game_rules as make_rules
-from .games import AnyState, final_table, hand_sides, load, seat_view, seat_views
+from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -461,10 +461,10 @@ class Room:
             raise ProtocolError("BAD_FRAME", f"'level' is one of {', '.join(LEVELS)}, got {level!r}", frame_id)
         if self.status != "playing" or self.state.to_move != seat or self.reviewing():
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
-        version = self.version
-        move, reason = await self.lobby.pool.choose(level, seat_view(self.state, seat), legal_moves(self.state))
+        version, state = self.version, self.state
+        move, reason = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state))
         client.send({"type": "hint", "id": frame_id, "version": version, "move": str(move), "reason": reason,
-                     "level": level})
+                     "level": level, "why": move_effects(state, move, seat)})
 
     async def _chat(self, client: Client, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable()).strip()

@@ -224,6 +224,14 @@ const LINE_LABELS = {
   short_sequences: "Short sequences",
   hand_penalties: "Penalties",
   special_hand: "Special hand",
+  // the rummy family's lines
+  table: "Cards on the table",
+  hand: "Cards left in hand",
+  hands_won: "Hands won",
+  going_rummy: "Going rummy",
+  deadwood: "Cards left in the other hands",
+  divided_by_5: "Divided by five",
+  masters_hand: "Master's Hand",
 };
 
 export function lineLabel(key) {

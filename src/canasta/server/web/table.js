@@ -297,7 +297,11 @@ function handleEvent(f) {
   const sameHand = nextView && T.state && T.state.view && nextView.hand_number === T.state.view.hand_number;
   const card = f.card || (act === "discard" && sameHand && next.version === f.version ? nextView.pile_top : null);
   const who = seatLabel(f.seat);
-  let text = `${who} ${describeMove(move, card)}`;
+  // the melds the move made or grew, card by card: from the table after it (the review's, if the hand ended)
+  const afterSides = sameHand ? sidesOf(nextView) : next && next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
+  const changes = afterSides && T.state ? meldChanges(sidesOf(T.state.view), afterSides, sideOfSeat(T.state.view, f.seat)) : [];
+  const said = eventText(move, card, changes, f.seat, T.state && T.state.view);
+  let text = `${who} ${said}`;
   if (f.by === "timer") text += " (time ran out)";
   else if (f.by === "stand-in") text += " (computer standing in)";
   addLog(text, { version: f.version, mine: f.seat === T.seat, latest: true });
@@ -308,16 +312,76 @@ function handleEvent(f) {
         T.loggedHand = hn;
         addLog(`— Hand ${hn} —`, { sys: true });
         addLog(describeHistory(h), { version: f.version, sys: true });
+        logDealtThrees(nextView);
       }
       continue;
     }
     const extra = describeHistory(h);
     if (extra) addLog(extra, { version: f.version, sys: true });
   }
-  bubble(f.seat, describeMove(move, card));
+  bubble(f.seat, said);
+  if (f.seat !== T.seat) announce(text);
+  playSound(act === "meld" || changes.length ? "meld" : "card");
+  animateEvent(act, f.seat, changes);
   const backlog = T.queue.filter((g) => g.type === "event").length;
   const pause = f.seat === T.seat ? 150 : backlog > 4 ? 120 : EVENT_PAUSE_MS;
   T.holdUntil = Date.now() + pause;
+}
+
+/** The card movement of a move (the page is still drawn as before it) and what stays highlighted until the
+ * next player's turn: the last discard, the melds made or added to. */
+function animateEvent(act, seat, changes) {
+  const last = T.highlight;
+  T.highlight = {
+    seat,
+    discard: act === "discard",
+    side: sideOfSeat(T.state && T.state.view, seat),
+    melds: new Set([...(last && last.seat === seat ? last.melds : []), ...changes.map((c) => c.key)]),
+  };
+  const seatEl = document.querySelector(`[data-testid="seat-${seat}"]`);
+  const from = seat === T.seat ? $("hand") : seatEl;
+  const pile = document.querySelector('[data-testid="pile"] .stack-wrap');
+  const stock = document.querySelector('[data-testid="stock"] .stack-wrap');
+  if (act === "discard") flyCard(from, pile, null);
+  else if (act === "draw") flyCard(stock, from, null);
+  else if (act === "take") flyCard(pile, from, null);
+  if (changes.length) flyCard(from, document.querySelector(`[data-testid="side-${T.highlight.side}"]`), changes[0].added[0]);
+}
+
+/** Each meld of `side` the move made or added to: {key, meld, added (cards), fresh}. */
+function meldChanges(beforeSides, afterSides, side) {
+  if (side === null || side === undefined || !afterSides[side]) return [];
+  const old = new Map(((beforeSides[side] || {}).melds || []).map((m) => [m.key || m.rank, m]));
+  const out = [];
+  for (const m of afterSides[side].melds || []) {
+    const key = m.key || m.rank;
+    const pool = [...((old.get(key) || {}).cards || [])];
+    const added = (m.cards || []).filter((c) => {
+      const i = pool.indexOf(c);
+      if (i < 0) return true;
+      pool.splice(i, 1);
+      return false;
+    });
+    if (added.length) out.push({ key, meld: m, added, fresh: !old.has(key) });
+  }
+  return out;
+}
+
+/** What a move did, in cards: "melded 7♠ 7♥ 2♣", "added 7♦ to your 7s", "took the pile (9 cards)". */
+function eventText(move, card, changes, seat, view) {
+  const m = parseMove(move);
+  const melds = changes.map((c) => {
+    const cards = c.added.map(cardText).join(" ");
+    if (c.fresh) return `melded ${cards}`;
+    const whose = T.seat !== null && sideOfSeat(view, seat) === sideOfSeat(view, T.seat) ? "your" : "their";
+    return `added ${cards} to ${whose} ${meldName({ ...c.meld, canasta: false })}`;
+  });
+  if (m.action === "take") {
+    const size = view && (view.pile_size ?? (view.pile || []).length);
+    return `took the pile${size ? ` (${size} card${size === 1 ? "" : "s"})` : ""}` + (melds.length ? ` and ${melds.join(", ")}` : "");
+  }
+  if (m.action === "meld" && melds.length) return melds.join(", ");
+  return describeMove(move, card, seat === T.seat ? T.handCodes : null);
 }
 
 /** Extra public history entries an event added, other than the move itself. */
@@ -354,6 +418,7 @@ function handleState(f) {
   if (!prev) {
     T.loggedHand = view.hand_number;
     if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`, { sys: true });
+    logDealtThrees(view);
     for (const h of view.history || []) logHistoryEntry(h);
   } else if (view.hand_number && T.loggedHand !== view.hand_number) {
     T.loggedHand = view.hand_number;
@@ -361,6 +426,7 @@ function handleState(f) {
     for (const h of view.history || []) {
       if (/^\d+ upcard/.test(h)) logHistoryEntry(h);
     }
+    logDealtThrees(view);
   }
   // the hand changed (a draw, a meld, a new hand): keep selected the cards that are still there
   const codes = sortCards(view.hand || []);
@@ -390,6 +456,21 @@ function handleState(f) {
   }
   render();
   maybeResendPending();
+}
+
+/** Red threes laid out at the deal: the history does not list them, each side's red threes do. */
+function logDealtThrees(view) {
+  const later = (view.history || []).filter((h) => / red-three /.test(h)).flatMap((h) => h.split(/\s+/).slice(2));
+  sidesOf(view).forEach((side, i) => {
+    const pool = [...later];
+    const dealt = (side.red_threes || []).filter((c) => {
+      const j = pool.indexOf(c);
+      if (j < 0) return true;
+      pool.splice(j, 1);
+      return false;
+    });
+    if (dealt.length) addLog(`${sideLabel(view, i)}: red three${dealt.length === 1 ? "" : "s"} laid out at the deal ${dealt.map(cardText).join(" ")}`, { sys: true });
+  });
 }
 
 function diffNew(before, after) {
@@ -525,10 +606,22 @@ function requestHint() {
   else showNotice("Thinking about a hint…", "info", 4000);
 }
 
+function whyText(w) {
+  const text = t(`table.why.${w.code}`, { count: w.count });
+  return text === `table.why.${w.code}` ? null : text;
+}
+
+/** The hint's reason: what the move does (the server's `why`), and the player's own reason if it gave one. */
+function hintWhy(h) {
+  const parts = (h.why || []).map(whyText).filter(Boolean);
+  if (h.reason && !/would play$/.test(h.reason)) parts.push(h.reason);
+  return parts.join("; ");
+}
+
 function onHint(f) {
   hideNotice();
   const indices = cardsOfMove(f.move || "", T.handCodes);
-  T.hint = { move: f.move, reason: f.reason, level: f.level, version: renderedVersion(), indices };
+  T.hint = { move: f.move, reason: f.reason, why: f.why, level: f.level, version: renderedVersion(), indices };
   render();
 }
 
@@ -701,7 +794,7 @@ function sideBox(v, s, i, isMine) {
   const melds = el("div", { class: "melds" });
   const list = s.melds || [];
   if (!list.length) melds.append(el("span", { class: "none", text: "no melds yet" }));
-  for (const m of list) melds.append(meldBox(m, isMine));
+  for (const m of list) melds.append(meldBox(m, isMine, i));
   return el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
 }
 
@@ -715,12 +808,14 @@ function meldName(m) {
   return m.canasta ? `${KIND_NAMES[m.kind] || "canasta"} · ${label}` : label;
 }
 
-function meldBox(m, isMine) {
+function meldBox(m, isMine, side) {
   const cls = ["meld"];
   if (m.canasta) cls.push("canasta");
   if (m.kind && (m.canasta || m.kind === "sequence")) cls.push(`k-${m.kind}`);
   const key = m.key || m.rank;
   const label = `${meldName(m)} ×${(m.cards || []).length}`;
+  const h = T.highlight;
+  if (h && h.melds.has(key) && h.side === side) cls.push("fresh");
   const stack = el("div", { class: "stack" }, ...(m.cards || []).map((c) => cardEl(c, { small: true })));
   const box = el(
     "div",
@@ -776,7 +871,7 @@ function renderPiles(v) {
     const frozenWild = v.pile_frozen && pile.slice(0, -1).reverse().find((c) => c === "JK" || rankOf(c) === "2" || c === "3H" || c === "3D");
     if (frozenWild) wrap.append(el("div", { class: "under", style: "transform: rotate(80deg); left: 10px;" }, cardEl(frozenWild)));
     else if (under) wrap.append(el("div", { class: "under" }, cardEl(under)));
-    wrap.append(el("div", { class: "top" }, cardEl(top)));
+    wrap.append(el("div", { class: "top" + (T.highlight && T.highlight.discard ? " last-discard" : "") }, cardEl(top)));
   } else {
     wrap.append(el("div", { class: "card empty" }));
   }
@@ -941,15 +1036,15 @@ function renderActions(v) {
     shown.add("draw");
   }
   a.take.forEach((m, k) => {
-    actions.append(actionButton(moveLabel(m), m, k === 0 ? "action-take" : null));
+    actions.append(actionButton(moveLabel(m, { hand: T.handCodes }), m, k === 0 ? "action-take" : null));
     shown.add(m);
   });
   a.meld.forEach((m, k) => {
-    actions.append(actionButton(moveLabel(m, { handSize: sel.length === handSize ? sel.length : null }), m, k === 0 ? "action-meld" : null));
+    actions.append(actionButton(moveLabel(m, { handSize: sel.length === handSize ? sel.length : null, hand: sel }), m, k === 0 ? "action-meld" : null));
     shown.add(m);
   });
   a.discard.forEach((m, k) => {
-    actions.append(actionButton(moveLabel(m, { handSize }), m, k === 0 ? "action-discard" : null));
+    actions.append(actionButton(moveLabel(m, { handSize, hand: sel }), m, k === 0 ? "action-discard" : null));
     shown.add(m);
   });
   if (sel.length) {
@@ -969,17 +1064,18 @@ function renderActions(v) {
   if (help) actions.append(el("span", { class: "help", "data-testid": "why", text: help }));
   if (T.hint) {
     const h = T.hint;
-    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${h.move}` }), h.reason ? ` — ${h.reason}` : "");
+    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${moveLabel(h.move, { hand: T.handCodes })}` }), hintWhy(h) ? ` — ${hintWhy(h)}` : "");
     actions.append(box);
     if (h.move && L.includes(h.move) && !shown.has(h.move)) {
-      const play = actionButton(`Play ${h.move}`, h.move, "hint-play", "secondary");
+      const play = actionButton(`Play: ${moveLabel(h.move, { hand: T.handCodes })}`, h.move, "hint-play", "secondary");
       actions.append(play);
     }
   }
   // every other legal move, so that each one is always reachable
   const rest = L.filter((m) => !shown.has(m));
   const groups = [
-    ["Other moves", rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "special"],
+    // (asking the partner is one choice among others, offered plainly: it is legal from the first turn)
+    ["Other moves", rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "other"],
     ["Take the pile", rest.filter((m) => parseMove(m).action === "take"), ""],
     ["Meld", rest.filter((m) => parseMove(m).action === "meld"), ""],
     ["Discard", rest.filter((m) => parseMove(m).action === "discard"), ""],
@@ -988,7 +1084,8 @@ function renderActions(v) {
     if (!moves.length) continue;
     const g = el("div", { class: "grp" }, el("span", { class: "grp-title", text: title }));
     for (const m of moves) {
-      const b = el("button", { type: "button", class: cls, "data-move": m, text: cls ? moveLabel(m, { handSize }) : m.replace(/^(meld|discard|take) ?/, "") || m, title: moveLabel(m, { handSize }) });
+      const label = moveLabel(m, { handSize, hand: T.handCodes });
+      const b = el("button", { type: "button", class: cls, "data-move": m, text: cls ? label : label.replace(/^(Meld|Discard|Take pile with) /, ""), "aria-label": label });
       b.disabled = !!T.pending;
       b.addEventListener("click", () => sendMove(m));
       g.append(b);
@@ -1114,6 +1211,7 @@ function gameOverPanel(f, v) {
     })
     : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }), sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null);
   panel.dataset.testid = "game-over";
+  panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
   panel.querySelector("h2").after(
     el("div", { class: "winner", "data-testid": "winner", text: winner }),
     el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
@@ -1327,6 +1425,7 @@ function setupInput() {
     syncDeck();
   });
   syncDeck();
+  setupSoundToggle($("sound-toggle"));
 }
 
 // ------------------------------------------------------------------ start

@@ -40,6 +40,14 @@ const EN = {
   "table.sort.own": "Your order",
   "table.drag.hint": "Drag a card to reorder your hand, onto a meld to add it, or onto the pile to discard it.",
   "table.announce.turn": "Your turn.",
+  "table.why.goes_out": "goes out",
+  "table.why.opens": "opens your side",
+  "table.why.canasta": { one: "completes a canasta", other: "completes {count} canastas" },
+  "table.why.takes_pile": { one: "takes the pile ({count} card)", other: "takes the pile ({count} cards)" },
+  "table.why.freezes_pile": "freezes the pile",
+  "table.why.blocks_pile": "a black three: the next player cannot take the pile",
+  "table.why.safe_discard": "no other side has a meld of that rank",
+  "table.why.lays_points": { one: "lays {count} point on the table", other: "lays {count} points on the table" },
   "table.stand_in_back": "{who} is back.",
 };
 
