@@ -110,7 +110,7 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         page.locator('[data-testid="pile-card-7C"]').click()
         wait_version(page, 1)
         assert sorted(hand_codes(page)) == sorted([*HAND.split(), *PILE.split()])
-        assert "7C" in page.locator('[data-testid="must-use"]').inner_text()
+        assert "7♣" in page.locator('[data-testid="must-use"]').inner_text()
         assert page.locator('[data-testid="pile"] .card').count() == 0
         shot(page, "rummy-must-use")
 
@@ -136,7 +136,9 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         wait_version(page, 5)
         shot(page, "rummy-after-turn")
         log = page.locator('[data-testid="log"]').inner_text()
-        assert "take 7C" in log and "meld" in log and "lay JS" in log and "discard QD" in log
+        # every card named with its suit, melds by what they hold; no notation
+        assert "took 7♣ from the pile" in log and "melded 7" in log and "discarded Q♦" in log
+        assert "laid J♠ on the 8♠–10♠ run" in log and "QD" not in log and "7C" not in log
         record = room.record()
         assert [record["moves"][i] for i in (0, 2, 3)] == ["0 take 7C", "0 lay JS on 8S-TS", "0 discard QD"]
         assert record["moves"][1].startswith("0 meld ") and sorted(record["moves"][1].split()[2:]) == ["7C", "7D", "7H"]

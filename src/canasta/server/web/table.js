@@ -2,12 +2,12 @@
 // The client never computes legality: every button sends a move taken from the frame's `legal` list.
 
 import {
-  api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel,
-  openTable, playerId, rankOf, sendFrame, setDisplayName, setFourColour, sortCards, tableIdFromPath, uniqueId,
+  api, applyDeckPreference, backEl, cardEl, cardSortKey, cardText, displayName, el, formatPoints, fourColour, lineLabel,
+  openTable, playerId, rankOf, sendFrame, setDisplayName, setFourColour, sortCards, suitOf, tableIdFromPath, uniqueId,
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  addChatLine, announce, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  addChatLine, announce, flyCard, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t } from "./texts.js";
@@ -47,6 +47,9 @@ const T = {
   lastHand: null,
   why: {}, // the server's answers to `explain`, by "version|move"
   whyAsked: {}, // frame id -> "version|move" of the questions not answered yet
+  sortMode: ["rank", "suit", "own"].includes(localStorage.getItem("canasta.sort")) ? localStorage.getItem("canasta.sort") : "rank",
+  ownOrder: [], // the player's own order of the hand (sortMode "own")
+  dragIndex: null, // the hand card being dragged
   eventSeen: -1, // the newest event version received (a reconnection asks for the events after it)
   frameSeq: 0, // counts frames, so that a queued state frame's seats never undo a newer `seats` frame
   seatsSeq: 0,
@@ -429,7 +432,7 @@ function handleState(f) {
     logDealtThrees(view);
   }
   // the hand changed (a draw, a meld, a new hand): keep selected the cards that are still there
-  const codes = sortCards(view.hand || []);
+  const codes = arrange(view.hand || []);
   if (codes.join(" ") !== T.handCodes.join(" ")) {
     const keep = [...T.selected].map((i) => T.handCodes[i]);
     T.selected = new Set();
@@ -732,7 +735,20 @@ function renderSeats(v) {
     foot ? el("span", { class: "foot small-text", text: `foot: ${foot} cards waiting` }) : null,
     el("span", { class: "timer", "data-timer-seat": String(meSeat) }),
     el("span", { class: "bubble", "data-bubble": String(meSeat) }),
+    T.seat !== null ? sortTools() : null,
   );
+}
+
+/** Sort by rank, by suit, or keep your own order (drag a card, or Alt+arrow keys, to arrange the hand). */
+function sortTools() {
+  const box = el("span", { class: "hand-tools", role: "group", "aria-label": t("table.drag.hint"), title: t("table.drag.hint") });
+  for (const mode of SORT_MODES) {
+    if (mode === "own" && T.sortMode !== "own") continue; // your order appears once you arrange the hand
+    const b = el("button", { type: "button", "data-testid": `sort-${mode}`, "aria-pressed": T.sortMode === mode ? "true" : "false", text: t(`table.sort.${mode}`) });
+    b.addEventListener("click", () => setSortMode(mode));
+    box.append(b);
+  }
+  return box;
 }
 
 function seatBox(seat, v) {
@@ -795,7 +811,9 @@ function sideBox(v, s, i, isMine) {
   const list = s.melds || [];
   if (!list.length) melds.append(el("span", { class: "none", text: "no melds yet" }));
   for (const m of list) melds.append(meldBox(m, isMine, i));
-  return el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
+  const box = el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
+  if (isMine) dropZone(melds, dragging, () => dropOnMelds(null));
+  return box;
 }
 
 const KIND_NAMES = { natural: "natural canasta", mixed: "mixed canasta", wild: "wild canasta", sequence: "sequence", twos: "canasta of twos" };
@@ -826,6 +844,7 @@ function meldBox(m, isMine, side) {
   if (isMine && myTurn()) {
     box.classList.add("clickable");
     box.addEventListener("click", () => meldOnto(m));
+    dropZone(box, dragging, () => dropOnMelds(m));
   }
   return box;
 }
@@ -889,6 +908,7 @@ function renderPiles(v) {
     wrap,
     el("div", {}, `${v.pile_size ?? pile.length} card${(v.pile_size ?? pile.length) === 1 ? "" : "s"}`, frozenText ? el("span", { class: "frozen-mark", text: ` · ❄ ${frozenText}` }) : null),
   );
+  dropZone(pileBox, dragging, dropOnPile);
   const acts = myTurn() ? computeActions() : null;
   if (acts && acts.take.length && !T.pending) {
     pileBox.classList.add("clickable");
@@ -949,7 +969,7 @@ function renderHand(v) {
   let groupRank = null;
   codes.forEach((code, i) => {
     const r = rankOf(code);
-    const g = r === "2" || r === "JK" ? "wild" : r;
+    const g = T.sortMode === "own" ? "all" : T.sortMode === "suit" ? suitOf(code) || "JK" : r === "2" || r === "JK" ? "wild" : r;
     if (g !== groupRank) {
       group = el("div", { class: "group", "data-rank": g });
       hand.append(group);
@@ -972,10 +992,133 @@ function renderHand(v) {
       T.focusIndex = i;
       toggleSelect(i);
     });
+    card.draggable = true;
+    card.addEventListener("dragstart", (e) => {
+      T.dragIndex = i;
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", code);
+      card.classList.add("dragging");
+    });
+    card.addEventListener("dragend", () => {
+      card.classList.remove("dragging");
+      T.dragIndex = null;
+      for (const x of document.querySelectorAll(".drop-target, .drop-before")) x.classList.remove("drop-target", "drop-before");
+    });
+    dropZone(card, () => T.dragIndex !== null && T.dragIndex !== i, () => moveCard(T.dragIndex, i), "drop-before");
     group.append(card);
   });
   if (hadFocus) focusCard(T.focusIndex);
   T.newCards = new Set(); // the arrival animation plays once
+}
+
+// ------------------------------------------------------------------ arranging the hand, drag and drop
+
+const SORT_MODES = ["rank", "suit", "own"];
+
+/** The hand in the player's order: by rank (the default), by suit, or as the player arranged it (new cards
+ * at the end). */
+function arrange(hand) {
+  if (T.sortMode === "suit") {
+    const suit = (c) => (c === "JK" ? 9 : "SHDC".indexOf(suitOf(c)));
+    return [...hand].sort((a, b) => suit(a) - suit(b) || cardSortKey(a) - cardSortKey(b));
+  }
+  if (T.sortMode !== "own") return sortCards(hand);
+  const pool = [...hand];
+  const out = [];
+  for (const c of T.ownOrder) {
+    const i = pool.indexOf(c);
+    if (i >= 0) out.push(pool.splice(i, 1)[0]);
+  }
+  return [...out, ...pool];
+}
+
+function setSortMode(mode) {
+  T.sortMode = mode;
+  store.set("canasta.sort", mode);
+  const keep = selectedCodes();
+  T.handCodes = arrange(T.handCodes);
+  T.ownOrder = [...T.handCodes];
+  reselect(keep);
+  render();
+}
+
+/** Select these cards again after the hand's order changed. */
+function reselect(codes) {
+  T.selected = new Set();
+  for (const c of codes) {
+    const i = T.handCodes.findIndex((x, j) => x === c && !T.selected.has(j));
+    if (i >= 0) T.selected.add(i);
+  }
+}
+
+/** Move the card at `from` to just before the card at `to` (the player's own order from now on). */
+function moveCard(from, to) {
+  if (from === null || from === undefined || from === to || to < 0 || to > T.handCodes.length) return;
+  const flags = T.handCodes.map((c, i) => ({ c, sel: T.selected.has(i) }));
+  const [item] = flags.splice(from, 1);
+  flags.splice(to > from ? to - 1 : to, 0, item);
+  T.handCodes = flags.map((x) => x.c);
+  T.selected = new Set(flags.flatMap((x, i) => (x.sel ? [i] : [])));
+  T.ownOrder = [...T.handCodes];
+  T.sortMode = "own";
+  store.set("canasta.sort", "own");
+  T.focusIndex = to > from ? to - 1 : to;
+  render();
+}
+
+/** An element cards can be dropped on: `accepts()` says whether the card being dragged may land here. */
+function dropZone(node, accepts, onDrop, cls = "drop-target") {
+  node.addEventListener("dragover", (e) => {
+    if (!accepts()) return;
+    e.preventDefault();
+    node.classList.add(cls);
+  });
+  node.addEventListener("dragleave", () => node.classList.remove(cls));
+  node.addEventListener("drop", (e) => {
+    node.classList.remove(cls);
+    if (!accepts()) return;
+    e.preventDefault();
+    onDrop();
+  });
+}
+
+/** The cards a drag carries: the selection when the dragged card is part of it, else that card alone. */
+function draggedCards() {
+  if (T.dragIndex === null || T.dragIndex === undefined) return [];
+  if (T.selected.has(T.dragIndex)) return selectedCodes();
+  return [T.handCodes[T.dragIndex]];
+}
+
+/** Dropped on the pile: a discard in the play phase, taking the pile with these cards in the draw phase. */
+function dropOnPile() {
+  const cards = draggedCards();
+  const L = legal();
+  const move = movesMatching(L, "discard", cards)[0] || movesMatching(L, "take", cards)[0];
+  if (move) sendMove(move.text);
+  else showNotice(whyNotNow(cards.length === 1 && T.state.view.phase === "play" ? `discard ${noteToken(cards[0])}` : `take ${cards.map(noteToken).join(" ")}`), "info", 5000);
+}
+
+/** Dropped on one of your side's melds (`m`) or on your side (`m` null: a new meld). */
+function dropOnMelds(m) {
+  const cards = draggedCards();
+  T.selected = new Set(cards.map((c) => T.handCodes.indexOf(c)));
+  if (m) {
+    meldOnto(m);
+    return;
+  }
+  const move = movesMatching(legal(), "meld", cards)[0];
+  if (move) sendMove(move.text);
+  else showNotice(whyNotNow(selectionMove(cards)), "info", 5000);
+}
+
+/** The engine's reason when it is known already, else a plain sentence (the question goes to the server). */
+function whyNotNow(move) {
+  const text = whyNot(move);
+  return text === t("table.why.asking") ? `“${moveLabel(move, { hand: T.handCodes })}” is not possible now.` : text;
+}
+
+function dragging() {
+  return T.dragIndex !== null && T.dragIndex !== undefined && myTurn() && !T.pending;
 }
 
 function focusCard(i) {
@@ -1367,7 +1510,14 @@ function setupInput() {
   hand.addEventListener("keydown", (e) => {
     const n = T.handCodes.length;
     if (!n) return;
-    if (e.key === "ArrowRight" || e.key === "ArrowDown") {
+    if (e.altKey && (e.key === "ArrowRight" || e.key === "ArrowLeft")) {
+      // move the focused card within the hand
+      e.preventDefault();
+      const i = T.focusIndex;
+      const to = e.key === "ArrowRight" ? i + 2 : i - 1;
+      if (to >= 0 && to <= n) moveCard(i, to);
+      focusCard(T.focusIndex);
+    } else if (e.key === "ArrowRight" || e.key === "ArrowDown") {
       e.preventDefault();
       focusCard((T.focusIndex + 1) % n);
     } else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
