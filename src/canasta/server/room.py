@@ -423,6 +423,10 @@ class Room:
         if (not same_hand or over) and after.last_hand is not None:
             pad = [*pad, {"hand": before.hand_number, "sides": hand_sides(after.last_hand)}]
         status, result = ("over", outcome(after)) if over else (self.status, None)
+        settings = self.settings
+        gone = [s.row.seat for s in self.seats if s.row.kind == "human" and s.stand_in]
+        if over and gone:  # a game its people left to computer players: marked, and out of the statistics
+            settings = {**settings, "abandoned": gone}
         ended = None if same_hand else final_table(before, move, seat)
         # a discard's card, suit and all, lies face up on the pile (the notation may name only its rank)
         card: str | None = None
@@ -431,7 +435,8 @@ class Room:
         row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
                       history=added, card=card)
         changed = {name: value for name, value, old in (("status", status, self.status), ("deals", deals, self.deals),
-                                                         ("pad", pad, self.pad), ("result", result, self.result))
+                                                         ("pad", pad, self.pad), ("result", result, self.result),
+                                                         ("settings", settings, self.settings))
                    if value is not old}
         try:
             await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
@@ -439,8 +444,8 @@ class Room:
             log.error("table %s: the database is past version %d; another server shares it", self.id, row.version)
             raise ProtocolError("STALE_VERSION", "the table changed elsewhere: sync and try again",
                                 client_id) from None
-        self.state, self.version, self.status, self.deals, self.pad, self.result = \
-            after, row.version, status, deals, pad, result
+        self.state, self.version, self.status, self.deals, self.pad, self.result, self.settings = \
+            after, row.version, status, deals, pad, result, settings
         if client_id is not None:
             self.used_ids[(seat, client_id)] = row.version
         event = self._event(row)

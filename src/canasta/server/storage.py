@@ -295,10 +295,10 @@ class Store:
     # --- statistics -----------------------------------------------------------------------------
 
     def player_games(self, player: str) -> list[dict[str, Any]]:
-        """Every table where ``player`` held a seat: its rules, status, result, pad and the seat."""
+        """Every table where ``player`` held a seat: its rules, status, result, pad, settings and the seat."""
         with self._begin() as c:
             rows = c.execute(select(seats.c.seat, game_tables.c.rules, game_tables.c.status, game_tables.c.result,
-                                    game_tables.c.pad, game_tables.c.version)
+                                    game_tables.c.pad, game_tables.c.version, game_tables.c.settings)
                              .join(game_tables, game_tables.c.id == seats.c.table_id)
                              .where(seats.c.player == player)).mappings()
             return [dict(r) for r in rows]

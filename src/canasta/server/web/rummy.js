@@ -8,7 +8,7 @@ import {
   playerId, rankLabel, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
-  addChatLine, announce, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t } from "./texts.js";
@@ -348,6 +348,7 @@ function renderPanel() {
     fill(slot, panel);
     panel.append(
       el("p", {}, scores.map((s, i) => `${sideName(i)}: ${formatPoints(s)}`).join(" · ")),
+      abandonedNote(T.seats, seatName) || "",
       el("div", { class: "btns" },
         el("a", { href: `/api/tables/${encodeURIComponent(T.id)}/record`, "data-testid": "download-record", text: "Download the record" }), " ",
         el("a", { href: `/replay/${encodeURIComponent(T.id)}`, text: "Replay" }), " ",

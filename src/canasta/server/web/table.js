@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  addChatLine, announce, flyCard, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, flyCard, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t } from "./texts.js";
@@ -1357,6 +1357,7 @@ function gameOverPanel(f, v) {
   panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
   panel.querySelector("h2").after(
     el("div", { class: "winner", "data-testid": "winner", text: winner }),
+    abandonedNote(T.seats, (seat) => seatLabel(seat)) || "",
     el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
   );
   const btns = el("div", { class: "btns" });

@@ -109,6 +109,12 @@ export function reviewPanel({ review, seat, names, meldGroups, breakdown, onCont
   return panel;
 }
 
+/** The game's end when people left it to computer players: it is marked, and out of the statistics. */
+export function abandonedNote(seats, names) {
+  const gone = (seats || []).filter((s) => s.kind === "human" && s.stand_in).map((s) => names(s.seat));
+  return gone.length ? el("p", { class: "small-text", "data-testid": "abandoned", text: t("table.abandoned", { names: gone.join(", ") }) }) : null;
+}
+
 /** The line shown once this seat has continued and others still look. */
 export function reviewWaitingNote(review, names) {
   const who = review.waiting.map(names).join(", ");

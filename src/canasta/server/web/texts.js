@@ -48,7 +48,7 @@ const EN = {
   "table.why.blocks_pile": "a black three: the next player cannot take the pile",
   "table.why.safe_discard": "no other side has a meld of that rank",
   "table.why.lays_points": { one: "lays {count} point on the table", other: "lays {count} points on the table" },
-  "table.stand_in_back": "{who} is back.",
+  "table.abandoned": "A computer player finished this game for {names}, who left: it does not count in the statistics.",
 };
 
 let catalog = EN;
