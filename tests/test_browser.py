@@ -144,7 +144,7 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
 
 # --- the table players come back to: a hand's end, drag and drop, the keyboard, two browsers, phones ---------
 
-SHORT_STOCK = 6  # cards left in the stock: the hand ends after a few turns (classic draws one card a turn)
+SHORT_STOCK = 4  # cards left in the stock: one turn each and the hand is over (classic draws one card a turn)
 
 
 def with_kings(state: Any) -> Any:
@@ -198,6 +198,13 @@ def cards_of(move: str, hand: list[str]) -> list[int]:
         chosen.append(next(i for i, card in enumerate(hand) if i not in chosen and (
             card == token or (card != "JK" and card[:-1] == token and (token != "3" or card[-1] in "SC")))))
     return chosen
+
+
+def eventually(check: Any, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "never came true"
+        time.sleep(0.02)
 
 
 def log_lines(page: Any) -> list[str]:
@@ -258,7 +265,7 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
     assert room.version == held
     review.locator('[data-testid="hand-result-close"]').click()
     page.wait_for_selector('[data-testid="hand-result"]', state="detached")
-    assert not room.reviewing()
+    eventually(lambda: not room.reviewing())  # the server has had the page's continue
     page.wait_for_function(f"Number(document.body.dataset.version) > {held} || "
                            "document.body.dataset.toMove === 'true'", timeout=30_000)
     page.close()
@@ -323,7 +330,7 @@ def test_a_hand_by_keyboard_alone_and_the_engines_reason(browser: Any, server: L
     page.wait_for_function("document.activeElement && document.activeElement.dataset.testid === 'hand-result-close'")
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-testid="hand-result"]', state="detached")
-    assert not room.reviewing()
+    eventually(lambda: not room.reviewing())  # the server has had the page's continue
     page.close()
 
 
@@ -352,12 +359,9 @@ def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServ
         take_turn(second)
         second.wait_for_function(f"Number(document.body.dataset.version) > {version}")
     # the connection drops, and comes back only after a while (the client's back-off, made long here)
-    second.evaluate("window.canastaTable.retry = 4; window.canastaTable.ws.close()")
+    second.evaluate("window.canastaTable.retry = 3; window.canastaTable.ws.close()")
     away_at = room.version
-    deadline = time.monotonic() + 30
-    while room.state.to_move != 0:  # the computer players move while the page is away
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    eventually(lambda: room.state.to_move == 0)  # the computer players move while the page is away
     assert room.version > away_at and second.evaluate("document.body.dataset.connected") == "false"
     second.wait_for_function("document.body.dataset.connected === 'true' && document.body.dataset.toMove === 'true'",
                              timeout=30_000)

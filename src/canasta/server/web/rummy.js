@@ -8,7 +8,7 @@ import {
   playerId, rankLabel, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
-  abandonedNote, addChatLine, announce, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, dropZone, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t } from "./texts.js";
@@ -46,6 +46,8 @@ const T = {
   eventSeen: -1, // the newest event version received (a reconnection asks for the events after it)
   why: {}, // the server's answers to `explain`, by "version|move"
   whyAsked: {}, // frame id -> "version|move"
+  ownOrder: [], // the player's own order of the hand (sortBy "own")
+  drag: null, // the hand card being dragged
   highlight: null, // {seat, discard, melds: labels}: the last move's traces, until the next player's
 };
 
@@ -269,7 +271,12 @@ function render() {
   const v = f.view;
   document.body.dataset.version = String(f.version);
   document.body.dataset.status = f.status;
-  document.body.dataset.toMove = String(f.status === "playing" && T.seat !== null && v.to_move === T.seat);
+  const turn = String(f.status === "playing" && T.seat !== null && v.to_move === T.seat && legal().length > 0);
+  if (turn === "true" && document.body.dataset.toMove !== "true") {
+    announce(t("table.announce.turn"));
+    playSound("turn");
+  }
+  document.body.dataset.toMove = turn;
   setStatus(statusText());
   $("table-title").textContent = `${T.titles[v.variant] || v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
   renderPanel();
@@ -464,17 +471,28 @@ function renderMelds() {
     const name = meldName(m.label);
     const box = el("div", { class: `meld k-${m.kind}` + (lay ? " clickable" : "") + fresh, "data-testid": `meld-${m.label}`, "data-label": m.label, role: "group", "aria-label": `${name}: ${m.cards.map(cardText).join(" ")}` },
       stack, el("div", { class: "label", text: `${name} · ${formatPoints(m.points.reduce((a, b) => a + b, 0))}` }));
+    dropZone(box, () => T.drag && legal().length, () => dropOnMelds(m.label));
     if (lay) {
       box.title = `Lay ${cardText(sel[0])} on the ${name}`;
       box.addEventListener("click", () => sendMove(lay));
     }
     return box;
   });
+  const area = $("melds");
+  if (!area.dataset.drop) {
+    area.dataset.drop = "1"; // (the area itself stays: its drop handler once)
+    dropZone(area, () => T.drag && legal().length, () => dropOnMelds(null));
+    dropZone($("pile"), () => T.drag && legal().length, dropOnPile);
+  }
   const legend = v.melds.length ? el("div", { class: "muted small-text", text: "The number under a card is the seat that laid it (it scores for that seat)." }) : null;
   fill($("melds"), boxes.length ? boxes : el("span", { class: "none", text: "No melds yet." }), legend);
 }
 
 function sortKey(code) {
+  if (T.sortBy === "own") {
+    const i = T.ownOrder.indexOf(code);
+    return i < 0 ? 2000 : i; // a card new to the hand goes to the end
+  }
   if (code === "JK") return 1000;
   const rank = RANKS.indexOf(code[0]);
   const suit = SUIT_ORDER.indexOf(code[1]);
@@ -492,7 +510,7 @@ function renderHand() {
     return;
   }
   hand.classList.remove("spectating");
-  const sortButton = el("button", { type: "button", "data-testid": "sort", text: T.sortBy === "suit" ? "Sort by rank" : "Sort by suit" });
+  const sortButton = el("button", { type: "button", "data-testid": "sort", title: t("table.drag.hint"), text: T.sortBy === "suit" ? t("table.sort.rank") : t("table.sort.suit") });
   sortButton.addEventListener("click", () => {
     T.sortBy = T.sortBy === "suit" ? "rank" : "suit";
     localStorage.setItem("canasta.rummy.sort", T.sortBy);
@@ -514,10 +532,61 @@ function renderHand() {
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
         toggle();
+      } else if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+        e.preventDefault(); // move the card within the hand
+        const i = codes.indexOf(code);
+        const to = e.key === "ArrowRight" ? i + 2 : i - 1;
+        if (to >= 0 && to <= codes.length) moveCard(code, codes[to] || null);
+        const again = document.querySelector(`[data-testid="hand-card-${code}"]`);
+        if (again) again.focus();
       }
     });
+    c.draggable = true;
+    c.addEventListener("dragstart", (e) => {
+      T.drag = code;
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", code);
+    });
+    c.addEventListener("dragend", () => {
+      T.drag = null;
+    });
+    dropZone(c, () => T.drag && T.drag !== code, () => moveCard(T.drag, code));
     return c;
   }));
+}
+
+/** Put `code` just before `before` (null: at the end); the hand keeps the player's own order from now on. */
+function moveCard(code, before) {
+  const order = [...T.frame.view.hand].sort((a, b) => sortKey(a) - sortKey(b)).filter((c) => c !== code);
+  const at = before === null ? order.length : order.indexOf(before);
+  order.splice(at < 0 ? order.length : at, 0, code);
+  T.ownOrder = order;
+  T.sortBy = "own";
+  localStorage.setItem("canasta.rummy.sort", "own");
+  render();
+}
+
+/** Dropped on the melds: the selection's meld (the dragged card among it), or the card laid on `label`. */
+function dropOnMelds(label) {
+  const code = T.drag;
+  const moves = legal();
+  const lay = label && moves.find((m) => m === `lay ${code} on ${label}`);
+  if (lay) return sendMove(lay);
+  if (!T.selected.has(code)) T.selected = new Set([code]);
+  const meld = movesForSelection().meld;
+  if (meld) return sendMove(meld);
+  render(); // the help line says why not
+  return null;
+}
+
+function dropOnPile() {
+  const code = T.drag;
+  const move = legal().find((m) => m === `discard ${code}`);
+  if (move) sendMove(move);
+  else {
+    T.selected = new Set([code]);
+    render();
+  }
 }
 
 function button(text, testid, onclick, cls = "primary") {
@@ -698,7 +767,7 @@ function addLog(text, mine = false) {
 
 function addChat(f) {
   const who = f.name || `Seat ${f.seat + 1}`;
-  if (addChatLine($("chat-log"), f, who) && f.seat !== T.seat) announce(`${who}: ${f.text}`);
+  addChatLine($("chat-log"), f, who); // (the chat box is a live region: screen readers hear it)
 }
 
 let noticeTimer = null;

@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  abandonedNote, addChatLine, announce, flyCard, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, dropZone, flyCard, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t } from "./texts.js";
@@ -686,7 +686,12 @@ function render() {
   b.version = String(f.version);
   b.phase = v.phase || "";
   b.status = f.status || "";
-  b.toMove = myTurn() ? "true" : "false";
+  const turn = myTurn() ? "true" : "false";
+  if (turn === "true" && b.toMove !== "true") {
+    announce(t("table.announce.turn"));
+    playSound("turn");
+  }
+  b.toMove = turn;
   b.hand = String(v.hand_number || "");
   renderTitle();
   setStatus(statusText());
@@ -1064,22 +1069,6 @@ function moveCard(from, to) {
   store.set("canasta.sort", "own");
   T.focusIndex = to > from ? to - 1 : to;
   render();
-}
-
-/** An element cards can be dropped on: `accepts()` says whether the card being dragged may land here. */
-function dropZone(node, accepts, onDrop, cls = "drop-target") {
-  node.addEventListener("dragover", (e) => {
-    if (!accepts()) return;
-    e.preventDefault();
-    node.classList.add(cls);
-  });
-  node.addEventListener("dragleave", () => node.classList.remove(cls));
-  node.addEventListener("drop", (e) => {
-    node.classList.remove(cls);
-    if (!accepts()) return;
-    e.preventDefault();
-    onDrop();
-  });
 }
 
 /** The cards a drag carries: the selection when the dragged card is part of it, else that card alone. */
@@ -1487,7 +1476,7 @@ function applyBubbles() {
 
 function addChat(f) {
   const who = f.name || (f.seat !== null && f.seat !== undefined ? seatLabel(f.seat) : "spectator");
-  if (addChatLine($("chat-log"), f, who) && f.seat !== T.seat) announce(`${who}: ${f.text}`);
+  addChatLine($("chat-log"), f, who); // (the chat box is a live region: screen readers hear it)
 }
 
 let noticeTimer = null;

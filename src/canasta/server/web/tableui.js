@@ -263,6 +263,23 @@ export function setupSoundToggle(button) {
   sync();
 }
 
+/** An element cards can be dropped on: `accepts()` says whether the card being dragged may land here. */
+export function dropZone(node, accepts, onDrop, cls = "drop-target") {
+  node.addEventListener("dragover", (e) => {
+    if (!accepts()) return;
+    e.preventDefault();
+    node.classList.add(cls);
+  });
+  node.addEventListener("dragleave", () => node.classList.remove(cls));
+  node.addEventListener("drop", (e) => {
+    node.classList.remove(cls);
+    if (!accepts()) return;
+    e.preventDefault();
+    e.stopPropagation(); // a meld inside the melds' area takes the card, not the area too
+    onDrop();
+  });
+}
+
 /** A card flying from one element to another (a draw, a discard, a meld), unless motion is reduced. */
 export function flyCard(from, to, code) {
   if (reducedMotion() || !from || !to || !from.isConnected || !to.isConnected) return;
