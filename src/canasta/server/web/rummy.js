@@ -259,6 +259,7 @@ function statusText() {
   const v = f.view;
   if (f.status === "waiting") return "Waiting for players…";
   if (f.status === "over" || v.result) return "Game over";
+  if (f.review && f.review.waiting && f.review.waiting.length) return t("table.review.title", { hand: f.review.hand });
   const who = v.to_move === T.seat ? "Your turn" : `${seatName(v.to_move)} to play`;
   const what = v.phase === "draw" ? "draw from the stock or take from the pile"
     : v.phase === "claim" ? `call "Rum" on ${seatName(v.claim_from)}'s discard, or pass` : "meld, lay off, then discard";
