@@ -2,6 +2,7 @@
 import { api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
 import { describeMove, targetText, tokenText } from "./moves.js";
 import { renderRummy } from "./replay_rummy.js";
+import { rummyMoveText } from "./rummy_words.js";
 
 const $ = (id) => document.getElementById(id);
 const R = { id: tableIdFromPath(), n: 0, total: null, cache: new Map(), loading: null };
@@ -56,7 +57,12 @@ function render(step) {
   document.body.dataset.move = String(step.move);
   const entry = step.entry ? String(step.entry) : "";
   const m = /^(\d+)\s+(.*)$/.exec(entry);
-  $("entry").textContent = step.move === 0 ? "The deal" : m ? `${seatName(Number(m[1]))} ${describeMove(m[2])}  (${m[2]})` : entry;
+  // the move in words, a discard's card with its suit (the top of the pile after it)
+  const rummy = step.state && step.state.family === "rummy";
+  const after = (step.state && step.state.pile) || [];
+  const sameHand = ((step.state && step.state.history) || []).slice(-1)[0] === entry; // (not a new hand's pile)
+  const top = m && m[2].startsWith("discard") && sameHand && after.length ? after[after.length - 1] : null;
+  $("entry").textContent = step.move === 0 ? "The deal" : m ? `${seatName(Number(m[1]))} ${rummy ? rummyMoveText(m[2]) : describeMove(m[2], top)}` : entry;
   const board = $("board");
   board.replaceChildren();
   if (step.state && step.state.family === "rummy") {

@@ -5,12 +5,13 @@
 
 import {
   api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel, openTable,
-  playerId, rankLabel, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
+  playerId, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
   abandonedNote, addChatLine, announce, dropZone, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
+import { meldName, rummyMoveText } from "./rummy_words.js";
 import { t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -708,44 +709,14 @@ function describe(e) {
   return `${who} ${describeMove(e.move, e.seat)}${by}`;
 }
 
-/** A meld by what it holds: "K-set" -> "Ks", "5H-7H" -> "5♥–7♥ run". */
-function meldName(label) {
-  const set = /^(.+)-set$/.exec(label);
-  if (set) return `${set[1] === "JK" ? "jokers" : `${rankLabel(set[1])}s`}`;
-  const ends = label.split("-");
-  return ends.length === 2 ? `${cardText(ends[0])}–${cardText(ends[1])} run` : label;
-}
-
-/** A move in words, cards with their suits: "took 7♣ from the pile", "laid K♣ on your Ks". */
+/** A rummy move in words, the meld it is laid on named by `meldWords(label)`. */
 function describeMove(move, seat) {
-  const [verb, ...rest] = String(move).split(" ");
-  const on = rest.indexOf("on");
-  const cards = (on < 0 ? rest : rest.slice(0, on)).map(cardText).join(" ");
-  switch (verb) {
-    case "draw":
-      return "drew from the stock";
-    case "take":
-      if (rest[0] === "dealer") return "took the dealer's joker";
-      return `took ${cards} from the pile`;
-    case "meld":
-      return `melded ${cards}`;
-    case "lay": {
-      const label = rest.slice(on + 1).join(" ");
-      const meld = T.frame && T.frame.view.melds.find((m) => m.label === label);
-      const whose = meld && T.seat !== null && meld.seats.every((x) => sideOf(x) === sideOf(T.seat)) ? (seat === T.seat ? "your" : "the") : "the";
-      return `laid ${cards} on ${whose} ${meldName(label)}`;
-    }
-    case "discard":
-      return `discarded ${cards}`;
-    case "pass":
-      return "passed";
-    case "rum":
-      return `called Rum! ${cards}`;
-    case "master":
-      return `showed the Master's Hand ${cards}`;
-    default:
-      return move;
-  }
+  const meld = (label) => {
+    const m = T.frame && T.frame.view.melds.find((x) => x.label === label);
+    const ours = m && T.seat !== null && seat === T.seat && m.seats.every((x) => sideOf(x) === sideOf(T.seat));
+    return `${ours ? "your" : "the"} ${meldName(label)}`;
+  };
+  return rummyMoveText(move, meld);
 }
 
 function whyText(w) {
