@@ -277,7 +277,7 @@ export function tableIdFromPath() {
 // ------------------------------------------------------------------ a table's connection
 
 // One table's websocket, shared by the Canasta and rummy pages. `T` is the page's table state (id,
-// token, player, optional name, pending move, receivedVersion); it gains ws, connected, retry,
+// token, player, optional name, pending move); it gains ws, connected, retry,
 // everConnected and stopped. A reconnection names the last version the page has shown (`since()`), so the
 // server sends the events missed before the new state; a move sent but not acknowledged is marked unsent so
 // the page sends it again (same id) once back. `onClosed(kind)` hears of the ends that stop reconnecting:

@@ -8,7 +8,7 @@ import {
   playerId, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
-  abandonedNote, addChatLine, announce, dropZone, flyCard, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
@@ -29,7 +29,6 @@ const T = {
   seats: [],
   rules: null,
   frame: null, // the last state frame
-  receivedVersion: -1,
   selected: new Set(), // card codes selected in the hand
   sortBy: localStorage.getItem("canasta.rummy.sort") || "suit",
   titles: {}, // each preset's title, from /api/variants
@@ -68,7 +67,6 @@ function resendPending() {
 // ------------------------------------------------------------------ frames
 
 function onFrame(f) {
-  if (typeof f.version === "number" && f.version > T.receivedVersion) T.receivedVersion = f.version;
   switch (f.type) {
     case "welcome":
       T.seat = f.seat === undefined ? null : f.seat;
@@ -661,25 +659,14 @@ function selectionMove() {
   return sel.length === 1 ? `discard ${sel[0]}` : `meld ${sel.join(" ")}`;
 }
 
-/** The engine's reason the selection makes no move, asked of the server once per position and selection. */
+/** The engine's reason the selection makes no move (asked of the server once per position and move). */
 function whyNot(move) {
-  const key = `${T.frame.version}|${move}`;
-  const known = T.why[key];
-  if (known) return known.legal ? "" : t("table.why.prefix", { reason: known.message || known.code });
-  if (!Object.values(T.whyAsked).includes(key)) {
-    const id = uniqueId();
-    T.whyAsked[id] = key;
-    send({ type: "explain", id, move });
-  }
-  return t("table.why.asking");
+  return askWhy(T, T.frame.version, move, send);
 }
 
 function onExplain(f) {
-  const key = T.whyAsked[String(f.id)];
-  if (!key) return;
-  delete T.whyAsked[String(f.id)];
-  T.why[key] = f;
-  if (T.frame && key.startsWith(`${T.frame.version}|`)) render();
+  const key = explained(T, f);
+  if (key && T.frame && key.startsWith(`${T.frame.version}|`)) render();
 }
 
 // ------------------------------------------------------------------ log, chat, notices
@@ -709,7 +696,7 @@ function describe(e) {
   return `${who} ${describeMove(e.move, e.seat)}${by}`;
 }
 
-/** A rummy move in words, the meld it is laid on named by `meldWords(label)`. */
+/** A rummy move in words; a meld laid on is "your Ks" when it is the mover's (this page's) side's. */
 function describeMove(move, seat) {
   const meld = (label) => {
     const m = T.frame && T.frame.view.melds.find((x) => x.label === label);
@@ -717,17 +704,6 @@ function describeMove(move, seat) {
     return `${ours ? "your" : "the"} ${meldName(label)}`;
   };
   return rummyMoveText(move, meld);
-}
-
-function whyText(w) {
-  const text = t(`table.why.${w.code}`, { count: w.count });
-  return text === `table.why.${w.code}` ? null : text;
-}
-
-function hintWhy(h) {
-  const parts = (h.why || []).map(whyText).filter(Boolean);
-  if (h.reason && !/would play$/.test(h.reason)) parts.push(h.reason);
-  return parts.join("; ");
 }
 
 function addLog(text, mine = false) {

@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  abandonedNote, addChatLine, announce, dropZone, flyCard, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t } from "./texts.js";
@@ -25,7 +25,6 @@ const T = {
   settings: null,
   seats: [],
   state: null, // the last rendered state frame
-  receivedVersion: -1, // the newest version seen in any frame (for sync)
   queue: [],
   holdUntil: 0,
   processing: false,
@@ -47,7 +46,7 @@ const T = {
   lastHand: null,
   why: {}, // the server's answers to `explain`, by "version|move"
   whyAsked: {}, // frame id -> "version|move" of the questions not answered yet
-  sortMode: ["rank", "suit", "own"].includes(localStorage.getItem("canasta.sort")) ? localStorage.getItem("canasta.sort") : "rank",
+  sortMode: ["rank", "suit", "own"].includes(store.get("canasta.sort")) ? store.get("canasta.sort") : "rank",
   ownOrder: [], // the player's own order of the hand (sortMode "own")
   dragIndex: null, // the hand card being dragged
   eventSeen: -1, // the newest event version received (a reconnection asks for the events after it)
@@ -142,7 +141,6 @@ function send(frame) {
 // ------------------------------------------------------------------ frames
 
 function onFrame(f) {
-  if (typeof f.version === "number" && f.version > T.receivedVersion) T.receivedVersion = f.version;
   switch (f.type) {
     case "welcome":
       T.seat = f.seat === undefined ? null : f.seat;
@@ -301,7 +299,9 @@ function handleEvent(f) {
   const card = f.card || (act === "discard" && sameHand && next.version === f.version ? nextView.pile_top : null);
   const who = seatLabel(f.seat);
   // the melds the move made or grew, card by card: from the table after it (the review's, if the hand ended)
-  const afterSides = sameHand ? sidesOf(nextView) : next && next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
+  // (only from the state right after this move: after a reconnection several moves may lie in between)
+  const exact = next && next.version === f.version;
+  const afterSides = !exact ? null : sameHand ? sidesOf(nextView) : next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
   const changes = afterSides && T.state ? meldChanges(sidesOf(T.state.view), afterSides, sideOfSeat(T.state.view, f.seat)) : [];
   const said = eventText(move, card, changes, f.seat, T.state && T.state.view);
   let text = `${who} ${said}`;
@@ -549,25 +549,14 @@ function selectionMove(sel) {
   return `meld ${sel.map(sequence ? (c) => c : noteToken).join(" ")}`;
 }
 
-/** The engine's reason the selection makes no move, asked of the server once per position and selection. */
+/** The engine's reason the selection makes no move (asked of the server once per position and move). */
 function whyNot(move) {
-  const key = `${T.state.version}|${move}`;
-  const known = T.why[key];
-  if (known) return known.legal ? "" : t("table.why.prefix", { reason: known.message || known.code });
-  if (!Object.values(T.whyAsked).includes(key)) {
-    const id = uniqueId();
-    T.whyAsked[id] = key;
-    send({ type: "explain", id, move });
-  }
-  return t("table.why.asking");
+  return askWhy(T, T.state.version, move, send);
 }
 
 function onExplain(f) {
-  const key = T.whyAsked[String(f.id)];
-  if (!key) return;
-  delete T.whyAsked[String(f.id)];
-  T.why[key] = f;
-  if (T.state && key.startsWith(`${T.state.version}|`)) render();
+  const key = explained(T, f);
+  if (key && T.state && key.startsWith(`${T.state.version}|`)) render();
 }
 
 function selectedCodes() {
@@ -607,18 +596,6 @@ function requestHint() {
   T.hintId = id;
   if (!send({ type: "hint", id })) showNotice("Not connected.", "info");
   else showNotice("Thinking about a hint…", "info", 4000);
-}
-
-function whyText(w) {
-  const text = t(`table.why.${w.code}`, { count: w.count });
-  return text === `table.why.${w.code}` ? null : text;
-}
-
-/** The hint's reason: what the move does (the server's `why`), and the player's own reason if it gave one. */
-function hintWhy(h) {
-  const parts = (h.why || []).map(whyText).filter(Boolean);
-  if (h.reason && !/would play$/.test(h.reason)) parts.push(h.reason);
-  return parts.join("; ");
 }
 
 function onHint(f) {

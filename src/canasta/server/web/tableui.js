@@ -2,7 +2,7 @@
 // bad link and a seat taken over by another window, the invitee's name prompt, chat without duplicates,
 // announcements for screen readers, sounds and card movement.
 
-import { cardEl, el } from "./common.js";
+import { cardEl, el, uniqueId } from "./common.js";
 import { t } from "./texts.js";
 
 const store = {
@@ -134,6 +134,39 @@ export function tickReviewTimers() {
     const text = t("table.review.next_in", { count });
     e.textContent = e.textContent.startsWith(" (") ? ` (${text})` : text;
   }
+}
+
+// ------------------------------------------------------------------ why a move is not possible
+
+/** The engine's reason `move` is not possible at `version` (the page's `T.why` holds the answers, `T.whyAsked`
+ * the questions on their way): the text to show, "" when it is possible, a placeholder until the answer. */
+export function askWhy(T, version, move, send) {
+  const key = `${version}|${move}`;
+  const known = T.why[key];
+  if (known) return known.legal ? "" : t("table.why.prefix", { reason: known.message || known.code });
+  if (!Object.values(T.whyAsked).includes(key)) {
+    const id = uniqueId();
+    T.whyAsked[id] = key;
+    send({ type: "explain", id, move });
+  }
+  return t("table.why.asking");
+}
+
+/** Keeps an `explain` answer; returns its "version|move" key (null: not a question of this page). */
+export function explained(T, f) {
+  const key = T.whyAsked[String(f.id)];
+  if (!key) return null;
+  delete T.whyAsked[String(f.id)];
+  T.why[key] = f;
+  return key;
+}
+
+/** The hint's reason: what the move does (the server's `why` codes) and the player's own reason, if any
+ * (not the generic "what the … player would play"). */
+export function hintWhy(h) {
+  const parts = (h.why || []).map((w) => t(`table.why.${w.code}`, { count: w.count })).filter((x) => !x.startsWith("table.why."));
+  if (h.reason && !/would play$/.test(h.reason)) parts.push(h.reason);
+  return parts.join("; ");
 }
 
 // ------------------------------------------------------------------ links and seats
