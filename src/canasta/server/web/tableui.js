@@ -2,7 +2,7 @@
 // bad link and a seat taken over by another window, the invitee's name prompt, chat without duplicates,
 // announcements for screen readers, sounds and card movement.
 
-import { cardEl, el, uniqueId } from "./common.js";
+import { cardEl, cardText, el, uniqueId } from "./common.js";
 import { t } from "./texts.js";
 
 const store = {
@@ -143,13 +143,23 @@ export function tickReviewTimers() {
 export function askWhy(T, version, move, send) {
   const key = `${version}|${move}`;
   const known = T.why[key];
-  if (known) return known.legal ? "" : t("table.why.prefix", { reason: known.message || known.code });
+  if (known) return known.legal ? "" : t("table.why.prefix", { reason: plainReason(known.message || known.code) });
   if (!Object.values(T.whyAsked).includes(key)) {
     const id = uniqueId();
     T.whyAsked[id] = key;
     send({ type: "explain", id, move });
   }
   return t("table.why.asking");
+}
+
+/** The engine's message for players: without the move's notation quoted around it, cards with suits. */
+export function plainReason(message) {
+  return String(message)
+    .replace(/^'[^']*':\s*/, "")
+    .replace(/\s*\(a sequence names[^)]*\)/g, "")
+    .replace(/,?\s*\(?e\.g\. '[^']*'\)?/g, "")
+    .replace(/'(meld|take|discard|lay|draw)\b[^']*'/g, "these cards")
+    .replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (card) => cardText(card.replace(/^10/, "T")));
 }
 
 /** Keeps an `explain` answer; returns its "version|move" key (null: not a question of this page). */
