@@ -337,7 +337,7 @@ class Room:
         elif kind == "rematch":
             await self._rematch(client)
         elif kind == "continue":
-            self._continue(client)
+            self._continue(client, frame.get("hand"))
         elif kind == "explain":
             self._explain(client, frame_id, frame["move"])
 
@@ -357,9 +357,10 @@ class Room:
                               message=problem and problem.message)
         client.send(answer)
 
-    def _continue(self, client: Client) -> None:
-        """The seat's person has seen the finished hand."""
-        if self.review is not None and client.seat in self.review.waiting:
+    def _continue(self, client: Client, hand: int | None) -> None:
+        """The seat's person has seen the finished hand (``hand``, when given: a late continue for an earlier
+        hand's review does not end this one)."""
+        if self.review is not None and client.seat in self.review.waiting and hand in (None, self.review.hand):
             self.review.waiting.discard(client.seat)
             if self.review.waiting:
                 self.broadcast_state()  # the others see who is still looking

@@ -417,7 +417,7 @@ function renderPiles() {
     const take = moves.find((m) => m === `take ${code}`);
     const attrs = { "data-testid": `pile-card-${code}`, "data-index": String(i) };
     const above = v.pile.length - 1 - i;
-    if (take) Object.assign(attrs, { role: "button", tabindex: "0", title: `Take ${cardText(code)}` + (above ? ` and the ${above} card${above === 1 ? "" : "s"} above it` : "") });
+    if (take) Object.assign(attrs, { role: "button", tabindex: "0", title: above ? t("table.pile.take_above", { card: cardText(code), count: above }) : t("table.pile.take", { card: cardText(code) }) });
     const c = cardEl(code, { attrs });
     if (take) c.setAttribute("aria-label", attrs.title);
     if (i === v.pile.length - 1 && T.highlight && T.highlight.discard) c.classList.add("last-discard");
@@ -431,7 +431,7 @@ function renderPiles() {
     return c;
   });
   fill($("pile"), cards.length ? cards : el("span", { class: "muted small-text", text: "empty" }));
-  $("pile-help").textContent = pileTake() === "top" ? "(click the top card to take it)" : "(click a card: take it and every card above it)";
+  $("pile-help").textContent = t(pileTake() === "top" ? "table.pile.take_top" : "table.pile.take_any");
 }
 
 /** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
@@ -473,7 +473,7 @@ function renderMelds() {
       stack, el("div", { class: "label", text: `${name} · ${formatPoints(m.points.reduce((a, b) => a + b, 0))}` }));
     dropZone(box, () => T.drag && legal().length, () => dropOnMelds(m.label));
     if (lay) {
-      box.title = `Lay ${cardText(sel[0])} on the ${name}`;
+      box.title = t("table.lay", { card: cardText(sel[0]), meld: name });
       box.addEventListener("click", () => sendMove(lay));
     }
     return box;
@@ -611,7 +611,7 @@ function renderActions() {
   if (top && moves.includes(top)) out.push(button("Take the top card", "take-top", () => sendMove(top), ""));
   const sel = movesForSelection();
   if (sel.meld) out.push(button(`Meld ${[...T.selected].length} cards`, "meld", () => sendMove(sel.meld)));
-  if (sel.lays.length === 1) out.push(button(`Lay ${cardText([...T.selected][0])} on the ${meldName(sel.lays[0].split(" on ")[1])}`, "lay", () => sendMove(sel.lays[0])));
+  if (sel.lays.length === 1) out.push(button(t("table.lay", { card: cardText([...T.selected][0]), meld: meldName(sel.lays[0].split(" on ")[1]) }), "lay", () => sendMove(sel.lays[0])));
   else if (sel.lays.length > 1) out.push(el("span", { class: "help", text: "Click the meld to lay it off on." }));
   if (sel.discard) out.push(button(`Discard ${cardText([...T.selected][0])}`, "discard", () => sendMove(sel.discard), ""));
   if (T.selected.size && !sel.meld && !sel.lays.length && !sel.discard) {
@@ -701,7 +701,7 @@ function describeMove(move, seat) {
   const meld = (label) => {
     const m = T.frame && T.frame.view.melds.find((x) => x.label === label);
     const ours = m && T.seat !== null && seat === T.seat && m.seats.every((x) => sideOf(x) === sideOf(T.seat));
-    return `${ours ? "your" : "the"} ${meldName(label)}`;
+    return t(ours ? "table.meld.your" : "table.meld.the", { meld: meldName(label) });
   };
   return rummyMoveText(move, meld);
 }

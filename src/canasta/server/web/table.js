@@ -375,13 +375,13 @@ function eventText(move, card, changes, seat, view) {
   const m = parseMove(move);
   const melds = changes.map((c) => {
     const cards = c.added.map(cardText).join(" ");
-    if (c.fresh) return `melded ${cards}`;
-    const whose = T.seat !== null && sideOfSeat(view, seat) === sideOfSeat(view, T.seat) ? "your" : "their";
-    return `added ${cards} to ${whose} ${meldName({ ...c.meld, canasta: false })}`;
+    if (c.fresh) return t("table.log.melded", { cards });
+    const ours = T.seat !== null && sideOfSeat(view, seat) === sideOfSeat(view, T.seat);
+    return t(ours ? "table.log.added_yours" : "table.log.added_theirs", { cards, meld: meldName({ ...c.meld, canasta: false }) });
   });
   if (m.action === "take") {
-    const size = view && (view.pile_size ?? (view.pile || []).length);
-    return `took the pile${size ? ` (${size} card${size === 1 ? "" : "s"})` : ""}` + (melds.length ? ` and ${melds.join(", ")}` : "");
+    const took = t("table.log.took_pile", { count: view && (view.pile_size ?? (view.pile || []).length) });
+    return melds.length ? t("table.log.and", { first: took, then: melds.join(", ") }) : took;
   }
   if (m.action === "meld" && melds.length) return melds.join(", ");
   return describeMove(move, card, seat === T.seat ? T.handCodes : null);
@@ -472,7 +472,7 @@ function logDealtThrees(view) {
       pool.splice(j, 1);
       return false;
     });
-    if (dealt.length) addLog(`${sideLabel(view, i)}: red three${dealt.length === 1 ? "" : "s"} laid out at the deal ${dealt.map(cardText).join(" ")}`, { sys: true });
+    if (dealt.length) addLog(t("table.log.dealt_threes", { side: sideLabel(view, i), cards: dealt.map(cardText).join(" ") }), { sys: true });
   });
 }
 
@@ -1080,7 +1080,7 @@ function dropOnMelds(m) {
 /** The engine's reason when it is known already, else a plain sentence (the question goes to the server). */
 function whyNotNow(move) {
   const text = whyNot(move);
-  return text === t("table.why.asking") ? `“${moveLabel(move, { hand: T.handCodes })}” is not possible now.` : text;
+  return text === t("table.why.asking") ? t("table.not_now", { move: moveLabel(move, { hand: T.handCodes }) }) : text;
 }
 
 function dragging() {
@@ -1291,9 +1291,9 @@ function renderPanel(f, v) {
   if (!p) return;
   const pad = f.pad || [];
   const sheet = pad[p.index] && padSides(pad[p.index]);
-  const panel = el("div", { class: "overlay-panel", "data-testid": "hand-sheet" }, el("h2", { text: `Hand ${p.index + 1}` }));
+  const panel = el("div", { class: "overlay-panel", "data-testid": "hand-sheet" }, el("h2", { text: t("table.sheet.title", { hand: p.index + 1 }) }));
   if (sheet) panel.append(el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
-  const close = el("button", { type: "button", class: "primary", "data-testid": "hand-sheet-close", text: "Close" });
+  const close = el("button", { type: "button", class: "primary", "data-testid": "hand-sheet-close", text: t("table.sheet.close") });
   close.addEventListener("click", () => {
     T.handPanel = null;
     render();
