@@ -7,6 +7,7 @@ database thread so that the event loop never waits on a disk or a socket.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -99,6 +100,14 @@ def database_url(url: str) -> str:
     if "://" not in url:
         return f"sqlite:///{url}"
     return url
+
+
+PASSWORD_IN_URL = re.compile(r"(://[^:/@\s]*:)[^\s/]*@")
+
+
+def redact(text: str) -> str:
+    """``text`` with the password of every URL in it replaced by ``***`` (for banners, errors and logs)."""
+    return PASSWORD_IN_URL.sub(r"\1***@", text)
 
 
 def migrate(engine: Engine) -> None:
@@ -232,9 +241,11 @@ class Store:
                 return None
             return self._row(c, dict(found))
 
-    def active_table_ids(self) -> list[str]:
+    def active_table_ids(self, since: float = 0.0) -> list[str]:
+        """The tables waiting or being played that changed at or after ``since`` (seconds since the epoch)."""
         with self._begin() as c:
-            rows = c.execute(select(game_tables.c.id).where(game_tables.c.status != "over"))
+            rows = c.execute(select(game_tables.c.id).where(game_tables.c.status.in_(("waiting", "playing")),
+                                                            game_tables.c.updated >= since))
             return [r[0] for r in rows]
 
     def _row(self, c: Connection, found: dict[str, Any]) -> TableRow:
