@@ -17,7 +17,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from canasta.server.app import create_app
-from canasta.server.guard import Limits
+from canasta.server.config import Limits
 
 POSTGRES_URL = os.environ.get("CANASTA_TEST_POSTGRES")  # .ci/run starts a server and sets it
 # Tests make many tables from one address and run bot-only tables at full speed; tests of the limits

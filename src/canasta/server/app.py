@@ -23,8 +23,9 @@ from starlette.websockets import WebSocketDisconnect
 from ..record import replay
 from ..rummy import RummyRules, rummy_key
 from .catalog import catalog
+from .config import Limits
 from .games import AnyState
-from .guard import Limits, Shield, TableBudget, TableLimit, Unavailable
+from .guard import Shield, TableBudget, TableLimit, Unavailable
 from .lobby import Lobby
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url

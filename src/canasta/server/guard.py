@@ -8,7 +8,6 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
 from typing import Any
 
 from limits import RateLimitItemPerMinute
@@ -25,24 +24,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The server's resource limits (``canasta serve --help`` names each one's option)."""
-
-    body_bytes: int = 16_384          # a request body; a table request is a few hundred bytes
-    tables_per_minute: int = 10       # tables one client address may create in any 60 seconds
-    tables_per_address: int = 20      # tables one address created that are open (in memory) at once
-    tables: int = 1000                # open tables in all
-    waiting_minutes: float = 30.0     # a table none of whose human seats was ever taken expires
-    idle_minutes: float = 15.0        # a table nobody has been connected to leaves memory (kept in the database)
-    bot_delay: float = 1.0            # the least delay between moves at a table no person sits at
-
-    def __post_init__(self) -> None:
-        for name, value in vars(self).items():
-            if not value > 0 and not (name == "bot_delay" and value == 0):
-                raise ValueError(f"the limit {name} must be positive, got {value}")
 
 
 SECURITY_HEADERS = [

@@ -15,7 +15,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from .. import new_game
-from .guard import Limits, TableLimit, Unavailable, database_failed
+from .config import Limits
+from .guard import TableLimit, Unavailable, database_failed
 from .room import Room, deck_text, token_hash
 from .spec import TableSpec
 from .storage import SeatRow, Store, TableRow
