@@ -126,6 +126,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
         phrase = HTTPStatus(exc.status_code).phrase
+        if exc.status_code == 413:
+            return error(413, "TOO_LARGE", f"a request body is at most {limits.body_bytes} bytes")
         return error(exc.status_code, phrase.upper().replace(" ", "_"), phrase.lower(), exc.headers)
 
     @app.exception_handler(Unavailable)

@@ -14,6 +14,7 @@ from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException
 
 from .protocol import ProtocolError
 
@@ -128,8 +129,11 @@ class Shield:
                     await answer(500, "INTERNAL", "the server failed to answer this request")
 
 
-class BodyTooLarge(Exception):
-    pass
+class BodyTooLarge(HTTPException):
+    """Raised while a body streams in past the limit (an HTTP error, so the app's body parser passes it on)."""
+
+    def __init__(self) -> None:
+        super().__init__(413)
 
 
 class Unavailable(ProtocolError):

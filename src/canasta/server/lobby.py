@@ -143,7 +143,10 @@ class Lobby:
             elif room.status not in ("waiting", "playing") or quiet > self.limits.idle_minutes * 60:
                 await self.unload(room)
 
-    def start_sweeping(self, every: float = SWEEP_SECONDS) -> None:
+    def start_sweeping(self) -> None:
+        # every 30 s, or often enough for short limits (a quarter of the shorter one)
+        every = min(SWEEP_SECONDS, 15 * min(self.limits.waiting_minutes, self.limits.idle_minutes))
+
         async def run() -> None:
             while True:
                 await asyncio.sleep(every)

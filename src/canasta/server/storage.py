@@ -199,8 +199,10 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = database_url(url)
         sqlite = self.url.startswith("sqlite")
+        # hide_parameters: an SQL error's text (and SQLAlchemy's own log lines) never hold the values written,
+        # a position and its deck among them
         self.engine = create_engine(self.url, connect_args={"check_same_thread": False} if sqlite else {},
-                                    pool_pre_ping=not sqlite)
+                                    pool_pre_ping=not sqlite, hide_parameters=True)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
