@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -128,6 +129,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         phrase = HTTPStatus(exc.status_code).phrase
         if exc.status_code == 413:
             return error(413, "TOO_LARGE", f"a request body is at most {limits.body_bytes} bytes")
+        if exc.status_code == 400:  # a body that is no JSON text at all: refused as any malformed request
+            return error(422, "BAD_REQUEST", "the request body is not JSON text (UTF-8)")
         return error(exc.status_code, phrase.upper().replace(" ", "_"), phrase.lower(), exc.headers)
 
     @app.exception_handler(Unavailable)
@@ -151,7 +154,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         return FileResponse(WEB / ("rummy.html" if rummy else "table.html"), headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/variants", responses=ERRORS)
-    async def variants(family: str = "all") -> Response:
+    async def variants(family: str = Query("all", json_schema_extra={"enum": list(FAMILIES)})) -> Response:
         """The presets of a family: ``all`` (the default, as ``variant_names()``: Canasta's, then the rummy
         family's), ``canasta`` or ``rummy``."""
         if family not in FAMILIES:
@@ -215,7 +218,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                              "entry": moves[number - 1] if number else None, "state": positions[number]})
 
     @app.get("/api/players/{player}/stats", responses=ERRORS)
-    async def stats(player: str, request: Request) -> Response:
+    async def stats(request: Request, player: str = PathParameter(json_schema_extra={"minLength": 1, "maxLength": 64})
+                    ) -> Response:
         if not 1 <= len(player) <= 64:
             return error(422, "BAD_PLAYER", "a player id is 1 to 64 characters")
         lobby = lobby_of(request)
