@@ -288,3 +288,60 @@ def test_logs_hold_no_secret_when_things_fail(tmp_path: Path, logs: list[str]) -
             lobby.pool.choose = kept
     assert any(f"table {table['table']}" in line and "RuntimeError" in line for line in logs), logs
     assert_quiet(logs, leak, table["seats"][0]["token"])
+
+
+# --- fair compute ----------------------------------------------------------------------------------
+
+
+def test_people_tables_think_first_and_keep_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two workers, bot-only tables use one at most; a person's table takes the other at once, and
+    a freed worker goes to a waiting person's table before a waiting bot-only one."""
+    import asyncio
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from canasta.server import workers
+
+    started: list[str] = []
+    gates = {name: threading.Event() for name in ("b1", "b2", "u1", "u2")}
+
+    def think(_level: str, view: dict[str, Any], _legal: list[Any]) -> tuple[Any, str]:
+        started.append(view["name"])
+        gates[view["name"]].wait(30)
+        return view["name"], ""
+
+    monkeypatch.setattr(workers, "think", think)
+
+    async def scenario() -> None:
+        pool = workers.BotPool(0)
+        pool.executor = ThreadPoolExecutor(max_workers=4)
+        pool.slots, pool.background_slots = 2, 1
+
+        def decide(name: str, urgent: bool) -> asyncio.Task[tuple[Any, str]]:
+            return asyncio.create_task(pool.choose("easy", {"name": name}, [], urgent=urgent))
+
+        async def until(count: int) -> None:  # the worker threads have started ``count`` decisions
+            for _ in range(3000):
+                if len(started) >= count:
+                    return
+                await asyncio.sleep(0.01)
+
+        b1, b2 = decide("b1", False), decide("b2", False)
+        await until(1)
+        assert pool.running == [0, 1] and len(pool.queues[1]) == 1  # one worker is kept for people's tables
+        u1 = decide("u1", True)
+        await until(2)
+        assert started == ["b1", "u1"] and pool.running == [1, 1]
+        u2 = decide("u2", True)
+        await asyncio.sleep(0)
+        assert pool.running == [1, 1] and len(pool.queues[0]) == 1
+        gates["b1"].set()
+        await b1
+        await until(3)
+        assert started == ["b1", "u1", "u2"]  # the freed worker went to the person's table
+        for gate in gates.values():
+            gate.set()
+        assert [(await t)[0] for t in (u1, u2, b2)] == ["u1", "u2", "b2"]
+        pool.close()
+
+    asyncio.run(scenario())
