@@ -242,6 +242,9 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         if room is None:
             await _refuse(ws, "NO_TABLE", f"no table {table_id[:64]!r}", 4404)
             return
+        if room.status == "expired":
+            await _refuse(ws, "EXPIRED", "nobody took a seat at this table in time: it is closed", 4410)
+            return
         seat = room.seat_for(token) if token else None
         if token and seat is None:
             await _refuse(ws, "BAD_TOKEN", "this token opens no seat at this table", 4401)
@@ -253,7 +256,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         try:
             try:
                 await room.join(client)
-            except ProtocolError as exc:  # an expired table, or the database is down: the client tries again
+            except Unavailable as exc:  # the database is down: the client tries again (close code 1013)
                 client.send(exc.frame())
                 client.close()
                 return

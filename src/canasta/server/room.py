@@ -218,10 +218,8 @@ class Room:
         return None
 
     async def join(self, client: Client) -> None:
-        """Seat a new connection: welcome, recent chat, then its state. Raises ``ProtocolError`` when the
-        table has expired or the database is unavailable (the caller then closes the connection)."""
-        if self.status == "expired":
-            raise ProtocolError("EXPIRED", "nobody took a seat at this table in time: it is closed")
+        """Seat a new connection: welcome, recent chat, then its state. Raises ``Unavailable`` when the
+        database cannot be reached (the caller then closes the connection)."""
         self.clients.add(client)
         if client.seat is not None:  # before any wait: from now on nobody stands in for this seat
             seat = self.seats[client.seat]
