@@ -346,10 +346,11 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
     ws.addEventListener("close", (ev) => {
       T.connected = false;
       if (T.ws === ws) T.ws = null;
-      if (ev.code === 4401 || ev.code === 4404) {
+      if (ev.code >= 4400 && ev.code < 4500) { // refused for good (docs/protocol.md): no reconnecting
         T.stopped = true;
         setConn("closed", "bad");
-        setStatus(ev.code === 4404 ? "This table does not exist." : "This invite link is not valid for this table.");
+        setStatus({ 4404: "This table does not exist.", 4401: "This invite link is not valid for this table.",
+          4410: "Nobody took a seat at this table in time: it is closed." }[ev.code] || "This page may not open this table.");
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;
