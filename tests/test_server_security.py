@@ -345,3 +345,17 @@ def test_people_tables_think_first_and_keep_a_worker(monkeypatch: pytest.MonkeyP
         pool.close()
 
     asyncio.run(scenario())
+
+
+def test_every_limit_is_documented_with_its_default(capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.cli import main
+    from canasta.server.config import limit_options
+
+    docs = Path(__file__).parents[1] / "docs"
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for _name, flag, _type, default, _meaning in limit_options():
+        row = f"| `{flag}` | {default:g} |"
+        assert row in (docs / "security.md").read_text() and row in (docs / "protocol.md").read_text(), flag
+        assert flag in help_text and f"(default {default:g})" in help_text, flag
