@@ -114,6 +114,9 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
     made = server.create(variant="classic", seats=["human", "human", "bot:easy", "bot:easy"], delay=0)
     host_context, guest_context = browser.new_context(), browser.new_context()
     host, guest = host_context.new_page(), guest_context.new_page()
+    refused: list[str] = []  # anything the Content-Security-Policy blocked
+    for page in (host, guest):
+        page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     host.goto(server.base + made["seats"][0]["url"])
     host.wait_for_selector('[data-testid="waiting-room"]')
     shot(host, "waiting-room")
@@ -136,5 +139,11 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
         "cards => cards.map(c => c.dataset.card)")
     assert len(host_cards) == 11 and len(guest_cards) == 11 and host_cards != guest_cards
     shot(guest, "guest-table")
+    # the invite's token left the address bar; a reload keeps the seat (the tab kept the token)
+    assert "token" not in guest.url and guest.url.endswith(f"/t/{made['table']}")
+    guest.reload()
+    guest.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
+    assert guest.locator('[data-testid="hand"] [data-testid="card"]').count() == 11
+    assert not refused, refused
     host_context.close()
     guest_context.close()
