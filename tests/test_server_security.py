@@ -359,3 +359,14 @@ def test_every_limit_is_documented_with_its_default(capsys: pytest.CaptureFixtur
         row = f"| `{flag}` | {default:g} |"
         assert row in (docs / "security.md").read_text() and row in (docs / "protocol.md").read_text(), flag
         assert flag in help_text and f"(default {default:g})" in help_text, flag
+
+
+def test_the_database_password_is_never_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.cli import main
+    from canasta.server.storage import redact
+
+    assert main(["serve", "--database", "postgresql://canasta:hunter2@127.0.0.1:1/nowhere"]) != 0
+    out = capsys.readouterr()
+    assert "hunter2" not in out.out + out.err and "canasta:***@127.0.0.1:1" in out.err
+    assert redact("postgresql+psycopg://u:p%40ss@h:5432/d and sqlite:///x.db") == \
+        "postgresql+psycopg://u:***@h:5432/d and sqlite:///x.db"

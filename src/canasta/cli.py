@@ -442,9 +442,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:  # open (and create or upgrade) the database first: a bad URL is one line here, not a traceback later
         Store(args.database).close()
     except Exception as exc:
-        # the first line only: the rest of an SQL error holds its statement and parameters
-        first = redact(str(getattr(exc, "orig", None) or exc).splitlines()[0] if str(exc) else "")
-        raise CliError(f"cannot use the database {shown!r}: {type(exc).__name__}: {first}") from None
+        # the driver's first line only: the rest of an SQL error holds its statement
+        raise CliError(f"cannot use the database {shown!r}: {type(exc).__name__}: "
+                       f"{_first_line(getattr(exc, 'orig', None) or exc)}") from None
     host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     address = f"http://{host}:{args.port}/"
 
@@ -458,8 +458,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          allow_origins=args.allow_origin or (), api_docs=args.api_docs),
               args.host, args.port, ready)
     except Exception as exc:  # an unusable database URL, a port in use: one line, not a traceback
-        raise CliError(f"{type(exc).__name__}: {redact(str(exc).splitlines()[0] if str(exc) else '')}") from None
+        raise CliError(f"{type(exc).__name__}: {_first_line(exc)}") from None
     return 0
+
+
+def _first_line(exc: BaseException) -> str:
+    """An error's first line, any URL's password in it redacted."""
+    from .server.storage import redact
+
+    lines = str(exc).strip().splitlines()
+    return redact(lines[0]) if lines else ""
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

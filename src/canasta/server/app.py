@@ -76,7 +76,6 @@ def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None]) -> None
             if self.started:
                 ready()
 
-    # No per-message compression: it cost 8% of the server's time under load and frames are a few kB.
     # No per-message compression: it cost 8% of the server's time under load and frames are a few kB. No
     # access log: a websocket's address carries its seat token.
     Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, ws_max_size=65536,
