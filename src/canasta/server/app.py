@@ -180,8 +180,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                                        for s, t in sorted(tokens.items())]})
 
     async def find(request: Request, table_id: str) -> Room | JSONResponse:
-        room = await lobby_of(request).room(table_id)
-        return room if room is not None else error(404, "NO_TABLE", f"no table {table_id!r}")
+        room = await lobby_of(request).room(table_id) if len(table_id) <= 64 else None
+        return room if room is not None else error(404, "NO_TABLE", f"no table {table_id[:64]!r}")
 
     @app.get("/api/tables/{table_id}", responses=TABLE_ERRORS)
     async def table(table_id: str, request: Request) -> Response:
