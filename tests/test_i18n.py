@@ -21,9 +21,9 @@ NOT_YET_CONVERTED = {"common.js", "moves.js", "table.js", "rummy.js", "table.htm
 # Words each language spells as English does (names, loanwords), so a translation equal to English is not a
 # forgotten one there; a text with no word outside its {placeholders} is never checked.
 SAME_AS_ENGLISH = {
-    "es": {"Canasta", "Samba", "Bolivia", "Total", "normal"},
-    "pt": {"Canasta", "Samba", "Total", "normal", "Replay"},
-    "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home"},
+    "es": {"Canasta", "Canastas", "Samba", "Bolivia", "Total", "normal", "Esc", "Tab"},
+    "pt": {"Canasta", "Samba", "Total", "normal", "Replay", "Enter", "Esc", "Tab", "Home / End"},
+    "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc", "Tab"},
 }
 
 # Strings in the scripts that a player reads but that are not words of any language: notation and
@@ -241,6 +241,8 @@ def used_keys() -> tuple[set[str], set[str]]:
                 (prefixes if text.endswith((".", "_")) else keys).add(text)
     for path in sources(".html"):
         keys |= page_text(path).keys
+    # the walk-through's tips are named by the server (help_pages.SCRIPT)
+    keys |= set(re.findall(r"\"(learn\.[a-z_.]+)\"", (WEB.parent / "help_pages.py").read_text(encoding="utf-8")))
     return keys, prefixes
 
 
