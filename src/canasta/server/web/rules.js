@@ -115,9 +115,10 @@ async function showVariant(box, name) {
   if (r.choices.length) {
     english.append(el("h3", { lang, text: t("rules.choices") }), el("ul", {}, ...r.choices.map((c) => el("li", { text: c }))));
   }
-  english.append(el("h3", { lang, text: t("rules.every") }),
+  // every parameter: long, so folded until asked for
+  english.append(el("details", { class: "every" }, el("summary", { lang, text: t("rules.every_count", { count: r.parameters.length }) }),
     table(t("rules.every"), [t("rules.param"), t("rules.param_value"), t("rules.meaning"), t("rules.source")],
-      r.parameters.map((x) => [x.name, valueText(x.value), x.meaning, x.source])),
+      r.parameters.map((x) => [x.name, valueText(x.value), x.meaning, x.source]))),
     el("p", { class: "small-text muted", text: r.notes }));
   reference.append(english);
   box.replaceChildren(
