@@ -1,6 +1,6 @@
 // The home page: "Play now", choosing a game, creating a table with friends.
 import { api, cardEl, copyText, displayName, el, LEVELS, playerId, setDisplayName, applyDeckPreference } from "./common.js";
-import { setUpPage, t } from "./i18n.js";
+import { lang, setUpPage, t } from "./i18n.js";
 import { variantSummary, variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -117,7 +117,7 @@ function onVariantChange() {
   const v = currentVariant();
   if (!v) return;
   const opts = optionsOf(v);
-  $("variant-summary").textContent = variantSummary(v);
+  $("variant-summary").replaceChildren(variantSummary(v), " ", el("a", { href: `/rules/${encodeURIComponent(v.name)}`, target: "_blank", "data-testid": "variant-rules", text: t("home.variant_rules") }));
   // target
   const target = opts.find((o) => o.name === "target");
   $("target").value = target && target.default !== null && target.default !== undefined ? target.default : "";
@@ -139,6 +139,8 @@ function onVariantChange() {
 function renderOptions(v) {
   const box = $("options");
   box.replaceChildren();
+  // The house rules are the engine's parameters, named and explained as its rules reference does (English,
+  // marked so for screen readers); the rules page explains the variant in the page's language.
   const opts = optionsOf(v).filter((o) => o.name !== "target" && o.name !== "players");
   if (!opts.length) {
     box.append(el("span", { class: "muted small-text", text: t("home.no_house_rules") }));
@@ -150,7 +152,7 @@ function renderOptions(v) {
     if (o.type === "bool") {
       input = el("input", { type: "checkbox", id, "data-option": o.name });
       input.checked = !!o.default;
-      box.append(el("div", { class: "option" }, input, " ", el("label", { for: id, text: o.name.replace(/_/g, " ") }), el("div", { class: "meaning", text: o.meaning || "" })));
+      box.append(el("div", { class: "option", lang: "en" }, input, " ", el("label", { for: id, text: o.name.replace(/_/g, " ") }), el("div", { class: "meaning", text: o.meaning || "" })));
       continue;
     }
     if (o.type === "choice") {
@@ -159,7 +161,7 @@ function renderOptions(v) {
       input = el("input", { type: "number", id, "data-option": o.name, step: "1" });
       if (o.default !== null && o.default !== undefined) input.value = o.default;
     }
-    box.append(el("div", { class: "option field" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));
+    box.append(el("div", { class: "option field", lang: "en" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));
   }
 }
 
@@ -292,6 +294,7 @@ function openChooser(friends) {
 
 function start() {
   setUpPage();
+  $("house-rules-english").classList.toggle("hidden", lang === "en");
   applyDeckPreference();
   const fan = $("fan");
   for (const c of ["AS", "KH", "JK", "2D"]) fan.append(cardEl(c));
