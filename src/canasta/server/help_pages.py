@@ -41,9 +41,9 @@ def _record(name: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- the walk-through
 
-# The deal: seat 0 (the learner) holds four kings and a joker; the stock's top cards are the draws of the
-# script below (the rest of the pack lies under them, in pack order). Hands of the other seats are chosen
-# so that their discards are the ones the lesson talks about.
+# The deal: seat 0 (the learner) holds four kings, a joker and a pair of 7s; the stock's top cards are the
+# draws of the script below, with the rest of the pack under them (its threes at the bottom, so that no red
+# three turns up). The other seats hold the cards the script has them discard.
 HANDS = ("KH KH KS KD JK 7C 7D 4C 9S 6H 8D",
          "9H QD QC 5D 6C 8S TS JH 4S 5C 6D",
          "KS 9D JD TD 4H 5H 8H QS 6S AC AD",
@@ -51,7 +51,9 @@ HANDS = ("KH KH KS KD JK 7C 7D 4C 9S 6H 8D",
 UPCARD = "5S"
 DRAWS = ("KC", "6S", "8C", "TD")  # the next cards drawn, in order: seat 0, 1, 2, 3
 
-# (seat, move, the tip shown before the learner's move, or the lesson's words about the others' moves)
+# (seat, move, the catalog key of the tip shown before the learner's move; empty for the others' moves).
+# A learner's move is written as what he selects and presses: its first word is the button, the rest the
+# ranks of the cards to select.
 SCRIPT: tuple[tuple[int, str, str], ...] = (
     (0, "draw", "learn.tip.draw"),
     (0, "meld K K K K K JK", "learn.tip.meld"),
@@ -63,14 +65,6 @@ SCRIPT: tuple[tuple[int, str, str], ...] = (
     (0, "meld K", "learn.tip.canasta"),
     (0, "discard 4", "learn.tip.last_discard"),
 )
-# What the learner must select and press for each of his steps (ranks; the client checks them).
-EXPECT: dict[str, dict[str, Any]] = {
-    "draw": {"action": "draw", "ranks": []},
-    "meld K K K K K JK": {"action": "meld", "ranks": ["K", "K", "K", "K", "K", "JK"]},
-    "discard 4": {"action": "discard", "ranks": ["4"]},
-    "take 7 7": {"action": "take", "ranks": ["7", "7"]},
-    "meld K": {"action": "meld", "ranks": ["K"]},
-}
 MAX_MOVES = sum(1 for seat, _move, _tip in SCRIPT if seat == 0)
 
 
@@ -79,8 +73,7 @@ class LessonError(ValueError):
 
 
 def _start() -> State:
-    """The lesson's first position: the hands and upcard above, the scripted draws on top of the stock and the
-    rest of the pack under them (its threes at the bottom, so that no red three turns up)."""
+    """The lesson's first position (the deal above)."""
     rules = make_rules("classic")
     rest = [card_str(c) for c in pack(rules.decks, rules.jokers)]
     for card in " ".join((*HANDS, UPCARD, *DRAWS)).split():
@@ -106,7 +99,7 @@ def lesson_step(moves: list[str]) -> dict[str, Any]:
         if seat == 0:
             if done == len(moves):
                 return {"step": done, "steps": MAX_MOVES, "view": view(state, 0), "others": others, "tip": tip,
-                        "expect": {**EXPECT[move], "move": move}}
+                        "expect": {"action": move.split()[0], "ranks": move.split()[1:], "move": move}}
             done += 1
             others = []
         state = apply(state, move)
