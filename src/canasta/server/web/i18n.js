@@ -89,8 +89,9 @@ export function has(key) {
   return entry(key) !== undefined;
 }
 
-/** A number as the page's language writes it (1.500 / 1,500). */
+/** A number as the page's language writes it (1.500 / 1,500); nothing known: a dash. */
 export function format(value) {
+  if (value === null || value === undefined) return "–";
   return typeof value === "number" ? value.toLocaleString(lang) : String(value);
 }
 

@@ -1,8 +1,8 @@
 // The replay page: a finished game, every hand face up, step by step (GET /api/tables/ID/replay/N).
-import { api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
+import { api, applyDeckPreference, backEl, cardEl, el, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
 import { describeMove, targetText, tokenText } from "./moves.js";
 import { renderRummy } from "./replay_rummy.js";
-import { has, setUpPage, t } from "./i18n.js";
+import { format, has, setUpPage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const R = { id: tableIdFromPath(), n: 0, total: null, cache: new Map(), loading: null };
@@ -97,7 +97,7 @@ function render(step) {
     const seats = s.seatSides.map((x, seat) => (x === i ? seatName(seat) : null)).filter(Boolean).join(t("common.and"));
     const head = el("div", { class: "side-head" },
       el("span", { class: "side-name", text: t("replay.side_seats", { n: i + 1, seats }) }),
-      el("span", { class: "score", text: formatPoints((s.scores || [])[i]) }),
+      el("span", { class: "score", text: format((s.scores || [])[i]) }),
       el("span", { class: "need", text: t((s.opened || [])[i] ? "replay.opened" : "replay.not_opened") }),
       (s.redThrees[i] || []).length ? el("span", { class: "red-threes" }, ...s.redThrees[i].map((c) => cardEl(c, { small: true }))) : null);
     const melds = el("div", { class: "melds" });
@@ -121,7 +121,7 @@ function render(step) {
     const res = s.result;
     board.append(el("div", { class: "overlay-panel replay-result" }, el("h2", { text: t("replay.game_over") }),
       el("p", { text: res.winner === null ? t("replay.draw") : t("replay.side_wins", { n: res.winner + 1 }) }),
-      el("p", { text: t("replay.final_scores", { scores: (res.scores || []).map((x, i) => t("replay.side_score", { n: i + 1, points: formatPoints(x) })).join(" · ") }) })));
+      el("p", { text: t("replay.final_scores", { scores: (res.scores || []).map((x, i) => t("replay.side_score", { n: i + 1, points: format(x) })).join(" · ") }) })));
   }
   if (s.lastHand) {
     const keys = [];
@@ -129,8 +129,8 @@ function render(step) {
     board.append(el("details", { class: "replay-score" }, el("summary", { text: t("replay.previous_score") }),
       el("table", { class: "data" },
         el("thead", {}, el("tr", {}, el("td", {}), ...s.lastHand.map((_, i) => el("th", { scope: "col", text: t("replay.side", { n: i + 1 }) })))),
-        el("tbody", {}, ...keys.map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...s.lastHand.map((x) => el("td", { text: formatPoints((x.lines || {})[k] || 0) }))))),
-        el("tfoot", {}, el("tr", {}, el("td", { text: t("replay.total") }), ...s.lastHand.map((x) => el("td", { text: formatPoints(x.cumulative) })))))));
+        el("tbody", {}, ...keys.map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...s.lastHand.map((x) => el("td", { text: format((x.lines || {})[k] || 0) }))))),
+        el("tfoot", {}, el("tr", {}, el("td", { text: t("replay.total") }), ...s.lastHand.map((x) => el("td", { text: format(x.cumulative) })))))));
   }
 }
 

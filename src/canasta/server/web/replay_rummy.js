@@ -1,7 +1,7 @@
 // The replay page's board for a rummy-family game (a position with "family": "rummy"): every hand face up,
 // the spread pile, each meld with the seat that laid each card, the scores and the last hand's breakdown.
-import { backEl, cardEl, cardText, el, formatPoints, lineLabel } from "./common.js";
-import { has, t } from "./i18n.js";
+import { backEl, cardEl, cardText, el, lineLabel } from "./common.js";
+import { format, has, t } from "./i18n.js";
 
 function seatName(seat) {
   return t("common.seat", { n: seat + 1 });
@@ -28,7 +28,7 @@ export function renderRummy(s, board) {
       el("span", { class: "small-text", text: t("common.cards", { count: cards.length }) })));
   });
   board.append(el("div", { class: "side-head replay-gap" },
-    ...s.scores.map((x, i) => el("span", { class: "score", text: `${sideName(s, i)}: ${formatPoints(x)}  ` }))));
+    ...s.scores.map((x, i) => el("span", { class: "score", text: `${sideName(s, i)}: ${format(x)}  ` }))));
   const melds = s.melds.map((m) => el("div", { class: `meld k-${m.kind}` },
     el("div", { class: "stack" }, ...m.cards.map((c, i) => el("div", { class: "laid" }, cardEl(c, { small: true }),
       el("span", { class: "by", text: String(m.seats[i] + 1) })))),
@@ -45,13 +45,13 @@ export function renderRummy(s, board) {
     board.append(el("details", { class: "replay-score", open: !!s.result }, el("summary", { text: t("replay.hand_score", { n: last.hand }) }),
       el("table", { class: "data" },
         el("thead", {}, el("tr", {}, el("td", {}), ...last.sides.map((_, i) => el("th", { scope: "col", text: sideName(s, i) })))),
-        el("tbody", {}, ...keys.map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...last.sides.map((x) => el("td", { text: formatPoints((x.lines || {})[k] || 0) }))))),
-        el("tfoot", {}, el("tr", {}, el("td", { text: t("replay.hand_total") }), ...last.sides.map((x) => el("td", { text: formatPoints(x.total) })))))));
+        el("tbody", {}, ...keys.map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...last.sides.map((x) => el("td", { text: format((x.lines || {})[k] || 0) }))))),
+        el("tfoot", {}, el("tr", {}, el("td", { text: t("replay.hand_total") }), ...last.sides.map((x) => el("td", { text: format(x.total) })))))));
   }
   if (s.result) {
     const res = s.result;
     board.append(el("div", { class: "overlay-panel replay-result" }, el("h2", { text: t("replay.game_over") }),
       el("p", { text: res.winner === null || res.winner === undefined ? t("replay.draw") : t("replay.who_won", { who: sideName(s, res.winner) }) }),
-      el("p", { text: t("replay.final_scores", { scores: (res.scores || s.scores).map((x, i) => `${sideName(s, i)} ${formatPoints(x)}`).join(" · ") }) })));
+      el("p", { text: t("replay.final_scores", { scores: (res.scores || s.scores).map((x, i) => `${sideName(s, i)} ${format(x)}`).join(" · ") }) })));
   }
 }

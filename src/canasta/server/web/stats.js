@@ -1,6 +1,6 @@
 // The statistics page: GET /api/players/ID/stats for this browser's player id.
-import { api, el, formatPoints, playerId } from "./common.js";
-import { setUpPage, t } from "./i18n.js";
+import { api, el, playerId } from "./common.js";
+import { format, setUpPage, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 
 const COLUMNS = ["played", "won", "lost", "drawn", "unfinished", "hands", "points_per_hand"];
@@ -8,8 +8,8 @@ const COLUMNS = ["played", "won", "lost", "drawn", "unfinished", "hands", "point
 function cell(row, key) {
   const v = row ? row[key] : null;
   if (v === null || v === undefined) return "–";
-  if (key === "points_per_hand") return formatPoints(Math.round(Number(v) * 10) / 10);
-  return formatPoints(v);
+  if (key === "points_per_hand") return format(Math.round(Number(v) * 10) / 10);
+  return format(v);
 }
 
 async function start() {
