@@ -26,17 +26,18 @@ SAME_AS_ENGLISH = {
     "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc", "Tab"},
 }
 
-# Strings in the scripts that a player reads but that are not words of any language: notation and
-# symbols. A literal is checked only if it holds a letter; these are the ones that do and are allowed.
+# Literals of the scripts that hold lower-case words and are allowed all the same (a literal without any,
+# such as a card code "KH" or a protocol code "GAME_NOT_OVER", is never flagged).
 ALLOWED_LITERALS = {
     "English", "Español", "Português", "Italiano",  # the language menu names each language in itself
     "Enter", "Escape", "ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End",  # key names
     "Content-Type", "Accept",  # HTTP headers
 }
-# The pages' text outside any element with data-i18n: symbols only (no letters).
+# Attributes a player reads or hears: in the HTML they come from data-i18n-attr.
 VISIBLE_ATTRIBUTES = ("placeholder", "aria-label", "title", "alt", "aria-description")
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+WORDS = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 
 
 def catalog(lang: str) -> dict[str, object]:
@@ -139,7 +140,6 @@ def css_classes() -> set[str]:
 
 
 KEY_ARGUMENT = re.compile(r"\b(?:t|has)\(\s*$")
-WORDS = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 
 
 def suspicious(text: str, before: str, classes: set[str]) -> bool:
