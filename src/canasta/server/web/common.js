@@ -163,6 +163,7 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") e.className = v;
     else if (k === "text") e.textContent = v;
     else if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k === "style") e.style.cssText = v; // a style attribute would break the Content-Security-Policy
     else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
     else if (v === true) e.setAttribute(k, "");
     else e.setAttribute(k, v);
@@ -276,13 +277,36 @@ export function tableIdFromPath() {
 
 // ------------------------------------------------------------------ a table's connection
 
+/** This tab's seat token for table `id`. An invite link (`/t/ID?token=T`) is read once: the token moves
+ *  to sessionStorage and the address loses it (the history entry is replaced), so it never stays in the
+ *  history, a bookmark or a shared screen. A reload finds it in sessionStorage. */
+export function seatToken(id) {
+  const key = `canasta.token.${id}`;
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("token");
+  if (fromUrl) {
+    try { sessionStorage.setItem(key, fromUrl); } catch { /* storage off: the token lives in this page only */ }
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(history.state, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+    return fromUrl;
+  }
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+/** Forget this tab's token for table `id` (it opens no seat: the table's link then watches). */
+export function forgetSeatToken(id) {
+  try { sessionStorage.removeItem(`canasta.token.${id}`); } catch { /* storage off */ }
+}
+
 // One table's websocket, shared by the Canasta and rummy pages. `T` is the page's table state (id,
 // token, player, optional name, pending move); it gains ws, connected, retry,
 // everConnected and stopped. A reconnection names the last version the page has shown (`since()`), so the
 // server sends the events missed before the new state; a move sent but not acknowledged is marked unsent so
 // the page sends it again (same id) once back. `onClosed(kind)` hears of the ends that stop reconnecting:
-// "bad" (the token opens no seat), "gone" (no such table) and "replaced" (the seat opened elsewhere).
-export const CLOSE_KINDS = { 4401: "bad", 4404: "gone", 4409: "replaced" };
+// "bad" (the token opens no seat), "gone" (no such table), "expired" (nobody took a seat in time),
+// "replaced" (the seat opened elsewhere) and "closed" (any other refusal: another site's page).
+export const CLOSE_KINDS = { 4401: "bad", 4404: "gone", 4409: "replaced", 4410: "expired" };
 
 export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = () => null, onClosed = null }) {
   const setConn = (text, cls) => {
@@ -341,12 +365,13 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
     ws.addEventListener("close", (ev) => {
       T.connected = false;
       if (T.ws === ws) T.ws = null;
-      const kind = CLOSE_KINDS[ev.code];
-      if (kind) {
+      if (ev.code >= 4400 && ev.code < 4500) { // refused for good (docs/protocol.md): no reconnecting
         T.stopped = true;
         setConn("closed", "bad");
+        const kind = CLOSE_KINDS[ev.code] || "closed";
         if (onClosed) onClosed(kind);
-        else setStatus(kind === "gone" ? "This table does not exist." : "This invite link is not valid for this table.");
+        else setStatus({ gone: "This table does not exist.", bad: "This invite link is not valid for this table.",
+          expired: "Nobody took a seat at this table in time: it is closed." }[kind] || "This page may not open this table.");
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;

@@ -5,7 +5,7 @@
 
 import {
   api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel, openTable,
-  playerId, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
+  playerId, seatToken, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
   abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
@@ -15,13 +15,12 @@ import { meldName, rummyMoveText } from "./rummy_words.js";
 import { t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
-const params = new URLSearchParams(location.search);
 const RANKS = "A23456789TJQK";
 const SUIT_ORDER = "SHDC";
 
 const T = {
   id: tableIdFromPath(),
-  token: params.get("token"),
+  token: seatToken(tableIdFromPath()),
   player: playerId(),
   name: displayName(),
   seat: null, // this connection's seat; null for a spectator

@@ -3,7 +3,7 @@
 
 import {
   api, applyDeckPreference, backEl, cardEl, cardSortKey, cardText, displayName, el, formatPoints, fourColour, lineLabel,
-  openTable, playerId, rankOf, sendFrame, setDisplayName, setFourColour, sortCards, suitOf, tableIdFromPath, uniqueId,
+  openTable, playerId, rankOf, seatToken, sendFrame, setDisplayName, setFourColour, sortCards, suitOf, tableIdFromPath, uniqueId,
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
@@ -15,10 +15,9 @@ import { t } from "./texts.js";
 const EVENT_PAUSE_MS = 800;
 const $ = (id) => document.getElementById(id);
 
-const params = new URLSearchParams(location.search);
 const T = {
   id: tableIdFromPath(),
-  token: params.get("token"),
+  token: seatToken(tableIdFromPath()),
   player: playerId(),
   name: displayName(),
   seat: null, // this connection's seat; null for a spectator

@@ -2,7 +2,7 @@
 // bad link and a seat taken over by another window, the invitee's name prompt, chat without duplicates,
 // announcements for screen readers, sounds and card movement.
 
-import { cardEl, cardText, el, uniqueId } from "./common.js";
+import { cardEl, cardText, el, forgetSeatToken, uniqueId } from "./common.js";
 import { t } from "./texts.js";
 
 const store = {
@@ -184,6 +184,7 @@ export function hintWhy(h) {
 /** A bad invite link (`bad`) or an unknown table (`gone`): what happened, the way home and, for a bad link
  * to a table that exists, the spectator's link. */
 export function linkProblemPanel(kind, tableId) {
+  if (kind === "bad") forgetSeatToken(tableId); // the watch link below must not bring the bad token back
   const panel = el(
     "div",
     { class: "overlay-panel", "data-testid": "link-problem", role: "alert" },
