@@ -12,7 +12,7 @@ import {
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
-import { t } from "./texts.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const RANKS = "A23456789TJQK";

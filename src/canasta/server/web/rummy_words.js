@@ -1,7 +1,7 @@
 // The rummy family's moves and melds in words, cards with their suits (the table and replay pages).
 
 import { cardText, rankLabel } from "./common.js";
-import { t } from "./texts.js";
+import { t } from "./i18n.js";
 
 /** A meld by what it holds: "K-set" -> "Ks", "5H-7H" -> "5♥–7♥ run". */
 export function meldName(label) {

@@ -3,7 +3,7 @@
 // announcements for screen readers, sounds and card movement.
 
 import { cardEl, cardText, el, forgetSeatToken, uniqueId } from "./common.js";
-import { t } from "./texts.js";
+import { t } from "./i18n.js";
 
 const store = {
   get(key) {
@@ -155,10 +155,10 @@ export function askWhy(T, version, move, send) {
 /** The engine's message for players: without the move's notation quoted around it, cards with suits. */
 export function plainReason(message) {
   return String(message)
-    .replace(/^'[^']*':\s*/, "")
+    .replace(/^\x27[^\x27]*\x27:\s*/, "")
     .replace(/\s*\(a sequence names[^)]*\)/g, "")
-    .replace(/,?\s*\(?e\.g\. '[^']*'\)?/g, "")
-    .replace(/'(meld|take|discard|lay|draw)\b[^']*'/g, "these cards")
+    .replace(/,?\s*\(?e\.g\. \x27[^\x27]*\x27\)?/g, "")
+    .replace(/\x27(meld|take|discard|lay|draw)\b[^\x27]*\x27/g, t("table.why.these_cards"))
     .replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (card) => cardText(card.replace(/^10/, "T")));
 }
 
@@ -268,8 +268,9 @@ export function soundOn() {
   return store.get(SOUND_KEY) === "1";
 }
 
+/** Whether the system asks for less motion (the style sheet sets --reduced-motion under that media query). */
 export function reducedMotion() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return getComputedStyle(document.documentElement).getPropertyValue("--reduced-motion").trim() === "1";
 }
 
 let audio = null;
@@ -337,7 +338,7 @@ export function flyCard(from, to, code) {
   ghost.style.top = `${a.top}px`;
   const dx = b.left + b.width / 2 - (a.left + a.width / 2);
   const dy = b.top + b.height / 2 - (a.top + a.height / 2);
-  const run = ghost.animate([{ transform: "translate(0, 0)" }, { transform: `translate(${dx}px, ${dy}px)` }], { duration: 380, easing: "ease-out" });
+  const run = ghost.animate([{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px)` }], { duration: 380, easing: "ease-out" });
   run.onfinish = () => ghost.remove();
   run.oncancel = () => ghost.remove();
 }
