@@ -192,7 +192,7 @@ def my_turn(page: Any) -> bool:
 
 
 def wait_turn_or_review(page: Any) -> None:
-    page.wait_for_function("document.body.dataset.toMove === 'true' || !!document.querySelector("
+    page.wait_for_function("() => document.body.dataset.toMove === 'true' || !!document.querySelector("
                            "'[data-testid=\"hand-result\"]')", timeout=30_000)
 
 
@@ -258,7 +258,7 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
                          or f"discard {hand[i]}" in legal or (hand[i] == "JK" and "discard JK" in legal))
             cards.nth(index).drag_to(page.locator('[data-testid="pile"]'))
             discards += 1
-        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30_000)
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
     assert discards >= 1 and melds_made >= 1
     # the hand is over and the table holds: the final table and the breakdown, the next hand not begun
     review = page.locator('[data-testid="hand-result"]')
@@ -275,7 +275,7 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
     review.locator('[data-testid="hand-result-close"]').click()
     page.wait_for_selector('[data-testid="hand-result"]', state="detached")
     eventually(lambda: not room.reviewing())  # the server has had the page's continue
-    page.wait_for_function(f"Number(document.body.dataset.version) > {held} || "
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {held} || "
                            "document.body.dataset.toMove === 'true'", timeout=30_000)
     page.close()
 
@@ -334,9 +334,9 @@ def test_a_hand_by_keyboard_alone_and_the_engines_reason(browser: Any, server: L
             focus_card(page, len(hand) - 1)
             page.keyboard.press(" ")
             page.keyboard.press("Enter")
-        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30_000)
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
     assert explained
-    page.wait_for_function("document.activeElement && document.activeElement.dataset.testid === 'hand-result-close'")
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'hand-result-close'")
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-testid="hand-result"]', state="detached")
     eventually(lambda: not room.reviewing())  # the server has had the page's continue
@@ -362,18 +362,18 @@ def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServ
     second.locator('[data-testid="chat-send"]').click()
     second.wait_for_selector('.chat-line:has-text("hello table")')
     # play one turn, then drop the connection while the computer players move
-    second.wait_for_function("document.body.dataset.toMove === 'true'", timeout=30_000)
+    second.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
     for _ in range(2):  # draw, then discard
         version = int(second.evaluate("document.body.dataset.version"))
         take_turn(second)
-        second.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        second.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
     # the connection drops, and comes back only after a while (the client's back-off, made long here)
     second.evaluate("window.canastaTable.retry = 3; window.canastaTable.ws.close()")
     away_at = room.version
     eventually(lambda: room.state.to_move == 0)  # the computer players move while the page is away
     assert room.version > away_at and second.evaluate("document.body.dataset.connected") == "false"
-    second.wait_for_function("document.body.dataset.connected === 'true' && document.body.dataset.toMove === 'true'",
-                             timeout=30_000)
+    second.wait_for_function("() => document.body.dataset.connected === 'true' && "
+                             "document.body.dataset.toMove === 'true'", timeout=30_000)
     shown = second.locator('[data-testid="log"] .entry[data-version]:not(.sys)').evaluate_all(
         "es => es.map(e => Number(e.dataset.version))")
     assert shown == list(range(1, room.version + 1))  # every move once, in order
@@ -410,7 +410,7 @@ def test_phone_shows_the_hand_and_its_moves(browser: Any, server: LiveServer, wi
     page = context.new_page()
     page.goto(server.base + made["seats"][0]["url"])
     page.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
-    page.wait_for_function("document.body.dataset.toMove === 'true'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
     for locator in (page.locator('[data-testid="hand"] [data-testid="card"]').last,
                     page.locator('#actions button').first):
         box = locator.bounding_box()
