@@ -4,8 +4,6 @@ made where sources disagree. ``canasta rules NAME`` prints it; docs/variants/NAM
 
 from __future__ import annotations
 
-from typing import Any
-
 from .doc_tables import parameter_table, shown
 from .rules import PARAMETERS, Rules
 from .rummy.pages import index_rows, rummy_page, unsupported_rows
@@ -466,7 +464,7 @@ def variant_page(rules: Rules | RummyRules) -> str:
         lines.append("")
     if choices:
         lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
-    lines += parameter_table(rules.describe(), "source (Classic)")
+    lines += parameter_table(rules.describe(), PARAMETERS, "source (Classic)")
     lines += ["", "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are explained "
               "in docs/sources.md."]
     return "\n".join(lines) + "\n"
@@ -491,17 +489,6 @@ def variants_index() -> str:
 PARAMETERS_HEADING = "## Parameters of the `Rules` object"
 
 
-def _allowed(name: str, value: Any) -> str:
-    choices = PARAMETERS[name][2]
-    if choices is not None:
-        return ", ".join(f"`{c}`" for c in choices)
-    if isinstance(value, bool):
-        return "`true`, `false`"
-    if isinstance(value, int):
-        return "whole number"
-    return "list"
-
-
 def classic_parameters() -> str:
     """The generated end of docs/rules/classic.md: every parameter of the rules object."""
     rules = make_rules("classic")
@@ -509,13 +496,15 @@ def classic_parameters() -> str:
              "Every parameter of `canasta.rules(\"classic\", **overrides)`, with its Classic value, generated "
              "from the rules object (`canasta.rules().describe()` gives the same list). Any preset takes any of "
              "them as an option (`--option KEY=VALUE` on the command line); the variant pages show each preset's "
-             "values. Whole numbers are validated where a value would make no sense (players 2 to 7, a pack "
-             "large enough for the deal, ...).", "",
+             "values. Every value is checked against its allowed values, then the parameters together: teams "
+             "divide the players, at most players + 1 decks and 3 jokers a deck, a pack large enough for the "
+             "deal, ...", "",
              "| parameter | Classic | allowed values | meaning | source |", "|---|---|---|---|---|"]
     for name, value, meaning, source in rules.describe():
-        lines.append(f"| `{name}` | `{shown(value)}` | {_allowed(name, value)} | {meaning} | {source} |")
+        lines.append(f"| `{name}` | `{shown(value)}` | {PARAMETERS[name][2].describe()} | {meaning} | {source} |")
     lines += ["", "Option values may also be given as text (`\"true\"`, `\"10000\"`, `\"[[0, 50]]\"`), as a command "
-              "line or a JSON record does; an unknown option or a bad value raises `ValueError` with the valid ones.",
+              "line or a JSON record does; an unknown option or a value outside its allowed values raises `ValueError` "
+              "naming both (`option jokers=1000000: must be an integer from 0 to 24`).",
               "", "Not parameters: the real-table penalties of §7 (a meld below the minimum taken back, a meld "
               "with too many wild cards), which cannot arise because the engine never accepts an illegal meld.",
               "", "Source tags, sections (§) and decisions (D) are explained in [sources.md](../sources.md)."]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..doc_tables import parameter_table, shown
 from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_rules
-from .rules import RummyRules
+from .rules import PARAMETERS, RummyRules
 
 # title, summary, choices where sources disagree or are silent
 NOTES: dict[str, tuple[str, str, list[str]]] = {
@@ -105,7 +105,7 @@ def rummy_page(rules: RummyRules) -> str:
             lines.append("")
     if choices:
         lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
-    lines += parameter_table(rules.describe())
+    lines += parameter_table(rules.describe(), PARAMETERS)
     lines += ["", "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
               "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."]
     return "\n".join(lines) + "\n"
