@@ -180,10 +180,22 @@ def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any])
     assert server.get(f"/api/tables/{table['table']}/record").status_code == 409
     for body, code in [({"variant": "nope"}, "BAD_TABLE"), ({"seats": ["human"]}, "BAD_TABLE"),
                        ({"seats": ["human", "bot:godlike", "human", "human"]}, "BAD_TABLE"),
-                       ({"options": {"target": "lots"}}, "BAD_TABLE"), ({"delay": -1}, "BAD_TABLE"),
-                       ({"seats": 5}, "BAD_REQUEST")]:
+                       ({"delay": -1}, "BAD_TABLE"), ({"seats": 5}, "BAD_REQUEST")]:
         answer = server.post("/api/tables", body)
         assert answer.status_code == 400 and answer.json()["error"] == code, answer.text
+    # issue 40's examples: each option refused by its bounds, before any deal, naming it and its range
+    for options, message in [
+            ({"jokers": 1000000}, "option jokers=1000000: must be an integer from 0 to 24"),
+            ({"decks": 1000}, "option decks=1000: must be an integer from 1 to 8"),
+            ({"target": -5}, "option target=-5: must be an integer from 1 to 100000"),
+            ({"target": 1e30}, "option target=1e+30: must be an integer from 1 to 100000"),
+            ({"target": "lots"}, "option target='lots': must be an integer from 1 to 100000"),
+            ({"upcard": 1}, "option upcard=1: must be true or false"),
+            ({"decks": 6, "jokers": 12}, "decks=6 is out of proportion for 4 players"),
+            ({"wild": True}, "unknown rules option 'wild'")]:
+        answer = server.post("/api/tables", {"options": options})
+        assert answer.status_code == 422 and set(answer.json()) == {"error", "message"}, answer.text
+        assert answer.json()["error"] == "BAD_OPTION" and answer.json()["message"].startswith(message), answer.text
     public = server.get(f"/api/tables/{table['table']}").json()
     text = json.dumps(public)
     assert public["view"]["hand"] == [] and public["view"]["public_state"]["stock"] is None

@@ -125,7 +125,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
             spec = TableSpec.parse(body.variant, body.options, body.seats, body.names, body.player, body.delay,
                                    body.turn_seconds)
         except TableSpecError as exc:
-            return error(400, "BAD_TABLE", str(exc))
+            return error(exc.status, exc.code, str(exc))
         room, tokens = await lobby_of(request).create(spec)
         return JSONResponse({"table": room.id, "watch_url": f"/t/{room.id}",
                              "seats": [{"seat": s, "token": t, "url": seat_url(room.id, t)}
