@@ -221,3 +221,20 @@ def test_statistics(tmp_path: Path) -> None:
         assert classic["won"] + classic["lost"] + classic["drawn"] == 1 and classic["unfinished"] == 0
         assert isinstance(classic["points_per_hand"], float)
         assert server.get("/api/players/nobody/stats").json()["total"]["played"] == 0
+
+
+def test_a_stored_table_whose_rules_are_now_refused_is_not_served(tmp_path: Path) -> None:
+    """A table created before the options' bounds (issue 40), with a value they now refuse, neither stops the
+    server's start nor answers 500: it is no table; the others carry on."""
+    import sqlite3
+
+    path = tmp_path / "db.sqlite"
+    with LiveServer(f"sqlite:///{path}") as live:
+        old = live.create(seats=["human", "bot:easy", "bot:easy", "bot:easy"])
+        kept = live.create(seats=["human", "bot:easy", "bot:easy", "bot:easy"])
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE game_tables SET rules = ? WHERE id = ?",
+                   (json.dumps({"variant": "classic", "options": {"jokers": 1000000}}), old["table"]))
+    with LiveServer(f"sqlite:///{path}") as live:
+        assert live.get(f"/api/tables/{old['table']}").json()["error"] == "NO_TABLE"
+        assert live.get(f"/api/tables/{kept['table']}").json()["status"] == "waiting"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +18,7 @@ from .storage import SeatRow, Store, TableRow
 from .workers import BotPool
 
 T = TypeVar("T")
+log = logging.getLogger("canasta.server")
 
 
 @dataclass
@@ -46,7 +48,12 @@ class Lobby:
             if row is None:
                 return None
             history = await self.db(self.store.moves, table_id)
-            room = self.rooms[table_id] = Room(self, row, history)
+            try:
+                room = Room(self, row, history)
+            except ValueError as exc:  # rules stored before the bounds that now refuse them (issue 40): not served
+                log.warning("table %s cannot be loaded: %s", table_id, type(exc).__name__)
+                return None
+            self.rooms[table_id] = room
             room.start()
             return room
 
