@@ -178,6 +178,14 @@ def test_the_command_line_refuses_in_one_line(capsys: pytest.CaptureFixture[str]
     assert f"canasta {argv[0]}: option " in err and ": must be an integer from " in err
 
 
+@pytest.mark.parametrize(("variant", "key"), [("classic", "name"), ("500-rum", "family"), ("classic", "x" * 10**5)])
+def test_unknown_options_are_refused_in_one_short_line(capsys: pytest.CaptureFixture[str], variant: str,
+                                                       key: str) -> None:
+    assert main(["rules", variant, "--option", f"{key}=1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown" in err and len(err) < 2000
+
+
 def test_score_refuses_out_of_range_options_in_its_input(capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps({"options": {"target": 1e30}, "sides": []})))

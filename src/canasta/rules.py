@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .bounds import BOOL, Bound, Choice, Int, Label, Row, Seq
+from .bounds import BOOL, Bound, Choice, Int, Label, Row, Seq, shown
 from .moves import SPECIAL_HAND_NAMES
 
 # (lower bound of the side's cumulative score, minimum count), §3.4.
@@ -455,7 +455,7 @@ def make_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> Ru
     (``PARAMETERS``), then the parameters together."""
     for key in overrides:
         if key not in PARAMETERS:
-            raise ValueError(f"unknown rules option {key!r}; valid options: {', '.join(PARAMETERS)}")
+            raise ValueError(f"unknown rules option {shown(key)}; valid options: {', '.join(PARAMETERS)}")
     params = {key: check_option(key, value) for key, value in {**base, **overrides}.items()}
     rules = Rules(name=name, overrides=tuple(sorted((k, params[k]) for k in overrides)), **params)
     _validate(rules)

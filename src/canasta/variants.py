@@ -173,7 +173,7 @@ def variant_names(family: str = "all") -> list[str]:
     raise ValueError(f"unknown family {family!r}; valid families: canasta, rummy, all")
 
 
-def game_rules(name: str = "classic", **overrides: Any) -> Rules | RummyRules:
+def game_rules(name: str = "classic", /, **overrides: Any) -> Rules | RummyRules:
     """The rules of any family's preset: ``game_rules("500-rum")`` is a ``RummyRules``, Canasta's presets a
     ``Rules`` (``canasta.rules`` is this function)."""
     from .rummy.presets import rummy_key, rummy_rules
@@ -211,7 +211,7 @@ _MADE: dict[tuple[str, tuple[tuple[str, type, Any], ...]], Rules] = {}
 _PLAIN: frozenset[type] = frozenset((str, int, bool, float, type(None)))
 
 
-def rules(name: str = "classic", **overrides: Any) -> Rules:
+def rules(name: str = "classic", /, **overrides: Any) -> Rules:
     """The rules of a named variant with overrides, e.g. ``rules("classic", target=10000)`` (the same object for
     the same arguments: a Rules object cannot change)."""
     key = canonical_name(name)

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bounds import BOOL, Bound, Choice, Int, Seq
+from ..bounds import BOOL, Bound, Choice, Int, Seq, shown
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,7 @@ def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any])
     (``PARAMETERS``), then the values together."""
     for key in overrides:
         if key not in PARAMETERS:
-            raise ValueError(f"unknown option {key!r} for {name}; valid options: {', '.join(sorted(PARAMETERS))}")
+            raise ValueError(f"unknown option {shown(key)} for {name}; valid options: {', '.join(sorted(PARAMETERS))}")
     values = {key: check_rummy_option(key, value) for key, value in {**base, **overrides}.items()}
     r = RummyRules(name=name, overrides=tuple(sorted((k, values[k]) for k in overrides)), **values)
     _check(r)
