@@ -151,6 +151,16 @@ def test_parameters_together(variant: str, options: dict[str, Any], words: str) 
     assert words in str(refused.value)
 
 
+def test_the_largest_pack_the_bounds_allow_deals_a_small_position() -> None:
+    """The issue's jokers=1000000 dealt a 10 MB position; the most the bounds allow (7 players, 8 decks, 24
+    jokers, 30 cards and a foot of 30 each) is a few kB."""
+    r = canasta.rules("hand-and-foot", players=7, jokers=24, hand_size=30, foot_size=30)
+    assert r.pack_size == 440
+    assert len(json.dumps(canasta.new_game(r, seed=1).to_json())) < 20_000
+    rummy = canasta.rules("500-rum", players=8, teams=2, packs=2, jokers=4)
+    assert len(json.dumps(canasta.new_game(rummy, seed=1).to_json())) < 20_000
+
+
 def test_values_are_kept_as_the_bounds_read_them() -> None:
     r = canasta.rules("classic", target="9000", upcard="no", initial_meld="[[1500, 90], [0, 50]]")
     assert (r.target, r.upcard, r.initial_meld) == (9000, False, ((0, 50), (1500, 90)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import reprlib
+from abc import ABC, abstractmethod
 from typing import Any
 
 _INTEGER = re.compile(r"[+-]?\d{1,18}")
@@ -32,22 +33,24 @@ def shown(value: Any) -> str:
     return _SHORT.repr(value)
 
 
-class Bound:
-    """What a parameter accepts. Subclasses define ``read`` (raise ``ValueError`` or ``TypeError`` to refuse),
-    ``describe`` and ``to_json``."""
+class Bound(ABC):
+    """What a parameter accepts."""
 
+    @abstractmethod
     def read(self, value: Any) -> Any:
-        raise NotImplementedError
+        """The value as the field holds it; ``ValueError`` or ``TypeError`` refuses it."""
 
+    @abstractmethod
     def describe(self) -> str:
-        raise NotImplementedError
+        """The valid values in words ("an integer from 0 to 24")."""
 
     def plural(self) -> str:
         """The words for a list of these ("integers from 4 to 14")."""
         return f"values, each {self.describe()}"
 
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The valid values as data: ``type`` (int, bool, choice, label, row, list) and its limits."""
 
     def check(self, key: str, value: Any) -> Any:
         """The option's value as its field holds it, or ``ValueError`` naming the option and its range."""
