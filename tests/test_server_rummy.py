@@ -83,7 +83,7 @@ def test_catalog_lists_every_rummy_preset(server: LiveServer) -> None:
     assert {e["name"] for e in server.get("/api/variants?family=rummy").json()} == \
         set(canasta.variant_names("rummy"))
     answer = server.get("/api/variants?family=chess")
-    assert answer.status_code == 400 and answer.json()["error"] == "BAD_FAMILY"
+    assert answer.status_code == 422 and answer.json()["error"] == "BAD_FAMILY"
 
 
 def test_table_page_is_the_rummy_page(server: LiveServer) -> None:
@@ -96,15 +96,13 @@ def test_table_page_is_the_rummy_page(server: LiveServer) -> None:
 
 
 def test_bad_rummy_tables_are_refused(server: LiveServer) -> None:
-    for body, words, status, code in (
-            (dict(variant="500-rum", options={"players": 7}), "players", 422, "BAD_OPTION"),
-            (dict(variant="500-rum", options={"ace": "sideways"}), "ace", 422, "BAD_OPTION"),
-            (dict(variant="500-rum", options={"target": 1e30}), "target=1e+30: must be an integer from 0 to 10000",
-             422, "BAD_OPTION"),
-            (dict(variant="500-rum", seats=["human", "bot:easy"]), "3 seats", 400, "BAD_TABLE"),
-            (dict(variant="dealers-gambit", options={"jokers": 1}), "dealers_joker", 422, "BAD_OPTION")):
+    for body, words in ((dict(variant="500-rum", options={"players": 7}), "players"),
+                        (dict(variant="500-rum", options={"ace": "sideways"}), "ace"),
+                        (dict(variant="500-rum", options={"target": 1e30}), "target=1e+30: must be an integer from 0"),
+                        (dict(variant="500-rum", seats=["human", "bot:easy"]), "3 seats"),
+                        (dict(variant="dealers-gambit", options={"jokers": 1}), "dealers_joker")):
         answer = server.post("/api/tables", body)
-        assert answer.status_code == status and answer.json()["error"] == code, answer.text
+        assert answer.status_code == 422 and answer.json()["error"] == "BAD_TABLE", answer.text
         assert words in answer.json()["message"]
 
 

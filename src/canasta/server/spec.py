@@ -15,12 +15,7 @@ STAND_IN_LEVEL = "medium"  # the default computer seat; who moves for a dropped 
 
 
 class TableSpecError(ValueError):
-    """A table that cannot be created as asked: ``400 BAD_TABLE`` (unknown variant, wrong seats) or
-    ``422 BAD_OPTION`` (an option the variant's rules refuse: unknown, or outside its allowed values)."""
-
-    def __init__(self, message: str, code: str = "BAD_TABLE", status: int = 400) -> None:
-        super().__init__(message)
-        self.code, self.status = code, status
+    """A table that cannot be created as asked (unknown variant or option, wrong seats)."""
 
 
 @dataclass
@@ -37,14 +32,10 @@ class TableSpec:
     @classmethod
     def parse(cls, variant: str, options: dict[str, Any], seats: list[str] | None, names: list[str | None] | None,
               player: str | None, delay: float, turn_seconds: float | None) -> TableSpec:
-        try:
-            make_rules(variant)
-        except (TypeError, ValueError) as exc:
-            raise TableSpecError(str(exc)) from None
-        try:  # every option within its bounds and the pack in proportion to the players, before any deal
+        try:  # every option within its bounds, the pack in proportion to the players: before anything is dealt
             rules = make_rules(variant, **options)
         except (TypeError, ValueError) as exc:
-            raise TableSpecError(str(exc), "BAD_OPTION", 422) from None
+            raise TableSpecError(str(exc)) from None
         players = rules.players
         seats = seats if seats is not None else ["human"] + [f"bot:{STAND_IN_LEVEL}"] * (players - 1)
         if len(seats) != players:
