@@ -207,7 +207,8 @@ def test_score_refuses_out_of_range_options_in_its_input(capsys: pytest.CaptureF
 def test_rules_json_and_pages_show_each_range(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "classic", "--json"]) == 0
     parameters = {p["name"]: p for p in json.loads(capsys.readouterr().out)["parameters"]}
-    assert parameters["jokers"]["allowed"] == {"type": "int", "min": 0, "max": 24}
-    assert parameters["tie"]["allowed"] == {"type": "choice", "choices": ["play_on", "draw"]}
+    assert parameters["jokers"]["allowed"] == {"type": "int", "min": 0, "max": 24, "text": "an integer from 0 to 24"}
+    assert parameters["tie"]["allowed"] == {"type": "choice", "choices": ["play_on", "draw"],
+                                            "text": "one of play_on, draw"}
     assert main(["rules", "500-rum"]) == 0
     assert "| `packs` | `1` | an integer from 1 to 2 |" in capsys.readouterr().out

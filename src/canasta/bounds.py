@@ -52,6 +52,11 @@ class Bound(ABC):
     def to_json(self) -> dict[str, Any]:
         """The valid values as data: ``type`` (int, bool, choice, label, row, list) and its limits."""
 
+    def record(self) -> dict[str, Any]:
+        """``to_json()`` with the words of ``describe()`` as ``text``: what ``canasta rules --json`` and the
+        browser's rules page show."""
+        return {**self.to_json(), "text": self.describe()}
+
     def check(self, key: str, value: Any) -> Any:
         """The option's value as its field holds it, or ``ValueError`` naming the option and its range."""
         try:

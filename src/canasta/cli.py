@@ -487,7 +487,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.json:
         bounds = RUMMY_PARAMETERS if isinstance(rules, RummyRules) else PARAMETERS
         _out(json.dumps({**rules.to_dict(), "parameters": [
-            {"name": n, "value": json.loads(json.dumps(v)), "allowed": bounds[n][2].to_json(), "meaning": m,
+            {"name": n, "value": json.loads(json.dumps(v)), "allowed": bounds[n][2].record(), "meaning": m,
              "source": s} for n, v, m, s in rows]}, indent=2))
         return 0
     _out(variant_page(rules).rstrip("\n"))
