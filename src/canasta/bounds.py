@@ -4,8 +4,8 @@ and rummy/rules.py): one place for both families.
 A bound reads an option's value as its field's type, whether it comes from Python, a JSON body or the command
 line's text, and refuses anything else, wrong types included (``1e30``, ``"abc"``, ``true`` for a number,
 NaN), with the parameter's name and its range: ``option jokers=1000000: must be an integer from 0 to 24``.
-``describe()`` is the range in words for the generated pages, ``to_json()`` the same as data for
-``canasta rules --json`` and ``GET /api/variants``. Lists are refused by their length before their items are
+``describe()`` is the range in words for the generated pages, ``to_json()`` the same as data (``record()``: both,
+for ``canasta rules --json`` and ``GET /api/rules``). Lists are refused by their length before their items are
 read, and a refused value is echoed shortened: an option may come from anyone.
 """
 
