@@ -1,5 +1,7 @@
 // Shared helpers of the Canasta browser client: identity, the JSON API, cards and labels.
-// Plain ES module; nothing is fetched from outside this server.
+// Plain ES module; nothing is fetched from outside this server. Texts come from the catalogs (docs/i18n.md).
+
+import { format, has, t } from "./i18n.js";
 
 export const STORAGE = {
   player: "canasta.player",
@@ -79,7 +81,7 @@ export async function api(path, { method = "GET", body } = {}) {
   try {
     res = await fetch(path, opts);
   } catch (e) {
-    throw new ApiError(0, "NETWORK", "The server cannot be reached. Check your connection and try again.");
+    throw new ApiError(0, "NETWORK", t("common.error.network"));
   }
   let data = null;
   const text = await res.text();
@@ -100,11 +102,7 @@ export async function api(path, { method = "GET", body } = {}) {
 // ---------------------------------------------------------------- cards
 
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_ORDER = "23456789TJQKA";
-const RANK_NAMES = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "10",
-};
 
 export function isJoker(code) {
   return code === "JK";
@@ -118,17 +116,17 @@ export function suitOf(code) {
   return isJoker(code) ? "" : code.slice(-1);
 }
 
-/** "T" -> "10", "JK" -> "Joker", other ranks unchanged. */
+/** "T" -> "10", "JK" -> "Joker" (in the page's language), other ranks unchanged. */
 export function rankLabel(rank) {
   if (rank === "T") return "10";
-  if (rank === "JK") return "Joker";
+  if (rank === "JK") return t("card.joker_short");
   return rank;
 }
 
 /** A card code or a rank token as short text: "5H" -> "5♥", "T" -> "10", "JK" -> "Joker". */
 export function cardText(code) {
   if (!code) return "";
-  if (isJoker(code)) return "Joker";
+  if (isJoker(code)) return t("card.joker_short");
   const s = code.slice(-1);
   if (SUITS[s] && code.length >= 2) return rankLabel(code.slice(0, -1)) + SUITS[s];
   return rankLabel(code);
@@ -179,7 +177,7 @@ export function el(tag, attrs = {}, ...children) {
 export function cardEl(code, { tag = "div", small = false, attrs = {} } = {}) {
   const suit = suitOf(code);
   const classes = ["card", small ? "small" : "", isJoker(code) ? "joker" : `suit-${suit}`, isWild(code) ? "wild" : ""];
-  const label = isJoker(code) ? "Joker" : `${rankLabel(rankOf(code))} of ${SUIT_NAMES[suit]}`;
+  const label = isJoker(code) ? t("card.joker_short") : t("card.name", { rank: t(`card.rank.${rankOf(code)}`), suit: t(`card.suit.${suit}`) });
   const e = el(tag, { class: classes.filter(Boolean).join(" "), "aria-label": label, title: label, ...attrs });
   e.dataset.card = code;
   if (isJoker(code)) {
@@ -203,40 +201,10 @@ export function backEl({ small = true, count = null } = {}) {
 
 // ---------------------------------------------------------------- labels
 
-const LINE_LABELS = {
-  melded_cards: "Cards melded",
-  cards_in_hand: "Cards left in hand",
-  natural_canastas: "Natural canastas",
-  mixed_canastas: "Mixed canastas",
-  wild_canastas: "Wild-card canastas",
-  sequence_canastas: "Sequence canastas",
-  twos_canastas: "Canastas of twos",
-  rank_canastas: "Special canastas (sevens, aces)",
-  concealed_canastas: "Concealed canastas",
-  canasta_sets: "Canasta sets",
-  red_threes: "Red threes",
-  undeclared_red_threes: "Red threes left in hand",
-  black_threes: "Black threes",
-  black_threes_in_hand: "Black threes left in hand",
-  black_threes_laid_out: "Black threes laid out",
-  going_out: "Going out",
-  acaba: "Acaba",
-  unfinished_melds: "Unfinished melds",
-  short_sequences: "Short sequences",
-  hand_penalties: "Penalties",
-  special_hand: "Special hand",
-  // the rummy family's lines
-  table: "Cards on the table",
-  hand: "Cards left in hand",
-  hands_won: "Hands won",
-  going_rummy: "Going rummy",
-  deadwood: "Cards left in the other hands",
-  divided_by_5: "Divided by five",
-  masters_hand: "Master's Hand",
-};
-
+// The score sheet's lines (the server's keys) have catalog entries line.KEY; a line the catalogs do not know
+// yet shows its key as words.
 export function lineLabel(key) {
-  if (LINE_LABELS[key]) return LINE_LABELS[key];
+  if (has(`line.${key}`)) return t(`line.${key}`);
   const s = String(key).replace(/_/g, " ");
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -244,8 +212,7 @@ export function lineLabel(key) {
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 
 export function formatPoints(n) {
-  if (n === null || n === undefined) return "–";
-  return Number(n).toLocaleString("en-US");
+  return n === null || n === undefined ? format(n) : format(Number(n));
 }
 
 /** Copy text to the clipboard; falls back to selecting a text field. */
@@ -307,6 +274,8 @@ export function forgetSeatToken(id) {
 // "bad" (the token opens no seat), "gone" (no such table), "expired" (nobody took a seat in time),
 // "replaced" (the seat opened elsewhere) and "closed" (any other refusal: another site's page).
 export const CLOSE_KINDS = { 4401: "bad", 4404: "gone", 4409: "replaced", 4410: "expired" };
+// The ends a page without onClosed tells in a sentence (common.closed.KIND; any other: common.closed.other).
+const CLOSED_TEXTS = ["gone", "bad", "expired"];
 
 export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = () => null, onClosed = null }) {
   const setConn = (text, cls) => {
@@ -333,7 +302,7 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
   };
   function connect() {
     if (T.stopped) return;
-    setConn("connecting…", "");
+    setConn(t("common.conn.connecting"), "");
     let ws;
     try {
       ws = new WebSocket(url());
@@ -345,7 +314,7 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
     ws.addEventListener("open", () => {
       T.connected = true;
       T.retry = 0;
-      setConn("online", "ok");
+      setConn(t("common.conn.online"), "ok");
       T.everConnected = true;
       onOpen();
     });
@@ -367,15 +336,14 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
       if (T.ws === ws) T.ws = null;
       if (ev.code >= 4400 && ev.code < 4500) { // refused for good (docs/protocol.md): no reconnecting
         T.stopped = true;
-        setConn("closed", "bad");
+        setConn(t("common.conn.closed"), "bad");
         const kind = CLOSE_KINDS[ev.code] || "closed";
         if (onClosed) onClosed(kind);
-        else setStatus({ gone: "This table does not exist.", bad: "This invite link is not valid for this table.",
-          expired: "Nobody took a seat at this table in time: it is closed." }[kind] || "This page may not open this table.");
+        else setStatus(t(`common.closed.${CLOSED_TEXTS.includes(kind) ? kind : "other"}`));
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;
-      setConn("reconnecting…", "bad");
+      setConn(t("common.conn.reconnecting"), "bad");
       scheduleReconnect();
     });
     ws.addEventListener("error", () => {

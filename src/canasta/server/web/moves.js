@@ -1,5 +1,8 @@
 // Reading the server's legal moves (docs/notation.md) and matching them against selected cards.
-// The client never decides legality: it only picks moves out of the `legal` list.
+// The client never decides legality: it only picks moves out of the `legal` list. Moves read as words in the
+// page's language (docs/i18n.md); the notation itself stays as the server wrote it.
+
+import { t } from "./i18n.js";
 
 const SUIT_CHARS = "SHDC";
 
@@ -91,43 +94,31 @@ export function cardsText(m, hand = null) {
 export function moveLabel(text, { handSize = null, hand = null } = {}) {
   const m = parseMove(text);
   const cards = cardsText(m, hand);
-  const tgt = m.target ? targetText(m.target) : "";
+  const meld = m.target ? targetText(m.target) : "";
   switch (m.action) {
-    case "draw":
-      return "Draw";
     case "take":
-      if (!cards && tgt) return `Take pile onto ${tgt}`;
-      return cards ? `Take pile with ${cards}` : "Take pile (add top card to your meld)";
+      if (!cards && meld) return t("move.take_onto", { meld });
+      return cards ? t("move.take_with", { cards }) : t("move.take");
     case "meld": {
-      const out = handSize !== null && m.cards.length === handSize ? " & go out" : "";
-      if (tgt) return `Meld ${cards} on ${tgt}${out}`;
-      return `Meld ${cards}${out}`;
+      const out = handSize !== null && m.cards.length === handSize ? "_out" : "";
+      return meld ? t(`move.meld_on${out}`, { cards, meld }) : t(`move.meld${out}`, { cards });
     }
     case "discard":
-      return `Discard ${cards}` + (handSize === 1 ? " & go out" : "");
-    case "ask":
-      return "Ask partner: may I go out?";
-    case "yes":
-      return "Yes, go out";
-    case "no":
-      return "No, don't go out";
-    case "withdraw":
-      return "Withdraw staged melds";
-    case "pass":
-      return "Pass";
-    case "layout":
-      return "Lay out the three";
+      return t(handSize === 1 ? "move.discard_out" : "move.discard", { cards });
     case "declare":
-      return "Declare " + m.words.slice(1).join(" ").replace(/_/g, " ");
+      return t("move.declare", { hand: m.words.slice(1).join(" ").replace(/_/g, " ") });
     case "combine":
-      return `Combine ${targetText(m.words[1] || "")} into ${tgt}`;
+      return t("move.combine", { meld: targetText(m.words[1] || ""), into: meld });
     default:
-      return text.charAt(0).toUpperCase() + text.slice(1);
+      return LABELS.includes(m.action) ? t(`move.${m.action}`) : text.charAt(0).toUpperCase() + text.slice(1);
   }
 }
 
+// Moves whose button reads the same whatever their words (move.draw, move.ask ...).
+const LABELS = ["draw", "ask", "yes", "no", "withdraw", "pass", "layout"];
+
 export function tokenText(token) {
-  if (token === "JK") return "Joker";
+  if (token === "JK") return t("card.joker_short");
   if (token === "T") return "10";
   const last = token.slice(-1);
   if (token.length >= 2 && SUIT_CHARS.includes(last)) {
@@ -143,15 +134,11 @@ export function targetText(key) {
   if (!key) return "";
   const [base, nth] = key.split("/");
   let s;
-  if (base.startsWith("seq")) s = `${tokenText("A" + base.slice(3)).slice(1)} sequence`;
-  else if (base === "JK") s = "wild meld";
-  else s = `${tokenText(base)}s`;
-  if (nth) s = `${ordinal(Number(nth))} ${s}`;
+  if (base.startsWith("seq")) s = t("move.sequence", { suit: tokenText("A" + base.slice(3)).slice(1) });
+  else if (base === "JK") s = t("move.wild_meld");
+  else s = t("table.meld.rank", { rank: tokenText(base) });
+  if (nth) s = t(Number(nth) >= 2 && Number(nth) <= 5 ? `move.nth.${nth}` : "move.nth.other", { meld: s, n: Number(nth) });
   return s;
-}
-
-function ordinal(n) {
-  return { 2: "second", 3: "third", 4: "fourth", 5: "fifth" }[n] || `#${n}`;
 }
 
 /** Verb phrase for an event: "took the pile with K K", "discarded 5♥". `card` is the pile top after a
@@ -159,35 +146,27 @@ function ordinal(n) {
 export function describeMove(text, card = null, hand = null) {
   const m = parseMove(text);
   const cards = cardsText(m, hand);
-  const tgt = m.target ? targetText(m.target) : "";
+  const meld = m.target ? targetText(m.target) : "";
   switch (m.action) {
-    case "draw":
-      return "drew from the stock";
     case "take":
-      if (cards) return `took the pile with ${cards}` + (tgt ? ` onto the ${tgt}` : "");
-      return tgt ? `took the pile onto the ${tgt}` : "took the pile";
+      if (cards) return t(meld ? "move.log.took_pile_with_onto" : "move.log.took_pile_with", { cards, meld });
+      return meld ? t("move.log.took_pile_onto", { meld }) : t("move.log.took_pile");
     case "meld":
-      if (tgt && m.cards.every((c) => c === "2" || c === "JK")) return `added ${cards} to the ${tgt}`;
-      return `melded ${cards}` + (tgt ? ` on the ${tgt}` : "");
+      if (meld && m.cards.every((c) => c === "2" || c === "JK")) return t("move.log.added", { cards, meld });
+      return meld ? t("move.log.melded_on", { cards, meld }) : t("table.log.melded", { cards });
     case "discard":
-      return `discarded ${card ? tokenText(card) : cards}`;
-    case "ask":
-      return "asked: may I go out?";
-    case "yes":
-      return "answered yes";
-    case "no":
-      return "answered no";
-    case "withdraw":
-      return "withdrew the staged melds";
-    case "pass":
-      return "passed";
-    case "layout":
-      return "laid out the three";
+      return t("table.log.discarded", { cards: card ? tokenText(card) : cards });
     case "declare":
-      return "declared a special hand: " + m.words.slice(1).join(" ").replace(/_/g, " ");
+      return t("move.log.declared", { hand: m.words.slice(1).join(" ").replace(/_/g, " ") });
     case "combine":
-      return `combined the ${targetText(m.words[1] || "")} into the ${tgt}`;
+      return t("move.log.combined", { meld: targetText(m.words[1] || ""), into: meld });
     default:
-      return text;
+      return LOG_KEYS[m.action] ? t(LOG_KEYS[m.action]) : text;
   }
 }
+
+// Moves told the same whatever their words.
+const LOG_KEYS = {
+  draw: "table.log.drew", ask: "move.log.asked", yes: "move.log.yes", no: "move.log.no",
+  withdraw: "move.log.withdrew", pass: "table.log.passed", layout: "move.log.laid_out",
+};
