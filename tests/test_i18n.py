@@ -16,14 +16,14 @@ LANGUAGES = ("en", "es", "pt", "it")
 
 # Files whose texts are not in the catalogs yet: the table pages, converted in their own change (issue 42).
 # Remove a file from here once it is converted; the last test fails while a listed file is already clean.
-NOT_YET_CONVERTED = {"table.js", "rummy.js", "table.html", "rummy.html"}
+NOT_YET_CONVERTED = {"table.js", "rummy.js", "rummy.html"}
 
 # Words each language spells as English does (names, loanwords), so a translation equal to English is not a
 # forgotten one there; a text with no word outside its {placeholders} is never checked.
 SAME_AS_ENGLISH = {
-    "es": {"Canasta", "Canastas", "Samba", "Bolivia", "Total", "normal", "Esc", "Tab", "Acaba"},
+    "es": {"Canasta", "Canastas", "Samba", "Bolivia", "Total", "normal", "Esc", "Tab", "Acaba", "Chat"},
     "pt": {"Canasta", "Samba", "Total", "normal", "Replay", "Enter", "Esc", "Tab", "Home / End", "Acaba"},
-    "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc", "Tab", "Acaba"},
+    "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc", "Tab", "Acaba", "Chat"},
 }
 
 # Literals of the scripts that hold lower-case words and are allowed all the same (a literal without any,

@@ -10,7 +10,7 @@ import {
   abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
-import { t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 
 const EVENT_PAUSE_MS = 800;
 const $ = (id) => document.getElementById(id);
@@ -1547,6 +1547,7 @@ function setupInput() {
 // ------------------------------------------------------------------ start
 
 function start() {
+  translatePage();
   applyDeckPreference();
   setupInput();
   if (!T.id) {
