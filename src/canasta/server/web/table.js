@@ -11,6 +11,7 @@ import {
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t, translatePage } from "./i18n.js";
+import { variantTitle } from "./variant_names.js";
 
 const EVENT_PAUSE_MS = 800;
 const $ = (id) => document.getElementById(id);
@@ -85,10 +86,8 @@ function positionOf(seat) {
 function positionName(seat) {
   const n = players();
   const r = relative(seat);
-  if (n === 4) return ["South", "West", "North", "East"][r];
-  if (n === 2) return r === 0 ? "South" : "North";
-  if (n === 3) return ["South", "West", "East"][r];
-  return `Seat ${seat + 1}`;
+  const compass = { 4: ["south", "west", "north", "east"], 3: ["south", "west", "east"], 2: ["south", "north"] }[n];
+  return compass ? t(`table.position.${compass[r]}`) : t("common.seat", { n: seat + 1 });
 }
 
 function seatInfo(seat) {
@@ -97,7 +96,7 @@ function seatInfo(seat) {
 
 function seatLabel(seat, { you = true } = {}) {
   if (seat === null || seat === undefined) return "";
-  if (you && T.seat !== null && seat === T.seat) return "You";
+  if (you && T.seat !== null && seat === T.seat) return t("table.you");
   const info = seatInfo(seat);
   if (info && info.name) return info.name;
   return positionName(seat);
@@ -106,11 +105,11 @@ function seatLabel(seat, { you = true } = {}) {
 function seatSub(seat) {
   const info = seatInfo(seat);
   if (!info) return "";
-  if (info.kind === "bot") return `computer · ${info.level || "medium"}`;
-  if (info.stand_in) return "computer standing in";
-  if (!info.joined) return "not joined yet";
-  if (!info.connected) return "away";
-  return T.seat === seat ? "you" : "human";
+  if (info.kind === "bot") return t("table.seat.computer", { level: t(`level.${info.level || "medium"}`) });
+  if (info.stand_in) return t("table.seat.stand_in");
+  if (!info.joined) return t("table.seat.not_joined");
+  if (!info.connected) return t("table.seat.away");
+  return t(T.seat === seat ? "table.seat.you" : "table.seat.human");
 }
 
 function sidesOf(view) {
@@ -127,8 +126,8 @@ function sideOfSeat(view, seat) {
 
 function sideLabel(view, side) {
   const s = sidesOf(view)[side];
-  if (!s) return `Side ${side + 1}`;
-  return (s.seats || []).map((x) => seatLabel(x)).join(" & ");
+  if (!s) return t("table.side", { n: side + 1 });
+  return (s.seats || []).map((x) => seatLabel(x)).join(t("common.and"));
 }
 
 // ------------------------------------------------------------------ connection
@@ -218,13 +217,13 @@ function onError(f) {
   if (mine) T.pending = null;
   if (f.code === "STALE_VERSION") {
     send({ type: "sync", version: Math.max(0, T.eventSeen) });
-    showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
+    showNotice(t("table.notice.stale"), "info");
   } else if (f.code === "BAD_TOKEN") {
-    showNotice(f.message || "This invite link is not valid for this table.");
+    showNotice(f.message || t("common.closed.bad"));
   } else if (f.code === "ILLEGAL_MOVE") {
-    showNotice(`Not allowed: ${f.message || f.reason || "the move was refused"}`);
+    showNotice(t("table.notice.not_allowed", { reason: f.message || f.reason || t("table.notice.refused_reason") }));
   } else {
-    showNotice(f.message || f.code || "The server refused that.");
+    showNotice(f.message || f.code || t("table.notice.refused"));
   }
   if (T.state) render();
 }
@@ -265,7 +264,7 @@ function safely(fn, arg) {
   try {
     fn(arg);
   } catch (e) {
-    console.error("canasta client:", e); // keep going: one bad frame must not stop the table
+    console.error("table:", e); // keep going: one bad frame must not stop the table
   }
 }
 
@@ -303,16 +302,15 @@ function handleEvent(f) {
   const afterSides = !exact ? null : sameHand ? sidesOf(nextView) : next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
   const changes = afterSides && T.state ? meldChanges(sidesOf(T.state.view), afterSides, sideOfSeat(T.state.view, f.seat)) : [];
   const said = eventText(move, card, changes, f.seat, T.state && T.state.view);
-  let text = `${who} ${said}`;
-  if (f.by === "timer") text += " (time ran out)";
-  else if (f.by === "stand-in") text += " (computer standing in)";
+  const by = { timer: "table.log.by_timer", "stand-in": "table.log.by_stand_in" }[f.by] || "table.log.by_player";
+  const text = t(by, { who, what: said });
   addLog(text, { version: f.version, mine: f.seat === T.seat, latest: true });
   for (const h of f.history || []) {
     if (/^\d+ upcard/.test(h)) {
       const hn = nextView && nextView.hand_number;
       if (hn && T.loggedHand !== hn) {
         T.loggedHand = hn;
-        addLog(`— Hand ${hn} —`, { sys: true });
+        addLog(t("table.log.hand", { hand: hn }), { sys: true });
         addLog(describeHistory(h), { version: f.version, sys: true });
         logDealtThrees(nextView);
       }
@@ -395,15 +393,15 @@ function describeHistory(entry) {
   const who = Number.isInteger(seat) ? seatLabel(seat) : "";
   switch (kind) {
     case "red-three":
-      return `${who} laid out a red three ${rest.map(cardText).join(" ")}`;
+      return t("table.log.red_three", { who, cards: rest.map(cardText).join(" ") });
     case "three":
-      return `${who} laid out a three ${rest.map(cardText).join(" ")}`;
+      return t("table.log.three", { who, cards: rest.map(cardText).join(" ") });
     case "foot":
-      return `${who} picked up the foot`;
+      return t("table.log.foot", { who });
     case "bonus-cards":
-      return `${who} got ${rest[0]} bonus cards`;
+      return t("table.log.bonus_cards", { who, count: Number(rest[0]) });
     case "upcard":
-      return rest.length ? `Upcard ${rest.map(cardText).join(" ")}` : "New hand dealt";
+      return rest.length ? t("table.log.upcard", { cards: rest.map(cardText).join(" ") }) : t("table.log.new_hand");
     default:
       return null;
   }
@@ -419,12 +417,12 @@ function handleState(f) {
   // a new hand, or the first frame: log the hand's history so far
   if (!prev) {
     T.loggedHand = view.hand_number;
-    if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`, { sys: true });
+    if (view.hand_number > 1) addLog(t("table.log.hand", { hand: view.hand_number }), { sys: true });
     logDealtThrees(view);
     for (const h of view.history || []) logHistoryEntry(h);
   } else if (view.hand_number && T.loggedHand !== view.hand_number) {
     T.loggedHand = view.hand_number;
-    addLog(`— Hand ${view.hand_number} —`, { sys: true });
+    addLog(t("table.log.hand", { hand: view.hand_number }), { sys: true });
     for (const h of view.history || []) {
       if (/^\d+ upcard/.test(h)) logHistoryEntry(h);
     }
@@ -520,7 +518,7 @@ function myTurn() {
 function sendMove(text) {
   if (!T.state) return;
   if (!legal().includes(text)) {
-    showNotice(`“${text}” is not a legal move now.`);
+    showNotice(t("table.not_now", { move: text }));
     return;
   }
   if (T.pending) return; // one move at a time
@@ -529,7 +527,7 @@ function sendMove(text) {
   hideNotice();
   T.handPanel = null;
   if (send(frame)) T.pending.sent = true;
-  else showNotice("Connection lost — reconnecting. Your move will be sent as soon as the table is back.", "info");
+  else showNotice(t("table.notice.move_kept"), "info");
   render();
 }
 
@@ -593,8 +591,8 @@ function requestHint() {
   if (T.seat === null) return;
   const id = uniqueId();
   T.hintId = id;
-  if (!send({ type: "hint", id })) showNotice("Not connected.", "info");
-  else showNotice("Thinking about a hint…", "info", 4000);
+  if (!send({ type: "hint", id })) showNotice(t("table.notice.not_connected"), "info");
+  else showNotice(t("table.notice.hint_thinking"), "info", 4000);
 }
 
 function onHint(f) {
@@ -625,33 +623,36 @@ function setStatus(text) {
 function renderTitle() {
   const s = T.settings || {};
   const rules = T.rules || s.rules || (T.state && T.state.view && T.state.view.rules) || {};
-  const variant = s.title || s.variant_title || s.variant || rules.variant || (T.state && T.state.view && T.state.view.variant) || "";
+  const name = s.variant || rules.variant || (T.state && T.state.view && T.state.view.variant) || "";
+  const variant = name ? variantTitle({ name, title: s.title || s.variant_title }) : "";
   const parts = [];
   if (variant) parts.push(variant);
   const target = (s.options && s.options.target) || (rules.options && rules.options.target);
-  if (target) parts.push(`to ${formatPoints(target)}`);
-  parts.push(T.seat === null ? "watching" : `seat ${T.seat + 1}`);
+  if (target) parts.push(t("table.title.target", { points: formatPoints(target) }));
+  parts.push(T.seat === null ? t("table.title.watching") : t("table.title.seat", { n: T.seat + 1 }));
   $("table-title").textContent = parts.join(" · ");
-  document.title = `Canasta — ${variant || "table"}`;
+  document.title = variant ? t("table.page_title_variant", { variant }) : t("table.page_title");
 }
 
-const PHASES = { draw: "draw or take the pile", play: "meld, then discard", answer: "answer", over: "game over" };
+// The phases a status line names (table.phase.NAME; another phase shows as the server names it).
+const PHASES = ["draw", "play", "answer", "over"];
+const phaseText = (phase) => (PHASES.includes(phase) ? t(`table.phase.${phase}`) : phase || "");
 
 function statusText() {
   const f = T.state;
-  if (!f) return "Connecting…";
+  if (!f) return t("table.status.connecting");
   const v = f.view || {};
-  if (f.status === "waiting") return "Waiting for players to join";
-  if (f.status === "over" || v.result) return "Game over";
+  if (f.status === "waiting") return t("table.status.waiting");
+  if (f.status === "over" || v.result) return t("table.over.title");
   if (f.review && f.review.waiting && f.review.waiting.length) return t("table.review.title", { hand: f.review.hand });
   const toMove = v.to_move;
   if (T.seat !== null && toMove === T.seat) {
-    if (v.phase === "answer") return "Your partner asks: may I go out? Answer yes or no";
-    return `Your turn — ${PHASES[v.phase] || v.phase}`;
+    if (v.phase === "answer") return t("table.status.partner_asks");
+    return t("table.status.your_turn", { phase: phaseText(v.phase) });
   }
   const who = seatLabel(toMove);
-  if (v.phase === "answer") return `${who} is answering: may partner go out?`;
-  return `${who} to play — ${PHASES[v.phase] || v.phase || ""}`;
+  if (v.phase === "answer") return t("table.status.answering", { who });
+  return t("table.status.to_play", { who, phase: phaseText(v.phase) });
 }
 
 function render() {
@@ -710,10 +711,10 @@ function renderSeats(v) {
   const size = (v.hand_sizes || [])[meSeat];
   const foot = (v.foot_sizes || [])[meSeat];
   fill(title,
-    el("span", { class: "me-name", text: T.seat === null ? `${seatLabel(meSeat)} (watching)` : `${T.name || "You"}` }),
+    el("span", { class: "me-name", text: T.seat === null ? t("table.watching_seat", { who: seatLabel(meSeat) }) : T.name || t("table.you") }),
     T.seat === null ? el("span", { class: "sub", text: seatSub(meSeat) }) : null,
-    size !== undefined ? el("span", { class: "small-text", text: `${size} card${size === 1 ? "" : "s"}` }) : null,
-    foot ? el("span", { class: "foot small-text", text: `foot: ${foot} cards waiting` }) : null,
+    size !== undefined ? el("span", { class: "small-text", text: t("common.cards", { count: size }) }) : null,
+    foot ? el("span", { class: "foot small-text", text: t("table.foot_waiting", { count: foot }) }) : null,
     el("span", { class: "timer", "data-timer-seat": String(meSeat) }),
     el("span", { class: "bubble", "data-bubble": String(meSeat) }),
     T.seat !== null ? sortTools() : null,
@@ -739,20 +740,20 @@ function seatBox(seat, v) {
   const cls = ["seat"];
   if (v.to_move === seat && v.phase !== "over" && T.state.status === "playing") cls.push("to-move");
   const badges = [];
-  if (info && info.kind === "human" && info.joined && !info.connected && !info.stand_in) badges.push(el("span", { class: "badge off", text: "away" }));
-  if (info && info.stand_in) badges.push(el("span", { class: "badge", text: "computer playing" }));
+  if (info && info.kind === "human" && info.joined && !info.connected && !info.stand_in) badges.push(el("span", { class: "badge off", text: t("table.seat.away") }));
+  if (info && info.stand_in) badges.push(el("span", { class: "badge", text: t("table.seat.computer_playing") }));
   const side = sideOfSeat(v, seat);
   const partner = T.seat !== null && side !== null && side === sideOfSeat(v, T.seat);
   return el(
     "div",
     { class: cls.join(" "), "data-testid": `seat-${seat}`, "data-seat": String(seat) },
     el("div", { class: "name", title: seatLabel(seat) }, seatLabel(seat), ...badges),
-    el("div", { class: "sub", text: [partner ? "partner" : null, seatSub(seat)].filter(Boolean).join(" · ") }),
+    el("div", { class: "sub", text: [partner ? t("table.seat.partner") : null, seatSub(seat)].filter(Boolean).join(" · ") }),
     el(
       "div",
       { class: "cards" },
       size !== undefined ? backEl({ count: size }) : null,
-      foot ? el("span", { class: "foot", title: "cards in the foot" }, "foot ", backEl({ count: foot })) : null,
+      foot ? el("span", { class: "foot", title: t("table.foot.title") }, t("table.foot"), " ", backEl({ count: foot })) : null,
     ),
     el("div", { class: "timer", "data-timer-seat": String(seat) }),
     el("span", { class: "bubble", "data-bubble": String(seat) }),
@@ -778,33 +779,34 @@ function sideBox(v, s, i, isMine) {
     "div",
     { class: "side-head" },
     el("span", { class: "side-name", text: sideLabel(v, i) }),
-    el("span", { class: "score", title: "score before this hand", text: formatPoints(s.score) }),
+    el("span", { class: "score", title: t("table.side.score_title"), text: formatPoints(s.score) }),
     s.opened
-      ? el("span", { class: "need", text: "opened" })
-      : el("span", { class: "need", text: `needs ${formatPoints(s.minimum_needed)} to open` }),
-    staged ? el("span", { class: "opening", "data-testid": "opening", text: `opening: ${v.staged_points} of ${s.minimum_needed}` }) : null,
-    s.canastas ? el("span", { class: "need", text: `${s.canastas} canasta${s.canastas === 1 ? "" : "s"}` }) : null,
+      ? el("span", { class: "need", text: t("table.side.opened") })
+      : el("span", { class: "need", text: t("table.side.needs", { points: formatPoints(s.minimum_needed) }) }),
+    staged ? el("span", { class: "opening", "data-testid": "opening", text: t("table.side.opening", { points: formatPoints(v.staged_points), needed: formatPoints(s.minimum_needed) }) }) : null,
+    s.canastas ? el("span", { class: "need", text: t("table.side.canastas", { count: s.canastas }) }) : null,
     (s.red_threes || []).length
-      ? el("span", { class: "red-threes", title: "red threes" }, ...s.red_threes.map((c) => cardEl(c, { small: true })))
+      ? el("span", { class: "red-threes", title: t("line.red_threes") }, ...s.red_threes.map((c) => cardEl(c, { small: true })))
       : null,
   );
   const melds = el("div", { class: "melds" });
   const list = s.melds || [];
-  if (!list.length) melds.append(el("span", { class: "none", text: "no melds yet" }));
+  if (!list.length) melds.append(el("span", { class: "none", text: t("table.side.no_melds") }));
   for (const m of list) melds.append(meldBox(m, isMine, i));
   const box = el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
   if (isMine) dropZone(melds, dragging, () => dropOnMelds(null));
   return box;
 }
 
-const KIND_NAMES = { natural: "natural canasta", mixed: "mixed canasta", wild: "wild canasta", sequence: "sequence", twos: "canasta of twos" };
+// The kinds of canasta a meld's label names (table.kind.KIND; another kind: table.kind.other).
+const KINDS = ["natural", "mixed", "wild", "sequence", "twos"];
 
 /** A meld by its rank ("7s", "second 9s", "♥ sequence", "natural canasta · 7s"). */
 function meldName(m) {
   const key = m.key || m.rank;
-  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? "wild" : `${tokenText(m.rank)}s`;
+  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? t("move.wild_meld") : t("table.meld.rank", { rank: tokenText(m.rank) });
   if (key && key.includes("/")) label = targetText(key);
-  return m.canasta ? `${KIND_NAMES[m.kind] || "canasta"} · ${label}` : label;
+  return m.canasta ? `${t(`table.kind.${KINDS.includes(m.kind) ? m.kind : "other"}`)} · ${label}` : label;
 }
 
 function meldBox(m, isMine, side) {
@@ -818,7 +820,7 @@ function meldBox(m, isMine, side) {
   const stack = el("div", { class: "stack" }, ...(m.cards || []).map((c) => cardEl(c, { small: true })));
   const box = el(
     "div",
-    { class: cls.join(" "), "data-meld": key, title: `${label} (${m.naturals} natural, ${m.wilds} wild)` },
+    { class: cls.join(" "), "data-meld": key, title: t("table.meld.title", { meld: label, naturals: m.naturals, wilds: m.wilds }) },
     stack,
     el("span", { class: "label", text: label }),
   );
@@ -837,7 +839,7 @@ function meldOnto(m) {
   const key = m.key || m.rank;
   const matches = movesMatching(legal(), "meld", sel).filter((x) => x.target === key || (!x.target && x.cards.some((c) => rankOf(c + "S") === key || c === key)));
   if (matches.length) sendMove(matches[0].text);
-  else showNotice(`These cards cannot be added to the ${targetText(key)} now.`, "info", 4000);
+  else showNotice(t("table.notice.cannot_add", { meld: targetText(key) }), "info", 4000);
 }
 
 function renderPiles(v) {
@@ -852,13 +854,13 @@ function renderPiles(v) {
   const stock = el(
     "div",
     { class: "pile-box", "data-testid": "stock", "data-size": String(v.stock_size ?? "") },
-    el("div", { class: "what", text: "Stock" }),
+    el("div", { class: "what", text: t("table.stock") }),
     el("div", { class: "stack-wrap" + (canDraw ? " clickable" : "") }, stockCard),
-    el("div", { text: `${v.stock_size ?? "?"} cards` }),
+    el("div", { text: v.stock_size === undefined || v.stock_size === null ? "?" : t("common.cards", { count: v.stock_size }) }),
   );
   if (canDraw) {
     stockCard.style.cursor = "pointer";
-    stockCard.title = "Draw";
+    stockCard.title = t("move.draw");
     stockCard.addEventListener("click", () => sendMove("draw"));
   }
   // discard pile
@@ -875,7 +877,7 @@ function renderPiles(v) {
   } else {
     wrap.append(el("div", { class: "card empty" }));
   }
-  const frozenText = v.pile_frozen ? "frozen" : frozenForMe ? "frozen for your side" : "";
+  const frozenText = v.pile_frozen ? t("table.pile.frozen") : frozenForMe ? t("table.pile.frozen_for_you") : "";
   const pileBox = el(
     "div",
     {
@@ -885,9 +887,9 @@ function renderPiles(v) {
       "data-size": String(v.pile_size ?? pile.length),
       "data-frozen": v.pile_frozen ? "true" : "false",
     },
-    el("div", { class: "what", text: "Discard pile" }),
+    el("div", { class: "what", text: t("table.pile") }),
     wrap,
-    el("div", {}, `${v.pile_size ?? pile.length} card${(v.pile_size ?? pile.length) === 1 ? "" : "s"}`, frozenText ? el("span", { class: "frozen-mark", text: ` · ❄ ${frozenText}` }) : null),
+    el("div", {}, t("common.cards", { count: v.pile_size ?? pile.length }), frozenText ? el("span", { class: "frozen-mark", text: ` · ❄ ${frozenText}` }) : null),
   );
   dropZone(pileBox, dragging, dropOnPile);
   const acts = myTurn() ? computeActions() : null;
@@ -902,11 +904,11 @@ function renderPiles(v) {
     const det = el(
       "details",
       { class: "small-text" },
-      el("summary", { text: "whole pile" }),
+      el("summary", { text: t("table.pile.whole") }),
       el(
         "div",
         { style: "display:flex;flex-wrap:wrap;gap:2px;max-width:260px" },
-        v.pile_hidden ? el("span", { text: `${v.pile_hidden} face down · ` }) : null,
+        v.pile_hidden ? el("span", { text: `${t("table.pile.face_down", { count: v.pile_hidden })} · ` }) : null,
         ...pile.map((c) => cardEl(c, { small: true })),
       ),
     );
@@ -920,12 +922,12 @@ function renderPiles(v) {
 function renderTurnInfo(v) {
   const info = $("turn-info");
   const parts = [];
-  if (v.hand_number) parts.push(`Hand ${v.hand_number}`);
-  if (v.dealer !== undefined && v.dealer !== null) parts.push(`dealer ${seatLabel(v.dealer)}`);
+  if (v.hand_number) parts.push(t("table.sheet.title", { hand: v.hand_number }));
+  if (v.dealer !== undefined && v.dealer !== null) parts.push(t("table.dealer", { who: seatLabel(v.dealer) }));
   const pend = v.pending_pile;
   fill(info,
     el("span", { class: "muted-light", text: parts.join(" · ") }),
-    pend && pend.length ? el("div", { class: "pending", text: `${pend.length} pile cards join the hand once the opening is complete` }) : null,
+    pend && pend.length ? el("div", { class: "pending", text: t("table.pending_pile", { count: pend.length }) }) : null,
   );
 }
 
@@ -935,13 +937,13 @@ function renderHand(v) {
   hand.replaceChildren();
   if (T.seat === null) {
     hand.classList.add("spectating");
-    hand.append(el("span", { text: "You are watching this table." }));
+    hand.append(el("span", { text: t("table.watching") }));
     return;
   }
   hand.classList.remove("spectating");
   const codes = T.handCodes;
   if (!codes.length) {
-    hand.append(el("span", { class: "muted-light", text: v.phase === "over" ? "" : "No cards in hand" }));
+    hand.append(el("span", { class: "muted-light", text: v.phase === "over" ? "" : t("table.no_cards") }));
     return;
   }
   if (T.focusIndex >= codes.length) T.focusIndex = codes.length - 1;
@@ -1116,22 +1118,22 @@ function renderActions(v) {
   more.replaceChildren();
   question.replaceChildren();
   if (T.seat === null) {
-    actions.append(el("span", { class: "help", text: "Watching" }));
+    actions.append(el("span", { class: "help", text: t("table.watching_short") }));
     return;
   }
   if (v.permission === "asked" && T.seat !== null) {
     const asker = v.turn_seat;
-    const txt = asker === T.seat ? "You asked your partner: may I go out? Waiting for the answer…" : `${seatLabel(asker)} asks: may I go out?`;
+    const txt = asker === T.seat ? t("table.question.you_asked") : t("table.question.asks", { who: seatLabel(asker) });
     question.append(el("div", { class: "question", text: txt }));
   } else if (v.permission === "yes" || v.permission === "no") {
-    if (v.turn_seat === T.seat) question.append(el("div", { class: "question", text: v.permission === "yes" ? "Your partner said yes: you must go out this turn." : "Your partner said no: you may not go out this turn." }));
+    if (v.turn_seat === T.seat) question.append(el("div", { class: "question", text: t(v.permission === "yes" ? "table.question.said_yes" : "table.question.said_no") }));
   }
   const L = legal();
-  const hintBtn = el("button", { type: "button", class: "secondary", "data-testid": "hint", text: "Hint", title: "What would the computer do?" });
+  const hintBtn = el("button", { type: "button", class: "secondary", "data-testid": "hint", text: t("table.hint"), title: t("table.hint.title") });
   hintBtn.disabled = !myTurn();
   hintBtn.addEventListener("click", requestHint);
   if (!myTurn()) {
-    if (T.state.status === "playing") actions.append(el("span", { class: "help", text: T.pending ? "Sending…" : `Waiting for ${seatLabel(v.to_move)}…` }));
+    if (T.state.status === "playing") actions.append(el("span", { class: "help", text: T.pending ? t("table.sending") : t("table.waiting_for", { who: seatLabel(v.to_move) }) }));
     if (T.state.status === "playing") actions.append(hintBtn);
     return;
   }
@@ -1140,7 +1142,7 @@ function renderActions(v) {
   const sel = selectedCodes();
   const handSize = T.handCodes.length;
   if (a.draw) {
-    actions.append(actionButton("Draw", "draw", "action-draw"));
+    actions.append(actionButton(t("move.draw"), "draw", "action-draw"));
     shown.add("draw");
   }
   a.take.forEach((m, k) => {
@@ -1156,7 +1158,7 @@ function renderActions(v) {
     shown.add(m);
   });
   if (sel.length) {
-    const clear = el("button", { type: "button", text: "Clear selection" });
+    const clear = el("button", { type: "button", text: t("table.clear_selection") });
     clear.addEventListener("click", () => {
       T.selected = new Set();
       render();
@@ -1166,16 +1168,16 @@ function renderActions(v) {
   actions.append(hintBtn);
   // help text
   let help = "";
-  if (T.pending) help = "Sending…";
-  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : whyNot(`take ${sel.map(noteToken).join(" ")}`)) : "Draw, or select cards that take the pile.";
-  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : whyNot(selectionMove(sel))) : "Select cards to meld, or one card to discard.";
+  if (T.pending) help = t("table.sending");
+  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : whyNot(`take ${sel.map(noteToken).join(" ")}`)) : t("table.help.draw");
+  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : whyNot(selectionMove(sel))) : t("table.help.play");
   if (help) actions.append(el("span", { class: "help", "data-testid": "why", text: help }));
   if (T.hint) {
     const h = T.hint;
-    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${moveLabel(h.move, { hand: T.handCodes })}` }), hintWhy(h) ? ` — ${hintWhy(h)}` : "");
+    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: t("table.hint.says", { move: moveLabel(h.move, { hand: T.handCodes }) }) }), hintWhy(h) ? ` — ${hintWhy(h)}` : "");
     actions.append(box);
     if (h.move && L.includes(h.move) && !shown.has(h.move)) {
-      const play = actionButton(`Play: ${moveLabel(h.move, { hand: T.handCodes })}`, h.move, "hint-play", "secondary");
+      const play = actionButton(t("table.hint.play", { move: moveLabel(h.move, { hand: T.handCodes }) }), h.move, "hint-play", "secondary");
       actions.append(play);
     }
   }
@@ -1183,10 +1185,10 @@ function renderActions(v) {
   const rest = L.filter((m) => !shown.has(m));
   const groups = [
     // (asking the partner is one choice among others, offered plainly: it is legal from the first turn)
-    ["Other moves", rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "other"],
-    ["Take the pile", rest.filter((m) => parseMove(m).action === "take"), ""],
-    ["Meld", rest.filter((m) => parseMove(m).action === "meld"), ""],
-    ["Discard", rest.filter((m) => parseMove(m).action === "discard"), ""],
+    [t("table.group.other"), rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "other"],
+    [t("table.group.take"), rest.filter((m) => parseMove(m).action === "take"), ""],
+    [t("table.group.meld"), rest.filter((m) => parseMove(m).action === "meld"), ""],
+    [t("table.group.discard"), rest.filter((m) => parseMove(m).action === "discard"), ""],
   ];
   for (const [title, moves, cls] of groups) {
     if (!moves.length) continue;
@@ -1205,15 +1207,15 @@ function renderActions(v) {
 function renderPad(pad) {
   const box = $("score-pad");
   if (!pad.length) {
-    box.replaceChildren(el("span", { class: "muted small-text", text: "No hand finished yet." }));
+    box.replaceChildren(el("span", { class: "muted small-text", text: t("table.no_hand_yet") }));
     return;
   }
   const v = T.state.view || {};
   const nSides = padSides(pad[0]).length;
-  const head = el("tr", {}, el("th", { text: "Hand" }), ...Array.from({ length: nSides }, (_, i) => el("th", { text: sideLabel(v, i) })));
+  const head = el("tr", {}, el("th", { text: t("table.pad.hand") }), ...Array.from({ length: nSides }, (_, i) => el("th", { text: sideLabel(v, i) })));
   const rows = pad.map((entry, h) => {
     const hand = padSides(entry);
-    const tr = el("tr", { style: "cursor:pointer", title: "Show the breakdown", "data-hand": String(h + 1) }, el("td", { text: String((entry && entry.hand) || h + 1) }), ...hand.map((s) => el("td", {}, `${s.total >= 0 ? "+" : ""}${formatPoints(s.total)}`, el("br"), el("b", { text: formatPoints(s.cumulative) }))));
+    const tr = el("tr", { style: "cursor:pointer", title: t("table.pad.show"), "data-hand": String(h + 1) }, el("td", { text: String((entry && entry.hand) || h + 1) }), ...hand.map((s) => el("td", {}, `${s.total >= 0 ? "+" : ""}${formatPoints(s.total)}`, el("br"), el("b", { text: formatPoints(s.cumulative) }))));
     tr.addEventListener("click", () => {
       T.handPanel = { kind: "hand", index: h };
       render();
@@ -1233,9 +1235,9 @@ function breakdownTable(v, sheet) {
       const val = (s.lines || {})[k] || 0;
       return el("td", { class: val < 0 ? "neg" : "", text: formatPoints(val) });
     })));
-  const notes = el("tr", {}, el("td", { text: "" }), ...sheet.map((s) => el("td", { class: "small-text", text: [s.went_out ? "went out" : "", s.concealed ? "concealed" : ""].filter(Boolean).join(", ") })));
-  const total = el("tr", {}, el("td", { text: "This hand" }), ...sheet.map((s) => el("td", { text: formatPoints(s.total) })));
-  const cum = el("tr", {}, el("td", { text: "Total" }), ...sheet.map((s) => el("td", { text: formatPoints(s.cumulative) })));
+  const notes = el("tr", {}, el("td", { text: "" }), ...sheet.map((s) => el("td", { class: "small-text", text: [s.went_out ? t("table.pad.went_out") : "", s.concealed ? t("table.pad.concealed") : ""].filter(Boolean).join(", ") })));
+  const total = el("tr", {}, el("td", { text: t("table.pad.this_hand") }), ...sheet.map((s) => el("td", { text: formatPoints(s.total) })));
+  const cum = el("tr", {}, el("td", { text: t("replay.total") }), ...sheet.map((s) => el("td", { text: formatPoints(s.cumulative) })));
   return el("table", { class: "data breakdown" }, el("thead", {}, head), el("tbody", {}, ...rows, notes), el("tfoot", {}, total, cum));
 }
 
@@ -1304,11 +1306,12 @@ function renderPanel(f, v) {
 function gameOverPanel(f, v) {
   const res = v.result || {};
   const scores = res.scores || sidesOf(v).map((s) => s.score);
-  let winner = "The game is over.";
-  if (res.winner === null) winner = "The game is a draw.";
+  let winner = t("table.over.over");
+  if (res.winner === null) winner = t("table.over.draw");
   else if (res.winner !== undefined) {
     const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
-    winner = mine ? "You win!" : `${sideLabel(v, res.winner)} win${sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length === 1 && !mine ? "s" : ""}.`;
+    const players = (sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length) || 2;
+    winner = mine ? t("table.over.you_win") : t("table.over.wins", { side: sideLabel(v, res.winner), count: players });
   }
   const review = f.review;
   const sheet = sheetOf(f, v, review ? review.hand : (f.pad || []).length);
@@ -1323,22 +1326,24 @@ function gameOverPanel(f, v) {
   panel.querySelector("h2").after(
     el("div", { class: "winner", "data-testid": "winner", text: winner }),
     abandonedNote(T.seats, (seat) => seatLabel(seat)) || "",
-    el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
+    el("p", {}, t(res.hands ? "table.over.scores_hands" : "replay.final_scores", {
+      scores: scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), count: res.hands,
+    })),
   );
   const btns = el("div", { class: "btns" });
   if (T.seat !== null) {
-    const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: "Rematch" });
+    const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: t("table.over.rematch") });
     rematch.addEventListener("click", () => {
       rematch.disabled = true;
-      rematch.textContent = "Creating a new table…";
-      if (!send({ type: "rematch" })) showNotice("Not connected.", "info");
+      rematch.textContent = t("table.over.creating");
+      if (!send({ type: "rematch" })) showNotice(t("table.notice.not_connected"), "info");
     });
     btns.append(rematch);
   }
-  if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: "Watch the rematch" }));
+  if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: t("table.over.watch_rematch") }));
   btns.append(
-    el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: "Download record" }),
-    el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: "Replay" }),
+    el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: t("table.over.download") }),
+    el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: t("table.over.replay") }),
     el("a", { class: "button", href: "/", text: "Home" }),
   );
   panel.append(btns);
@@ -1359,32 +1364,32 @@ function waitingPanel() {
         "li",
         { "data-testid": `waiting-seat-${s.seat}` },
         el("span", { class: "dot " + (s.kind === "bot" ? "bot" : on ? "on" : "") }),
-        el("b", { text: `Seat ${s.seat + 1}` }),
-        el("span", { text: s.seat === T.seat ? "you" : s.name || positionName(s.seat) }),
-        el("span", { class: "muted small-text", text: s.kind === "bot" ? `computer (${s.level || "medium"})` : s.joined ? (s.connected ? "joined" : "joined, away") : "waiting for a friend…" }),
+        el("b", { text: t("common.seat", { n: s.seat + 1 }) }),
+        el("span", { text: s.seat === T.seat ? t("table.seat.you") : s.name || positionName(s.seat) }),
+        el("span", { class: "muted small-text", text: s.kind === "bot" ? t("table.seat.computer", { level: t(`level.${s.level || "medium"}`) }) : t(s.joined ? (s.connected ? "table.seat.joined" : "table.seat.joined_away") : "table.seat.waiting_friend") }),
       );
     }),
   );
   const panel = el(
     "div",
     { class: "overlay-panel", "data-testid": "waiting-room" },
-    el("h2", { text: "Waiting for players" }),
+    el("h2", { text: t("table.waiting.title") }),
     list,
-    el("p", { class: "small-text muted", text: "Invite links are shown only once, to whoever created the table. Seats nobody has joined become computer players when the game starts." }),
-    el("p", { class: "small-text" }, "Spectators can watch at ", el("a", { href: `/t/${encodeURIComponent(T.id)}`, text: `${location.origin}/t/${T.id}` })),
+    el("p", { class: "small-text muted", text: t("table.waiting.links") }),
+    el("p", { class: "small-text" }, t("table.waiting.spectators"), " ", el("a", { href: `/t/${encodeURIComponent(T.id)}`, text: `${location.origin}/t/${T.id}` })),
   );
   if (isHost) {
-    const start = el("button", { type: "button", class: "primary", "data-testid": "start-now", text: "Start now" });
+    const start = el("button", { type: "button", class: "primary", "data-testid": "start-now", text: t("table.waiting.start") });
     start.addEventListener("click", () => {
       start.disabled = true;
       if (!send({ type: "start" })) {
         start.disabled = false;
-        showNotice("Not connected.", "info");
+        showNotice(t("table.notice.not_connected"), "info");
       }
     });
     panel.append(el("div", { class: "btns" }, start));
   } else if (T.seat !== null) {
-    panel.append(el("p", { class: "small-text", text: "The host starts the game." }));
+    panel.append(el("p", { class: "small-text", text: t("table.waiting.host_starts") }));
   }
   return panel;
 }
@@ -1394,7 +1399,7 @@ function renderChatForm() {
   const spectator = T.seat === null;
   input.disabled = spectator;
   $("chat-send").disabled = spectator;
-  input.placeholder = spectator ? "Spectators cannot chat" : "Say something…";
+  input.placeholder = t(spectator ? "table.chat.spectators" : "table.chat.placeholder");
 }
 
 function renderTimer() {
@@ -1531,7 +1536,7 @@ function setupInput() {
     const text = input.value.trim().slice(0, 300);
     if (!text) return;
     if (send({ type: "chat", text })) input.value = "";
-    else showNotice("Not connected — the message was kept; send it again when the table is back.", "info");
+    else showNotice(t("table.notice.chat_kept"), "info");
   });
   $("notice-close").addEventListener("click", hideNotice);
   const deck = $("deck-toggle");
@@ -1551,7 +1556,7 @@ function start() {
   applyDeckPreference();
   setupInput();
   if (!T.id) {
-    setStatus("No table given.");
+    setStatus(t("table.status.no_table"));
     return;
   }
   renderTitle();
