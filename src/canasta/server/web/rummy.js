@@ -12,7 +12,8 @@ import {
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
-import { t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
+import { variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
 const RANKS = "A23456789TJQK";
@@ -104,7 +105,7 @@ function onFrame(f) {
       break;
     case "hint":
       T.hint = f;
-      showNotice(`Hint: ${describeMove(f.move, T.seat)}` + (hintWhy(f) ? ` — ${hintWhy(f)}` : ""), "info");
+      showNotice(t("table.hint.says", { move: describeMove(f.move, T.seat) }) + (hintWhy(f) ? ` — ${hintWhy(f)}` : ""), "info");
       break;
     case "rematch":
       if (f.url && T.seat !== null) location.href = f.url;
@@ -172,11 +173,11 @@ function onError(f) {
   if (f.code === "DUPLICATE_MOVE") return;
   if (f.code === "STALE_VERSION") {
     send({ type: "sync", version: Math.max(0, T.eventSeen) });
-    showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
+    showNotice(t("table.notice.stale"), "info");
   } else if (f.code === "ILLEGAL_MOVE") {
-    showNotice(`Not allowed (${f.reason || "ILLEGAL_MOVE"}): ${f.message}`);
+    showNotice(t("rummy.notice.not_allowed", { code: f.reason || "ILLEGAL_MOVE", reason: f.message }));
   } else {
-    showNotice(`${f.code}: ${f.message || "the server refused that"}`);
+    showNotice(`${f.code}: ${f.message || t("table.notice.refused")}`);
   }
   if (T.frame) render();
 }
@@ -191,13 +192,13 @@ function sendMove(text) {
   text = String(text || "").trim();
   if (!text || !T.frame) return;
   if (T.pending) {
-    showNotice("Waiting for the table to answer the last move…", "info");
+    showNotice(t("rummy.notice.pending"), "info");
     return;
   }
   const id = uniqueId();
   T.pending = { id, version: T.frame.version, move: text, acked: false, sent: false };
   T.pending.sent = send({ type: "move", id, version: T.frame.version, move: text });
-  if (!T.pending.sent) showNotice("Not connected: the move is sent when the table is back.", "info");
+  if (!T.pending.sent) showNotice(t("rummy.notice.move_kept"), "info");
   T.selected.clear();
   render();
 }
@@ -235,8 +236,8 @@ function setStatus(text) {
 
 function seatName(seat) {
   const s = T.seats[seat] || {};
-  if (seat === T.seat) return "You";
-  return s.name || (s.kind === "bot" ? `Computer ${seat + 1}` : `Seat ${seat + 1}`);
+  if (seat === T.seat) return t("table.you");
+  return s.name || t(s.kind === "bot" ? "rummy.computer_n" : "common.seat", { n: seat + 1 });
 }
 
 function sideOf(seat) {
@@ -249,19 +250,18 @@ function sideName(side) {
   if (v.teams === v.players) return seatName(side);
   const seats = [];
   for (let s = 0; s < v.players; s++) if (s % v.teams === side) seats.push(seatName(s));
-  return seats.join(" & ");
+  return seats.join(t("common.and"));
 }
 
 function statusText() {
   const f = T.frame;
   const v = f.view;
-  if (f.status === "waiting") return "Waiting for players…";
-  if (f.status === "over" || v.result) return "Game over";
+  if (f.status === "waiting") return t("table.status.waiting");
+  if (f.status === "over" || v.result) return t("table.over.title");
   if (f.review && f.review.waiting && f.review.waiting.length) return t("table.review.title", { hand: f.review.hand });
-  const who = v.to_move === T.seat ? "Your turn" : `${seatName(v.to_move)} to play`;
-  const what = v.phase === "draw" ? "draw from the stock or take from the pile"
-    : v.phase === "claim" ? `call "Rum" on ${seatName(v.claim_from)}'s discard, or pass` : "meld, lay off, then discard";
-  return `${who}: ${what}`;
+  const what = v.phase === "draw" ? t("rummy.phase.draw")
+    : v.phase === "claim" ? t("rummy.phase.claim", { who: seatName(v.claim_from) }) : t("rummy.phase.play");
+  return v.to_move === T.seat ? t("table.status.your_turn", { phase: what }) : t("table.status.to_play", { who: seatName(v.to_move), phase: what });
 }
 
 function render() {
@@ -277,7 +277,8 @@ function render() {
   }
   document.body.dataset.toMove = turn;
   setStatus(statusText());
-  $("table-title").textContent = `${T.titles[v.variant] || v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
+  $("table-title").textContent = [variantTitle({ name: v.variant, title: T.titles[v.variant] }), t("rummy.title.hand", { hand: v.hand_number }),
+    v.target ? t("rummy.title.game", { points: formatPoints(v.target) }) : null].filter(Boolean).join(" · ");
   renderPanel();
   renderSeats();
   renderPiles();
@@ -297,7 +298,7 @@ function breakdownTable(last) {
   for (const s of last.sides) for (const k of Object.keys(s.lines || {})) lines.add(k);
   const head = el("tr", {}, el("th", {}), ...last.sides.map((_, i) => el("th", { text: sideName(i) })));
   const rows = [...lines].map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...last.sides.map((s) => el("td", { text: formatPoints((s.lines || {})[k]) }))));
-  const total = el("tr", {}, el("th", { text: "This hand" }), ...last.sides.map((s) => el("th", { text: formatPoints(s.total) })));
+  const total = el("tr", {}, el("th", { text: t("table.pad.this_hand") }), ...last.sides.map((s) => el("th", { text: formatPoints(s.total) })));
   return el("table", { class: "data" }, el("thead", {}, head), el("tbody", {}, rows, total));
 }
 
@@ -334,19 +335,19 @@ function renderPanel() {
     return;
   }
   if (f.status === "waiting") {
-    const panel = el("div", { class: "overlay-panel", "data-testid": "waiting-room" }, el("h2", { text: "Waiting for players" }),
+    const panel = el("div", { class: "overlay-panel", "data-testid": "waiting-room" }, el("h2", { text: t("table.waiting.title") }),
       el("ul", { class: "waiting-seats" }, ...T.seats.map((s) => el("li", { "data-testid": `waiting-seat-${s.seat}` },
-        el("b", { text: `Seat ${s.seat + 1} ` }),
-        el("span", { text: s.kind === "bot" ? `computer (${s.level})` : s.joined ? "joined" : "waiting for a friend…" })))),
-      el("p", { class: "small-text muted", text: "Seats nobody has joined become computer players when the game starts." }));
+        el("b", { text: `${t("common.seat", { n: s.seat + 1 })} ` }),
+        el("span", { text: s.kind === "bot" ? t("table.seat.computer", { level: t(`level.${s.level || "medium"}`) }) : t(s.joined ? "table.seat.joined" : "table.seat.waiting_friend") })))),
+      el("p", { class: "small-text muted", text: t("rummy.waiting.seats") }));
     if (T.seat !== null && T.seat === T.host) {
-      panel.append(el("button", { type: "button", class: "primary", "data-testid": "start-now", text: "Start now", onclick: () => send({ type: "start" }) }));
+      panel.append(el("button", { type: "button", class: "primary", "data-testid": "start-now", text: t("table.waiting.start"), onclick: () => send({ type: "start" }) }));
     }
     fill(slot, panel);
   } else if (f.status === "over" && f.view.result) {
     const r = f.view.result;
     const scores = r.scores || f.view.scores;
-    const winner = r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
+    const winner = r.winner === null || r.winner === undefined ? t("rummy.over.draw") : t("rummy.over.won", { side: sideName(r.winner) });
     const panel = review ? reviewOf(f) : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }));
     panel.dataset.testid = "game-over";
     panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
@@ -356,9 +357,9 @@ function renderPanel() {
       el("p", {}, scores.map((s, i) => `${sideName(i)}: ${formatPoints(s)}`).join(" · ")),
       abandonedNote(T.seats, seatName) || "",
       el("div", { class: "btns" },
-        el("a", { href: `/api/tables/${encodeURIComponent(T.id)}/record`, "data-testid": "download-record", text: "Download the record" }), " ",
-        el("a", { href: `/replay/${encodeURIComponent(T.id)}`, text: "Replay" }), " ",
-        T.seat !== null ? el("button", { type: "button", "data-testid": "rematch", text: "Rematch", onclick: () => send({ type: "rematch" }) }) : null));
+        el("a", { href: `/api/tables/${encodeURIComponent(T.id)}/record`, "data-testid": "download-record", text: t("table.over.download") }), " ",
+        el("a", { href: `/replay/${encodeURIComponent(T.id)}`, text: t("table.over.replay") }), " ",
+        T.seat !== null ? el("button", { type: "button", "data-testid": "rematch", text: t("table.over.rematch"), onclick: () => send({ type: "rematch" }) }) : null));
   } else {
     fill(slot);
   }
@@ -370,16 +371,16 @@ function renderSeats() {
   for (let s = 0; s < v.players; s++) {
     const info = T.seats[s] || {};
     const badges = [];
-    if (s === v.dealer) badges.push(el("span", { class: "badge", text: "dealer" }));
-    if (info.kind === "bot") badges.push(el("span", { class: "badge", text: `computer ${info.level || ""}` }));
-    if (info.kind === "human" && !info.connected && s !== T.seat) badges.push(el("span", { class: "badge off", text: info.stand_in ? "away (computer plays)" : "away" }));
+    if (s === v.dealer) badges.push(el("span", { class: "badge", text: t("rummy.seat.dealer") }));
+    if (info.kind === "bot") badges.push(el("span", { class: "badge", text: t("table.seat.computer", { level: t(`level.${info.level || "medium"}`) }) }));
+    if (info.kind === "human" && !info.connected && s !== T.seat) badges.push(el("span", { class: "badge off", text: t(info.stand_in ? "rummy.seat.away_computer" : "table.seat.away") }));
     const timer = T.frame.timer && T.frame.timer.seat === s
       ? el("div", { class: "timer", "data-testid": "timer", "data-deadline": String(T.frame.timer.deadline) }) : null;
-    const partner = v.teams !== v.players && T.seat !== null && s !== T.seat && sideOf(s) === sideOf(T.seat) ? " (partner)" : "";
+    const partner = v.teams !== v.players && T.seat !== null && s !== T.seat && sideOf(s) === sideOf(T.seat) ? ` (${t("table.seat.partner")})` : "";
     boxes.push(el("div", { class: "seat" + (s === v.to_move && T.frame.status === "playing" ? " to-move" : ""), "data-testid": `seat-${s}` },
       el("div", { class: "name", text: seatName(s) + partner }), ...badges,
-      el("div", { class: "sub", "data-testid": `hand-size-${s}`, text: `${v.hand_sizes[s]} cards` }),
-      el("div", { class: "sub", text: `score ${formatPoints(v.scores[sideOf(s)])}` }), timer));
+      el("div", { class: "sub", "data-testid": `hand-size-${s}`, text: t("common.cards", { count: v.hand_sizes[s] }) }),
+      el("div", { class: "sub", text: t("rummy.seat.score", { points: formatPoints(v.scores[sideOf(s)]) }) }), timer));
   }
   fill($("seats"), boxes);
   tickTimers();
@@ -401,16 +402,16 @@ function renderPiles() {
   if (canDraw) {
     stock.setAttribute("role", "button");
     stock.setAttribute("tabindex", "0");
-    stock.setAttribute("aria-label", "Draw from the stock");
+    stock.setAttribute("aria-label", t("rummy.draw"));
     stock.addEventListener("click", () => sendMove("draw"));
     stock.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") sendMove("draw");
     });
   }
   const aside = (v.dealers_joker || []).length
-    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside` }) : null;
-  fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }), aside,
-    moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: v.phase === "claim" ? "Pass (no Rum call)" : "Take nothing (pass)", onclick: () => sendMove("pass") }) : null,
+    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? t("rummy.dealers_joker.yours") : t("rummy.dealers_joker.theirs", { who: seatName(v.dealer) }) }) : null;
+  fill($("stock"), el("div", { class: "what", text: t("table.stock") }), stock, el("div", { "data-testid": "stock-size", text: t("common.cards", { count: v.stock }) }), aside,
+    moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: t(v.phase === "claim" ? "rummy.pass_claim" : "rummy.pass_draw"), onclick: () => sendMove("pass") }) : null,
     ...specialMoves(moves).map((m) => el("button", { type: "button", "data-testid": `special-${m.split(" ")[0]}`, text: specialLabel(m), onclick: () => sendMove(m) })));
   const cards = v.pile.map((code, i) => {
     const take = moves.find((m) => m === `take ${code}`);
@@ -429,13 +430,13 @@ function renderPiles() {
     }
     return c;
   });
-  fill($("pile"), cards.length ? cards : el("span", { class: "muted small-text", text: "empty" }));
+  fill($("pile"), cards.length ? cards : el("span", { class: "muted small-text", text: t("rummy.pile_empty") }));
   $("pile-help").textContent = t(pileTake() === "top" ? "table.pile.take_top" : "table.pile.take_any");
 }
 
 /** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
 function specialMoves(moves) {
-  return moves.filter((m) => m.startsWith("rum ") || m.startsWith("take dealer ") || m.startsWith("master "));
+  return moves.filter((m) => m.startsWith("rum ") || dealersJoker(m) || m.startsWith("master "));
 }
 
 /** What the pile allows (the pile_take rule): "any" card and those above it, or the "top" card only. */
@@ -444,17 +445,24 @@ function pileTake() {
   return opts.pile_take || T.pileTake[T.frame.view.variant] || "any";
 }
 
+/** Whether a move takes the dealer's joker ("take dealer JK"). */
+function dealersJoker(move) {
+  const [verb, what] = move.split(" ");
+  return verb === "take" && what === "dealer";
+}
+
 function specialLabel(move) {
-  if (move.startsWith("rum ")) return `Rum! (${move.slice(4).split(" ").map(cardText).join(" ")})`;
-  if (move.startsWith("take dealer ")) return "Take the dealer's joker";
-  return `Show the Master's Hand (${move.slice(7)})`;
+  if (move.startsWith("rum ")) return t("rummy.rum", { cards: move.slice(4).split(" ").map(cardText).join(" ") });
+  if (dealersJoker(move)) return t("rummy.take_dealers_joker");
+  return t("rummy.master", { hand: move.slice(7) });
 }
 
 function renderMustUse() {
   const v = T.frame.view;
   const box = $("must-use");
   box.classList.toggle("hidden", !v.must_use);
-  box.textContent = v.must_use ? `${v.to_move === T.seat ? "You" : seatName(v.to_move)} must meld or lay off ${cardText(v.must_use)} this turn (the card taken from the pile)` : "";
+  box.textContent = !v.must_use ? "" : v.to_move === T.seat ? t("rummy.must_use.you", { card: cardText(v.must_use) })
+    : t("rummy.must_use.other", { who: seatName(v.to_move), card: cardText(v.must_use) });
 }
 
 function renderMelds() {
@@ -465,7 +473,7 @@ function renderMelds() {
     const lay = lays.find((x) => x.endsWith(` on ${m.label}`));
     const stack = el("div", { class: "stack" }, ...m.cards.map((code, i) => el("div", { class: "laid" },
       cardEl(code, { small: true }),
-      el("span", { class: "by", title: `laid by ${seatName(m.seats[i])}`, text: String(m.seats[i] + 1) }))));
+      el("span", { class: "by", title: t("rummy.laid_by", { who: seatName(m.seats[i]) }), text: String(m.seats[i] + 1) }))));
     const fresh = T.highlight && T.highlight.melds.has(m.label) ? " fresh" : "";
     const name = meldName(m.label);
     const box = el("div", { class: `meld k-${m.kind}` + (lay ? " clickable" : "") + fresh, "data-testid": `meld-${m.label}`, "data-label": m.label, role: "group", "aria-label": `${name}: ${m.cards.map(cardText).join(" ")}` },
@@ -483,8 +491,8 @@ function renderMelds() {
     dropZone(area, () => T.drag && legal().length, () => dropOnMelds(null));
     dropZone($("pile"), () => T.drag && legal().length, dropOnPile);
   }
-  const legend = v.melds.length ? el("div", { class: "muted small-text", text: "The number under a card is the seat that laid it (it scores for that seat)." }) : null;
-  fill($("melds"), boxes.length ? boxes : el("span", { class: "none", text: "No melds yet." }), legend);
+  const legend = v.melds.length ? el("div", { class: "muted small-text", text: t("rummy.melds.legend") }) : null;
+  fill($("melds"), boxes.length ? boxes : el("span", { class: "none", text: t("rummy.melds.none") }), legend);
 }
 
 function sortKey(code) {
@@ -503,9 +511,9 @@ function renderHand() {
   const title = $("hand-title");
   const hand = $("hand");
   if (T.seat === null) {
-    fill(title, el("span", { class: "me-name", text: "Watching" }));
+    fill(title, el("span", { class: "me-name", text: t("table.watching_short") }));
     hand.classList.add("spectating");
-    fill(hand, el("span", { text: "Spectators see no hands." }));
+    fill(hand, el("span", { text: t("rummy.spectators_no_hands") }));
     return;
   }
   hand.classList.remove("spectating");
@@ -515,7 +523,7 @@ function renderHand() {
     localStorage.setItem("canasta.rummy.sort", T.sortBy);
     render();
   });
-  fill(title, el("span", { class: "me-name", text: `Your hand (${v.hand.length})` }), sortButton);
+  fill(title, el("span", { class: "me-name", text: t("rummy.your_hand", { count: v.hand.length }) }), sortButton);
   const codes = [...v.hand].sort((a, b) => sortKey(a) - sortKey(b));
   fill(hand, codes.map((code) => {
     const c = cardEl(code, { attrs: { role: "option", tabindex: "0", "data-testid": `hand-card-${code}`, "aria-selected": T.selected.has(code) ? "true" : "false" } });
@@ -601,23 +609,23 @@ function renderActions() {
     return;
   }
   if (f.view.to_move !== T.seat) {
-    fill($("actions"), el("span", { class: "help", text: `Waiting for ${seatName(f.view.to_move)}…` }));
+    fill($("actions"), el("span", { class: "help", text: t("table.waiting_for", { who: seatName(f.view.to_move) }) }));
     return;
   }
-  if (T.pending) out.push(el("span", { class: "help", text: "Sending…" }));
-  if (moves.includes("draw")) out.push(button("Draw from the stock", "draw", () => sendMove("draw")));
+  if (T.pending) out.push(el("span", { class: "help", text: t("table.sending") }));
+  if (moves.includes("draw")) out.push(button(t("rummy.draw"), "draw", () => sendMove("draw")));
   const top = f.view.pile.length ? `take ${f.view.pile[f.view.pile.length - 1]}` : null;
-  if (top && moves.includes(top)) out.push(button("Take the top card", "take-top", () => sendMove(top), ""));
+  if (top && moves.includes(top)) out.push(button(t("rummy.take_top"), "take-top", () => sendMove(top), ""));
   const sel = movesForSelection();
-  if (sel.meld) out.push(button(`Meld ${[...T.selected].length} cards`, "meld", () => sendMove(sel.meld)));
+  if (sel.meld) out.push(button(t("rummy.meld_cards", { count: [...T.selected].length }), "meld", () => sendMove(sel.meld)));
   if (sel.lays.length === 1) out.push(button(t("table.lay", { card: cardText([...T.selected][0]), meld: meldName(sel.lays[0].split(" on ")[1]) }), "lay", () => sendMove(sel.lays[0])));
-  else if (sel.lays.length > 1) out.push(el("span", { class: "help", text: "Click the meld to lay it off on." }));
-  if (sel.discard) out.push(button(`Discard ${cardText([...T.selected][0])}`, "discard", () => sendMove(sel.discard), ""));
+  else if (sel.lays.length > 1) out.push(el("span", { class: "help", text: t("rummy.help.lay") }));
+  if (sel.discard) out.push(button(t("move.discard", { cards: cardText([...T.selected][0]) }), "discard", () => sendMove(sel.discard), ""));
   if (T.selected.size && !sel.meld && !sel.lays.length && !sel.discard) {
     out.push(el("span", { class: "sel-info", "data-testid": "why", text: whyNot(selectionMove()) }));
   }
-  if (!T.selected.size && f.view.phase === "play") out.push(el("span", { class: "help", text: "Select cards to meld, lay off or discard." }));
-  out.push(button("Hint", "hint", () => send({ type: "hint", id: uniqueId() }), ""));
+  if (!T.selected.size && f.view.phase === "play") out.push(el("span", { class: "help", text: t("rummy.help.play") }));
+  out.push(button(t("table.hint"), "hint", () => send({ type: "hint", id: uniqueId() }), ""));
   fill($("actions"), out);
 }
 
@@ -625,29 +633,29 @@ function renderPad() {
   const pad = T.pad;
   const v = T.frame.view;
   if (!pad.length) {
-    fill($("score-pad"), el("span", { class: "muted small-text", text: "No hand finished yet." }));
+    fill($("score-pad"), el("span", { class: "muted small-text", text: t("table.no_hand_yet") }));
     return;
   }
   const sides = v.scores.length;
-  const head = el("tr", {}, el("th", { text: "Hand" }), ...Array.from({ length: sides }, (_, i) => el("th", { text: sideName(i) })));
+  const head = el("tr", {}, el("th", { text: t("table.pad.hand") }), ...Array.from({ length: sides }, (_, i) => el("th", { text: sideName(i) })));
   const rows = pad.map((entry) => el("tr", {}, el("td", { text: String(entry.hand) }), ...(entry.sides || []).map((s) => el("td", { text: formatPoints(s.total) }))));
-  const total = el("tr", { class: "total" }, el("th", { text: "Total" }), ...v.scores.map((s) => el("th", { text: formatPoints(s) })));
+  const total = el("tr", { class: "total" }, el("th", { text: t("replay.total") }), ...v.scores.map((s) => el("th", { text: formatPoints(s) })));
   fill($("score-pad"), el("table", { class: "data" }, el("thead", {}, head), el("tbody", {}, rows, total)));
 }
 
 function renderBreakdown() {
   const last = T.frame.view.last_hand;
   if (!last) {
-    fill($("breakdown"), el("span", { class: "muted small-text", text: "No hand finished yet." }));
+    fill($("breakdown"), el("span", { class: "muted small-text", text: t("table.no_hand_yet") }));
     return;
   }
-  const how = last.stalemate ? "a stalemate: nobody scores" : last.went_out !== null && last.went_out !== undefined
-    ? `${seatName(last.went_out)} went out${last.rummy ? " — rummy!" : ""}` : "the stock ran out";
+  const how = last.stalemate ? t("rummy.end.stalemate") : last.went_out !== null && last.went_out !== undefined
+    ? t(last.rummy ? "rummy.end.rummy" : "rummy.end.out", { who: seatName(last.went_out) }) : t("rummy.end.stock");
   const left = (last.hands || []).map((cards, seat) => el("div", { class: "small-text" }, `${seatName(seat)}: `,
-    cards.length ? cards.map((c) => cardEl(c, { small: true })) : "no cards left"));
-  fill($("breakdown"), el("p", { class: "small-text", text: `Hand ${last.hand}: ${how}.` }),
+    cards.length ? cards.map((c) => cardEl(c, { small: true })) : t("rummy.no_cards_left")));
+  fill($("breakdown"), el("p", { class: "small-text", text: t("rummy.end.hand", { hand: last.hand, how }) }),
     breakdownTable(last),
-    left.length ? el("div", { class: "left-in-hand" }, el("div", { class: "small-text muted", text: "Cards left in hand:" }), left) : null);
+    left.length ? el("div", { class: "left-in-hand" }, el("div", { class: "small-text muted", text: t("rummy.left_in_hand") }), left) : null);
 }
 
 /** The move the selection would be: a meld of the cards, or the one card's discard (the play phase), or
@@ -677,22 +685,21 @@ function onExplain(f) {
 function logHand(before, view) {
   if (!before) {
     T.loggedHand = view.hand_number;
-    if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`);
+    if (view.hand_number > 1) addLog(t("table.log.hand", { hand: view.hand_number }));
     for (const h of view.history || []) {
       const [seat, ...move] = String(h).split(" ");
-      if (move[0] === "upcard") addLog(`Upcard ${move.slice(1).map(cardText).join(" ")}`);
+      if (move[0] === "upcard") addLog(t("table.log.upcard", { cards: move.slice(1).map(cardText).join(" ") }));
       else addLog(describe({ seat: Number(seat), move: move.join(" ") }), Number(seat) === T.seat);
     }
   } else if (view.hand_number && T.loggedHand !== view.hand_number) {
     T.loggedHand = view.hand_number;
-    addLog(`— Hand ${view.hand_number} —`);
+    addLog(t("table.log.hand", { hand: view.hand_number }));
   }
 }
 
 function describe(e) {
-  const who = e.seat === T.seat ? "You" : seatName(e.seat);
-  const by = e.by === "timer" ? " (time ran out)" : e.by === "stand-in" ? " (computer standing in)" : "";
-  return `${who} ${describeMove(e.move, e.seat)}${by}`;
+  const by = { timer: "table.log.by_timer", "stand-in": "table.log.by_stand_in" }[e.by] || "table.log.by_player";
+  return t(by, { who: seatName(e.seat), what: describeMove(e.move, e.seat) });
 }
 
 /** A rummy move in words; a meld laid on is "your Ks" when it is the mover's (this page's) side's. */
@@ -713,7 +720,7 @@ function addLog(text, mine = false) {
 }
 
 function addChat(f) {
-  const who = f.name || `Seat ${f.seat + 1}`;
+  const who = f.name || t("common.seat", { n: f.seat + 1 });
   addChatLine($("chat-log"), f, who); // (the chat box is a live region: screen readers hear it)
 }
 
@@ -728,6 +735,7 @@ function showNotice(text, kind = "error") {
 // ------------------------------------------------------------------ start
 
 function start() {
+  translatePage();
   applyDeckPreference();
   const toggle = $("deck-toggle");
   toggle.setAttribute("aria-pressed", String(fourColour()));
@@ -748,7 +756,7 @@ function start() {
     if (text && send({ type: "chat", text })) $("chat-input").value = "";
   });
   if (!T.id) {
-    setStatus("No table given.");
+    setStatus(t("table.status.no_table"));
     return;
   }
   setupSoundToggle($("sound-toggle"));
