@@ -307,7 +307,8 @@ def test_play_bad_input_quit_and_eof(capsys: pytest.CaptureFixture[str], monkeyp
     assert "bad move: unknown move 'shuffle'" in out
     assert "Legal moves:\n  draw" in out and "draw the top card of the stock" in out
     assert "You drew: " in out and out.rstrip().endswith("You leave the game.")
-    status, out, _ = run(capsys, "play", "--seed", "5", stdin="draw\n", monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "play", "--seed", "5", stdin="n\ndraw\n", monkeypatch=monkeypatch)
+    assert "A game in progress is saved in" in out and "Continue the saved game (c)" in out
     assert status == 0 and "End of input" in out and "Traceback" not in out
 
 

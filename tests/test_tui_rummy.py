@@ -272,6 +272,7 @@ def test_canasta_play_opens_the_app_for_rummy_and_resumes(tmp_path: Path, monkey
                      "--save", str(save)]) == 0
     first = opened[-1]
     assert isinstance(first, RummyGame) and first.seats == ["hard", "human", "easy"] and first.humans == [1]
+    first.play(first.legal(first.state)[0])  # the app was not run: a move as if it had been
     record = json.loads(save.read_text())
     assert record["rules"]["variant"] == "500-rum" and record["players"] == ["hard", "human", "easy"]
     assert cli.main(["play", "--resume", str(save)]) == 0

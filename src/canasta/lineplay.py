@@ -16,8 +16,9 @@ from typing import TextIO
 from . import parse_move
 from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
+from .names import side_name
 from .session import Session, hand_goes_on, news
-from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name, variant_verbs
+from .textui import describe_history, render_hand_end, render_help, render_result, render_view, variant_verbs
 from .view import seat_name, view
 
 COMMANDS = ("help", "hint", "show", "undo", "quit")
@@ -146,7 +147,7 @@ class LineGame:
 
     def leave(self, why: str) -> bool:
         path = self.session.save_path
-        if path:
+        if path and self.session.in_progress():
             self.say(f"The game is saved; carry on with: canasta play --resume {path}")
         self.say(f"{why}.")
         return False

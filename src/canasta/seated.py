@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from .autosave import read_record, write
 from .bots import Player
-from .record import Recorder, dumps, load
+from .record import Recorder, dumps
 
 HUMAN = "human"
 
@@ -47,18 +48,6 @@ def parse_seat_names(text: str | Sequence[str], players: int, choices: Sequence[
         raise ValueError(f"{'no seat is' if not humans else f'{humans} seats are'} human: "
                          "give 'human' to exactly one seat")
     return names
-
-
-def read_record(path: Path) -> dict[str, Any]:
-    """The game record saved in ``path``; ``ValueError`` saying what is wrong with the file."""
-    try:
-        return load(path)
-    except OSError as exc:
-        raise ValueError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{str(path)!r} is not UTF-8 text") from None
-    except ValueError as exc:  # JSONDecodeError and a record that is not an object
-        raise ValueError(f"{str(path)!r} is not a game record: {exc}") from None
 
 
 class SeatedGame(Generic[StateT, MoveT]):
@@ -180,14 +169,14 @@ class SeatedGame(Generic[StateT, MoveT]):
     def record(self) -> dict[str, Any]:
         return self.recorder.record()
 
+    def in_progress(self) -> bool:
+        """Has the game begun (a move was played) and not ended? Only such a game is worth saving."""
+        return bool(self.recorder.moves) and not self.over(self.state)
+
     def save(self) -> None:
         """Write the record to ``save_path`` (whole or not at all: a crash never leaves half a file)."""
-        if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.save_path.with_name(self.save_path.name + ".tmp")
-        temporary.write_text(dumps(self.record()), encoding="utf-8")
-        os.replace(temporary, self.save_path)
+        if self.save_path is not None:
+            write(self.save_path, dumps(self.record()))
 
 
-__all__ = ["HUMAN", "SeatedGame", "default_save_path", "parse_seat_names", "read_record"]
+__all__ = ["HUMAN", "SeatedGame", "default_save_path", "parse_seat_names"]

@@ -87,7 +87,6 @@ class Session(SeatedGame[State, Move]):
     def start(cls, rules: Rules, seats: Sequence[str], seed: int | None = None,
               save_path: Path | None = None) -> Session:
         session = cls(Recorder(new_game(rules, seed), seats), seats, save_path, seed)
-        session.save()
         return session
 
     @classmethod

@@ -12,18 +12,12 @@ from typing import Any
 from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
 from .melds import key_label
 from .moves import Move
+from .names import side_name
 from .rules import Rules
 from .view import seat_name
 
 # Hand order: aces down to fours, then black threes; wild cards last.
 _RANK_ORDER = [*range(14, 3, -1), 3]
-
-
-def side_name(players: int, teams: int, side: int) -> str:
-    """``N-S`` / ``E-W`` for the four-player partnership game, else ``side 1`` ..."""
-    if players == 4 and teams == 2:
-        return ("N-S", "E-W")[side]
-    return f"side {side + 1}"
 
 
 def _card_sort_key(text: str) -> tuple[int, str]:

@@ -62,12 +62,12 @@ class RummyLineGame:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def leave(self, why: str, code: int = 0) -> int:
-        """Say where the game is saved and why the player leaves; ``code`` is the exit status."""
-        if self.game.save_path:
+    def leave(self, why: str) -> int:
+        """Say where the game is saved and why the player leaves; the exit status (0: leaving is no error)."""
+        if self.game.save_path and self.game.in_progress():
             self.say(f"The game is saved; carry on with: canasta play --resume {self.game.save_path}")
-        self.say(why)
-        return code
+        self.say(f"{why}.")
+        return 0
 
     def run(self) -> int:
         rules = self.game.rules
@@ -87,10 +87,11 @@ class RummyLineGame:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
-                return self.leave("(end of input: game left unfinished)", 1)
+                self.stdout.write("\n")
+                return self.leave("End of input")
             text = line.strip()
             if text in ("quit", "exit"):
-                return self.leave("Bye.")
+                return self.leave("You leave the game")
             if text in ("show", ""):
                 shown = False
                 continue

@@ -79,7 +79,6 @@ class RummyGame(SeatedGame[RummyState, RummyMove]):
               save_path: Path | None = None) -> RummyGame:
         names = parse_rummy_seats(seats, rules.players)
         game = cls(Recorder(new_game(rules, seed), names), names, save_path, seed)
-        game.save()
         return game
 
     @classmethod

@@ -26,7 +26,7 @@ from . import table
 from .cards import label
 from .hand import HandView
 from .rummy_screen import RummyTableScreen
-from .screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
+from .screens import GameOverScreen, HandEndScreen, HelpScreen, SavedGameScreen, StartScreen
 from .turns import PlayScreen
 
 
@@ -204,19 +204,37 @@ class CanastaApp(App[None]):
     TITLE = "Canasta"
 
     def __init__(self, session: Session | RummyGame | None = None, *, save_path: Path | None = None,
-                 seed: int | None = None, hint_level: str = "medium", delay: float = 0.6) -> None:
+                 seed: int | None = None, hint_level: str = "medium", delay: float = 0.6,
+                 saved: str | None = None) -> None:
         super().__init__()
         self.session = session
+        self.saved = saved  # the unfinished game in save_path that a new game would replace: ask first
         self.save_path = save_path
         self.seed = seed
         self.hint_level = hint_level
         self.delay = delay
 
     def on_mount(self) -> None:
+        if self.saved is not None and self.save_path is not None:
+            self.push_screen(SavedGameScreen(self.save_path, self.saved), self.saved_answer)
+        else:
+            self.begin()
+
+    def begin(self) -> None:
         if self.session is not None:
             self.open_table(self.session)
         else:
             self.push_screen(StartScreen(), self.start)
+
+    def saved_answer(self, kept: Session | RummyGame | bool | None) -> None:
+        """The saved game carried on, a new one (False), or leave with nothing changed (None)."""
+        if kept is None:
+            self.exit()
+        elif kept is False:
+            self.begin()
+        elif not isinstance(kept, bool):
+            self.session = kept
+            self.open_table(kept)
 
     def open_table(self, session: Session | RummyGame) -> None:
         if isinstance(session, RummyGame):

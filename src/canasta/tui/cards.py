@@ -10,17 +10,14 @@ from collections.abc import Iterable, Sequence
 from rich.text import Text
 
 from ..cards import JOKER_RANK, TWO, parse_card, rank_of
+from ..names import SYMBOLS, card_label
 
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RANK_ORDER = [*range(14, 3, -1), 3]  # aces down to fours, then threes; wild cards after them
 
 
 def label(card: str) -> str:
     """``TH`` -> ``10♥``, ``JK`` -> ``JK``."""
-    if card == "JK":
-        return "JK"
-    rank = "10" if card[0] == "T" else card[:-1]
-    return rank + SYMBOLS[card[-1]]
+    return card_label(card)
 
 
 def style(card: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..textui import side_name
+from ..names import side_name
 from ..view import seat_name
 from .cards import card_text, label
 

@@ -9,9 +9,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..textui import pile_status, render_breakdown, side_name, turn_text
+from ..names import move_label, side_name
+from ..textui import pile_status, render_breakdown, turn_text
 from ..view import seat_name
-from .cards import card_text, cards_line, label, sort_hand
+from .cards import card_text, cards_line, sort_hand
 
 
 def _names(v: dict[str, Any]) -> list[str]:
@@ -65,18 +66,6 @@ def side(v: dict[str, Any], index: int) -> Text:
     if not s["melds"]:
         out.append("\n  no melds")
     return out
-
-
-def move_label(notation: str) -> str:
-    """Move notation as the table writes cards: ``discard TH`` -> ``discard 10♥``, ``meld T T`` -> ``meld 10 10``."""
-    words = []
-    for word in notation.split():
-        if word == "T" or word.startswith("T/"):
-            word = "10" + word[1:]
-        elif len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC":
-            word = label(word)
-        words.append(word)
-    return " ".join(words)
 
 
 def pile(v: dict[str, Any]) -> Text:
