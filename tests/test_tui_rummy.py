@@ -244,7 +244,7 @@ def test_melds_grouped_by_owner_with_points() -> None:
     v = {"players": 3, "seat": 0, "melds": [{"kind": "run", **meld}]}
     text = melds(v).plain  # type: ignore[arg-type]
     assert "Player 1 (you): 5 on the table" in text and "Player 2: 15 on the table" in text
-    assert "8♥(P)" in text and "Player 3: 0 on the table · no melds" in text
+    assert "8♥(1)" in text and "Player 3: 0 on the table · no melds" in text
 
 
 def test_seats_are_checked() -> None:

@@ -17,11 +17,12 @@ from typing import Any
 
 from . import __version__, autosave, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
 from .bots import player_names, refuse_unsupported
-from .moves import Move
+from .names import move_label, plural
 from .positions import load_state
 from .rules import Rules
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
+from .rummy.lineplay import render_hand_end as render_rummy_hand_end
 from .rummy.players import rummy_player_names
 from .session import HUMAN, Session, computer, default_save_path, parse_seats
 from .state import State
@@ -401,12 +402,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     data = _read_object(args.record, "record")
 
-    def show(number: int, before: State, move: Move, after: State) -> None:
-        players = before.rules.players
-        _out(f"{number:6d}. {seat_name(players, before.to_move):<6} {move}")
+    def show(number: int, before: Any, move: Any, after: Any) -> None:
+        rules = before.rules
+        _out(f"{number:6d}. {seat_name(rules.players, before.to_move):<6} {move_label(str(move), symbols=False)}")
         if after.hand_number != before.hand_number or is_over(after):
             assert after.last_hand is not None
-            _out(render_hand_end(after.last_hand, before.hand_number, players))
+            if isinstance(after, RummyState):
+                _out(render_rummy_hand_end(after.last_hand, rules.players, rules.teams))
+            else:
+                _out(render_hand_end(after.last_hand, before.hand_number, rules.players))
 
     try:
         final = replay(data, on_move=show if args.verbose else None)
@@ -417,9 +421,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     result = final.result
     if result is None:
         scores = ", ".join(f"{side_name(r.players, r.teams, i)} {s}" for i, s in enumerate(final.scores))
-        _out(f"ok: {moves} moves replayed and checked; the game is not finished (hand {final.hand_number}; {scores})")
+        _out(f"ok: {plural(moves, 'move')} replayed and checked; the game is not finished "
+             f"(hand {final.hand_number}; {scores})")
     else:
-        _out(f"ok: {moves} moves replayed and checked. {render_result(result, r.players)}")
+        _out(f"ok: {plural(moves, 'move')} replayed and checked. {render_result(result, r.players)}")
     return 0
 
 

@@ -33,13 +33,18 @@ def move_label(notation: str, symbols: bool = True) -> str:
     what players type back (``discard 10``) means the same move."""
     words = []
     for word in notation.split():
-        upper = word.upper()
-        if upper == "T" or upper.startswith("T/") or upper.startswith("T-"):
+        if word == "T" or word.startswith(("T/", "T-")):
             word = "10" + word[1:]
-        elif len(word) == 2 and upper[0] in _RANKS and upper[1] in SYMBOLS:
-            word = card_label(upper, symbols)
+        elif len(word) == 2 and word[0] in _RANKS and word[1] in SYMBOLS:
+            word = card_label(word, symbols)
         words.append(word)
     return " ".join(words)
+
+
+def seat_mark(players: int, seat: int) -> str:
+    """A seat in one or two characters, to mark a card it laid in another's meld: ``N`` ... ``W`` at four,
+    else its number from 1 (never an initial that several seats share)."""
+    return seat_name(players, seat)[0] if players == 4 else str(seat + 1)
 
 
 def side_name(players: int, teams: int, side: int) -> str:
@@ -67,5 +72,5 @@ def variant_title(name: str) -> str:
     return name
 
 
-__all__ = ["SYMBOLS", "card_label", "level_names", "move_label", "plural", "rank_label", "seat_name", "side_name",
-           "variant_title"]
+__all__ = ["SYMBOLS", "card_label", "level_names", "move_label", "plural", "rank_label", "seat_mark", "seat_name",
+           "side_name", "variant_title"]

@@ -12,7 +12,7 @@ from typing import Any
 from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
 from .melds import key_label
 from .moves import Move
-from .names import side_name
+from .names import move_label, plural, side_name
 from .rules import Rules
 from .view import seat_name
 
@@ -90,7 +90,7 @@ def render_view(view: dict[str, Any]) -> str:
         lines += _meld_lines(side)
     lines.append(f"Pile: {pile_status(view)}")
     others = ", ".join(f"{seat_name(players, s)} {n}" for s, n in enumerate(view["hand_sizes"]) if s != seat)
-    lines.append(f"Stock: {view['stock_size']} cards. Cards held: {others}")
+    lines.append(f"Stock: {plural(view['stock_size'], 'card')}. Cards held: {others}")
     feet = view.get("foot_sizes") or []
     if any(feet):  # Hand and Foot: every foot lies face down, its owner's too
         lines.append("Feet (face down): " + ", ".join(
@@ -122,12 +122,14 @@ def turn_text(view: dict[str, Any]) -> str:
     return f"{name} to move"
 
 
-def describe_history(entry: str, players: int, me: int, asker: int | None = None) -> str:
-    """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table.
+def describe_history(entry: str, players: int, me: int, asker: int | None = None, symbols: bool = False) -> str:
+    """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table, cards written as players
+    read them (``10`` for ``T``; suit symbols with ``symbols``).
 
     The engine files a ``yes``/``no`` answer under the seat that answered; pass ``asker`` (the seat
     whose turn it is, ``view["turn_seat"]``) to name who asked too."""
     who, _, what = entry.partition(" ")
+    what = move_label(what, symbols)
     seat = int(who)
     name = "You" if seat == me else seat_name(players, seat)
     if what == "upcard":
@@ -265,11 +267,11 @@ def render_result(result: dict[str, Any], players: int, my_side: int | None = No
     totals = ", ".join(f"{side_name(players, teams, i)} {s}" for i, s in enumerate(scores))
     winner = result["winner"]
     if winner is None:
-        return f"Game over after {result['hands']} hands: a draw ({totals})."
+        return f"Game over after {plural(result['hands'], 'hand')}: a draw ({totals})."
     who = side_name(players, teams, winner)
     if my_side is not None:
         who += " (your side)" if winner == my_side else ""
-    return f"Game over after {result['hands']} hands: {who} won ({totals})."
+    return f"Game over after {plural(result['hands'], 'hand')}: {who} won ({totals})."
 
 
 __all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_breakdown",

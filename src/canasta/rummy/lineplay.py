@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from ..errors import IllegalMove
+from ..names import side_name
+from ..view import seat_name
 from .api import is_over, legal_moves, parse_move, why_illegal
 from .moves import RummyMove
 from .session import RummyGame
@@ -36,15 +38,15 @@ def render(v: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_hand_end(summary: dict[str, Any]) -> str:
-    who = "nobody went out" if summary["went_out"] is None else f"seat {summary['went_out']} went out"
+def render_hand_end(summary: dict[str, Any], players: int, teams: int) -> str:
+    """A finished rummy hand as text: who went out, each side's lines and net, the scores."""
+    who = "nobody went out" if summary["went_out"] is None else f"{seat_name(players, summary['went_out'])} went out"
     if summary["stalemate"]:
         who = "stalemate (the stock ran out twice): no score"
-    parts = [f"Hand {summary['hand']} over: {who}" + (" (rummy!)" if summary["rummy"] else "")]
+    parts = [f"=== Hand {summary['hand']} is over: {who}" + (" (rummy!)" if summary["rummy"] else "") + " ==="]
     for i, side in enumerate(summary["sides"]):
-        lines = ", ".join(f"{k} {v}" for k, v in side["lines"].items())
-        parts.append(f"  side {i + 1}: {lines} = {side['total']}")
-    parts.append(f"  scores: {summary['scores']}")
+        lines = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in side["lines"].items())
+        parts.append(f"  {side_name(players, teams, i)}: {lines} = {side['total']} (total {summary['scores'][i]})")
     return "\n".join(parts)
 
 
@@ -137,4 +139,4 @@ class RummyLineGame:
         if after.hand_number != before.hand_number or is_over(after):
             summary = after.last_hand
             if summary is not None:
-                self.say(render_hand_end(summary))
+                self.say(render_hand_end(summary, self.game.rules.players, self.game.rules.teams))

@@ -85,8 +85,10 @@ class RummyGame(SeatedGame[RummyState, RummyMove]):
     def resume(cls, path: Path, seats: Sequence[str] | None = None, save_path: Path | None = None) -> RummyGame:
         """Carry on the rummy game saved in ``path`` (saving it there again unless ``save_path`` says
         otherwise); ``ValueError`` for a record that does not replay, is not a rummy game, or is over."""
-        recorder, names = cls.resume_recorder(path, seats)
-        return cls(recorder, names, save_path or path, recorder.state.seed)
+        recorder, names, past = cls.resume_recorder(path, seats)
+        game = cls(recorder, names, save_path or path, recorder.state.seed)
+        game.catch_up(past)
+        return game
 
     @property
     def rules(self) -> RummyRules:

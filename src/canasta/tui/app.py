@@ -16,10 +16,12 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from .. import parse_move
 from ..engine import is_over
 from ..moves import Move
+from ..names import variant_title
 from ..rules import Rules
 from ..rummy import RummyRules
 from ..rummy.session import RummyGame
 from ..session import Session, hand_goes_on, news
+from ..state import State
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
@@ -64,10 +66,6 @@ class TableScreen(PlayScreen):
 
     session: Session
 
-    def __init__(self, session: Session, hint_level: str, delay: float) -> None:
-        super().__init__(session, hint_level, delay)
-        self.hands: list[list[dict[str, Any]]] = []  # the score sheet of every finished hand
-
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Static(id="seats")
@@ -85,7 +83,9 @@ class TableScreen(PlayScreen):
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
         self.show()
-        self.log_line(f"Canasta ({self.session.rules.name}); you are {self.seat_label(self.seat)}. Press ? for help.")
+        self.log_line(f"{variant_title(self.session.rules.name)}; you are {self.seat_label(self.seat)}. "
+                      "Press ? for how to play.")
+        self.catch_up()
         self.after_move()
 
     # --- showing ------------------------------------------------------------------------------
@@ -110,22 +110,12 @@ class TableScreen(PlayScreen):
         before = self.session.state
         seen = view(before, self.seat)
         after = self.session.play(move)
-        same_hand = hand_goes_on(before, after)
-        for entry in news(before, move, after):
-            self.log_line(describe_history(entry, before.rules.players, self.seat, before.turn_seat))
-        if same_hand and before.to_move == self.seat:
-            gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
-            if move.action == "draw" and gained:
-                self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
-        if move.action == "take" and seen["pile"]:
-            who = "You" if before.to_move == self.seat else self.seat_label(before.to_move)
-            self.log_line(f"{who} took the pile: {' '.join(label(c) for c in seen['pile'])}")
+        self.narrate(before, move, after, seen)
         self.show()
-        if not same_hand:
+        if not hand_goes_on(before, after):
             assert after.last_hand is not None
-            self.hands.append(list(after.last_hand))
             v = view(after, self.seat)
-            pad = table.score_pad(self.hands, v)
+            pad = table.score_pad(self.session.hands, v)
             footer = (render_result(after.result, after.rules.players, after.rules.side_of(self.seat))
                       if after.result else "Enter: the next hand")
             self.waiting = True
@@ -133,6 +123,23 @@ class TableScreen(PlayScreen):
                                  self.hand_closed)
             return
         self.after_move()
+
+    def narrate(self, before: State, move: Move, after: State, seen: dict[str, Any] | None = None) -> None:
+        """The log's lines for a move: what every seat did as the human seat saw it, the cards the human
+        drew, the pile taken, and a line between hands."""
+        seen = seen if seen is not None else view(before, self.seat)
+        same_hand = hand_goes_on(before, after)
+        for entry in news(before, move, after):
+            self.log_line(describe_history(entry, before.rules.players, self.seat, before.turn_seat, symbols=True))
+        if same_hand and before.to_move == self.seat:
+            gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
+            if move.action == "draw" and gained:
+                self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
+        if move.action == "take" and seen["pile"]:
+            who = "You" if before.to_move == self.seat else self.seat_label(before.to_move)
+            self.log_line(f"{who} took the pile: {' '.join(label(c) for c in seen['pile'])}")
+        if not same_hand:
+            self.hand_line(before.hand_number, after)
 
     def hand_closed(self, _: None = None) -> None:
         self.waiting = False

@@ -15,13 +15,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, RichLog, Static
 
+from ..names import move_label, plural
 from ..rummy import RummyMove, is_over, legal_moves, view
 from ..rummy.session import RummyGame
 from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
 from .hand import HandView
 from .screens import GameOverScreen, HandEndScreen, HelpScreen
-from .table import move_label
 from .turns import PlayScreen
 
 RUMMY_KEYS = """\
@@ -85,7 +85,6 @@ class RummyTableScreen(PlayScreen):
 
     def __init__(self, session: RummyGame, hint_level: str, delay: float) -> None:
         super().__init__(session, hint_level, delay)
-        self.hands: list[dict[str, Any]] = []  # every finished hand's summary, for the score pad
         self.by_suit = True
 
     @property
@@ -112,7 +111,8 @@ class RummyTableScreen(PlayScreen):
         self.show()
         rules = self.session.rules
         self.log_line(f"{rules.name}, {rules.players} players, game {rules.game_target()}; you are "
-                      f"{rummy_table.seat_label(self.my_view(), self.seat)}. Press ? for the keys and the rules.")
+                      f"{rummy_table.seat_label(self.my_view(), self.seat)}. Press ? for how to play.")
+        self.catch_up()
         self.after_move()
 
     def _hand_order(self, cards: Any) -> list[str]:
@@ -138,32 +138,37 @@ class RummyTableScreen(PlayScreen):
     def advance(self, move: RummyMove) -> None:
         before = self.session.state
         seen = view(before, self.seat)
-        who = before.to_move
         after = self.session.play(move)
+        self.narrate(before, move, after, seen)
+        self.show()
+        if after.hand_number != before.hand_number or is_over(after):
+            summary = after.last_hand
+            assert summary is not None
+            v = self.my_view()
+            footer = rummy_table.result_text(after.result, v) if after.result else "Enter: the next hand"
+            self.waiting = True
+            self.app.push_screen(HandEndScreen(rummy_table.hand_end(summary, v),
+                                               rummy_table.score_pad(self.session.hands, v), footer), self.hand_closed)
+            return
+        self.after_move()
+
+    def narrate(self, before: Any, move: Any, after: Any, seen: Any = None) -> None:
+        seen = seen if seen is not None else view(before, self.seat)
+        who = before.to_move
         name = "You" if who == self.seat else rummy_table.seat_label(seen, who)
         self.log_line(f"{name}: {move_label(str(move))}")
         words = str(move).split()
         if move.action == "take" and len(words) > 1 and words[1] in seen["pile"]:
             taken = len(seen["pile"]) - seen["pile"].index(words[1])
             if taken > 1:
-                self.log_line(f"  … with the {taken - 1} card{'s' if taken > 2 else ''} above it")
+                self.log_line(f"  … with the {plural(taken - 1, 'card')} above it")
         same_hand = after.hand_number == before.hand_number and not is_over(after)
         if same_hand and who == self.seat and move.action == "draw":
             gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
             if gained:
                 self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
-        self.show()
         if not same_hand:
-            summary = after.last_hand
-            assert summary is not None
-            self.hands.append(summary)
-            v = self.my_view()
-            footer = rummy_table.result_text(after.result, v) if after.result else "Enter: the next hand"
-            self.waiting = True
-            self.app.push_screen(HandEndScreen(rummy_table.hand_end(summary, v), rummy_table.score_pad(self.hands, v),
-                                               footer), self.hand_closed)
-            return
-        self.after_move()
+            self.hand_line(before.hand_number, after)
 
     def hand_closed(self, _: None = None) -> None:
         self.waiting = False

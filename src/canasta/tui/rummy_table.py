@@ -11,7 +11,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..names import side_name
+from ..names import plural, seat_mark, side_name
 from ..view import seat_name
 from .cards import card_text, label
 
@@ -63,7 +63,7 @@ def players(v: dict[str, Any]) -> Text:
         style = "reverse" if seat == v["to_move"] else ""
         side = seat % v["teams"]
         name = "You" if seat == v.get("seat") else seat_name(v["players"], seat)
-        out.append(f"{name}: {v['hand_sizes'][seat]} cards", style=style)
+        out.append(f"{name}: {plural(v['hand_sizes'][seat], 'card')}", style=style)
         if v["teams"] == v["players"]:
             out.append(f" · {v['scores'][side]}", style=style)
     if v["teams"] != v["players"]:
@@ -101,7 +101,7 @@ def melds(v: dict[str, Any]) -> Text:
             for card, by in zip(m["cards"], m["seats"], strict=True):
                 out.append_text(card_text(card))
                 if by != seat:
-                    out.append(f"({seat_name(v['players'], by)[0]})", style="dim")
+                    out.append(f"({seat_mark(v['players'], by)})", style="dim")
                 out.append(" ")
             out.append(f" {sum(m['points'])}", style="dim")
     return out
@@ -157,9 +157,9 @@ def result_text(result: dict[str, Any], v: dict[str, Any]) -> str:
     scores = ", ".join(f"{side_label(v, s)} {score}" for s, score in enumerate(result["scores"]))
     winner = result["winner"]
     if winner is None:
-        return f"The game is over after {result['hands']} hands: a draw ({scores})."
+        return f"The game is over after {plural(result['hands'], 'hand')}: a draw ({scores})."
     tag = "" if winner != v["side"] else " (you)" if v["teams"] == v["players"] else " (your side)"
-    return f"The game is over after {result['hands']} hands: {side_label(v, winner)}{tag} wins ({scores})."
+    return f"The game is over after {plural(result['hands'], 'hand')}: {side_label(v, winner)}{tag} wins ({scores})."
 
 
 __all__ = ["LINE_NAMES", "hand_end", "melds", "owner", "pile_title", "players", "result_text", "score_pad",

@@ -9,7 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..names import move_label, side_name
+from ..names import move_label, plural, side_name
 from ..textui import pile_status, render_breakdown, turn_text
 from ..view import seat_name
 from .cards import card_text, cards_line, sort_hand
@@ -38,7 +38,7 @@ def seats(v: dict[str, Any]) -> Text:
         if out:
             out.append("  ")
         style = "reverse" if s == v["turn_seat"] else ""
-        out.append(f"{seat_name(players, s)} ({where}) {v['hand_sizes'][s]} cards", style=style)
+        out.append(f"{seat_name(players, s)} ({where}) {plural(v['hand_sizes'][s], 'card')}", style=style)
         if foot and foot[s]:
             out.append(f" + foot {foot[s]}", style=style)
     return out

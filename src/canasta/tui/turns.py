@@ -29,7 +29,6 @@ class PlayScreen(Screen[None]):
         self.delay = delay
         self.waiting = False  # a modal screen is open: the computer players wait
         self.thinking = False  # a computer player is choosing its move in a worker thread
-        self.hands: list[Any] = []  # every finished hand's score sheet, for the score pad
 
     @property
     def seat(self) -> int:
@@ -43,6 +42,28 @@ class PlayScreen(Screen[None]):
     def advance(self, move: Any) -> None:
         """Play ``move`` (legal) for the seat to move and show what it did."""
         raise NotImplementedError
+
+    def narrate(self, before: Any, move: Any, after: Any, seen: Any = None) -> None:
+        """Write a played move to the log (``seen``: the human seat's view before it, when at hand)."""
+        raise NotImplementedError
+
+    # A resumed game's log shows this many of its last moves (a whole game's would take a while to write).
+    BACKLOG = 400
+
+    def catch_up(self) -> None:
+        """A resumed game: its moves so far in the log, with the lines between hands."""
+        past, self.session.backlog = self.session.backlog, []
+        if len(past) > self.BACKLOG:
+            self.log_line(f"… {len(past) - self.BACKLOG} earlier moves (canasta replay shows them all)")
+        for before, move, after in past[-self.BACKLOG:]:
+            self.narrate(before, move, after)
+        if past:
+            self.log_line("── the game carries on here ──")
+
+    def hand_line(self, number: int, after: Any) -> None:
+        """The line between two hands in the log."""
+        totals = " · ".join(str(score) for score in after.scores) if hasattr(after, "scores") else ""
+        self.log_line(f"── hand {number} is over{f' (totals {totals})' if totals else ''} ──")
 
     def log_line(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -142,7 +163,6 @@ class PlayScreen(Screen[None]):
             self.app.exit()
             return
         self.session = self.session.again()
-        self.hands = []
         self.waiting = False
         self.query_one("#log", RichLog).clear()
         self.log_line("A new game.")
