@@ -226,7 +226,7 @@ def test_replay_tampered(record: dict[str, Any], tmp_path: Path, capsys: pytest.
 def test_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "simulate", "--games", "3", "--seed", "2", "--players", "greedy,random")
     assert status == 0
-    assert "3 games of classic" in out and "side 0 (seats 0 2, greedy,greedy)" in out and "moves/s" in out
+    assert "3 games of classic" in out and "N-S (seats 0 2, greedy,greedy)" in out and "moves/s" in out
     status, out, err = run(capsys, "simulate", "-n", "3", "--seed", "2", "--players", "greedy,random", "--json",
                            "--jobs", "2", "--records", str(tmp_path), "--progress")
     data = json.loads(out)

@@ -194,7 +194,7 @@ def test_game_over_and_play_again() -> None:
         await pilot.pause()
         assert table.session.state.result is not None  # a net of 1 ends this deal's game
         assert isinstance(app.screen, GameOverScreen)
-        assert "The game is over after 1 hands" in str(app.screen.query_one("#result", Static).render())
+        assert "The game is over after 1 hand:" in str(app.screen.query_one("#result", Static).render())
         first = table.session
         await pilot.press("a")
         await settle(pilot, app)

@@ -16,7 +16,7 @@ from typing import TextIO
 from . import parse_move
 from .engine import is_over, legal_moves, why_illegal
 from .moves import Move
-from .names import side_name
+from .names import move_label, side_name
 from .session import Session, hand_goes_on, news
 from .textui import describe_history, render_hand_end, render_help, render_result, render_view, variant_verbs
 from .view import seat_name, view
@@ -136,7 +136,7 @@ class LineGame:
                 self.say(render_help(legal_moves(state), view(state, self.seat)))
             elif command == "hint":
                 move, reason = self.session.hint(self.hint_level)
-                self.say(f"Hint ({self.hint_level}): {move} - {reason}")
+                self.say(f"Hint ({self.hint_level}): {move_label(str(move), symbols=False)} - {reason}")
             elif command == "show":
                 render = True
             elif command == "undo":
@@ -185,9 +185,9 @@ class LineGame:
 
     @staticmethod
     def did_you_mean(text: str, legal: list[Move]) -> str:
-        words = [str(m) for m in legal] + list(COMMANDS)
-        close = difflib.get_close_matches(text.strip().lower(), [w.lower() for w in words], n=3, cutoff=0.6)
-        return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        words = {w.lower(): move_label(w, symbols=False) for w in [*(str(m) for m in legal), *COMMANDS]}
+        close = difflib.get_close_matches(text.strip().lower(), list(words), n=3, cutoff=0.6)
+        return f"; did you mean {' or '.join(repr(words[c]) for c in close)}?" if close else ""
 
     def advance(self, move: Move) -> None:
         """Play ``move`` and tell what happened: others' moves, your cards, the end of a hand."""

@@ -514,6 +514,9 @@ def _coerce(key: str, value: Any) -> Any:
 
 
 def _validate(r: Rules) -> None:
+    if r.target < 1 or r.hands_per_game < 0:
+        raise ValueError(f"target must be at least 1 and hands_per_game at least 0, got {r.target} and "
+                         f"{r.hands_per_game}")
     if not 2 <= r.players <= 7:
         raise ValueError(f"players must be 2 to 7, got {r.players}")
     if r.teams < 2 or r.players % r.teams:

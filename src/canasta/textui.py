@@ -57,8 +57,10 @@ def pile_status(view: dict[str, Any]) -> str:
     card = parse_card(top)
     if view["pile_frozen"]:
         status = "frozen for everyone (take it only with a natural pair)"
-    elif me["pile_frozen_for_side"]:
+    elif me["pile_frozen_for_side"] and not me["opened"]:
         status = "frozen against your side until it opens (take it only with a natural pair)"
+    elif me["pile_frozen_for_side"]:
+        status = "frozen (take it only with a natural pair)"
     else:
         status = "not frozen"
     if card == JOKER or rank_of(card) == TWO:
@@ -199,7 +201,7 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
     if a == "discard":
         if len(view["hand"]) == 1:
             return "discard your last card and go out"
-        card = "joker" if move.rank == JOKER_RANK else str(move).split()[-1]
+        card = "joker" if move.rank == JOKER_RANK else move_label(str(move).split()[-1], symbols=False)
         return f"discard one {card} and end your turn"
     if a == "declare":
         return f"lay down your special hand ({str(move).split()[-1]}): the hand ends and your side scores it"
@@ -214,7 +216,7 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
 
 
 def render_help(legal: Sequence[Move], view: dict[str, Any]) -> str:
-    texts = [str(m) for m in legal]
+    texts = [move_label(str(m), symbols=False) for m in legal]
     width = max((len(t) for t in texts), default=0) + 2
     lines = ["Legal moves:"]
     lines += [f"  {t:<{width}}{explain_move(m, view)}" for t, m in zip(texts, legal, strict=True)]

@@ -253,6 +253,9 @@ def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any])
 
 
 def _check(r: RummyRules) -> None:
+    if r.hands_per_game < 0 or any(t < 1 for t in r.targets_by_players) or r.target < (0 if r.hands_per_game else 1):
+        raise ValueError("target (and each of targets_by_players) must be at least 1 (0 only with hands_per_game) "
+                         "and hands_per_game at least 0")
     if r.packs not in (1, 2):
         raise ValueError(f"packs must be 1 or 2, got {r.packs}")
     if not 2 <= r.players <= 4 * r.packs:

@@ -217,7 +217,7 @@ class RummyTableScreen(PlayScreen):
             self.attempt(targets[0])
             return
         if not targets:
-            self.attempt(f"lay {picked[0]}")  # the engine says why not
+            self.say(f"{label(picked[0])} fits no meld on the table.", refused=True)
             return
         moves = self.query_one("#moves", OptionList)
         moves.highlighted = moves.get_option_index(targets[0])
