@@ -140,7 +140,7 @@ def test_500_rum_hand_by_keys_to_its_end_then_the_next_hand() -> None:
         table = app.screen
         assert isinstance(table, RummyTableScreen)
         v = canasta.view(table.session.state, 0)
-        assert "500-rum · hand 1" in text_of(table, "#status") and "game 500" in text_of(table, "#players")
+        assert "500 Rum to 500 · hand 1" in text_of(table, "#status")
         assert table.query_one("#pile", HandView).cards == v["pile"]  # the whole spread pile
         assert sorted(table.query_one("#hand", HandView).cards) == sorted(v["hand"])
         end = await play_hand(pilot, app)
@@ -222,7 +222,7 @@ def test_refusals_hint_help_sort_and_lay_off_choice() -> None:
         assert hint.startswith("Hint (medium): ")
         moves = table.query_one("#moves", OptionList)
         assert moves.highlighted is not None
-        assert moves.get_option_at_index(moves.highlighted).id == str(table.session.hint("medium"))
+        assert moves.get_option_at_index(moves.highlighted).id == str(table.session.hint("medium")[0])
         hand = table.query_one("#hand", HandView)
         by_suit = list(hand.cards)
         await pilot.press("s")

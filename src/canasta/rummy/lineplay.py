@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from ..errors import IllegalMove
-from ..names import side_name
+from ..names import move_label, side_name
 from ..view import seat_name
 from .api import is_over, legal_moves, parse_move, why_illegal
 from .moves import RummyMove
@@ -101,7 +101,8 @@ class RummyLineGame:
                 self.say("legal: " + " | ".join(str(m) for m in legal_moves(state)))
                 continue
             if text == "hint":
-                self.say(f"hint: {self.game.hint(self.hint_level)}")
+                move, reason = self.game.hint(self.hint_level)
+                self.say(f"hint: {move_label(str(move), symbols=False)} - {reason}")
                 continue
             if text == "undo":
                 try:

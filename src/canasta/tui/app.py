@@ -25,8 +25,8 @@ from ..state import State
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
-from .cards import label
-from .hand import HandView
+from .cards import label, sort_by_suit, sort_hand
+from .hand import HandView, rank_group, suit_group
 from .rummy_screen import RummyTableScreen
 from .screens import GameOverScreen, HandEndScreen, HelpScreen, SavedGameScreen, StartScreen
 from .turns import PlayScreen
@@ -47,6 +47,9 @@ class TableScreen(PlayScreen):
         Binding("x", "discard", "discard"),
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
+        Binding("s", "sort", "sort", show=False),
+        Binding("c", "colours", "four colours", show=False),
+        Binding("enter", "play_highlighted", "play the highlighted move", show=False),
         Binding("y", "play('yes')", "yes", show=False),
         Binding("n", "play('no')", "no", show=False),
         Binding("question_mark", "help", "help"),
@@ -54,9 +57,13 @@ class TableScreen(PlayScreen):
     ]
     DEFAULT_CSS = """
     #status { background: $boost; height: 1; }
-    #sides { height: auto; max-height: 12; }
-    #sides > Static { width: 1fr; height: auto; }
-    #middle { height: 1fr; min-height: 4; }
+    #seats { height: auto; }
+    #sides { height: auto; max-height: 10; }
+    #sides > Static { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    #pile-row { height: auto; }
+    #pile-cards { width: auto; margin-right: 2; }
+    #pile { width: 1fr; }
+    #middle { height: 1fr; min-height: 3; }
     #log { width: 1fr; border-top: solid $primary; }
     #moves { width: 28; border-top: solid $primary; }
     #hand { border-top: solid $primary; }
@@ -72,9 +79,11 @@ class TableScreen(PlayScreen):
         with Horizontal(id="sides"):
             yield Static(id="us")
             yield Static(id="them")
-        yield Static(id="pile")
+        with Horizontal(id="pile-row"):
+            yield Static(id="pile-cards")
+            yield Static(id="pile")
         with Horizontal(id="middle"):
-            yield RichLog(id="log", wrap=True, markup=False)
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             yield OptionList(id="moves")
         yield HandView(id="hand")
         yield Static(id="message")
@@ -96,14 +105,18 @@ class TableScreen(PlayScreen):
 
     def show(self) -> None:
         v = view(self.session.state, self.seat)
-        self.query_one("#status", Static).update(table.status(v))
-        self.query_one("#seats", Static).update(table.seats(v))
+        self.show_status()
+        self.query_one("#seats", Static).update(table.seats(v, self.session.seats))
         them = [i for i in range(len(v["sides"])) if i != v["side"]]
         self.query_one("#us", Static).update(table.side(v, v["side"]))
         self.query_one("#them", Static).update(Text("\n").join(table.side(v, i) for i in them))
+        self.query_one("#pile-cards", Static).update(table.pile_cards(v))
         self.query_one("#pile", Static).update(table.pile(v))
         self.query_one(HandView).show(v["hand"])
         self.list_moves()
+
+    def status_text(self) -> Text:
+        return table.status(view(self.session.state, self.seat))
 
     # --- playing ------------------------------------------------------------------------------
     def advance(self, move: Move) -> None:
@@ -187,6 +200,15 @@ class TableScreen(PlayScreen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rules))
 
+    def action_sort(self) -> None:
+        """Sort the hand by rank (melds of a kind) or by suit (sequences: Samba, Modern American)."""
+        hand = self.query_one(HandView)
+        by_suit = hand.order is sort_hand
+        hand.order, hand.group = (sort_by_suit, suit_group) if by_suit else (sort_hand, rank_group)
+        hand.cards = []  # re-arranged on the next show
+        self.show()
+        self.call_after_refresh(self.say, f"Your hand is sorted by {'suit' if by_suit else 'rank'}.")
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
             self.attempt(event.option.id)
@@ -209,6 +231,7 @@ class CanastaApp(App[None]):
     the rummy family's for a ``RummyGame``."""
 
     TITLE = "Canasta"
+    ENABLE_COMMAND_PALETTE = False  # its footer key would push "? help" and "q quit" off an 80-column footer
 
     def __init__(self, session: Session | RummyGame | None = None, *, save_path: Path | None = None,
                  seed: int | None = None, hint_level: str = "medium", delay: float = 0.6,

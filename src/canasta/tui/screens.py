@@ -236,12 +236,16 @@ KEYS = """\
 | t | take the pile (with the selected cards) |
 | m | meld the selected cards (or add them to your side's meld) |
 | x | discard the selected card (or the one under the cursor) |
-| enter, click | play the move highlighted in the list of legal moves |
+| enter | play the move highlighted in the list of legal moves (from your hand too) |
+| tab | move between your hand and the list of legal moves (up / down to choose one, or click it) |
+| s | sort your hand by rank or by suit (sequences) |
+| c | four suit colours (♦ blue, ♣ green) or the usual two |
 | h | hint: the move the hint level would play, and why |
 | u | undo: take back this turn's last meld, one at a time (a draw, a take, an answer are final) |
 | y / n | answer your partner's question |
 | ? | this page; escape closes it |
 | q | quit (the game is saved after every move: `canasta play --resume FILE`) |
+| click | a card selects it; a key at the bottom does what it says |
 """
 
 
