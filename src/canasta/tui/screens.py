@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 
 from .. import autosave
 from ..bots.levels import LEVELS
+from ..how_to_play import how_to_play
 from ..rules import Rules
 from ..rummy import RummyRules
 from ..rummy.pages import NOTES as RUMMY_NOTES
@@ -250,7 +251,7 @@ KEYS = """\
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and the variant's rules page."""
+    """How to play the variant in plain words, the keys, then its parameters with their sources."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
     DEFAULT_CSS = "HelpScreen > VerticalScroll { background: $surface; border: round $accent; }"
@@ -261,7 +262,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(self.keys + "\n" + variant_page(self.rules), id="rules-page")
+            page = "\n".join([how_to_play(self.rules), self.keys, variant_page(self.rules)])
+            yield Markdown(page, id="rules-page")
 
     def action_close(self) -> None:
         self.dismiss(None)
