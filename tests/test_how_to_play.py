@@ -49,3 +49,16 @@ def test_the_help_screen_starts_with_how_to_play(tmp_path: object) -> None:
             assert source.startswith("# How to play Samba") and source.index("## Keys") < source.index("| parameter")
 
     asyncio.run(go())
+
+
+def test_the_line_modes_print_it(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                 tmp_path: object) -> None:
+    import io
+    import sys
+
+    from canasta.cli import main
+
+    for variant, title in (("classic", "# How to play Classic"), ("500-rum", "# How to play 500 Rum")):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("rules\nquit\n"))
+        assert main(["play", "--variant", variant, "--seed", "4", "--save", f"{tmp_path}/{variant}.json"]) == 0
+        assert title in capsys.readouterr().out

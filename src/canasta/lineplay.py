@@ -15,13 +15,14 @@ from typing import TextIO
 
 from . import parse_move
 from .engine import is_over, legal_moves, why_illegal
+from .how_to_play import how_to_play
 from .moves import Move
 from .names import move_label, side_name
 from .session import Session, hand_goes_on, news
 from .textui import describe_history, render_hand_end, render_help, render_result, render_view, variant_verbs
 from .view import seat_name, view
 
-COMMANDS = ("help", "hint", "show", "undo", "quit")
+COMMANDS = ("help", "hint", "show", "undo", "rules", "quit")
 _SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit", "u": "undo"}
 
 
@@ -103,8 +104,8 @@ class LineGame:
                  + (f", partnered with {', '.join(partners)}" if partners else "")
                  + f"; computer players: {computers}.")
         self.say(f"Moves: {', '.join(variant_verbs(r))}. Type 'help' for the legal moves with what they do, "
-                 f"'hint' for a suggestion, 'undo' to take back a meld of this turn, 'quit' to leave "
-                 f"(the game is saved).")
+                 f"'hint' for a suggestion, 'undo' to take back a meld of this turn, 'rules' for how to play, "
+                 f"'quit' to leave (the game is saved).")
 
     def play_one(self) -> bool:
         """Play until the game ends (True) or the player leaves (False)."""
@@ -139,6 +140,8 @@ class LineGame:
                 self.say(f"Hint ({self.hint_level}): {move_label(str(move), symbols=False)} - {reason}")
             elif command == "show":
                 render = True
+            elif command == "rules":
+                self.say(how_to_play(state.rules).rstrip("\n"))
             elif command == "undo":
                 render = self.undo()
             else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from ..errors import IllegalMove
+from ..how_to_play import how_to_play
 from ..names import move_label, side_name
 from ..view import seat_name
 from .api import is_over, legal_moves, parse_move, why_illegal
@@ -18,7 +19,7 @@ from .view import view
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
         "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
         "discard that fits a meld) | take dealer JK (Dealer's Gambit) | master 5H 6H 7H 8H 9H TH JH "
-        "(a Master's Hand); also help, hint, show, undo (this turn's last meld or lay-off), quit")
+        "(a Master's Hand); also help, hint, show, undo (this turn's last meld or lay-off), rules (how to play), quit")
 
 
 def render(v: dict[str, Any]) -> str:
@@ -96,6 +97,9 @@ class RummyLineGame:
                 return self.leave("You leave the game")
             if text in ("show", ""):
                 shown = False
+                continue
+            if text == "rules":
+                self.say(how_to_play(rules).rstrip("\n"))
                 continue
             if text == "help":
                 self.say("legal: " + " | ".join(str(m) for m in legal_moves(state)))
