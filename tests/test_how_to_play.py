@@ -22,6 +22,7 @@ def test_the_text_follows_the_rules_object() -> None:
     assert "11 cards" in classic and "reach 5000" in classic and "50 from 0, 90 from 1500, 120 from 3000" in classic
     assert "reach 7500" in how_to_play(canasta.rules("classic", target=7500))
     assert "the foot" in how_to_play(canasta.rules("hand-and-foot"))
+    assert "Threes are not laid out" in how_to_play(canasta.rules("hand-and-foot"))
     assert "sequences of one suit" in how_to_play(canasta.rules("samba"))
     assert "any card of it with all the cards above it" in how_to_play(canasta.rules("500-rum"))
     assert "top card of the discard pile" in how_to_play(canasta.rules("basic-rummy"))

@@ -69,16 +69,20 @@ def _canasta(r: Rules) -> list[str]:
         "",
         "## Threes",
         "",
-        ("Red threes are laid out as soon as you get them and replaced from the stock; they score for your side "
-         "if it has melded, against it if not. Black threes block the pile for the next player when discarded."
-         if r.threes_laid_out == "red" else
-         "Threes are laid out as soon as you get them and replaced from the stock; they score for your side "
-         "if it has melded, against it if not."),
+        {"red": "Red threes are laid out as soon as you get them and replaced from the stock; they score for "
+                "your side if it has melded, against it if not. A black three discarded stops the next player "
+                "from taking the pile.",
+         "all": "Threes of both colours are laid out as soon as you get them and replaced from the stock; they "
+                "score for your side if it has melded, against it if not.",
+         "none": "Threes are not laid out: they stay in your hand, may be discarded (a three discarded stops the "
+                 "next player from taking the pile) and count against you if left in your hand."}[r.threes_laid_out],
         "",
         "## The pile",
         "",
         "To take the pile, you must use its top card at once in a meld with cards from your hand (or, once your "
-        "side has melded, on one of its melds); then the whole pile joins your hand. "
+        "side has melded, on one of its melds); then "
+        + (f"only the pile's top {plural(r.pile_take_limit, 'card')} join your hand. " if r.pile_take_limit else
+           "the whole pile joins your hand. ")
         + ("The pile is always frozen: only a natural pair from your hand takes its top card."
            if r.pile_always_frozen else
            "While a wild card lies in it, or before your side has melded, the pile is frozen: only a natural pair "
