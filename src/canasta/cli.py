@@ -585,7 +585,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "intervals (docs/arena.md).")
     p.add_argument("--players", default="greedy,random",
                    help=f"two names for a match, more for a round robin, comma-separated "
-                        f"({', '.join(player_names())}; the rummy family: {', '.join(rummy_player_names())}); "
+                        f"({', '.join(player_names())}, or a level: easy, medium, hard, expert; the rummy family: "
+                        f"{', '.join(rummy_player_names())}); "
                         "a name given twice plays itself; default greedy,random")
     p.add_argument("--games", "-n", type=int, default=100,
                    help="duplicate deals per pairing (default 100); deal i uses seed SEED+i, and each is "
