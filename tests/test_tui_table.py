@@ -129,3 +129,26 @@ def test_the_rummy_hint_gives_its_reason() -> None:
     game = RummyGame.start(canasta.rules("500-rum"), ["human", "easy", "easy"], seed=4)
     move, reason = game.hint("easy")
     assert move in game.legal(game.state) and reason
+
+
+def test_laying_off_a_card_that_fits_no_meld_says_so() -> None:
+    game = RummyGame.start(canasta.rules("500-rum", players=2), ["human", "easy"], seed=4)
+    app = CanastaApp(game, delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(50):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if app.screen.human_to_move():  # type: ignore[attr-defined]
+                break
+        await pilot.press("d")
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", HandView)
+        card = hand.picked()[0]
+        fits = [m for m in game.legal(game.state) if str(m).startswith(f"lay {card} on ")]
+        await pilot.press("l")
+        await pilot.pause()
+        message = text_of(app.screen, "#message")
+        assert "fits no meld on the table" in message if not fits else "'?'" not in message
+
+    drive(app, script)
