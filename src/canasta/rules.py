@@ -104,6 +104,11 @@ class Rules:
     going_out_bonus: int = 100
     concealed_going_out_bonus: int = 200
     undeclared_red_three_penalty: int = 500
+    # Irregularities a scorekeeper enters (§7)
+    wild_excess_penalty: int = 100
+    failed_permission_penalty: int = 0
+    withdrawn_opening_raise: int = 0
+    exact_cut_bonus: int = 0
     # Variant and house rules (§4A, §4B, §5)
     cutthroat: bool = False
     acaba: bool = False
@@ -420,6 +425,17 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                        "§4C Hand and Foot four hands [W]", None),
     "tie": ("equal totals at or over the target: play_on = deal another hand; draw", "§3.10 (sources silent)",
             ("play_on", "draw")),
+    "wild_excess_penalty": ("irregularity: a meld found with more wild cards than allowed, the extras taken back "
+                            "into the hand, costs this (a score pad line); 0 = not a rule of the variant",
+                            "§7 X7 [S1]", None),
+    "failed_permission_penalty": ("irregularity: a player who asked permission to go out, got yes and then did "
+                                  "not go out costs his side this at the end of the hand; 0 = off",
+                                  "§7 X8 Spanish Samba 100 [Sp]", None),
+    "withdrawn_opening_raise": ("irregularity: each time a side takes back (withdraws) an opening it staged, its "
+                                "minimum count for the rest of the hand rises by this; 0 = off",
+                                "§7 X5 10 [S1, D]", None),
+    "exact_cut_bonus": ("house rule: a player who cuts exactly the cards needed for the deal scores this (a score "
+                        "pad line); 0 = off", "§7 X13 Hand and Foot 100 [HF-x]", None),
 }
 
 
@@ -535,6 +551,9 @@ def _validate(r: Rules) -> None:
                          f"got {r.short_sequence_under}")
     if len(r.red_three_scale) < 2:
         raise ValueError("red_three_scale needs values for at least 0 and 1 red threes")
+    if min(r.wild_excess_penalty, r.failed_permission_penalty, r.withdrawn_opening_raise, r.exact_cut_bonus) < 0:
+        raise ValueError("wild_excess_penalty, failed_permission_penalty, withdrawn_opening_raise and "
+                         "exact_cut_bonus are 0 or more")
     if r.cutthroat and (r.players, r.teams) != (3, 3):
         raise ValueError("cutthroat is a three-player game: set players=3 and teams=3")
     if r.permission != "none" and not r.partnerships:
