@@ -156,7 +156,7 @@ class Pad:
         if unknown:
             raise PadError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}; "
                            "valid: sides, penalties, note, acaba_by (and variant, options)")
-        if entry.get("variant", self.variant) != self.variant or (entry.get("options") or {}) != self.options:
+        if entry.get("variant", self.variant) != self.variant or entry.get("options", self.options) != self.options:
             raise PadError(f"{where}: its variant and options must be the game's ({self.variant}, "
                            f"{json.dumps(self.options)})")
         hand: dict[str, Any] = {"variant": self.variant, "options": dict(self.options), "sides": entry.get("sides")}
