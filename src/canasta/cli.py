@@ -1,4 +1,4 @@
-"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules.
+"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules, pad.
 
 ``main(argv)`` returns the exit status: 0 success; 1 bad input, meaning anything wrong in a file or
 on standard input (unreadable, not UTF-8, not JSON, the wrong shape, an unknown variant or option
@@ -626,6 +626,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None,
                    help="processes in which computer players think (default: one per CPU; 0 = a thread)")
     p.set_defaults(func=cmd_serve)
+
+    from .pad.command import add_parser as add_pad_parser
+
+    add_pad_parser(sub)
 
     p = sub.add_parser("rules", help="a variant's parameters with meaning and source, or the list of variants")
     p.add_argument("name", metavar="NAME", nargs="?", help="a variant (omit for the list)")
