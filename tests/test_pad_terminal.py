@@ -66,7 +66,8 @@ def test_command_keeps_the_game_in_a_file_and_exports(tmp_path: Path, capsys: py
     assert load_pad(json.loads((tmp_path / "copy.json").read_text())).hands == pad.hands
     assert main(["pad", str(path), "--variant", "classic"]) == 1
     assert "already holds a game" in capsys.readouterr().err
-    (tmp_path / "bad.json").write_text('{"format": "canasta-pad", "version": 1, "hands": [{"sides": [{"red_threes": 9}, {}]}]}')
+    bad = {"format": "canasta-pad", "version": 1, "hands": [{"sides": [{"red_threes": 9}, {}]}]}
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
     assert main(["pad", str(tmp_path / "bad.json"), "--show"]) == 1
     assert "red_threes is 9, more than 4" in capsys.readouterr().err
 
