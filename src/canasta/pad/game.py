@@ -21,7 +21,7 @@ from ..rules import Rules
 from ..rummy import RummyRules
 from ..rummy.scoring import game_result as rummy_game_result
 from ..rummy.scoring import score_hand as rummy_score_hand
-from ..scoring import acaba_score, score_hand
+from ..scoring import acaba_score, canasta_kinds, count_fields, score_hand
 from ..variants import game_rules
 from .irregularities import BY_CODE, available
 
@@ -102,7 +102,7 @@ class Pad:
         return {"variant": self.variant, "options": dict(self.options), "names": list(self.names),
                 "family": "rummy" if self.rummy else "canasta", "hands": self.sheet, "totals": self.totals,
                 "minimums": self.minimums(), "opening_canastas": self.opening_canastas(), "result": self.result,
-                "can_undo": bool(self.undo_log),
+                "can_undo": bool(self.undo_log), "form": _form(r),
                 "irregularities": [] if isinstance(r, RummyRules) else [x.to_dict(r) for x in available(r)]}
 
     # --- changes ----------------------------------------------------------------------------------------
@@ -338,6 +338,15 @@ def _result(rules: Rules | RummyRules, hands: tuple[dict[str, Any], ...],
         return rummy_game_result(rules, scores, len(hands), None if out_side is None else rules.seats_of(out_side)[0])
     canastas = None if last.get("acaba_by") is not None else _canastas(last)
     return game_result(rules, scores, len(hands), canastas)
+
+
+def _form(r: Rules | RummyRules) -> dict[str, Any]:
+    """What a hand's form asks under these rules (the browser's pad page builds its form from it)."""
+    if isinstance(r, RummyRules):
+        return {"family": "rummy", "masters_hand": bool(r.masters_hand), "rummy": r.going_rummy_double}
+    return {"family": "canasta", "kinds": list(canasta_kinds(r)), "red_threes": r.threes_laid_out != "none",
+            "black_threes": r.threes_laid_out == "all" or r.pile_black_threes == "bonus",
+            "counts": list(count_fields(r)), "special_hands": [name for name, _ in r.special_hands]}
 
 
 def _ended(pad: Pad) -> str:

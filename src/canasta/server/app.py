@@ -22,6 +22,7 @@ from ..rummy import RummyRules, rummy_key
 from .catalog import catalog
 from .games import AnyState
 from .lobby import Lobby
+from .pads import router as pads_router
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
@@ -94,6 +95,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return error(400, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}")
+
+    app.include_router(pads_router)  # the score pad (pads.py)
 
     for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False)
