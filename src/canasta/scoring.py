@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -636,9 +635,8 @@ def _ranks(value: Any, where: str, allowed: dict[str, int]) -> list[int]:
     return out
 
 
-def _count_tally(rules: Rules, name: str, counted: dict[str, Any], base: Tally, cards: dict[str, Any]) -> Tally:
-    """``base`` (the side's cards, if any) with the parts given as counts put in their place."""
-    parts: dict[str, Any] = {}
+def _count_tally(rules: Rules, name: str, counted: dict[str, Any], t: Tally, cards: dict[str, Any]) -> Tally:
+    """``t`` (the Tally of the side's cards, if any) with the parts given as counts put in their place."""
     for one, other in (("melded_points", "melds"), ("canastas", "melds"), ("hand_points", "hand"),
                        ("hand_points", "hands")):
         if one in counted and other in cards:
@@ -652,31 +650,33 @@ def _count_tally(rules: Rules, name: str, counted: dict[str, Any], base: Tally, 
     if "canastas" in counted and "melded_points" not in counted:
         raise ValueError(f"{name}: canastas go with melded_points, the points of every melded card")
     if "melded_points" in counted:
-        parts.update(_counted_melds(rules, name, counted, base.went_out))
+        _counted_melds(rules, name, counted, t)
+    most = 2 * rules.decks  # threes of one colour in the pack
     if "hand_points" in counted:
-        parts["in_hand"] = _whole(counted["hand_points"], f"{name} hand_points")
-        parts["undeclared"] = _whole(counted.get("undeclared_red_threes", 0), f"{name} undeclared_red_threes",
-                                     2 * rules.decks)
-        parts["blacks_in_hand"] = _whole(counted.get("black_threes_in_hand", 0), f"{name} black_threes_in_hand",
-                                         2 * rules.decks)
+        t.in_hand = _whole(counted["hand_points"], f"{name} hand_points")
+        t.undeclared = _whole(counted.get("undeclared_red_threes", 0), f"{name} undeclared_red_threes", most)
+        t.blacks_in_hand = _whole(counted.get("black_threes_in_hand", 0), f"{name} black_threes_in_hand", most)
         if "hand_penalties" in counted:
             per_rank = {rank_str(r): p for r, _, p in rules.hand_penalties}
-            parts["hand_penalty"] = sum(_ranks(counted["hand_penalties"], f"{name} hand_penalties", per_rank))
+            t.hand_penalty = sum(_ranks(counted["hand_penalties"], f"{name} hand_penalties", per_rank))
     for key in ("red_threes", "threes"):
         if key in counted:
-            parts["reds"] = _whole(counted[key], f"{name} {key}", 2 * rules.decks)
+            t.reds = _whole(counted[key], f"{name} {key}", most)
     if "black_threes" in counted:
-        parts["blacks_out" if rules.threes_laid_out == "all" else "black_bonus"] = _whole(
-            counted["black_threes"], f"{name} black_threes", 2 * rules.decks)
-    if "reds" in parts or "blacks_out" in parts:
-        parts["threes"] = parts.get("reds", base.reds) + parts.get("blacks_out", base.blacks_out) > 0
+        blacks = _whole(counted["black_threes"], f"{name} black_threes", most)
+        if rules.threes_laid_out == "all":
+            t.blacks_out = blacks
+        else:
+            t.black_bonus = blacks
+    if any(key in counted for key in ("red_threes", "threes", "black_threes")):
+        t.threes = t.reds + t.blacks_out > 0
     if "concealed_canastas" in counted:
-        parts["concealed_canastas"] = _whole(counted["concealed_canastas"], f"{name} concealed_canastas", 100)
-    return dataclasses.replace(base, **parts)
+        t.concealed_canastas = _whole(counted["concealed_canastas"], f"{name} concealed_canastas", 100)
+    return t
 
 
-def _counted_melds(rules: Rules, name: str, counted: dict[str, Any], went_out: bool) -> dict[str, Any]:
-    """The melds' part of a Tally from ``melded_points``, ``canastas`` and their companions."""
+def _counted_melds(rules: Rules, name: str, counted: dict[str, Any], t: Tally) -> None:
+    """Put the melds' part of a Tally from ``melded_points``, ``canastas`` and their companions into ``t``."""
     melded = _whole(counted["melded_points"], f"{name} melded_points")
     raw = counted.get("canastas") or {}
     if not isinstance(raw, dict):
@@ -702,24 +702,26 @@ def _counted_melds(rules: Rules, name: str, counted: dict[str, Any], went_out: b
         raise ValueError(f"{name}: {canastas} canastas hold at least {35 * canastas} points of cards (7 cards of "
                          f"at least 5), but melded_points is {melded}")
     rank_bonus = dict(rules.rank_canasta_bonus)
-    by_rank = sum(n[f"natural_{rank_str(r)}"] * rank_bonus[r] for r in rank_bonus)
     naturals = n["natural"] + sum(n[f"natural_{rank_str(r)}"] for r in rank_bonus)
-    twos, twos_mixed = (n.get("twos", 0), n.get("twos_mixed", 0)) if went_out else (0, 0)
-    parts: dict[str, Any] = {
-        "melded": melded, "has_melds": melded > 0 or canastas > 0, "canastas": canastas, "natural": n["natural"],
-        "rank_bonuses": by_rank, "mixed": n["mixed"], "sequence": n.get("sequence", 0), "wild_bonus": wild_bonus,
-        "twos_bonus": twos * rules.twos_canasta_bonus + twos_mixed * rules.mixed_twos_canasta_bonus,
-        "pure": naturals + n.get("sequence", 0) + twos,
-        "all_canastas": canastas - n.get("twos", 0) - n.get("twos_mixed", 0) + twos + twos_mixed,
-    }
+    twos, twos_mixed = (n.get("twos", 0), n.get("twos_mixed", 0)) if t.went_out else (0, 0)
+    t.melded = melded
+    t.has_melds = melded > 0 or canastas > 0
+    t.canastas = canastas
+    t.natural = n["natural"]
+    t.rank_bonuses = sum(n[f"natural_{rank_str(r)}"] * rank_bonus[r] for r in rank_bonus)
+    t.mixed = n["mixed"]
+    t.sequence = n.get("sequence", 0)
+    t.wild_bonus = wild_bonus
+    t.twos_bonus = twos * rules.twos_canasta_bonus + twos_mixed * rules.mixed_twos_canasta_bonus
+    t.pure = naturals + n.get("sequence", 0) + twos
+    t.all_canastas = canastas - n.get("twos", 0) - n.get("twos_mixed", 0) + twos + twos_mixed
     if "short_sequences" in counted:
-        parts["short_sequences"] = _whole(counted["short_sequences"], f"{name} short_sequences", 64)
+        t.short_sequences = _whole(counted["short_sequences"], f"{name} short_sequences", 64)
     if "unfinished_melds" in counted:
         penalties = {("JK" if r == JOKER_RANK else rank_str(r)): p for r, p in rules.unfinished_penalties}
         if rules.four_jokers_wild_meld_penalty:
             penalties["JK4"] = rules.four_jokers_wild_meld_penalty
-        parts["unfinished"] = sum(_ranks(counted["unfinished_melds"], f"{name} unfinished_melds", penalties))
-    return parts
+        t.unfinished = sum(_ranks(counted["unfinished_melds"], f"{name} unfinished_melds", penalties))
 
 
 def _budget(rules: Rules, budget: dict[str, int], tally: Tally, counted: dict[str, Any], name: str) -> None:

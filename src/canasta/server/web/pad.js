@@ -168,14 +168,14 @@ function drawSheet() {
   const head = el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Hand" }),
     ...pad.names.map((n) => el("th", { scope: "col", text: n }))));
   const rows = pad.hands.map((h) => {
-    const tr = el("tr", { tabindex: "0", "aria-selected": String(h.number === selected),
-      "aria-label": `Hand ${h.number}: ` + pad.names.map((n, i) => `${n} ${h.sides[i].total}`).join(", ") },
-    el("td", { text: String(h.number) }),
-    ...h.sides.map((s) => el("td", {}, formatPoints(s.cumulative),
-      el("span", { class: "hand-score", text: (s.total >= 0 ? "+" : "") + formatPoints(s.total) }))));
     const pick = () => { selected = h.number; drawSheet(); drawDetail(); };
+    const tr = el("tr", { class: h.number === selected ? "selected" : "" },
+      el("th", { scope: "row" }, el("button", { type: "button", class: "hand-button", onclick: pick,
+        "aria-pressed": String(h.number === selected), "aria-label": `Show hand ${h.number} line by line`,
+        text: String(h.number) })),
+      ...h.sides.map((s) => el("td", {}, formatPoints(s.cumulative),
+        el("span", { class: "hand-score", text: (s.total >= 0 ? "+" : "") + formatPoints(s.total) }))));
     tr.addEventListener("click", pick);
-    tr.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
     return tr;
   });
   $("sheet").replaceChildren(el("caption", { class: "sr-only", text: "Running totals, hand by hand" }), head,
