@@ -104,3 +104,29 @@ def test_textual_pad_enters_the_worked_example(tmp_path: Path) -> None:
 
     asyncio.run(go())
     assert load_pad(json.loads(path.read_text())).hands == ()
+
+
+@pytest.mark.parametrize("variant, hand", [
+    ("classic", {"sides": [{"melds": ["KH KD KS"], "hand_points": 20, "red_threes": 1, "went_out": True,
+                            "concealed": True}, {"melded_points": 300, "canastas": {"mixed": 1}, "hand": "4C 5D"}],
+                 "penalties": [{"side": 0, "code": "other", "points": -50}, {"side": 1, "code": "X7", "count": 2}]}),
+    ("500-rum", {"sides": [{"table_points": 60, "went_out": True}, {"melds": ["5H 6H 7H"], "hand_points": 12},
+                           {"masters_hand": False}]}),
+])
+def test_form_answers_give_the_hand_back(variant: str, hand: dict[str, object]) -> None:
+    from canasta.pad.entry import answers_of, hand_entry
+
+    rules = new_pad(variant).rules
+    again = hand_entry(rules, answers_of(rules, hand))
+    sides = [{k: v for k, v in side.items() if v is not False} for side in hand["sides"]]  # type: ignore[attr-defined]
+    assert again["sides"] == sides and again.get("penalties", []) == hand.get("penalties", [])
+
+
+def test_form_answers_that_cannot_be_read() -> None:
+    from canasta.pad.entry import hand_entry
+
+    rules = new_pad("classic").rules
+    with pytest.raises(ValueError, match="side 2: went out: answer"):
+        hand_entry(rules, [{}, {"out": "maybe"}])
+    with pytest.raises(ValueError, match="canastas: want kind=count"):
+        hand_entry(rules, [{"melds": "300", "canastas": "lots"}, {}])

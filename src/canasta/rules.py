@@ -551,9 +551,10 @@ def _validate(r: Rules) -> None:
                          f"got {r.short_sequence_under}")
     if len(r.red_three_scale) < 2:
         raise ValueError("red_three_scale needs values for at least 0 and 1 red threes")
-    if min(r.wild_excess_penalty, r.failed_permission_penalty, r.withdrawn_opening_raise, r.exact_cut_bonus) < 0:
+    table = (r.wild_excess_penalty, r.failed_permission_penalty, r.withdrawn_opening_raise, r.exact_cut_bonus)
+    if min(table) < 0 or max(table) > 10_000:
         raise ValueError("wild_excess_penalty, failed_permission_penalty, withdrawn_opening_raise and "
-                         "exact_cut_bonus are 0 or more")
+                         "exact_cut_bonus are 0 to 10,000")
     if r.cutthroat and (r.players, r.teams) != (3, 3):
         raise ValueError("cutthroat is a three-player game: set players=3 and teams=3")
     if r.permission != "none" and not r.partnerships:
