@@ -83,9 +83,17 @@ def test_a_bad_hand_is_refused_and_changes_nothing(base: str) -> None:
         assert bad.status_code == 400 and bad.json()["error"] == "BAD_PAD"
         assert "red_threes is 7, more than 6" in bad.json()["message"]
         assert c.post(f"/api/pads/{pid}/hands", content=b"[1,2", headers=ME).json()["error"] == "BAD_REQUEST"
+        deep = b"[" * 50_000 + b"]" * 50_000
+        assert c.post(f"/api/pads/{pid}/hands", content=deep, headers=ME).json()["error"] == "BAD_REQUEST"
         assert c.get(f"/api/pads/{pid}", headers=ME).json()["hands"] == []
 
 
 def test_page_has_no_inline_script() -> None:
     page = (Path(__file__).resolve().parent.parent / "src/canasta/server/web/pad.html").read_text()
     assert "<script>" not in page and "style=" not in page and " on" + "click=" not in page
+
+
+def test_an_import_nested_too_deep_is_refused(base: str) -> None:
+    with httpx.Client(base_url=base) as c:
+        r = c.post("/api/pads", json={"import": "{\"a\":" + "[" * 30_000 + "]" * 30_000 + "}"}, headers=ME)
+        assert r.status_code == 400 and r.json()["error"] == "BAD_PAD"

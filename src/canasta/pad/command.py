@@ -60,7 +60,7 @@ def _read(path: str) -> Pad:
         return load_pad(json.loads(text)) if text.lstrip().startswith("{") else from_csv(text)
     except PadError as exc:
         raise PadError(f"{path!r}: {exc}") from None
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise PadError(f"{path!r} is not valid JSON: {exc}") from None
 
 

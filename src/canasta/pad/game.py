@@ -206,7 +206,7 @@ def load_pad(data: Any) -> Pad:
     if isinstance(data, str):
         try:
             data = json.loads(data)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:
             raise PadError(f"not a pad: not valid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PadError(f'not a pad: want an object with "format": "{FORMAT}"')

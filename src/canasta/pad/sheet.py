@@ -72,7 +72,7 @@ def from_csv(text: str) -> Pad:
 def _json(text: Any, where: str) -> dict[str, Any]:
     try:
         value = json.loads(text or "{}")
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise PadError(f"{where}: the entry column is not valid JSON ({exc})") from None
     if not isinstance(value, dict):
         raise PadError(f"{where}: the entry column holds a JSON object")

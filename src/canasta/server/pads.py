@@ -56,7 +56,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raise Refused(413, "TOO_LARGE", f"a request holds at most {MAX_BODY} bytes")
     try:
         body = json.loads(data or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise Refused(400, "BAD_REQUEST", "the body is not JSON") from None
     if not isinstance(body, dict):
         raise Refused(400, "BAD_REQUEST", "the body is a JSON object")
