@@ -519,8 +519,11 @@ def classic_parameters() -> str:
         lines.append(f"| `{name}` | `{shown(value)}` | {_allowed(name, value)} | {meaning} | {source} |")
     lines += ["", "Option values may also be given as text (`\"true\"`, `\"10000\"`, `\"[[0, 50]]\"`), as a command "
               "line or a JSON record does; an unknown option or a bad value raises `ValueError` with the valid ones.",
-              "", "Not parameters: the real-table penalties of §7 (a meld below the minimum taken back, a meld "
-              "with too many wild cards), which cannot arise because the engine never accepts an illegal meld.",
+              "", "The real-table irregularities of §7 are parameters too: the engine plays a withdrawn opening's "
+              "rise of the minimum (`withdrawn_opening_raise`) and the penalty for asking to go out and not going "
+              "out (`failed_permission_penalty`) when they are set; the others (`wild_excess_penalty`, "
+              "`undeclared_red_three_penalty`, `exact_cut_bonus`) are lines a score pad enters (docs/pad.md), as an "
+              "illegal meld never reaches the engine's table.",
               "", "Source tags, sections (§) and decisions (D) are explained in [sources.md](../sources.md)."]
     return "\n".join(lines) + "\n"
 
