@@ -239,3 +239,15 @@ def test_red_threes_across_sides_are_counted_against_the_pack() -> None:
 def test_bad_pad_files_are_refused(data: dict[str, Any], message: str) -> None:
     with pytest.raises(PadError, match=message):
         load_pad(data)
+
+
+def test_special_hand_and_acaba() -> None:
+    # Modern American: a straight scores 3,000 alone; the other side's 100 melded without a canasta count minus.
+    pad = new_pad("modern-american").add({"sides": [{"special_hand": "straight"},
+                                                    {"melded_points": 100, "hand_points": 30}]})
+    assert pad.totals == [3000, -130]
+    # Acaba (an option of Classic): the opponents of the caller score acaba_bonus each.
+    pad = new_pad("classic", {"acaba": True}).add({"sides": [{}, {}], "acaba_by": 0})
+    assert pad.totals == [0, 1500]
+    with pytest.raises(PadError, match="Acaba is not played"):
+        new_pad("classic").add({"sides": [{}, {}], "acaba_by": 0})

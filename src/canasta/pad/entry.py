@@ -32,6 +32,8 @@ def questions(rules: Rules | RummyRules) -> tuple[str, ...]:
 
 
 def prompt(rules: Rules | RummyRules, key: str) -> str:
+    if key == "out" and isinstance(rules, Rules) and rules.special_hands:
+        return PROMPTS["out"][:-1] + "; or a special hand: " + ", ".join(n for n, _ in rules.special_hands) + ")"
     return (RUMMY_PROMPTS if isinstance(rules, RummyRules) else PROMPTS)[key]
 
 
@@ -83,6 +85,7 @@ def side_entry(rules: Rules | RummyRules, answers: dict[str, str]) -> tuple[dict
         words |= {"rummy": {"went_out": True, "rummy": True}, "master": {"masters_hand": True}}
     else:
         words |= {"concealed": {"went_out": True, "concealed": True}, "c": {"went_out": True, "concealed": True}}
+        words |= {name: {"special_hand": name} for name, _ in rules.special_hands}  # Modern American
     if out not in words:
         raise ValueError(f"went out: answer {', '.join(w for w in words if w)} or nothing, got {out!r}")
     side.update(words[out])
@@ -143,7 +146,8 @@ def answers_of(rules: Rules | RummyRules, hand: dict[str, Any]) -> list[dict[str
             a["hand"] = str(side["hand_points"])
         if "red_threes" in side:
             a["threes"] = str(side["red_threes"])
-        a["out"] = ("master" if side.get("masters_hand") else "rummy" if side.get("rummy")
+        a["out"] = (side["special_hand"] if side.get("special_hand") else "master" if side.get("masters_hand")
+                    else "rummy" if side.get("rummy")
                     else "concealed" if side.get("concealed") else "out" if side.get("went_out") else "")
         a["penalties"] = " ".join(
             f"other={p['points']}" if p["code"] == "other" else p["code"] + (f"*{p['count']}" if p["count"] > 1 else "")

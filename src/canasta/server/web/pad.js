@@ -256,7 +256,8 @@ function buildForm() {
     if (!rummy) parts.push(stepper(`s${i}-undeclared`, "Red threes left in hand (X6)", 0, 12));
     const outs = rummy ? [["", "No"], ["out", "Went out"], ...(form.rummy ? [["rummy", "Rummy"]] : []),
       ...(form.masters_hand ? [["master", "Master's Hand"]] : [])]
-      : [["", "No"], ["out", "Went out"], ["concealed", "Concealed"]];
+      : [["", "No"], ["out", "Went out"], ["concealed", "Concealed"],
+        ...form.special_hands.map((h) => [`special:${h}`, `Special hand: ${h.replace(/_/g, " ")}`])];
     parts.push(el("fieldset", { class: "field" }, el("legend", { text: "Went out?" }),
       el("div", { class: "choice" }, ...outs.map(([v, t], j) => el("label", {},
         el("input", { type: "radio", name: `s${i}-out`, value: v, checked: j === 0 }), t)))));
@@ -316,6 +317,7 @@ function readForm() {
     if (out === "concealed") side.concealed = true;
     if (out === "rummy") side.rummy = true;
     if (out === "master") side.masters_hand = true;
+    if (out.startsWith("special:")) side.special_hand = out.slice(8);
     for (const x of pad.irregularities || []) {
       if (x.code === "other") continue;
       const n = Number($(`s${i}-x-${x.code}`).textContent);
@@ -341,7 +343,8 @@ function fillForm(entry) {
     if (!rummy) $(`s${i}-undeclared`).textContent = String(side.undeclared_red_threes || 0);
     if (!rummy && pad.form.red_threes) $(`s${i}-red`).textContent = String(typeof side.red_threes === "number" ? side.red_threes : 0);
     if (!rummy && pad.form.black_threes) $(`s${i}-black`).textContent = String(typeof side.black_threes === "number" ? side.black_threes : 0);
-    const out = side.masters_hand ? "master" : side.rummy ? "rummy" : side.concealed ? "concealed" : side.went_out ? "out" : "";
+    const out = side.special_hand ? `special:${side.special_hand}` : side.masters_hand ? "master" : side.rummy ? "rummy"
+      : side.concealed ? "concealed" : side.went_out ? "out" : "";
     const radio = document.querySelector(`input[name="s${i}-out"][value="${out}"]`);
     if (radio) radio.checked = true;
     for (const p of entry.penalties || []) {
