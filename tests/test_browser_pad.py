@@ -88,3 +88,30 @@ def test_worked_example_by_taps_on_a_phone(page: Any) -> None:
     page.goto(link)
     page.get_by_test_id("pad-board").get_by_text("1,630").wait_for()
     assert not page.get_by_test_id("pad-form").is_visible()
+
+
+def test_a_whole_hand_and_foot_game_to_its_end(page: Any) -> None:
+    """Four hands by taps; the minimum follows the hand's number (90, 120, 150) and the game ends after four."""
+    page.goto(page.base + "/pad")
+    page.get_by_test_id("pad-variant").select_option("hand-and-foot")
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
+    board = page.get_by_test_id("pad-board")
+    for number, minimum in ((1, 90), (2, 120), (3, 150), (4, None)):
+        # A: 1,500 + 3 natural + 4 mixed + out 100 = 4,300; B: 900 + 1 natural + 2 mixed - 200 = 1,800
+        page.fill("#s0-melds", "1500")
+        tap_more(page, "s0-k-natural", 3)
+        tap_more(page, "s0-k-mixed", 4)
+        page.locator('input[name="s0-out"][value="out"]').check()
+        page.fill("#s1-melds", "900")
+        tap_more(page, "s1-k-natural", 1)
+        tap_more(page, "s1-k-mixed", 2)
+        page.fill("#s1-hand", "200")
+        page.get_by_test_id("pad-add").tap()
+        board.get_by_text(f"{4300 * number:,}").wait_for()
+        assert f"{1800 * number:,}" in board.inner_text()
+        if minimum:
+            assert f"next minimum {minimum}" in board.inner_text()
+    result = page.get_by_test_id("pad-result")
+    assert result.inner_text() == "Game over: N-S won after 4 hands."
+    assert not page.get_by_test_id("pad-form").is_visible()

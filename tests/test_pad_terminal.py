@@ -130,3 +130,13 @@ def test_form_answers_that_cannot_be_read() -> None:
         hand_entry(rules, [{}, {"out": "maybe"}])
     with pytest.raises(ValueError, match="canastas: want kind=count"):
         hand_entry(rules, [{"melds": "300", "canastas": "lots"}, {}])
+
+
+def test_line_mode_whole_game_to_its_end(tmp_path: Path) -> None:
+    # 500 Rum for two: 120 shown by the player going out, 40 shown and 35 held by the other; 500 after 5 hands.
+    hand = ["add", "120", "", "out", "", "40", "35", "", ""]
+    read, out = scripted(hand * 5 + ["add", "quit"])
+    assert run(new_pad("500-rum", {"players": 2}), tmp_path / "rum.json", read, out.append) == 0  # type: ignore[arg-type]
+    text = "\n".join(out)
+    assert "game over: Player 1 wins (Player 1 600, Player 2 25)" in text
+    assert "refused: the game is over (Player 1 won)" in text

@@ -109,12 +109,19 @@ class Pad:
 
     def add(self, entry: Any) -> Pad:
         """The pad with one more hand (``entry`` as the pad's JSON holds a hand, variant and options optional)."""
-        if self.result is not None:
-            raise PadError(f"the game is over ({_ended(self)}); correct or undo a hand to go on")
-        if len(self.hands) >= MAX_HANDS:
-            raise PadError(f"a pad holds at most {MAX_HANDS} hands")
+        closed = self.closed()
+        if closed:
+            raise PadError(closed)
         hand = self.check(entry, f"hand {len(self.hands) + 1}")
         return self._with((*self.hands, hand), {"op": "add"})
+
+    def closed(self) -> str | None:
+        """Why no hand can be added (the game is over, the pad is full), or None."""
+        if self.result is not None:
+            return f"the game is over ({_ended(self)}); correct or undo a hand to go on"
+        if len(self.hands) >= MAX_HANDS:
+            return f"a pad holds at most {MAX_HANDS} hands"
+        return None
 
     def correct(self, number: int, entry: Any) -> Pad:
         """The pad with hand ``number`` (1 = the first) replaced; later totals follow."""

@@ -104,6 +104,8 @@ def run(pad: Pad, path: Path, read: Callable[[str], str] = input, write: Callabl
                 write("\n".join(render(pad, _hand_number(pad, rest) if rest.strip() else None)))
             elif verb in ("add", "fix"):
                 number = _hand_number(pad, rest) if verb == "fix" else None
+                if number is None and pad.closed():
+                    raise PadError(str(pad.closed()))
                 before = answers_of(pad.rules, pad.hands[number - 1]) if number else None
                 hand = ask_hand(pad, read, write, before)
                 if hand is None:
