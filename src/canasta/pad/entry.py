@@ -79,9 +79,9 @@ def side_entry(rules: Rules | RummyRules, answers: dict[str, str]) -> tuple[dict
         n = _number(threes)
         side["red_threes"] = n if n is not None else threes
     out = answers.get("out", "").strip().lower()
-    words = {"": {}, "no": {}, "n": {}, "out": {"went_out": True}, "yes": {"went_out": True},
-             "y": {"went_out": True}}
-    if rummy:
+    words: dict[str, dict[str, Any]] = {"": {}, "no": {}, "n": {}, "out": {"went_out": True},
+                                        "yes": {"went_out": True}, "y": {"went_out": True}}
+    if isinstance(rules, RummyRules):
         words |= {"rummy": {"went_out": True, "rummy": True}, "master": {"masters_hand": True}}
     else:
         words |= {"concealed": {"went_out": True, "concealed": True}, "c": {"went_out": True, "concealed": True}}
