@@ -19,9 +19,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ..pad import Pad, PadError, from_csv, load_pad, new_pad, to_csv
+from .answers import TABLE_ERRORS
 from .lobby import Lobby
 
-router = APIRouter()
+router = APIRouter(responses={**TABLE_ERRORS})
 PAGE = Path(__file__).with_name("web") / "pad.html"
 MAX_BODY = 256 * 1024  # bytes of one request: a whole pad of 200 hands imported as JSON or CSV fits
 MAX_PADS = 200  # a player's pads
@@ -46,7 +47,7 @@ def _lobby(request: Request) -> Lobby:
 def _player(request: Request) -> str:
     player = request.headers.get("x-canasta-player", "")
     if not PLAYER.match(player):
-        raise Refused(400, "BAD_PLAYER", "send the browser's player id (32 to 64 hex digits) in X-Canasta-Player")
+        raise Refused(422, "BAD_PLAYER", "send the browser's player id (32 to 64 hex digits) in X-Canasta-Player")
     return player
 
 
@@ -57,9 +58,9 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         body = json.loads(data or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise Refused(400, "BAD_REQUEST", "the body is not JSON") from None
+        raise Refused(422, "BAD_REQUEST", "the body is not JSON") from None
     if not isinstance(body, dict):
-        raise Refused(400, "BAD_REQUEST", "the body is a JSON object")
+        raise Refused(422, "BAD_REQUEST", "the body is a JSON object")
     return body
 
 
@@ -108,7 +109,7 @@ def _guard(handler: Any) -> Any:
         except Refused as exc:
             return exc.response
         except PadError as exc:
-            return _error(400, "BAD_PAD", str(exc))
+            return _error(422, "BAD_PAD", str(exc))
     return wrapped
 
 
@@ -128,12 +129,12 @@ async def create_pad(request: Request) -> Response:
     if "import" in body:
         text = body["import"]
         if not isinstance(text, str):
-            raise Refused(400, "BAD_REQUEST", "import: the pad's JSON or CSV as text")
+            raise Refused(422, "BAD_REQUEST", "import: the pad's JSON or CSV as text")
         pad = load_pad(text) if text.lstrip().startswith("{") else from_csv(text)
     else:
         unknown = set(body) - {"variant", "options", "names"}
         if unknown:
-            raise Refused(400, "BAD_REQUEST", f"unknown field(s) {', '.join(sorted(unknown))[:80]}; "
+            raise Refused(422, "BAD_REQUEST", f"unknown field(s) {', '.join(sorted(unknown))[:80]}; "
                           "valid: variant, options, names, import")
         pad = new_pad(body.get("variant", "classic"), body.get("options") or {}, body.get("names"))
     return await _create(request, player, pad)
@@ -199,7 +200,7 @@ async def export(pad_id: str, request: Request, format: str = "json") -> Respons
     """The pad as its JSON or as a CSV score sheet, to download."""
     _row, pad = await _owned(request, pad_id)
     if format not in ("json", "csv"):
-        raise Refused(400, "BAD_FORMAT", "format is json or csv")
+        raise Refused(422, "BAD_FORMAT", "format is json or csv")
     name = f"canasta-pad-{pad.variant}.{format}"
     body, kind = (pad.to_json(), "application/json") if format == "json" else (to_csv(pad), "text/csv")
     return Response(body, media_type=kind, headers={"Content-Disposition": f'attachment; filename="{name}"'})
