@@ -3,6 +3,7 @@ E-W 575) entered by taps, a refused entry, a correction, undo, the read-only lin
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,6 +89,25 @@ def test_worked_example_by_taps_on_a_phone(page: Any) -> None:
     page.goto(link)
     page.get_by_test_id("pad-board").get_by_text("1,630").wait_for()
     assert not page.get_by_test_id("pad-form").is_visible()
+
+
+def test_the_page_in_spanish_and_axe(page: Any) -> None:
+    """Every text from the catalogs (no key left showing) in Spanish; axe-core finds no serious or critical
+    WCAG 2.1 A/AA violation on the start page and on a pad with a hand."""
+    axe = pytest.importorskip("test_browser_pages", reason="axe-playwright-python: test extra")
+    page.goto(page.base + "/pad?lang=es")
+    page.wait_for_selector('[data-testid="pad-start"]')
+    assert page.locator("h1").inner_text() == "Planilla de puntos"
+    assert axe.serious_violations(page) == []
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
+    page.fill("#s0-melds", "120")
+    page.get_by_test_id("pad-add").tap()
+    page.get_by_test_id("pad-board").get_by_text("próxima bajada mínima 50").first.wait_for()
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\bpad\.[a-z_]+", text) and "Cartas bajadas" in text
+    assert axe.serious_violations(page) == []
+    page.goto(page.base + "/pad?lang=en")
 
 
 def test_a_whole_hand_and_foot_game_to_its_end(page: Any) -> None:

@@ -1,6 +1,8 @@
 // The score pad page: a game played with real cards, scored by the server's engine (docs/pad.md).
 // /pad lists this browser's pads and starts one; /pad?id=ID edits one; /pad/view/SHARE shows one read-only.
-import { ApiError, el, formatPoints, lineLabel, playerId } from "/static/common.js";
+import { ApiError, el, playerId } from "./common.js";
+import { format, has, setUpPage, t } from "./i18n.js";
+import { variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
 const shareMatch = location.pathname.match(/^\/pad\/view\/([A-Za-z0-9_-]{8,32})$/);
@@ -21,7 +23,7 @@ async function call(path, { method = "GET", body } = {}) {
   try {
     res = await fetch(path, opts);
   } catch (e) {
-    throw new ApiError(0, "NETWORK", "The server cannot be reached. Nothing was changed; try again.");
+    throw new ApiError(0, "NETWORK", t("pad.network"));
   }
   const text = await res.text();
   let data = null;
@@ -45,11 +47,29 @@ function announce(message) {
   $("status").textContent = message;
 }
 
+/** A score line's name in the page's language (a line the catalogs do not know: its key, spaced). */
+function lineLabel(key) {
+  return has(`pad.line.${key}`) ? t(`pad.line.${key}`) : key.replace(/_/g, " ");
+}
+
+function kindLabel(kind) {
+  return has(`pad.kind.${kind}`) ? t(`pad.kind.${kind}`) : kind.replace(/_/g, " ");
+}
+
+function titleOf(name) {
+  return variantTitle(catalog.find((v) => v.name === name) || { name });
+}
+
+function minimumText(n, canasta) {
+  if (canasta === "natural") return t("pad.next_minimum_natural", { n });
+  return t(canasta ? "pad.next_minimum_canasta" : "pad.next_minimum", { n });
+}
+
 // ---------------------------------------------------------------- start: new game, import, the list
 async function showStart() {
   $("start").classList.remove("hidden");
   $("game").classList.add("hidden");
-  $("title").textContent = "Score pad";
+  $("title").textContent = t("pad.heading");
   try {
     catalog = await call("/api/variants");
   } catch (e) {
@@ -57,7 +77,7 @@ async function showStart() {
     return;
   }
   const select = $("variant");
-  select.replaceChildren(...catalog.map((v) => el("option", { value: v.name, text: v.title || v.name })));
+  select.replaceChildren(...catalog.map((v) => el("option", { value: v.name, text: variantTitle(v) })));
   select.value = "classic";
   select.addEventListener("change", playersFor);
   playersFor();
@@ -81,7 +101,7 @@ async function listPads() {
     if (!pads.length) return;
     list.replaceChildren(...pads.map((p) => el("li", {}, el("a", {
       href: `/pad?id=${encodeURIComponent(p.pad)}`,
-      text: `${(p.names || []).join(" – ")} · ${p.variant} · ${p.hands} hand${p.hands === 1 ? "" : "s"}`,
+      text: t("pad.list_item", { names: (p.names || []).join(" – "), variant: titleOf(p.variant), count: p.hands }),
     }))));
   } catch (e) {
     notice(e.message);
@@ -114,13 +134,13 @@ async function importPad() {
   const file = $("import").files[0];
   if (!file) return;
   if (file.size > 250000) {
-    notice("That file is too large to be a pad.");
+    notice(t("pad.file_too_large"));
     return;
   }
   try {
     opened(await call("/api/pads", { method: "POST", body: { import: await file.text() } }));
   } catch (e) {
-    notice(`Not imported: ${e.message}`);
+    notice(t("pad.not_imported", { message: e.message }));
   }
 }
 
@@ -135,18 +155,18 @@ function show(view) {
   notice("");
   $("start").classList.add("hidden");
   $("game").classList.remove("hidden");
-  $("title").textContent = `${pad.names.join(" – ")} · ${pad.variant}`;
+  $("title").textContent = `${pad.names.join(" – ")} · ${titleOf(pad.variant)}`;
   const over = pad.result;
   $("board").replaceChildren(...pad.names.map((name, i) => el("div", { class: "side-total" },
     el("div", { class: "name", text: name }),
-    el("div", { class: "score", text: formatPoints(pad.totals[i]) }),
-    !over && pad.minimums[i] ? el("div", { class: "minimum", text: `next minimum ${pad.minimums[i]}` +
-      (pad.opening_canastas[i] ? ` with a ${pad.opening_canastas[i]} canasta` : "") }) : null)));
+    el("div", { class: "score", text: format(pad.totals[i]) }),
+    !over && pad.minimums[i] ? el("div", { class: "minimum", text: minimumText(pad.minimums[i], pad.opening_canastas[i]) })
+      : null)));
   const result = $("result");
   result.classList.toggle("hidden", !over);
   if (over) {
-    result.textContent = over.winner === null ? `Game over: a draw after ${over.hands} hands.`
-      : `Game over: ${pad.names[over.winner]} won after ${over.hands} hands.`;
+    result.textContent = over.winner === null ? t("pad.result_draw", { count: over.hands })
+      : t("pad.result_won", { name: pad.names[over.winner], count: over.hands });
   }
   drawSheet();
   if (selected === null || selected > pad.hands.length) selected = pad.hands.length || null;
@@ -165,51 +185,50 @@ function show(view) {
 }
 
 function drawSheet() {
-  const head = el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Hand" }),
+  const head = el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("pad.hand") }),
     ...pad.names.map((n) => el("th", { scope: "col", text: n }))));
   const rows = pad.hands.map((h) => {
     const pick = () => { selected = h.number; drawSheet(); drawDetail(); };
     const tr = el("tr", { class: h.number === selected ? "selected" : "" },
       el("th", { scope: "row" }, el("button", { type: "button", class: "hand-button", onclick: pick,
-        "aria-pressed": String(h.number === selected), "aria-label": `Show hand ${h.number} line by line`,
+        "aria-pressed": String(h.number === selected), "aria-label": t("pad.show_hand", { n: h.number }),
         text: String(h.number) })),
-      ...h.sides.map((s) => el("td", {}, formatPoints(s.cumulative),
-        el("span", { class: "hand-score", text: (s.total >= 0 ? "+" : "") + formatPoints(s.total) }))));
+      ...h.sides.map((s) => el("td", {}, format(s.cumulative),
+        el("span", { class: "hand-score", text: (s.total >= 0 ? "+" : "") + format(s.total) }))));
     tr.addEventListener("click", pick);
     return tr;
   });
-  $("sheet").replaceChildren(el("caption", { class: "sr-only", text: "Running totals, hand by hand" }), head,
+  $("sheet").replaceChildren(el("caption", { class: "sr-only", text: t("pad.sheet_caption") }), head,
     el("tbody", {}, ...rows));
 }
 
 function drawDetail() {
   const box = $("detail");
   if (!selected) {
-    box.replaceChildren(el("p", { class: "muted", text: "No hand yet: enter the first below." }));
+    box.replaceChildren(el("p", { class: "muted", text: t("pad.no_hand") }));
     return;
   }
   const hand = pad.hands[selected - 1];
   const keys = [];
   for (const s of hand.sides) for (const k of Object.keys(s.lines)) if (!keys.includes(k)) keys.push(k);
-  const sources = Object.fromEntries((pad.irregularities || []).map((x) => [x.line, x.source]));
   const rows = keys.filter((k) => hand.sides.some((s) => s.lines[k])).map((k) => el("tr", {},
-    el("th", { scope: "row", text: lineLabel(k) + (sources[k] ? ` (${sources[k]})` : "") }),
-    ...hand.sides.map((s) => el("td", { text: formatPoints(s.lines[k] || 0) }))));
+    el("th", { scope: "row", text: lineLabel(k) }),
+    ...hand.sides.map((s) => el("td", { text: format(s.lines[k] || 0) }))));
   const table = el("table", {},
-    el("caption", { text: `Hand ${selected}, line by line` }),
+    el("caption", { text: t("pad.hand_lines", { n: selected }) }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
       ...pad.names.map((n) => el("th", { scope: "col", text: n })))),
     el("tbody", {}, ...rows,
-      el("tr", {}, el("th", { scope: "row", text: "Hand total" }), ...hand.sides.map((s) => el("td", { text: formatPoints(s.total) }))),
-      el("tr", {}, el("th", { scope: "row", text: "Running total" }),
-        ...hand.sides.map((s) => el("td", { text: formatPoints(s.cumulative) })))));
+      el("tr", {}, el("th", { scope: "row", text: t("pad.hand_total") }), ...hand.sides.map((s) => el("td", { text: format(s.total) }))),
+      el("tr", {}, el("th", { scope: "row", text: t("pad.running_total") }),
+        ...hand.sides.map((s) => el("td", { text: format(s.cumulative) })))));
   const raised = hand.raised.map((r, i) => (r ? `${pad.names[i]} +${r}` : "")).filter(Boolean);
   const extra = [];
-  if (raised.length) extra.push(el("p", { class: "small-text", text: `Minimum raised that hand (X5): ${raised.join(", ")}` }));
+  if (raised.length) extra.push(el("p", { class: "small-text", text: t("pad.raised", { list: raised.join(", ") }) }));
   const note = pad.entries[selected - 1].note;
-  if (note) extra.push(el("p", { class: "small-text", text: `Note: ${note}` }));
+  if (note) extra.push(el("p", { class: "small-text", text: t("pad.note_shown", { note }) }));
   const buttons = READ_ONLY ? [] : [el("button", { type: "button", "data-testid": "pad-correct",
-    text: `Correct hand ${selected}`, onclick: () => startFix(selected) })];
+    text: t("pad.correct", { n: selected }), onclick: () => startFix(selected) })];
   box.replaceChildren(table, ...extra, ...buttons);
 }
 
@@ -222,9 +241,9 @@ function stepper(id, label, value = 0, max = 20) {
   };
   return el("div", { class: "stepper" },
     el("span", { class: "label", id: `${id}-label`, text: label }),
-    el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => change(-1), text: "−" }),
+    el("button", { type: "button", "aria-label": t("pad.less", { label }), onclick: () => change(-1), text: "−" }),
     out,
-    el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => change(1), text: "+" }));
+    el("button", { type: "button", "aria-label": t("pad.more", { label }), onclick: () => change(1), text: "+" }));
 }
 
 function pointsOrCards(id, label, hint) {
@@ -234,40 +253,38 @@ function pointsOrCards(id, label, hint) {
     el("span", { class: "small-text muted", id: `${id}-hint`, text: hint }));
 }
 
-const KIND_LABELS = { natural: "Natural canastas", mixed: "Mixed canastas", sequence: "Sequences (of seven)",
-  wild: "Wild canastas", twos: "Canastas of twos", twos_mixed: "Twos with jokers", natural_7: "Canastas of 7s",
-  natural_A: "Canastas of aces" };
 
 function buildForm() {
   const form = pad.form;
   const number = fixing || pad.hands.length + 1;
-  $("form-title").textContent = fixing ? `Correct hand ${fixing}` : `Hand ${number}`;
-  $("save-hand").textContent = fixing ? `Save hand ${fixing}` : "Add hand";
+  $("form-title").textContent = fixing ? t("pad.correct", { n: fixing }) : t("pad.hand_n", { n: number });
+  $("save-hand").textContent = fixing ? t("pad.save", { n: fixing }) : t("pad.add");
   $("cancel-fix").classList.toggle("hidden", !fixing);
   const rummy = form.family === "rummy";
   const sides = pad.names.map((name, i) => {
     const parts = [el("legend", { text: name })];
-    parts.push(pointsOrCards(`s${i}-melds`, rummy ? "Cards shown (points)" : "Melded cards (points)",
-      "A number, or the cards: KH KD KS | 7H 7D 7S 2C (melds apart with |)"));
-    if (!rummy) for (const kind of form.kinds) parts.push(stepper(`s${i}-k-${kind}`, KIND_LABELS[kind] || kind));
-    parts.push(pointsOrCards(`s${i}-hand`, "Cards left in hand (points)", "A number, or the cards: 4C 5D"));
-    if (!rummy && form.red_threes) parts.push(stepper(`s${i}-red`, "Red threes", 0, 12));
-    if (!rummy && form.black_threes) parts.push(stepper(`s${i}-black`, "Black threes laid out", 0, 12));
-    if (!rummy) parts.push(stepper(`s${i}-undeclared`, "Red threes left in hand (X6)", 0, 12));
-    const outs = rummy ? [["", "No"], ["out", "Went out"], ...(form.rummy ? [["rummy", "Rummy"]] : []),
-      ...(form.masters_hand ? [["master", "Master's Hand"]] : [])]
-      : [["", "No"], ["out", "Went out"], ["concealed", "Concealed"],
-        ...form.special_hands.map((h) => [`special:${h}`, `Special hand: ${h.replace(/_/g, " ")}`])];
-    parts.push(el("fieldset", { class: "field" }, el("legend", { text: "Went out?" }),
+    parts.push(pointsOrCards(`s${i}-melds`, t(rummy ? "pad.shown" : "pad.melded"), t("pad.melded_hint")));
+    if (!rummy) for (const kind of form.kinds) parts.push(stepper(`s${i}-k-${kind}`, kindLabel(kind)));
+    parts.push(pointsOrCards(`s${i}-hand`, t("pad.in_hand"), t("pad.in_hand_hint")));
+    if (!rummy && form.red_threes) parts.push(stepper(`s${i}-red`, t("pad.red_threes"), 0, 12));
+    if (!rummy && form.black_threes) parts.push(stepper(`s${i}-black`, t("pad.black_threes"), 0, 12));
+    if (!rummy) parts.push(stepper(`s${i}-undeclared`, t("pad.undeclared"), 0, 12));
+    const outs = rummy ? [["", t("pad.out.no")], ["out", t("pad.out.out")], ...(form.rummy ? [["rummy", t("pad.out.rummy")]] : []),
+      ...(form.masters_hand ? [["master", t("pad.out.master")]] : [])]
+      : [["", t("pad.out.no")], ["out", t("pad.out.out")], ["concealed", t("pad.out.concealed")],
+        ...form.special_hands.map((h) => [`special:${h}`, t("pad.out.special", { name: h.replace(/_/g, " ") })])];
+    parts.push(el("fieldset", { class: "field" }, el("legend", { text: t("pad.went_out") }),
       el("div", { class: "choice" }, ...outs.map(([v, t], j) => el("label", {},
         el("input", { type: "radio", name: `s${i}-out`, value: v, checked: j === 0 }), t)))));
     for (const x of pad.irregularities || []) {
       if (x.code === "other") continue;
-      parts.push(el("div", { class: "irregularity" }, stepper(`s${i}-x-${x.code}`,
-        `${x.title} (${x.points ? (x.points > 0 ? "+" : "") + x.points : `minimum +${x.raise}`})`),
+      const title = has(`pad.x.${x.code}`) ? t(`pad.x.${x.code}`) : x.title;
+      const label = x.points ? t("pad.x_points", { title, points: (x.points > 0 ? "+" : "") + format(x.points) })
+        : t("pad.x_minimum", { title, n: x.raise });
+      parts.push(el("div", { class: "irregularity" }, stepper(`s${i}-x-${x.code}`, label),
       el("span", { class: "source", text: x.source })));
     }
-    parts.push(el("div", { class: "field" }, el("label", { for: `s${i}-other`, text: "Other penalty (points, minus)" }),
+    parts.push(el("div", { class: "field" }, el("label", { for: `s${i}-other`, text: t("pad.other") }),
       el("input", { type: "number", id: `s${i}-other`, inputmode: "numeric", step: "1" })));
     return el("fieldset", { class: "side-form" }, ...parts);
   });
@@ -371,14 +388,14 @@ async function saveHand(event) {
   const path = `/api/pads/${encodeURIComponent(pad.pad)}/hands` + (fixing ? `/${fixing}` : "");
   try {
     const view = await call(path, { method: fixing ? "PUT" : "POST", body: hand });
-    const done = fixing ? `Hand ${fixing} corrected.` : `Hand ${view.hands.length} added.`;
+    const done = fixing ? t("pad.corrected", { n: fixing }) : t("pad.added", { n: view.hands.length });
     selected = fixing || view.hands.length;
     fixing = null;
     $("note").value = "";
     show(view);
     announce(done);
   } catch (e) {
-    notice(`Not saved: ${e.message}. Nothing was changed; your entries are still in the form.`);
+    notice(t("pad.not_saved", { message: e.message }));
   }
 }
 
@@ -386,7 +403,7 @@ async function undo() {
   try {
     fixing = null;
     show(await call(`/api/pads/${encodeURIComponent(pad.pad)}/undo`, { method: "POST" }));
-    announce("The last change was undone.");
+    announce(t("pad.undone"));
   } catch (e) {
     notice(e.message);
   }
@@ -404,12 +421,13 @@ async function exportAs(format) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (e) {
-    notice(`Export failed: ${e.message}`);
+    notice(t("pad.export_failed", { message: e.message }));
   }
 }
 
 // ---------------------------------------------------------------- wiring
 async function main() {
+  setUpPage();
   $("new-form").addEventListener("submit", startPad);
   $("import").addEventListener("change", importPad);
   $("hand-form").addEventListener("submit", saveHand);
