@@ -134,7 +134,7 @@ def test_the_walk_through_to_its_end(browser: Any, server: LiveServer) -> None:
         for code in cards:  # the first card of that code not chosen yet
             page.locator(f'[data-testid="learn-card"][data-card="{code}"][aria-pressed="false"]').first.click()
         page.locator(f'[data-testid="learn-{action}"]').click()
-        page.wait_for_function(f"document.body.dataset.step === '{number + 1}'")
+        page.wait_for_function(f"() => document.body.dataset.step === '{number + 1}'")
         if number == 2:  # the others' turns are told: East's 7 is the one to take
             assert "7 of spades" in page.locator('[data-testid="learn-others"]').inner_text()
     assert page.locator('[data-testid="learn-done"]').is_visible()
