@@ -1,4 +1,4 @@
-"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules.
+"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules, pad.
 
 ``main(argv)`` returns the exit status: 0 success; 1 bad input, meaning anything wrong in a file or
 on standard input (unreadable, not UTF-8, not JSON, the wrong shape, an unknown variant or option
@@ -671,6 +671,10 @@ def build_parser() -> argparse.ArgumentParser:
         group.add_argument(flag, dest=dest, type=of_type, default=default, metavar="N",
                            help=f"{meaning} (default {default:g})")
     p.set_defaults(func=cmd_serve)
+
+    from .pad.command import add_parser as add_pad_parser
+
+    add_pad_parser(sub)
 
     p = sub.add_parser("rules", help="a variant's parameters with meaning and source, or the list of variants")
     p.add_argument("name", metavar="NAME", nargs="?", help="a variant (omit for the list)")
