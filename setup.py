@@ -221,15 +221,12 @@ class OptionalMypycBuild(build_ext):
             # -fvisibility=hidden: the library exports only its module's init function, so that its functions call
             # one another directly and gcc may inline them (an exported function of a shared library may be
             # replaced by another library's when it is loaded, so calls to it went through the PLT and were never
-            # inlined): about 5 % fewer instructions a move. Two of Python's CFLAGS slow gcc down on mypyc's C (one
-            # 21 MB file) and change no instruction of it: -Wall's -Wmisleading-indentation alone doubles the
-            # compile time, and the debug information (-g, mypyc's -g1) makes the library 1.8 times as large.
+            # inlined): about 5 % fewer instructions a move. Two of Python's CFLAGS slow gcc down on mypyc's C and
+            # change no instruction of it: -Wall's -Wmisleading-indentation alone doubles the compile time, and the
+            # debug information (-g, mypyc's -g1) makes the library 1.8 times as large.
             extra = ["-fvisibility=hidden", "-Wno-misleading-indentation", "-g0"]
-            lto = ["-flto"] if os.environ.get("CANASTA_LTO") == "1" else []
             for e in self.extensions:
-                e.extra_compile_args = [*(f for f in e.extra_compile_args if f not in extra), *extra, *lto]
-                if lto:
-                    e.extra_link_args = [*e.extra_link_args, f"-flto={_jobs()}", "-O3"]
+                e.extra_compile_args = [*(f for f in e.extra_compile_args if f not in extra), *extra]
         jobs = _jobs()
         self.compiler.compile = ParallelCompile(self.compiler.compile, threading.BoundedSemaphore(jobs), jobs)
         super().build_extensions()
