@@ -10,7 +10,7 @@ beside them, so a failed or skipped compilation leaves a working pure-Python ins
 - The C is one file per module, compiled in parallel, one compiler per core (``CANASTA_BUILD_JOBS=N`` sets
   how many).
 - ``CANASTA_PGO=1 pip install .`` compiles the engine twice with gcc, guided by a profile of a short training
-  run in between (``TRAINING``): a few per cent faster play for about twice the compile time.
+  run in between (``TRAINING``): about 10 % faster play for about twice the compile time.
 
 ``canasta --version`` says which kind of install is running.
 """
@@ -263,9 +263,9 @@ class OptionalMypycBuild(build_ext):
     def _profiled_run(self) -> bool:
         """Build the extensions with gcc's profile-guided optimization: the engine compiled with
         ``-fprofile-generate``, ``TRAINING`` run on it, then everything compiled with ``-fprofile-use``, so that
-        the hot paths are laid out and inlined for the branches play takes (same code, same results: about 5 %
-        more moves a second, benchmarks/README.md). False, with nothing built, where it is not wanted
-        (``CANASTA_PGO=0``), the compiler is not gcc, or a step fails (then the caller compiles once, without)."""
+        the hot paths are laid out and inlined for the branches play takes (same code, same results: about 10 %
+        more moves a second, benchmarks/README.md). False, with nothing built, where it is not asked for
+        (``CANASTA_PGO=1``), the compiler is not gcc, or a step fails (then the caller compiles once, without)."""
         engine = [e for e in self.extensions if e.name not in NATIVE]
         if not engine or os.environ.get("CANASTA_PGO", "") != "1" or not _is_gcc():
             return False
