@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket
@@ -27,6 +27,7 @@ from .catalog import catalog
 from .config import Limits
 from .games import AnyState
 from .guard import Shield, TableBudget, TableLimit, Unavailable
+from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
@@ -48,6 +49,10 @@ class TableRequest(BaseModel):
     player: str | None = Field(None, max_length=64)
     delay: float = 0.8
     turn_seconds: float | None = None
+
+
+class LessonRequest(BaseModel):
+    moves: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=MAX_MOVES)
 
 
 class ErrorBody(BaseModel):
@@ -136,8 +141,31 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
         return error(503, exc.code, exc.message, {"Retry-After": "5"})
 
-    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html")):
+    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html"),
+                       ("/rules", "rules.html"), ("/help", "help.html"), ("/learn", "learn.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False)
+
+    @app.get("/rules/{variant}", include_in_schema=False)
+    async def rules_page(variant: str) -> FileResponse:
+        """A preset's rules page; an unknown name gets the same page with 404 (it says so and lists them)."""
+        known = len(variant) <= 64 and _known_variant(variant)
+        return FileResponse(WEB / "rules.html", status_code=200 if known else 404,
+                            headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/rules/{variant}", responses={**ERRORS, 404: {"model": ErrorBody}})
+    async def rules_of(variant: str) -> Response:
+        """A preset's rules page as data: the same pieces as ``canasta rules NAME`` (docs/protocol.md)."""
+        if len(variant) > 64 or not _known_variant(variant):
+            return error(404, "UNKNOWN_VARIANT", f"no variant {variant[:64]!r}: GET /api/variants lists them")
+        return JSONResponse(rules_record(variant))
+
+    @app.post("/api/learn", responses=ERRORS)
+    async def learn(body: LessonRequest) -> Response:
+        """The "How to play" walk-through after the learner's moves so far (docs/protocol.md)."""
+        try:
+            return JSONResponse(lesson_step(body.moves))
+        except LessonError as exc:
+            return error(422, "NOT_THE_LESSON", str(exc))
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str, request: Request) -> FileResponse:
@@ -285,6 +313,14 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                 await writer
 
     return app
+
+
+def _known_variant(name: str) -> bool:
+    try:
+        rules_record(name)
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _page(name: str) -> Any:
