@@ -8,7 +8,7 @@ from .deal import shuffled_deck, start_hand
 from .generate import next_claimant
 from .melds import labels, lay_off, meld_kind, new_meld
 from .moves import DEALER_JOKER, RummyMove
-from .scoring import game_result, hand_lines
+from .scoring import game_result, hand_lines, masters_lines
 from .state import CLAIM, DRAW, OVER, PLAY, RummyState
 
 
@@ -141,8 +141,7 @@ def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False, maste
         for seat, pts in zip(m.seats, m.points, strict=True):
             table[seat] += pts
     if masters and went_out is not None:
-        points = r.masters_hand // 5 if r.divide_by_five else r.masters_hand
-        lines = [{"masters_hand": points if side == r.side_of(went_out) else 0} for side in range(r.teams)]
+        lines = masters_lines(r, r.side_of(went_out))
     else:
         lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
     totals = [sum(ln.values()) for ln in lines]

@@ -23,12 +23,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
 from ..rummy import RummyRules, rummy_key
+from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
 from .config import Limits
 from .games import AnyState
 from .guard import Shield, TableBudget, TableLimit, Unavailable
 from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
+from .pads import router as pads_router
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
@@ -54,17 +56,6 @@ class TableRequest(BaseModel):
 class LessonRequest(BaseModel):
     moves: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=MAX_MOVES)
 
-
-class ErrorBody(BaseModel):
-    """Every HTTP error's body."""
-
-    error: str
-    message: str
-
-
-# the errors any API route may answer (declared so the OpenAPI schema is the whole truth)
-ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorBody} for status in (413, 422, 429, 500, 503)}
-TABLE_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 404: {"model": ErrorBody}, 409: {"model": ErrorBody}}
 
 
 def error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -127,6 +118,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return error(422, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}"[:300])
+
+    app.include_router(pads_router)  # the score pad (pads.py)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -89,6 +89,16 @@ chat = Table(
     Column("created", Float, nullable=False),
 )
 
+score_pads = Table(
+    "score_pads", metadata,
+    Column("id", String(32), primary_key=True),   # the owner's handle (with the player id)
+    Column("share", String(32), nullable=False, unique=True),  # the read-only link's
+    Column("player", String(64), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("pad", JSON, nullable=False),          # canasta.pad.Pad.to_dict()
+)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -315,6 +325,38 @@ class Store:
                              .join(game_tables, game_tables.c.id == seats.c.table_id)
                              .where(seats.c.player == player)).mappings()
             return [dict(r) for r in rows]
+
+    # --- score pads (canasta.server.pads) -------------------------------------------------------
+
+    def save_pad(self, pad_id: str, share: str, player: str, pad: dict[str, Any]) -> float:
+        """Create or replace a score pad (its owner and share link never change); the time it was saved."""
+        now = time.time()
+        with self._begin() as c:
+            found = c.execute(select(score_pads.c.id).where(score_pads.c.id == pad_id)).first()
+            if found is None:
+                c.execute(insert(score_pads).values(id=pad_id, share=share, player=player, created=now,
+                                                    updated=now, pad=pad))
+            else:
+                c.execute(update(score_pads).where(score_pads.c.id == pad_id).values(updated=now, pad=pad))
+        return now
+
+    def load_pad(self, pad_id: str | None = None, share: str | None = None) -> dict[str, Any] | None:
+        """A pad's row (id, share, player, created, updated, pad) by its id or by its share link."""
+        where = score_pads.c.id == pad_id if pad_id is not None else score_pads.c.share == share
+        with self._begin() as c:
+            row = c.execute(select(score_pads).where(where)).mappings().first()
+            return dict(row) if row is not None else None
+
+    def player_pads(self, player: str, limit: int) -> list[dict[str, Any]]:
+        """A player's pads, the latest changed first."""
+        with self._begin() as c:
+            rows = c.execute(select(score_pads).where(score_pads.c.player == player)
+                             .order_by(score_pads.c.updated.desc()).limit(limit)).mappings()
+            return [dict(r) for r in rows]
+
+    def delete_pad(self, pad_id: str) -> None:
+        with self._begin() as c:
+            c.execute(score_pads.delete().where(score_pads.c.id == pad_id))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
