@@ -8,7 +8,7 @@ import {
   playerId, seatToken, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
-  abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
@@ -175,7 +175,7 @@ function onError(f) {
     send({ type: "sync", version: Math.max(0, T.eventSeen) });
     showNotice(t("table.notice.stale"), "info");
   } else if (f.code === "ILLEGAL_MOVE") {
-    showNotice(t("rummy.notice.not_allowed", { code: f.reason || "ILLEGAL_MOVE", reason: f.message }));
+    showNotice(t("rummy.notice.not_allowed", { code: f.reason || "ILLEGAL_MOVE", reason: reasonText(f.reason, f.message) }));
   } else {
     showNotice(`${f.code}: ${f.message || t("table.notice.refused")}`);
   }

@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { t, translatePage } from "./i18n.js";
@@ -221,7 +221,7 @@ function onError(f) {
   } else if (f.code === "BAD_TOKEN") {
     showNotice(f.message || t("common.closed.bad"));
   } else if (f.code === "ILLEGAL_MOVE") {
-    showNotice(t("table.notice.not_allowed", { reason: f.message || f.reason || t("table.notice.refused_reason") }));
+    showNotice(t("table.notice.not_allowed", { reason: f.message || f.reason ? reasonText(f.reason, f.message) : t("table.notice.refused_reason") }));
   } else {
     showNotice(f.message || f.code || t("table.notice.refused"));
   }

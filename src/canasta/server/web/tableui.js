@@ -3,7 +3,7 @@
 // announcements for screen readers, sounds and card movement.
 
 import { cardEl, cardText, el, forgetSeatToken, uniqueId } from "./common.js";
-import { t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 
 const store = {
   get(key) {
@@ -143,13 +143,21 @@ export function tickReviewTimers() {
 export function askWhy(T, version, move, send) {
   const key = `${version}|${move}`;
   const known = T.why[key];
-  if (known) return known.legal ? "" : t("table.why.prefix", { reason: plainReason(known.message || known.code) });
+  if (known) return known.legal ? "" : t("table.why.prefix", { reason: reasonText(known.code, known.message) });
   if (!Object.values(T.whyAsked).includes(key)) {
     const id = uniqueId();
     T.whyAsked[id] = key;
     send({ type: "explain", id, move });
   }
   return t("table.why.asking");
+}
+
+/** The engine's refusal in the page's language: English pages show the engine's own sentence (it names the
+ * position's numbers); another language shows the catalog's sentence for the reason code (reason.CODE, see
+ * docs/reason-codes.md), or the engine's English sentence for a code the catalogs do not have. */
+export function reasonText(code, message) {
+  if (lang !== "en" && code && has(`reason.${code}`)) return t(`reason.${code}`);
+  return plainReason(message || code || "");
 }
 
 /** The engine's message for players: without the move's notation quoted around it, cards with suits. */
