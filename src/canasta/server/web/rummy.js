@@ -12,7 +12,7 @@ import {
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
-import { t, translatePage } from "./i18n.js";
+import { setUpPage, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -735,7 +735,7 @@ function showNotice(text, kind = "error") {
 // ------------------------------------------------------------------ start
 
 function start() {
-  translatePage();
+  setUpPage(); // the texts and the language menu
   applyDeckPreference();
   const toggle = $("deck-toggle");
   toggle.setAttribute("aria-pressed", String(fourColour()));

@@ -10,7 +10,7 @@ import {
   abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
-import { t, translatePage } from "./i18n.js";
+import { setUpPage, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 
 const EVENT_PAUSE_MS = 800;
@@ -1552,7 +1552,7 @@ function setupInput() {
 // ------------------------------------------------------------------ start
 
 function start() {
-  translatePage();
+  setUpPage(); // the texts and the language menu
   applyDeckPreference();
   setupInput();
   if (!T.id) {
