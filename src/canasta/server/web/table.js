@@ -1344,7 +1344,7 @@ function gameOverPanel(f, v) {
   btns.append(
     el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: t("table.over.download") }),
     el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: t("table.over.replay") }),
-    el("a", { class: "button", href: "/", text: "Home" }),
+    el("a", { class: "button", href: "/", text: t("common.home") }),
   );
   panel.append(btns);
   return panel;
