@@ -1310,8 +1310,8 @@ function gameOverPanel(f, v) {
   if (res.winner === null) winner = t("table.over.draw");
   else if (res.winner !== undefined) {
     const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
-    const players = (sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length) || 2;
-    winner = mine ? t("table.over.you_win") : t("table.over.wins", { side: sideLabel(v, res.winner), count: players });
+    const size = (sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length) || 2; // "wins" / "win"
+    winner = mine ? t("table.over.you_win") : t("table.over.wins", { side: sideLabel(v, res.winner), count: size });
   }
   const review = f.review;
   const sheet = sheetOf(f, v, review ? review.hand : (f.pad || []).length);
