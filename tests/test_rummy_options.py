@@ -18,6 +18,7 @@ from canasta.record import Recorder, replay
 from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.build import build_position
 from canasta.rummy.players import make_rummy_player
+from rummy_helpers import strands
 
 
 def R(name: str = "500-rum", **options: object) -> RummyRules:
@@ -485,7 +486,9 @@ def brute_moves(s: RummyState) -> set[str]:
         return out | {text for text, cs, kind in uses if s.must_use in cs
                       and (kind == "meld" or not r.take_only_for_new_meld)}
     out |= {text for text, _c, _k in uses}
-    discard = set(hand) if r.discard_taken_same_turn else (set(hand) - set(s.taken)) or set(hand)
+    if not r.discard_taken_same_turn:  # never the taken card, nor a play that leaves only it, unplayable
+        out = {text for text in out if not strands(s, text, brute_moves)}
+    discard = set(hand) if r.discard_taken_same_turn else set(hand) - set(s.taken)
     out |= {f"discard {card_str(c)}" for c in discard}
     return out
 

@@ -189,6 +189,20 @@ def test_basic_rummy_top_only_and_no_discard_of_taken_card() -> None:
     assert "discard 8H" in moves(canasta.apply(keep, "take"))
 
 
+def test_basic_rummy_taken_card_never_discarded_even_as_the_last_card() -> None:
+    """§8.2 [S1-rummy]: "If you drew from the discard pile you can not discard that card in the same round",
+    with no exception for a last card: a meld that would leave only the taken card is not offered."""
+    s = build_position(R("basic-rummy"), hands=["5H 6H 7H", "4C 9D"], pile="KD 8S")
+    after = canasta.apply(s, "take")
+    assert moves(after) == {"discard 5H", "discard 6H", "discard 7H"}
+    err = canasta.why_illegal(after, "meld 5H 6H 7H")
+    assert err is not None and err.code == "TAKEN_CARD_LEFT"
+    # the meld stays when the taken card can then be laid off on it: he goes out by laying it off
+    fits = canasta.apply(build_position(R("basic-rummy"), hands=["5H 6H 7H", "4C 9D"], pile="KD 8H"), "take")
+    out = canasta.apply(canasta.apply(fits, "meld 5H 6H 7H"), "lay 8H on 5H-7H")
+    assert out.last_hand is not None and out.last_hand["went_out"] == 0
+
+
 def test_taken_card_kept_option() -> None:
     r = R("500-rum", players=2, taken_card="keep")
     s = build_position(r, hands=["2C 3D", "4C"], pile="KD 8H")

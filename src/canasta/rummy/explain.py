@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..cards import JOKER, card_str
-from .generate import dealers_joker_blocked, first_move, meld_value, opened, take_uses
+from .generate import dealers_joker_blocked, first_move, meld_value, opened, strands, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove
 from .state import CLAIM, DRAW, OVER, RummyState
@@ -95,6 +95,9 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
             return "NEW_MELD_ONLY", "the card from the pile must go into a new meld (no picking up to hit)"
     if a in ("meld", "lay") and r.go_out_needs_discard and len(move.cards) >= len(hand):
         return "MUST_KEEP_DISCARD", "you go out only by discarding: keep a card to discard"
+    if a in ("meld", "lay") and s.taken and not r.discard_taken_same_turn and strands(s, move):
+        return "TAKEN_CARD_LEFT", ("that would leave you only the card you took from the pile, which you may not "
+                                   "discard in the same turn and could not meld or lay off")
     if a == "discard":
         if s.must_use >= 0:
             return "MUST_USE_TAKEN_CARD", f"meld or lay off {card_str(s.must_use)} first"

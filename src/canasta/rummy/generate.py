@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import JOKER, rank_of
-from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of
+from .melds import ACE, card_at, labels, lay_off, lay_off_end, meld_kind, new_meld, position_range, suit_of
 from .moves import DEALER_JOKER, RummyMove
 from .rules import RummyRules
 from .state import CLAIM, DRAW, PLAY, RummyState
@@ -250,8 +250,43 @@ def play_moves(s: RummyState) -> list[RummyMove]:
         return take_uses(s, hand, s.must_use)
     out = _meld_and_lay(s, hand)
     discards = sorted(set(hand))
-    if not r.discard_taken_same_turn:
-        kept = [c for c in discards if c not in s.taken]
-        discards = kept or discards  # only the taken card left: it may go (nothing else can)
+    if not r.discard_taken_same_turn:  # "you can not discard that card in the same round" [S1-rummy], no exception
+        discards = [c for c in discards if c not in s.taken]
+        if s.taken:
+            out = [m for m in out if not strands(s, m)]
     out.extend(RummyMove("discard", (c,)) for c in discards)
     return out
+
+
+def after_play(s: RummyState, move: RummyMove) -> RummyState:
+    """The position after a meld or lay-off in the mover's own turn, the hand not finished (for look-ahead
+    inside move generation; ``play.apply_move`` is the real transition)."""
+    seat = s.turn_seat
+    left = list(s.hands[seat])
+    for c in move.cards:
+        left.remove(c)
+    hands = list(s.hands)
+    hands[seat] = tuple(left)
+    if move.action == "meld":
+        kind = meld_kind(s.rules, move.cards)
+        assert kind is not None
+        melds = (*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat))
+    else:
+        index = labels(s.melds).index(move.on)
+        melds = tuple(lay_off(s.rules, m, move.cards[0], seat) if i == index else m for i, m in enumerate(s.melds))
+    return s.replace(hands=tuple(hands), melds=melds, turn_melded=True,
+                     must_use=-1 if s.must_use in move.cards else s.must_use)
+
+
+def strands(s: RummyState, move: RummyMove) -> bool:
+    """Would this meld or lay-off leave the player holding only cards taken from the pile this turn, which he
+    may not discard, with no meld or lay-off to finish them? (Such a move would leave him no legal move.)"""
+    left = list(s.hands[s.turn_seat])
+    for c in move.cards:
+        left.remove(c)
+    taken = list(s.taken)
+    for c in left:
+        if c not in taken:
+            return False  # he keeps a card he may discard
+        taken.remove(c)
+    return bool(left) and not play_moves(after_play(s, move))

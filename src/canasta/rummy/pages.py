@@ -81,7 +81,11 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
         "the winner scores the cards left in the other hands (A 1, 2-10 face value, J Q K 10), doubled for "
         "going rummy; the stock is re-used once and the second time the hand is a stalemate worth nothing; "
         "game 100, 150 or 200 by the number of players.",
-        ["The discard pile is turned over to make the new stock, not shuffled: the turned pile keeps its "
+        ["The card taken from the pile: \"If you drew from the discard pile you can not discard that card in "
+         "the same round\" [S1-rummy], with no exception for a last card. A meld or lay-off that would leave "
+         "a player holding only that card (which he could then neither discard nor play) is not offered "
+         "(`TAKEN_CARD_LEFT`); one after which he can lay it off, and so go out, is.",
+         "The discard pile is turned over to make the new stock, not shuffled: the turned pile keeps its "
          "order, so a record replays without a second shuffle.",
          "Going out: by melding or laying off the last card, or by discarding it."]),
 }
