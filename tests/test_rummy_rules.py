@@ -152,6 +152,19 @@ def test_gc_r04_tie_at_500() -> None:
 
 # --- the pile: GC-R06 and the options --------------------------------------------------------------------
 
+def test_partnership_highest_over_500_wins_even_if_the_other_team_went_out() -> None:
+    """§8.1 partnership [S2]: "The team with the highest score over 500 wins, even if a team goes out first"."""
+    from canasta.rummy.scoring import game_result
+
+    r = R("500-rum-partnership")
+    assert r.tie == "highest"
+    result = game_result(r, [520, 560], 4, went_out=0)  # seat 0 (side 0) went out; side 1 is higher
+    assert result is not None and result["winner"] == 1
+    assert game_result(r, [540, 540], 4, went_out=0) is None  # equal highest: another hand
+    plain = game_result(R("500-rum", players=2), [520, 560], 4, went_out=0)
+    assert plain is not None and plain["winner"] == 0  # the plain game: the player who went out
+
+
 def test_gc_r06_deep_take_brings_every_card_above() -> None:
     r = R("500-rum", players=2)
     s = build_position(r, hands=["9S 9D 2C", "3C"], pile="4S 9H KC 7D")

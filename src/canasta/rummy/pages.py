@@ -51,7 +51,10 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
     "500-rum-partnership": (
         "Partnership 500 Rum", "500 Rum for four in two partnerships, partners opposite (§8.1 [S2]): partners "
         "may lay off on each other's melds (as on anyone's) and their scores add up; game 500.",
-        ["As 500 Rum (D19 and the empty stock)."]),
+        ["The winner: \"The team with the highest score over 500 wins, even if a team goes out first\" [S2] "
+         "(`tie=highest`, where plain 500 Rum gives the game to the player who went out); equal highest "
+         "scores play another hand.",
+         "As 500 Rum otherwise (card values and the empty stock)."]),
     "persian-rummy": (
         "Persian Rummy", "500 Rum for four in partnerships with 56 cards (§8.1 [S2]): four jokers worth 20, "
         "melded only as sets of 3 or 4 jokers (not wild); a meld of four laid down at once counts double "

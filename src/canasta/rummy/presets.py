@@ -11,8 +11,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     # low; each scores his table less his hand; face values (D19); game 500, the player who went out wins a
     # tie (D19, S2's main text).
     "500-rum": dict(players=3, teams=3),
-    # §8.1 partnership [S2]: four players, partners opposite, one score per side.
-    "500-rum-partnership": dict(players=4, teams=2),
+    # §8.1 partnership [S2]: four players, partners opposite, one score per side; "The team with the highest
+    # score over 500 wins, even if a team goes out first".
+    "500-rum-partnership": dict(players=4, teams=2, tie="highest"),
     # §8.1 Persian Rummy [S2]: four players in partnerships, 56 cards with four jokers of 20 melded only as
     # sets; a meld of four laid down at once counts double; going out +25; two deals and +50 to the better side.
     "persian-rummy": dict(players=4, teams=2, jokers=4, joker_sets=True, joker_value=20, four_at_once_double=True,
