@@ -305,6 +305,44 @@ def test_deadwood_to_winner_and_divide_by_five() -> None:
     assert lines["table"] + lines["deadwood"] == 31 and sum(lines.values()) == 6  # 31 / 5, towards zero
 
 
+def test_add_the_opponents_hand_instead_of_deducting_it() -> None:
+    """§8.1 [S2]: "Instead of players subtracting their remaining totals when play is finished, they add the
+    values in their hands to the total of the player who went out"."""
+    r = R("500-rum", deadwood_to_winner=True)  # three players
+    s = build_position(r, hands=["5H 6H 7H", "4C 9C", "KD"], phase="play")
+    sides = canasta.apply(s, "meld 5H 6H 7H").last_hand["sides"]
+    assert sides[0]["lines"] == {"table": 18, "hand": 0, "deadwood": 23}
+    assert sides[1]["lines"] == {"table": 0, "hand": 0} and sides[2]["lines"] == {"table": 0, "hand": 0}
+
+
+@pytest.mark.parametrize("players,teams", [(2, 2), (4, 2), (3, 3)])
+def test_add_the_opponents_hand_when_the_stock_is_depleted(players: int, teams: int) -> None:
+    """§8.1 [S2]: nobody out when the stock is depleted: "With more than two players: do not add any totals.
+    With two players, or two partnerships: add opponent's remainder to your score"."""
+    r = R("500-rum", players=players, teams=teams, deadwood_to_winner=True, empty_stock="end")
+    hands = ["2C 5D 9H", "3C 6D TH", "4S", "7S"][:players]
+    s = build_position(r, hands=hands, pile="KS", stock="JD")
+    s = canasta.apply(canasta.apply(s, "draw"), "discard JD")
+    assert s.last_hand is not None and s.last_hand["went_out"] is None
+    got = [side["lines"].get("deadwood", 0) + side["lines"]["hand"] for side in s.last_hand["sides"]]
+    if teams == 2:
+        held = [16 + (4 if players == 4 else 0), 19 + (7 if players == 4 else 0)]
+        assert got == [held[1], held[0]]
+    else:
+        assert got == [0, 0, 0]
+
+
+@pytest.mark.parametrize("deducts", [True, False])
+def test_d31_stock_runs_out_deduct_or_not(deducts: bool) -> None:
+    """D31, §8.1 [S2]: "If the drawing pile runs out of cards and nobody is able to make a play, then the hand
+    ends and nobody deducts the score from their hand" (``stock_out_deducts=false``) against "the hand is
+    finished with all cards in each player's hand counting against them" (the default)."""
+    r = R("500-rum", players=2, empty_stock="end", stock_out_deducts=deducts)
+    s = build_position(r, hands=["2C 5D 9H", "3C 6D TH"], pile="KS", stock="JD")
+    s = canasta.apply(canasta.apply(s, "draw"), "discard JD")
+    assert [side["lines"]["hand"] for side in s.last_hand["sides"]] == ([-16, -19] if deducts else [0, 0])
+
+
 def test_card_value_options() -> None:
     r = R("500-rum", ace_high_value=25, four_aces_value=100)
     assert score_hand(r, [{"melds": ["AS AH AD AC"]}, {}, {}])[0]["lines"]["table"] == 100

@@ -21,6 +21,16 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "The empty stock: the sources are silent in the main text; by default play goes on from the pile "
          "and the hand ends when the player to draw takes nothing (`pass`); `empty_stock=end` ends the hand "
          "at once.",
+         "D31, the hand ended with the stock run out and nobody out: [S2]'s options section says \"the hand is "
+         "finished with all cards in each player's hand counting against them\" (the default), its scoring "
+         "section \"If the drawing pile runs out of cards and nobody is able to make a play, then the hand "
+         "ends and nobody deducts the score from their hand\" (`stock_out_deducts=false`).",
+         "Add the opponent's hand (`deadwood_to_winner=true`, [S2]): \"Instead of players subtracting their "
+         "remaining totals when play is finished, they add the values in their hands to the total of the "
+         "player who went out\"; if nobody has gone out when the stock is depleted, \"With more than two "
+         "players: do not add any totals. With two players, or two partnerships: add opponent's remainder "
+         "to your score.\" The partner of the player who went out still deducts his own cards (the source "
+         "speaks of the opponents' hands).",
          "A joker in the pile more than once (Persian Rummy): `take JK` takes the topmost one.",
          "Wild jokers (`jokers=1` or `2`: 53-54 cards, each 15 [S2]; the sources give no more): every meld "
          "holds at least two natural cards, which make it a set or a run; a set holds at most four cards, "

@@ -40,6 +40,7 @@ class RummyRules:
     call_rum: bool = False
     melds_between_turns: bool = False
     empty_stock: str = "play_from_pile"
+    stock_out_deducts: bool = True
     # Card values
     ace_low_value: int = 1
     ace_high_value: int = 15
@@ -158,6 +159,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
                     "not, with 'pass')", "§8.2 reshuffle once, stalemate [S1-rummy]; §8.1 (play goes on "
                     "from the pile) [S2]", ("end", "reshuffle_once", "play_from_pile")),
+    "stock_out_deducts": ("when a hand ends with the stock run out and nobody gone out, each player's cards in "
+                          "hand count against him (false: nobody deducts them)",
+                          "D31: §8.1 [S2]'s options section (\"all cards in each player's hand counting against "
+                          "them\") vs its scoring section (\"nobody deducts\")", None),
     "ace_low_value": ("points of an ace used low (in A-2-3; round the corner, in a run with the two and no "
                       "king)", "§8.1 1 [BcR]; D19", None),
     "ace_high_value": ("points of an ace anywhere else (in a set, high in a run, in the hand)",
@@ -173,8 +178,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "scoring": ("table_minus_hand: each player scores his cards on the table less his cards in hand "
                 "(500 Rum); winner_takes_all: the player who goes out scores the others' hands (Basic Rummy)",
                 "§8.1 [S2,BcR]; §8.2 [S1-rummy]", ("table_minus_hand", "winner_takes_all")),
-    "deadwood_to_winner": ("the player who goes out also scores the cards left in the other players' hands",
-                           "§8.1 other options, add the opponents' hands [S2]", None),
+    "deadwood_to_winner": ("the cards left in the other sides' hands go to the side of the player who went out "
+                           "instead of counting against their holders; when nobody went out (the stock finished), "
+                           "with two sides each adds the other's hand to its score, with more nobody adds "
+                           "anything (nor deducts)", "§8.1 other options, add the opponent's hand [S2]", None),
     "going_rummy_double": ("going out in one turn with no earlier melds or lay-offs that hand doubles the score",
                            "§8.2 [S1-rummy]", None),
     "four_at_once_double": ("a meld of four cards laid down at once counts double (a fourth card added later "

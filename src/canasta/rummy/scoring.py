@@ -30,21 +30,36 @@ def hand_lines(r: RummyRules, table: Sequence[int], hands: Sequence[tuple[int, .
             if rummy and r.going_rummy_double:
                 lines[out_side]["going_rummy"] = won
     else:
+        held = [0] * teams
         for seat in range(r.players):
             side = r.side_of(seat)
             lines[side]["table"] = lines[side].get("table", 0) + table[seat]
-            lines[side]["hand"] = lines[side].get("hand", 0) - hand_points(r, hands[seat])
-        if out_side is not None:
-            if r.deadwood_to_winner:
-                lines[out_side]["deadwood"] = sum(hand_points(r, hands[s]) for s in range(r.players)
-                                                  if r.side_of(s) != out_side)
-            if r.going_out_bonus:
-                lines[out_side]["going_out"] = r.going_out_bonus
+            held[side] += hand_points(r, hands[seat])
+        for side in range(teams):
+            lines[side]["hand"] = -_deducted(r, side, held[side], out_side, stalemate)
+        if r.deadwood_to_winner:
+            # "add the values in their hands to the total of the player who went out"; with the stock finished
+            # and nobody out, "With two players, or two partnerships: add opponent's remainder to your score"
+            # (with more sides: "do not add any totals") [S2]
+            for side in range(teams):
+                if side == out_side or (out_side is None and teams == 2):
+                    lines[side]["deadwood"] = sum(held) - held[side]
+        if out_side is not None and r.going_out_bonus:
+            lines[out_side]["going_out"] = r.going_out_bonus
     if r.divide_by_five:
         for side_lines in lines:
             total = sum(side_lines.values())
             side_lines["divided_by_5"] = int(total / 5) - total  # towards zero: -3 becomes 0, 87 becomes 17
     return lines
+
+
+def _deducted(r: RummyRules, side: int, held: int, out_side: int | None, stalemate: bool) -> int:
+    """What a side's cards in hand cost it at the end of a 500 Rum hand (``held``: their points)."""
+    if r.deadwood_to_winner and side != out_side:
+        return 0  # they go to the player who went out instead (or, nobody out, to the opponent or to nobody)
+    if out_side is None and not stalemate and not r.stock_out_deducts:
+        return 0  # D31: "nobody deducts the score from their hand" when the stock runs out [S2]
+    return held
 
 
 def game_result(r: RummyRules, scores: Sequence[int], hand_number: int, went_out: int | None) -> dict[str, Any] | None:
