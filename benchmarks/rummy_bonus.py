@@ -19,7 +19,7 @@ from canasta.rummy.moves import DEALER_JOKER, RummyMove
 from canasta.rummy.players import make_rummy_player
 from canasta.rummy.presets import rummy_rules
 
-BONUS = ("master", DEALER_JOKER)
+BONUS = (DEALER_JOKER,)
 
 
 class WithoutBonus(Player):

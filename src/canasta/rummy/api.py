@@ -31,7 +31,7 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
         if not state.pile:
             raise ValueError(f"{text!r}: the discard pile is empty")
         cards = (state.pile[-1],)
-    if action in ("meld", "master"):
+    if action == "meld":
         kind = meld_kind(state.rules, cards)
         cards = kind[2] if kind is not None else tuple(sorted(cards))
     on = ""

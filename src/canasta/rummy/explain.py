@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..cards import JOKER, card_str
-from .generate import dealers_joker_blocked, first_move, meld_value, opened, strands, take_uses
+from .generate import dealers_joker_blocked, meld_value, opened, strands, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove
 from .state import CLAIM, DRAW, OVER, RummyState
@@ -32,12 +32,6 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
         if move.cards and move.cards[0] != s.pile[-1]:
             return "RUM_ON_DISCARD_ONLY", f"'Rum' claims the discard, {card_str(s.pile[-1])}"
         return _lay_problem(s, move, s.turn_seat) or ("NOT_ALLOWED_NOW", f"{move} is not allowed now")
-    if a == "master":
-        if not r.masters_hand:
-            return "NO_MASTERS_HAND", "the Rummy Master's Hand is not played here (masters_hand=0)"
-        if s.phase != DRAW or not first_move(s, seat):
-            return "MASTERS_HAND_FIRST_MOVE", "a Master's Hand is shown before your first move of the hand"
-        return "NOT_A_STRAIGHT", "show seven cards of one suit in sequence from your hand (natural cards)"
     if a == "rum":
         return "NO_RUM_CALL", ("'Rum' is called only right after a discard that fits a meld on the table"
                                + ("" if r.call_rum else " (and only with call_rum)"))

@@ -83,23 +83,7 @@ def draw_moves(s: RummyState) -> list[RummyMove]:
             out.append(RummyMove("take", (card,)))
     if not s.stock and r.empty_stock == "play_from_pile":
         out.append(RummyMove("pass"))
-    return out + masters_hands(s)
-
-
-def first_move(s: RummyState, seat: int) -> bool:
-    """``seat`` has made no move this hand (so his hand is as dealt: nothing else changes it before)."""
-    mark = f"{seat} "
-    return not any(h.startswith(mark) and not h.startswith(mark + "upcard") for h in s.history)
-
-
-def masters_hands(s: RummyState) -> list[RummyMove]:
-    """The Rummy Master's Hand: each seven-card natural run of one suit in a hand not yet played from."""
-    r = s.rules
-    if not r.masters_hand or not first_move(s, s.turn_seat):
-        return []
-    hand = tuple(c for c in s.hands[s.turn_seat] if c != JOKER)
-    return [RummyMove("master", cards) for cards in meld_candidates(r, hand)
-            if len(cards) == 7 and len({rank_of(c) for c in cards}) == 7]
+    return out
 
 
 def opened(s: RummyState, seat: int) -> bool:

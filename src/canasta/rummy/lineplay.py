@@ -15,8 +15,8 @@ from .view import view
 
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
         "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
-        "discard that fits a meld) | take dealer JK (Dealer's Gambit) | master 5H 6H 7H 8H 9H TH JH "
-        "(a Master's Hand); also help, hint, show, undo (this turn's last meld or lay-off), quit")
+        "discard that fits a meld) | take dealer JK (Dealer's Gambit); "
+        "also help, hint, show, undo (this turn's last meld or lay-off), quit")
 
 
 def render(v: dict[str, Any]) -> str:

@@ -4,7 +4,7 @@
 ``meld 5H 6H 7H``, ``lay 8H on 5H-7H`` (a meld is named by its label: ``5H-7H``, ``7-set``, ``JK-set``, or by
 any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends;
 or, asked whether he calls "Rum", he does not), ``rum 8H on 5H-7H`` (the discard claimed and laid off) and
-``take dealer JK`` (Dealer's Gambit) and ``master 5H 6H 7H 8H 9H TH JH`` (the Rummy Master's Hand).
+``take dealer JK`` (Dealer's Gambit).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..cards import card_str, parse_card
 
 # ``take dealer JK`` (Dealer's Gambit): its own action, so that code reading "take" meets pile takes only
 DEALER_JOKER = "dealer_joker"
-ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass", "rum", "master")
+ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass", "rum")
 
 
 class RummyMove(NamedTuple):
@@ -73,9 +73,6 @@ def parse_words(text: str) -> tuple[str, list[str], str | None]:
         raise ValueError(f"{text!r}: 'rum' names at most the discard, e.g. 'rum 8H on 5H-7H'")
     if action == "take" and len(rest) > 1:
         raise ValueError(f"{text!r}: 'take' names one card of the pile (it brings every card above it)")
-    if action == "master" and len(rest) != 7:
-        raise ValueError(f"{text!r}: 'master' names the seven cards of the straight, e.g. "
-                         "'master 5H 6H 7H 8H 9H TH JH'")
     if action == "meld" and len(rest) < 3:
         raise ValueError(f"{text!r}: a meld has at least three cards, e.g. 'meld 5H 6H 7H'")
     return action, rest, target

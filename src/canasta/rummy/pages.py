@@ -48,9 +48,11 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "opens a claim window; the other players who could lay it off are asked in turn order from the "
          "discarder's left (`rum` or `pass`), so the next in turn wins when several could; the caller lays "
          "it off and scores it, and play goes on from the discarder's left.",
-         "The Rummy Master's Hand (`masters_hand=500`; [S2]: \"7-card straight +500\"): seven natural cards "
-         "of one suit in sequence, shown with `master ...` before the player's first move of the hand (so as "
-         "dealt); the hand ends at once, his side scores 500 and nobody anything else.",
+         "The Rummy Master's Hand (`masters_hand=500`): \"If a player lays down a 7-card straight and then "
+         "discards his last card, he is awarded 500 points\" [S2]. The straight is one meld, a run of seven "
+         "cards or more (jokers where they are wild), laid down as his play right before the discard that "
+         "takes him out; the hand then scores 500 for his side and nothing for anyone else (the source names "
+         "no other score for it).",
          "Melds laid down between turns (`melds_between_turns=true`, with `call_rum`; [S2] names the option): "
          "the claim window opens after a discard for the players who could call \"Rum\" or meld from the "
          "hand, asked in turn order; the one asked may meld (as often as he can), call or pass. Lay-offs "

@@ -45,8 +45,6 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         return _answer_claim(s.replace(history=history), move)
     if move.action == "pass":
         return end_hand(s.replace(history=history), None)
-    if move.action == "master":  # the Rummy Master's Hand ends the hand at once
-        return end_hand(s.replace(history=history), seat, masters=True)
     if move.action == "meld":
         kind = meld_kind(s.rules, move.cards)
         assert kind is not None
@@ -69,9 +67,19 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
         hands[seat] = _without(hands[seat], (card,))
         after = s.replace(hands=tuple(hands), pile=(*s.pile, card), history=history)
         if not hands[seat]:
-            return end_hand(after, seat)
+            return end_hand(after, seat, masters=bool(s.rules.masters_hand) and straight_just_laid(s))
         return end_turn(after)
     raise ValueError(f"unknown rummy move {move!r}")
+
+
+def straight_just_laid(s: RummyState) -> bool:
+    """The Rummy Master's Hand: did the player to move just lay down a straight of seven cards (his move before
+    this one, in this turn)? "If a player lays down a 7-card straight and then discards his last card" [S2]."""
+    seat = s.turn_seat
+    if not s.history or not s.history[-1].startswith(f"{seat} meld ") or not s.melds:
+        return False
+    meld = s.melds[-1]  # a meld is added at the end of the table; nothing was laid off since
+    return meld.kind == "run" and len(meld.cards) >= 7 and set(meld.seats) == {seat}
 
 
 def end_turn(s: RummyState) -> RummyState:

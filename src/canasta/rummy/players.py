@@ -60,7 +60,7 @@ class RummyGreedyPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[RummyMove]) -> RummyMove:  # type: ignore[override]
         r = rules_of_view(view)
         hand = _cards(view["hand"])
-        bonus = [m for m in legal if m.action in ("master", DEALER_JOKER)]  # a free card, or 500 points at once
+        bonus = [m for m in legal if m.action == DEALER_JOKER]  # a free card
         if bonus:
             return bonus[0]
         plays = [m for m in legal if m.action in ("meld", "lay")]
@@ -208,10 +208,9 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
     def decide(self, seen: Seen, legal: list[RummyMove]) -> RummyMove:
         r = seen.r
         for move in legal:
-            # A Master's Hand ends the hand for its bonus at once. The dealer's joker is a free wild card on
-            # top of his draw, gone once another player melds a joker; late in the hand it may be caught in
-            # hand, where it costs its points.
-            if move.action == "master" or (move.action == DEALER_JOKER and not self.late(seen)):
+            # The dealer's joker is a free wild card on top of his draw, gone once another player melds a
+            # joker; late in the hand it may be caught in hand, where it costs its points.
+            if move.action == DEALER_JOKER and not self.late(seen):
                 return move
         plays = [m for m in legal if m.action in ("meld", "lay")]
         if plays:

@@ -189,10 +189,10 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "going_out_bonus": ("points to the side that goes out", "§8.1 Persian Rummy 25 [S2]", None),
     "game_bonus": ("points to the side with the better score at the end of the game",
                    "§8.1 Persian Rummy 50 [S2]", None),
-    "masters_hand": ("the Rummy Master's Hand: a player dealt a seven-card run of one suit (natural cards) may "
-                     "show it before his first move of the hand ('master 5H 6H 7H 8H 9H TH JH'); the hand ends at "
-                     "once and his side scores this many points, nobody else anything (0: off)",
-                     "§8.1 other options, 7-card straight +500 [S2]", None),
+    "masters_hand": ("the Rummy Master's Hand: a player who lays down a run of seven cards (or more) and then "
+                     "goes out by discarding his last card scores this many points for the hand, nobody else "
+                     "anything (0: off)", "§8.1 other options, \"lays down a 7-card straight and then discards "
+                     "his last card\" [S2]", None),
     "target": ("the score that ends the game", "§8.1 500 [S2,BcR]", None),
     "targets_by_players": ("the target by number of players (2, 3, 4 ...), replacing target when set",
                            "§8.2 100 / 150 / 200 [S1-rummy]", None),
