@@ -385,3 +385,26 @@ def test_ace_points_round_the_corner() -> None:
     assert score_hand(r, [{"melds": ["QS KS AS"]}, {}, {}])[0]["lines"]["table"] == 35  # high: 15
     assert score_hand(r, [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 6  # low: 1
     assert score_hand(r, [{"melds": ["KS AS 2S"]}, {}, {}])[0]["lines"]["table"] == 27  # with the king: 15
+
+
+# --- the family-neutral entry points of ``canasta`` ---------------------------------------------------------
+
+def test_every_family_neutral_entry_point_takes_rummy() -> None:
+    r = R("500-rum", players=2, first_meld=30)
+    sheet = canasta.score_hand(r, [{"melds": ["7H 8H 9H"], "went_out": True}, {"hand": "KS"}])
+    assert [side["total"] for side in sheet] == [24, -10]
+    s = build_position(r, hands=["5H 6H 7H 8H KS", "4C 9C"], phase="play")
+    assert canasta.minimum_needed(s, 0) == 30 and canasta.minimum_needed(s, 1) == 30
+    assert not canasta.can_go_out(s)  # 5H-8H is worth 26, short of the first meld of 30
+    opened = build_position(r, hands=["5H 6H 7H 8H KS", "4C 9C"], phase="play", melded=[True, False])
+    assert canasta.minimum_needed(opened, 0) == 0 and canasta.can_go_out(opened)
+    stuck = build_position(r, hands=["5H 6H 7H 8H KS QD", "4C 9C"], phase="play", melded=[True, False])
+    assert not canasta.can_go_out(stuck) and not canasta.can_go_out(canasta.new_game(r, seed=1))  # draw first
+    assert canasta.game_result(r, [510, 520], 3, went_out=0) == {"scores": [510, 520], "winner": 0, "hands": 3}
+    assert canasta.game_result(r, [410, 20], 3) is None
+    with pytest.raises(ValueError, match="2 scores"):
+        canasta.game_result(r, [1, 2, 3], 3)
+    with pytest.raises(TypeError, match="game's rules"):
+        canasta.score_hand("500-rum", [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="own builder"):
+        canasta.positions.build_position(r, hands=["5H"])  # type: ignore[arg-type]
