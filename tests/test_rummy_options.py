@@ -15,7 +15,7 @@ import canasta
 from canasta.cards import JOKER, card_str, rank_of
 from canasta.positions import load_state
 from canasta.record import Recorder, replay
-from canasta.rummy import RummyRules, RummyState
+from canasta.rummy import RummyRules, RummyState, score_hand
 from canasta.rummy.build import build_position
 from canasta.rummy.players import make_rummy_player
 from rummy_helpers import strands
@@ -246,11 +246,39 @@ def test_melds_between_turns_in_the_claim_window() -> None:
     assert (nxt.phase, nxt.turn_seat) == ("draw", 1)
     problem = canasta.why_illegal(w, "meld 9S 9H 5D")
     assert problem is not None and problem.code == "NOT_A_MELD"
+    problem = canasta.why_illegal(w, "draw")  # 2C fits no meld: the message does not say it does
+    assert problem is not None and problem.message == "seat 0 discarded 2C: meld or 'pass' first"
     out = build_position(r, hands=["2C 3C 4S", "9S 9D 9H", "4D 5S"], phase="play")
     gone = canasta.apply(canasta.apply(out, "discard 2C"), "meld 9S 9H 9D")  # out of turn, and out
     assert gone.hand_number == 2 and gone.last_hand["went_out"] == 1
     quiet = canasta.apply(build_position(r, hands=["2C 3C 4S", "9S 8D", "4D 5S"], phase="play"), "discard 2C")
     assert quiet.phase == "draw"  # nobody could meld or call: no window
+
+
+def test_lay_offs_between_turns_in_the_claim_window() -> None:
+    """§8.1 [S2], calling "Rum": "melds or matching cards on other people's turns" (``lay_offs_between_turns``)."""
+    with pytest.raises(ValueError, match="call_rum"):
+        R(lay_offs_between_turns=True)
+    r = R(call_rum=True, lay_offs_between_turns=True)
+    s = build_position(r, hands=["2C 3C 4S", "8H 9D", "4D 5S"], melds=[("5H 6H 7H", 2)], phase="play")
+    w = canasta.apply(s, "discard 2C")  # fits nothing, but seat 1 may lay 8H off
+    assert (w.phase, w.turn_seat) == ("claim", 1) and moves(w) == {"lay 8H on 5H-7H", "pass"}
+    problem = canasta.why_illegal(w, "draw")
+    assert problem is not None and problem.message == "seat 0 discarded 2C: lay off or 'pass' first"
+    laid = canasta.apply(w, "lay 8H on 5H-7H")
+    assert laid.melds[0].seats[-1] == 1 and laid.melded[1] and (laid.phase, laid.turn_seat) == ("claim", 1)
+    assert moves(laid) == {"pass"} and canasta.apply(laid, "pass").turn_seat == 1
+    out = canasta.apply(build_position(r, hands=["2C 3C 4S", "8H", "4D 5S"], melds=[("5H 6H 7H", 2)],
+                                       phase="play"), "discard 2C")
+    assert canasta.apply(out, "lay 8H on 5H-7H").last_hand["went_out"] == 1  # out of turn, and out
+
+
+def test_low_cards_five_covers_a_low_ace() -> None:
+    """§8.1 [S2]: "A-9 are 5" (``low_cards_five``) covers an ace used low; high, it stays 15."""
+    r = R("500-rum", low_cards_five=True)
+    assert score_hand(r, [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 15
+    assert score_hand(r, [{"melds": ["QS KS AS"]}, {}, {}])[0]["lines"]["table"] == 35
+    assert score_hand(R("500-rum"), [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 6
 
 
 # --- the Rummy Master's Hand ------------------------------------------------------------------------------
@@ -298,6 +326,8 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("500-rum-partnership", {"call_rum": True, "lay_off_on": "own_side", "first_meld": 30}),
     ("500-rum", {"masters_hand": 500, "players": 2, "call_rum": True, "ace": "around"}),
     ("500-rum", {"call_rum": True, "melds_between_turns": True, "jokers": 2, "first_meld": 30}),
+    ("500-rum", {"call_rum": True, "lay_offs_between_turns": True, "players": 4, "low_cards_five": True}),
+    ("500-rum", {"deadwood_to_winner": True, "stock_out_deducts": False, "masters_hand": 500, "empty_stock": "end"}),
 ]
 
 
@@ -459,8 +489,8 @@ def brute_moves(s: RummyState) -> set[str]:
         for m, name in zip(s.melds, _labels(s.melds), strict=True):
             if fits(r, m, top) and (r.lay_off_on == "any" or r.side_of(m.seats[0]) == r.side_of(seat)):
                 out.add(f"rum {card_str(top)} on {name}")
-        if r.melds_between_turns:
-            out |= {text for text, _c, kind in _plays(s, hand) if kind == "meld"}
+        kinds = {k for k, on in (("meld", r.melds_between_turns), ("lay", r.lay_offs_between_turns)) if on}
+        out |= {text for text, _c, kind in _plays(s, hand) if kind in kinds}
         return out | {"pass"}
     if aside and seat == s.dealer and s.phase in ("draw", "play") and not any(
             c == JOKER and who != s.dealer for m in s.melds for c, who in zip(m.cards, m.seats, strict=True)):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..cards import JOKER, card_str
-from .generate import dealers_joker_blocked, meld_value, opened, strands, take_uses
+from .generate import dealers_joker_blocked, meld_value, opened, rum_moves, strands, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove
 from .state import CLAIM, DRAW, OVER, RummyState
@@ -25,10 +25,9 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
             return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
         if dealers_joker_blocked(s):
             return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
-    if s.phase == CLAIM and not (a == "meld" and r.melds_between_turns):
+    if s.phase == CLAIM and not ((a == "meld" and r.melds_between_turns) or (a == "lay" and r.lay_offs_between_turns)):
         if a != "rum":
-            return "CLAIM_PENDING", (f"seat {s.claim_from} discarded {card_str(s.pile[-1])}, which fits a meld: "
-                                     "call 'rum' or 'pass' first")
+            return "CLAIM_PENDING", claim_message(s)
         if move.cards and move.cards[0] != s.pile[-1]:
             return "RUM_ON_DISCARD_ONLY", f"'Rum' claims the discard, {card_str(s.pile[-1])}"
         return _lay_problem(s, move, s.turn_seat) or ("NOT_ALLOWED_NOW", f"{move} is not allowed now")
@@ -98,6 +97,17 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
         if move.cards[0] in s.taken and not r.discard_taken_same_turn:
             return "CANNOT_DISCARD_TAKEN", "a card taken from the pile may not be discarded in the same turn"
     return "NOT_ALLOWED_NOW", f"{move} is not allowed now"
+
+
+def claim_message(s: RummyState) -> str:
+    """What the player asked in a claim window may do, and why he is asked."""
+    r = s.rules
+    top = s.pile[-1]
+    fits = any(lay_off_end(r, m, top) for m in s.melds)
+    choices = (["call 'rum'"] * bool(rum_moves(s, s.turn_seat)) + ["meld"] * r.melds_between_turns
+               + ["lay off"] * r.lay_offs_between_turns + ["'pass'"])
+    return (f"seat {s.claim_from} discarded {card_str(top)}" + (", which fits a meld" if fits else "")
+            + f": {', '.join(choices[:-1])} or {choices[-1]} first")
 
 
 def _lay_problem(s: RummyState, move: RummyMove, seat: int) -> tuple[str, str] | None:

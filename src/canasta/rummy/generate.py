@@ -21,15 +21,16 @@ def generate_moves(state: RummyState) -> list[RummyMove]:
     if state.phase == PLAY:
         return play_moves(state) + dealer_joker_moves(state)
     if state.phase == CLAIM:
-        return [*rum_moves(state, state.turn_seat), *between_melds(state), RummyMove("pass")]
+        return [*rum_moves(state, state.turn_seat), *between_plays(state), RummyMove("pass")]
     return []
 
 
-def between_melds(s: RummyState) -> list[RummyMove]:
-    """With ``melds_between_turns``: the melds the player asked in a claim window may lay down from his hand."""
-    if not s.rules.melds_between_turns:
-        return []
-    return [m for m in _meld_and_lay(s, s.hands[s.turn_seat]) if m.action == "meld"]
+def between_plays(s: RummyState) -> list[RummyMove]:
+    """What the player asked in a claim window may play from his hand: melds with ``melds_between_turns``,
+    lay-offs with ``lay_offs_between_turns``."""
+    r = s.rules
+    kinds = ("meld",) * r.melds_between_turns + ("lay",) * r.lay_offs_between_turns
+    return [m for m in _meld_and_lay(s, s.hands[s.turn_seat]) if m.action in kinds] if kinds else []
 
 
 def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
@@ -43,11 +44,14 @@ def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
 
 def next_claimant(s: RummyState, after: int, discarder: int) -> int | None:
     """The next player after ``after`` (in turn order, before coming back to the discarder) who could call
-    "Rum" on the top discard (or, with ``melds_between_turns``, meld from his hand), None when nobody can."""
-    n = s.rules.players
+    "Rum" on the top discard (or, with ``melds_between_turns`` or ``lay_offs_between_turns``, play from his
+    hand), None when nobody can."""
+    r = s.rules
+    n = r.players
     seat = (after + 1) % n
     while seat != discarder:
-        if rum_moves(s, seat) or (s.rules.melds_between_turns and between_melds(s.replace(turn_seat=seat))):
+        if rum_moves(s, seat) or ((r.melds_between_turns or r.lay_offs_between_turns)
+                                  and between_plays(s.replace(turn_seat=seat))):
             return seat
         seat = (seat + 1) % n
     return None

@@ -205,7 +205,9 @@ def card_points(r: RummyRules, card: int, low_ace: bool = False) -> int:
         return r.joker_value
     rank = rank_of(card)
     if rank == ACE:
-        return r.ace_low_value if low_ace else r.ace_high_value
+        if low_ace:  # "A-9 are 5" [S2] covers an ace used low
+            return 5 if r.low_cards_five else r.ace_low_value
+        return r.ace_high_value
     if rank <= 9:
         return 5 if r.low_cards_five else rank
     return 10

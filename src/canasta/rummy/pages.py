@@ -55,8 +55,11 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "no other score for it).",
          "Melds laid down between turns (`melds_between_turns=true`, with `call_rum`; [S2] names the option): "
          "the claim window opens after a discard for the players who could call \"Rum\" or meld from the "
-         "hand, asked in turn order; the one asked may meld (as often as he can), call or pass. Lay-offs "
-         "stay for one's own turn.",
+         "hand, asked in turn order; the one asked may meld (as often as he can), call or pass. "
+         "`lay_offs_between_turns=true` lets him lay off from his hand there too (\"melds or matching cards on "
+         "other people's turns\" [S2]).",
+         "`low_cards_five=true` (\"A-9 are 5\" [S2]): the twos to nines and an ace used low (in A-2-3) count "
+         "5; an ace anywhere else keeps `ace_high_value`.",
          "Dealer's Gambit is its own preset, `dealers-gambit`.",
          "The computer players play every option legally but without a plan for it (no search player for "
          "rummy yet)."]),

@@ -97,15 +97,20 @@ def end_turn(s: RummyState) -> RummyState:
 def _answer_claim(s: RummyState, move: RummyMove) -> RummyState:
     """'rum': the claimant lays the discard off (credited to him); 'pass': the next who could is asked."""
     seat, discarder = s.turn_seat, s.claim_from
-    if move.action == "meld":  # out of turn (melds_between_turns): he may meld again, call "Rum" or pass
-        kind = meld_kind(s.rules, move.cards)
-        assert kind is not None
+    if move.action in ("meld", "lay"):  # out of turn (melds/lay_offs_between_turns): he may play again, call or pass
         hands = list(s.hands)
         hands[seat] = _without(hands[seat], move.cards)
         melded = list(s.melded)
         melded[seat] = True
-        s = s.replace(hands=tuple(hands), melds=(*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat)),
-                      melded=tuple(melded))
+        if move.action == "meld":
+            kind = meld_kind(s.rules, move.cards)
+            assert kind is not None
+            melds = (*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat))
+        else:
+            index = labels(s.melds).index(move.on)
+            melds = tuple(lay_off(s.rules, m, move.cards[0], seat) if i == index else m
+                          for i, m in enumerate(s.melds))
+        s = s.replace(hands=tuple(hands), melds=melds, melded=tuple(melded))
         return end_hand(s, seat) if not hands[seat] else s
     if move.action == "rum":
         index = labels(s.melds).index(move.on)

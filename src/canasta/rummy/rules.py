@@ -39,6 +39,7 @@ class RummyRules:
     go_out_needs_discard: bool = False
     call_rum: bool = False
     melds_between_turns: bool = False
+    lay_offs_between_turns: bool = False
     empty_stock: str = "play_from_pile"
     stock_out_deducts: bool = True
     # Card values
@@ -154,6 +155,9 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                             "their hand are asked in turn order; the one asked may meld (out of turn, as often as "
                             "he can), call 'Rum' or pass; needs call_rum",
                             "§8.1 other options, melds laid down between turns [S2]", None),
+    "lay_offs_between_turns": ("in the same window after each discard the players asked may also lay off cards "
+                               "from their hand on the melds on the table; needs call_rum",
+                               "§8.1 other options, \"melds or matching cards on other people's turns\" [S2]", None),
     "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
                     "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
@@ -167,7 +171,7 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                       "king)", "§8.1 1 [BcR]; D19", None),
     "ace_high_value": ("points of an ace anywhere else (in a set, high in a run, in the hand)",
                        "§8.1 15 [S2,BcR]; variants 25 [S2]; §8.2 1 [S1-rummy]", None),
-    "low_cards_five": ("cards 2-9 count 5 each instead of their face value",
+    "low_cards_five": ("cards 2-9, and an ace used low, count 5 each instead of their face value",
                        "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", None),
     "four_aces_value": ("a set of four aces counts this much instead of four aces' values (0: off)",
                         "§8.1 variant, 100 [S2]", None),
@@ -275,8 +279,9 @@ def _check(r: RummyRules) -> None:
                          "round the corner is not defined); use ace=low, high or both")
     if r.dealers_joker and not (r.wild_jokers and r.jokers >= 2):
         raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
-    if r.melds_between_turns and not r.call_rum:
-        raise ValueError("melds_between_turns uses the 'Rum' claim window: it needs call_rum=true")
+    for name in ("melds_between_turns", "lay_offs_between_turns"):
+        if getattr(r, name) and not r.call_rum:
+            raise ValueError(f"{name} uses the 'Rum' claim window: it needs call_rum=true")
     if r.draw_count not in (1, 2):
         raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
     if r.hand_size * r.players + 1 > r.pack_size - r.dealers_joker:
