@@ -32,7 +32,8 @@ def render(v: dict[str, Any]) -> str:
     if v.get("dealers_joker"):
         lines.append(f"the dealer's joker lies beside the stock (only seat {v['dealer']} may take it)")
     if v.get("claim_from") is not None and v["pile"]:
-        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}, which fits a meld: 'rum' or 'pass'")
+        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}: seat {v['to_move']} may call 'rum' or "
+                     "play between turns where the rules allow it, or 'pass'")
     return "\n".join(lines)
 
 
