@@ -129,11 +129,44 @@ def test_gc_b03_stalemate_after_second_empty_stock() -> None:
     s = canasta.apply(s, "discard JD")
     assert s.reshuffles == 1 and not s.pile
     assert len(s.stock) == len(pile) + 1 and s.stock[-1] == pile[0]  # turned over: the first discard on top
-    while s.hand_number == 1:
+    while not canasta.is_over(s):
         s = canasta.apply(s, "draw")
         s = canasta.apply(s, str([m for m in canasta.legal_moves(s) if m.action == "discard"][-1]))
     assert s.last_hand is not None and s.last_hand["stalemate"] is True
+    assert s.last_hand["stalemate_reason"] == "stock"
     assert [side["total"] for side in s.last_hand["sides"]] == [0, 0]
+    # "all players get 0 points, and the game is considered a loss for all of them in the statistics"
+    assert s.result == {"scores": [0, 0], "winner": None, "hands": 1, "by": "stalemate", "stalemate": True}
+
+
+def test_basic_rummy_stalemate_when_nobody_can_finish() -> None:
+    """§8.2 [S1-rummy]: a stalemate "when the game detects that none of the players will be able to finish their
+    hands. This can for example happen when all players have only one card left, and there are no possible
+    lay offs on the melds on the table." """
+    r = R("basic-rummy")
+    suits = [" ".join(f"{rank}{suit}" for rank in "A23456789TJQK") for suit in "HSD"]  # full runs: nothing fits
+    full = [(text, 0) for text in suits]
+    s = build_position(r, hands=["2C 3C", "4C"], melds=full, phase="play", scores=[40, 30])
+    end = canasta.apply(s, "discard 2C")  # one card each now, and no club fits a meld
+    assert end.last_hand["stalemate_reason"] == "stuck" and [x["total"] for x in end.last_hand["sides"]] == [0, 0]
+    assert end.result == {"scores": [40, 30], "winner": None, "hands": 1, "by": "stalemate", "stalemate": True}
+    fits = build_position(r, hands=["2C 3C", "4C"], melds=[*full[:2], ("5C 6C 7C", 1)], phase="play")
+    assert canasta.apply(fits, "discard 2C").phase == "draw"  # 4C (or 8C) fits 5C-7C: play goes on
+    off = build_position(R("basic-rummy", stalemate_when_stuck=False), hands=["2C 3C", "4C"], melds=full,
+                         phase="play")
+    assert canasta.apply(off, "discard 2C").phase == "draw"  # the option off: play goes on
+
+
+def test_stalemate_proved_when_no_three_cards_off_the_table_make_a_meld() -> None:
+    from canasta.rummy.stalemate import nobody_can_finish
+
+    r = R("basic-rummy")
+    s = canasta.new_game(r, seed=3)
+    assert not nobody_can_finish(s)  # a fresh deal: melds everywhere
+    assert nobody_can_finish(s.replace(melds=(), hands=((0,), (5,)), stock=(), pile=(46,)))  # 2C, 3D, KH
+    # one card each, a turn brings one: nobody holds three cards, ever, though 2C 3C 4C lie about
+    assert nobody_can_finish(s.replace(melds=(), hands=((0,), (4,)), stock=(8,), pile=()))
+    assert not nobody_can_finish(s.replace(melds=(), hands=((0, 20), (4,)), stock=(8,), pile=()))
 
 
 def test_basic_rummy_targets_gc_b03() -> None:

@@ -105,7 +105,17 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
          "(`TAKEN_CARD_LEFT`); one after which he can lay it off, and so go out, is.",
          "The discard pile is turned over to make the new stock, not shuffled: the turned pile keeps its "
          "order, so a record replays without a second shuffle.",
-         "Going out: by melding or laying off the last card, or by discarding it."]),
+         "Going out: by melding or laying off the last card, or by discarding it.",
+         "The second stalemate: \"when the game detects that none of the players will be able to finish their "
+         "hands. This can for example happen when all players have only one card left, and there are no "
+         "possible lay offs on the melds on the table\" [S1-rummy] (`stalemate_when_stuck`). The engine "
+         "declares it, at the end of a turn, when no card off the table fits a meld on it and either every "
+         "player holds one card (a turn brings only one: nobody ever holds the three cards of a meld) or no "
+         "three cards off the table make a meld; it does not look further (a position where nobody could "
+         "finish for subtler reasons plays on to the empty stock's stalemate).",
+         "A stalemate, either one, ends the game: \"all players get 0 points, and the game is considered a "
+         "loss for all of them in the statistics\" [S1-rummy] (`stalemate_ends_game`): nobody wins, and the "
+         "browser's statistics, `canasta simulate` and `canasta tournament` count a loss for every player."]),
 }
 
 

@@ -3,12 +3,15 @@ the end of a turn (the empty stock's rules) and the end of a hand (scoring, the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import card_str
 from .deal import shuffled_deck, start_hand
 from .generate import next_claimant
 from .melds import labels, lay_off, meld_kind, new_meld
 from .moves import DEALER_JOKER, RummyMove
 from .scoring import game_result, hand_lines
+from .stalemate import nobody_can_finish
 from .state import CLAIM, DRAW, OVER, PLAY, RummyState
 
 
@@ -132,6 +135,8 @@ def next_turn(s: RummyState) -> RummyState:
     melded[s.turn_seat] = melded[s.turn_seat] or s.turn_melded
     s = s.replace(turn_seat=(s.turn_seat + 1) % s.rules.players, phase=DRAW, taken=(), must_use=-1,
                   turn_melded=False, melded=tuple(melded))
+    if s.rules.stalemate_when_stuck and nobody_can_finish(s):
+        return end_hand(s.replace(history=(*s.history, f"{s.turn_seat} stuck")), None, stalemate="stuck")
     if s.stock:
         return s
     mode = s.rules.empty_stock
@@ -139,14 +144,16 @@ def next_turn(s: RummyState) -> RummyState:
         return end_hand(s.replace(history=(*s.history, f"{s.turn_seat} stock-empty")), None)
     if mode == "reshuffle_once":
         if s.reshuffles or not s.pile:
-            return end_hand(s.replace(history=(*s.history, f"{s.turn_seat} stalemate")), None, stalemate=True)
+            return end_hand(s.replace(history=(*s.history, f"{s.turn_seat} stalemate")), None, stalemate="stock")
         # The discard pile is turned face down as the new stock: its first discard comes up first.
         return s.replace(stock=s.pile[::-1], pile=(), reshuffles=1,
                          history=(*s.history, f"{s.turn_seat} reshuffle"))
     return s  # play_from_pile: he may take from the pile or pass
 
 
-def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False, masters: bool = False) -> RummyState:
+def end_hand(s: RummyState, went_out: int | None, stalemate: str = "", masters: bool = False) -> RummyState:
+    """Score the hand and deal the next one or end the game. ``stalemate``: why the hand is one ("stock": the
+    stock ran out a second time; "stuck": nobody can finish), "" if it is not."""
     r = s.rules
     rummy = went_out is not None and not s.melded[went_out] and not masters
     table = [0] * r.players
@@ -157,16 +164,21 @@ def end_hand(s: RummyState, went_out: int | None, stalemate: bool = False, maste
         points = r.masters_hand // 5 if r.divide_by_five else r.masters_hand
         lines = [{"masters_hand": points if side == r.side_of(went_out) else 0} for side in range(r.teams)]
     else:
-        lines = hand_lines(r, table, s.hands, went_out, rummy, stalemate)
+        lines = hand_lines(r, table, s.hands, went_out, rummy, bool(stalemate))
     totals = [sum(ln.values()) for ln in lines]
     scores = tuple(a + b for a, b in zip(s.scores, totals, strict=True))
-    summary = {"hand": s.hand_number, "went_out": went_out, "rummy": rummy and r.going_rummy_double,
-               "stalemate": stalemate,
+    summary: dict[str, Any] = {"hand": s.hand_number, "went_out": went_out, "rummy": rummy and r.going_rummy_double,
+               "stalemate": bool(stalemate),
                "sides": [{"lines": ln, "total": t} for ln, t in zip(lines, totals, strict=True)],
                "hands": [[card_str(c) for c in h] for h in s.hands], "scores": list(scores)}
     if masters:
         summary["masters_hand"] = True
+    if stalemate:
+        summary["stalemate_reason"] = stalemate
     result = game_result(r, scores, s.hand_number, went_out)
+    if stalemate and r.stalemate_ends_game:  # "the game is considered a loss for all of them" [S1-rummy]
+        result = {"scores": list(scores), "winner": None, "hands": s.hand_number, "by": "stalemate",
+                  "stalemate": True}
     if result is not None:
         return s.replace(scores=scores, phase=OVER, last_hand=summary, result=result, must_use=-1)
     dealer = (s.dealer + 1) % r.players

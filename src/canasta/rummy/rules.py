@@ -41,6 +41,8 @@ class RummyRules:
     melds_between_turns: bool = False
     lay_offs_between_turns: bool = False
     empty_stock: str = "play_from_pile"
+    stalemate_when_stuck: bool = False
+    stalemate_ends_game: bool = False
     stock_out_deducts: bool = True
     # Card values
     ace_low_value: int = 1
@@ -163,6 +165,14 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
                     "not, with 'pass')", "§8.2 reshuffle once, stalemate [S1-rummy]; §8.1 (play goes on "
                     "from the pile) [S2]", ("end", "reshuffle_once", "play_from_pile")),
+    "stalemate_when_stuck": ("the hand ends as a stalemate (scored as the empty stock's second time) as soon as "
+                             "the engine can prove that nobody can finish: no card off the table fits a meld on "
+                             "it, and either every player holds one card and a turn brings at most one card in "
+                             "(draw_count 1, the top discard only) or no three cards off the table make a meld",
+                             "§8.2 \"Stalemate is also declared if no one can finish\" [S1-rummy]", None),
+    "stalemate_ends_game": ("a stalemate ends the game: nobody wins, and statistics count it as a loss for every "
+                            "player", "§8.2 \"the game is considered a loss for all of them in the "
+                            "statistics\" [S1-rummy]", None),
     "stock_out_deducts": ("when a hand ends with the stock run out and nobody gone out, each player's cards in "
                           "hand count against him (false: nobody deducts them)",
                           "D31: §8.1 [S2]'s options section (\"all cards in each player's hand counting against "
