@@ -244,7 +244,7 @@ function renderPanel() {
   } else if (f.status === "over" && f.view.result) {
     const r = f.view.result;
     const scores = r.scores || f.view.scores;
-    const winner = r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
+    const winner = r.stalemate ? "a stalemate, lost by everyone" : r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
     fill(slot, el("div", { class: "overlay-panel", "data-testid": "game-over" }, el("h2", { text: `Game over — ${winner}` }),
       el("p", {}, scores.map((s, i) => `${sideName(i)}: ${formatPoints(s)}`).join(" · ")),
       el("div", { class: "btns" },
@@ -459,7 +459,7 @@ function renderBreakdown() {
     fill($("breakdown"), el("span", { class: "muted small-text", text: "No hand finished yet." }));
     return;
   }
-  const how = last.stalemate ? "a stalemate: nobody scores" : last.went_out !== null && last.went_out !== undefined
+  const how = last.stalemate ? (last.stalemate_reason === "stuck" ? "a stalemate (nobody can finish): nobody scores" : "a stalemate: nobody scores") : last.went_out !== null && last.went_out !== undefined
     ? `${seatName(last.went_out)} went out${last.rummy ? " — rummy!" : ""}` : "the stock ran out";
   const lines = new Set();
   for (const s of last.sides) for (const k of Object.keys(s.lines || {})) lines.add(k);
