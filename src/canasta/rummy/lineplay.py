@@ -40,7 +40,8 @@ def render(v: dict[str, Any]) -> str:
 def render_hand_end(summary: dict[str, Any]) -> str:
     who = "nobody went out" if summary["went_out"] is None else f"seat {summary['went_out']} went out"
     if summary["stalemate"]:
-        who = "stalemate (the stock ran out twice): no score"
+        who = "stalemate (" + ("nobody can finish" if summary.get("stalemate_reason") == "stuck"
+                               else "the stock ran out twice") + "): no score"
     parts = [f"Hand {summary['hand']} over: {who}" + (" (rummy!)" if summary["rummy"] else "")]
     for i, side in enumerate(summary["sides"]):
         lines = ", ".join(f"{k} {v}" for k, v in side["lines"].items())
@@ -123,7 +124,8 @@ class RummyLineGame:
         assert result is not None
         winner = result["winner"]
         self.say(f"Game over after {result['hands']} hands: scores {result['scores']}; "
-                 + ("a draw" if winner is None else f"side {winner + 1} wins"
+                 + ("a stalemate, lost by everyone" if result.get("stalemate") else "a draw" if winner is None
+                    else f"side {winner + 1} wins"
                     + (" (yours)" if winner == rules.side_of(self.seat) else "")))
         return 0
 

@@ -118,7 +118,8 @@ def pile_title(v: dict[str, Any], spread: bool) -> str:
 def hand_end(summary: dict[str, Any], v: dict[str, Any]) -> str:
     """A finished hand: who went out (or the stalemate), each side's lines and net, the cards left."""
     if summary["stalemate"]:
-        head = f"Hand {summary['hand']}: stalemate (the stock ran out a second time): nobody scores"
+        why = "nobody can finish" if summary.get("stalemate_reason") == "stuck" else "the stock ran out a second time"
+        head = f"Hand {summary['hand']}: stalemate ({why}): nobody scores"
     elif summary["went_out"] is None:
         head = f"Hand {summary['hand']} is over: nobody went out"
     else:
@@ -156,6 +157,8 @@ def score_pad(hands: Sequence[dict[str, Any]], v: dict[str, Any]) -> Table:
 def result_text(result: dict[str, Any], v: dict[str, Any]) -> str:
     scores = ", ".join(f"{side_label(v, s)} {score}" for s, score in enumerate(result["scores"]))
     winner = result["winner"]
+    if result.get("stalemate"):
+        return f"The game is over after {result['hands']} hands: a stalemate, lost by everyone ({scores})."
     if winner is None:
         return f"The game is over after {result['hands']} hands: a draw ({scores})."
     tag = "" if winner != v["side"] else " (you)" if v["teams"] == v["players"] else " (your side)"
