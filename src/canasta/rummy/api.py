@@ -25,8 +25,10 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
     """Parse rummy notation in the context of ``state`` (syntax; legality is ``apply``'s job)."""
     action, words, target = parse_words(text)
     cards = parse_cards_text(words, text)
-    if action == DEALER_JOKER:
+    if action in (DEALER_JOKER, "block", "split"):
         return RummyMove(action, cards)
+    if action == "nominate":
+        return RummyMove(action, (), target or "")
     if action in ("take", "rum") and not cards:
         if not state.pile:
             raise ValueError(f"{text!r}: the discard pile is empty")

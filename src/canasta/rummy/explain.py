@@ -7,7 +7,7 @@ from ..cards import JOKER, card_str
 from .generate import dealers_joker_blocked, meld_value, opened, rum_moves, strands, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove
-from .state import CLAIM, DRAW, OVER, RummyState
+from .state import CLAIM, DRAW, NOMINATE, OVER, RummyState
 
 
 def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
@@ -17,14 +17,20 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     a = move.action
     if s.phase == OVER:
         return "GAME_OVER", "the game is over"
-    if a == DEALER_JOKER:
-        if not s.aside:
-            return "NO_DEALERS_JOKER", ("there is no dealer's joker to take (" + (
-                "it has been taken)" if r.dealers_joker else "only Dealer's Gambit lays one aside)"))
-        if seat != s.dealer:
-            return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
-        if dealers_joker_blocked(s):
-            return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
+    if s.phase == NOMINATE and a != "nominate":
+        return "NOMINATE_FIRST", (f"the dealer (seat {s.dealer}) first nominates the jokers' effect for the hand: "
+                                  "nominate wild, nominate double or nominate split")
+    if a == "nominate":
+        return "NO_NOMINATION", ("the dealer nominates the jokers' effect once, right after the deal" if
+                                 r.dealers_joker else "only Dealer's Gambit nominates the jokers' effect")
+    if a in (DEALER_JOKER, "block"):
+        problem = _dealers_joker_problem(s, move)
+        if problem is not None:
+            return problem
+    if a == "split":
+        problem = _split_problem(s, move)
+        if problem is not None:
+            return problem
     if s.phase == CLAIM and not ((a == "meld" and r.melds_between_turns) or (a == "lay" and r.lay_offs_between_turns)):
         if a != "rum":
             return "CLAIM_PENDING", claim_message(s)
@@ -97,6 +103,50 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
         if move.cards[0] in s.taken and not r.discard_taken_same_turn:
             return "CANNOT_DISCARD_TAKEN", "a card taken from the pile may not be discarded in the same turn"
     return "NOT_ALLOWED_NOW", f"{move} is not allowed now"
+
+
+def _dealers_joker_problem(s: RummyState, move: RummyMove) -> tuple[str, str] | None:
+    """Why the dealer may not take his joker, or another player may not block it, now."""
+    r, seat = s.rules, s.turn_seat
+    if not s.aside:
+        return "NO_DEALERS_JOKER", ("there is no dealer's joker (" + (
+            "it has been taken)" if r.dealers_joker else "only Dealer's Gambit lays one aside)"))
+    if dealers_joker_blocked(s):
+        return "DEALERS_JOKER_BLOCKED", ("the dealer's joker is blocked (a joker lies face down over it): nobody "
+                                         "uses it this hand")
+    if move.action == DEALER_JOKER and seat != s.dealer:
+        return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
+    if move.action == "block":
+        if seat == s.dealer:
+            return "DEALER_CANNOT_BLOCK", "the dealer's joker is yours: take it ('take dealer JK') instead"
+        if JOKER not in s.hands[seat]:
+            return "NO_JOKER_TO_BLOCK", "the dealer's joker is blocked with a joker from your hand: you hold none"
+        if len(s.hands[seat]) < 2:
+            return "MUST_KEEP_A_CARD", "blocking would leave you no card: keep one to play"
+    return None
+
+
+def _split_problem(s: RummyState, move: RummyMove) -> tuple[str, str] | None:
+    """Why this split of the pile (Dealer's Gambit, "Split") is not allowed."""
+    r = s.rules
+    if not r.splitting_jokers:
+        return "NOT_A_SPLIT_HAND", ("a joker splits the pile only in Dealer's Gambit when the dealer nominated "
+                                    "'split'" + (f" (this hand: {r.joker_effect})" if r.joker_effect else ""))
+    if s.phase != DRAW:
+        return "ALREADY_DREW", "a split takes the place of your draw: you have drawn this turn"
+    if JOKER not in s.hands[s.turn_seat]:
+        return "NO_JOKER_TO_SPLIT", "a split needs a joker from your hand"
+    card = move.cards[0]
+    if card not in s.pile:
+        return "NOT_IN_PILE", f"{card_str(card)} is not in the discard pile"
+    i = len(s.pile) - 1 - s.pile[::-1].index(card)
+    if len(move.cards) > 1 and move.cards[1] not in s.pile[i + 1:]:
+        return "SPLIT_END_NOT_ABOVE", (f"the split runs from above {card_str(card)} to a card higher in the pile; "
+                                       f"{card_str(move.cards[1])} is not above it")
+    if i == len(s.pile) - 1:
+        return "NOTHING_TO_SPLIT", f"{card_str(card)} is the top card: take it, there is nothing above it to split off"
+    return "TAKEN_CARD_UNUSABLE", (f"{card_str(card)} must be melded or laid off at once, and it fits no meld with "
+                                   "your cards and the cards that come with it")
 
 
 def claim_message(s: RummyState) -> str:

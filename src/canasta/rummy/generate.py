@@ -11,15 +11,17 @@ from itertools import combinations
 from ..cards import JOKER, rank_of
 from .melds import ACE, card_at, labels, lay_off, lay_off_end, meld_kind, new_meld, position_range, suit_of
 from .moves import DEALER_JOKER, RummyMove
-from .rules import RummyRules
-from .state import CLAIM, DRAW, PLAY, RummyState
+from .rules import JOKER_EFFECTS, RummyRules
+from .state import CLAIM, DRAW, NOMINATE, PLAY, RummyState
 
 
 def generate_moves(state: RummyState) -> list[RummyMove]:
     if state.phase == DRAW:
-        return draw_moves(state) + dealer_joker_moves(state)
+        return draw_moves(state) + split_moves(state) + dealer_joker_moves(state)
     if state.phase == PLAY:
         return play_moves(state) + dealer_joker_moves(state)
+    if state.phase == NOMINATE:
+        return [RummyMove("nominate", (), effect) for effect in JOKER_EFFECTS]
     if state.phase == CLAIM:
         return [*rum_moves(state, state.turn_seat), *between_plays(state), RummyMove("pass")]
     return []
@@ -58,14 +60,49 @@ def next_claimant(s: RummyState, after: int, discarder: int) -> int | None:
 
 
 def dealers_joker_blocked(s: RummyState) -> bool:
-    """Another player has melded a joker: the dealer's joker may no longer be taken (the project's reading)."""
-    return any(c == JOKER and seat != s.dealer for m in s.melds for c, seat in zip(m.cards, m.seats, strict=True))
+    """Another joker lies face down over the dealer's: "it may not be used by the dealer for the remainder of
+    that hand" [S2]."""
+    return len(s.aside) > 1
 
 
 def dealer_joker_moves(s: RummyState) -> list[RummyMove]:
-    if not s.aside or s.turn_seat != s.dealer or dealers_joker_blocked(s):
+    """The dealer taking his joker, or another player blocking it with a joker from his hand (keeping a card)."""
+    if len(s.aside) != 1:  # taken, or blocked
         return []
-    return [RummyMove(DEALER_JOKER, (JOKER,))]
+    if s.turn_seat == s.dealer:
+        return [RummyMove(DEALER_JOKER, (JOKER,))]
+    hand = s.hands[s.turn_seat]
+    return [RummyMove("block", (JOKER,))] if s.must_use < 0 and JOKER in hand and len(hand) >= 2 else []
+
+
+def split_moves(s: RummyState) -> list[RummyMove]:
+    """"Split": a joker from the hand splits the discard pile around the card chosen from it (``split X to Y``).
+    The chosen card X and the cards above Y come into the hand; the cards above X up to Y ("inside the split")
+    leave the game for the hand, with the joker; X must be used at once where the rules say so. ``split X``:
+    everything above X is inside. Only a card with something above it may be split for."""
+    r = s.rules
+    hand = s.hands[s.turn_seat]
+    if not r.splitting_jokers or JOKER not in hand or r.pile_take != "any":
+        return []
+    rest = list(hand)
+    rest.remove(JOKER)
+    out: list[RummyMove] = []
+    chosen: set[int] = set()
+    for i in range(len(s.pile) - 2, -1, -1):
+        card = s.pile[i]
+        if card in chosen or card in s.pile[i + 1:]:
+            continue  # a card twice in the pile: the topmost copy, as for a take
+        chosen.add(card)
+        ends: set[int] = set()
+        for j in range(len(s.pile) - 1, i, -1):
+            end = s.pile[j]
+            if end in ends:
+                continue  # the topmost copy
+            ends.add(end)
+            after = tuple(sorted((*rest, card, *s.pile[j + 1:])))
+            if r.taken_card == "keep" or take_uses(s, after, card):
+                out.append(RummyMove("split", (card,) if j == len(s.pile) - 1 else (card, end)))
+    return out
 
 
 def draw_moves(s: RummyState) -> list[RummyMove]:
@@ -117,6 +154,8 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
             for combo in combinations(cards, n):
                 for j in range(max(0, 3 - n), min(wild, 4 - n) + 1):
                     out.append((*combo, *([JOKER] * j)))
+                if jokers and n >= 3 and r.doubling_jokers:
+                    out.append((*combo, JOKER))  # the joker laid over the set: doubled and sealed
     if r.joker_sets:
         for n in (3, 4):
             if jokers >= n:

@@ -78,21 +78,46 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
         ["\"Winner collects the difference\" is a matter of stakes, not of the score: the result gives both "
          "totals."]),
     "dealers-gambit": (
-        "Dealer's Gambit", "500 Rum with 54 cards and a joker for the dealer. Wikipedia's 500 Rum page only names "
-        "the game (§8.1 [S2]); its rules here come from one secondary page, a blog post on 500 Rum variations "
-        "[RD]: two jokers, wild; at each deal one of them is taken out and laid face up beside the stock after "
-        "the deal, the *dealer's joker*, which only the dealer may use, at any time; the other is shuffled in "
-        "and dealt. The dealer takes it into his hand with `take dealer JK`, in his turn, before or after he "
-        "draws; his turn goes on. Everything else is 500 Rum with wild jokers.",
-        ["\"It can be blocked by another player's joker\" (the source's text is garbled there): read as, once "
-         "another player has melded a joker (in a meld or laid off), the dealer's joker can no longer be "
-         "taken. A dealer's joker still beside the stock at the end of the hand scores for nobody; a new one "
-         "is laid aside at the next deal, for the next dealer.",
-         "The source deals anticlockwise. The engine has one seat order: the deal goes round from the dealer's "
-         "next seat, and play follows the deal, with the dealer last.",
+        "Dealer's Gambit", "500 Rum with 54 cards (52 and two jokers) and a joker for the dealer (§8.1 [S2]). "
+        "\"At each deal one joker is removed\"; after the deal it lies face up beside the stock, \"the "
+        "dealer's joker\", which \"the dealer may use at any time in the game unless it has been blocked\" "
+        "(he takes it into his hand with `take dealer JK`, in his turn, before or after he draws; his turn "
+        "goes on); the other joker is shuffled in and dealt. \"After dealing, before anyone looks at their "
+        "cards, the dealer nominates the jokers' effect for that hand\": `nominate wild` (\"the joker may be "
+        "used as a wild card in any set or sequence; the wild joker is worth zero points\"), `nominate double` "
+        "(\"the joker doubles the value of any set; it is placed face up over a meld while it is being "
+        "melded; once added, that set is sealed (no further cards can be laid off on it)\") or `nominate "
+        "split` (\"the joker is used to split the discard pile on either side of the card selected; the cards "
+        "inside the split are removed from the game for the rest of the hand, those outside are added to the "
+        "player's hand; as usual the selected card must be used at once\"). \"The dealer's joker can be "
+        "'blocked' at any time in the game by placing another joker face down over it. If the dealer's joker "
+        "is so blocked it may not be used by the dealer for the remainder of that hand\" (`block JK`). "
+        "\"Jokers have a zero value if still in a player's hand.\" Everything else is 500 Rum.",
+        ["The nomination is the dealer's move before anyone else's, at every deal (`nominate wild`, "
+         "`nominate double`, `nominate split`); the player on his left then plays first.",
+         "Double: one joker over a new set of three or four natural cards (`meld 7C 7D 7H JK`): the set's "
+         "points are doubled, the joker counts zero, and nothing may be laid off on the set. Jokers are not "
+         "wild in a Double hand and double no run (the source says \"set\").",
+         "Split (the project's reading of \"on either side of the card selected\"): in place of his draw, a "
+         "player holding a joker chooses a pile card X and the end of the split Y above it: `split X to Y`. "
+         "X and the cards above Y come into his hand (\"outside\"); the cards above X up to Y (\"inside\") "
+         "leave the game for the hand, with the joker; `split X` puts every card above X inside. X must be "
+         "melded or laid off at once; a split needs a card above X (else it is a plain `take`). Jokers are "
+         "not wild in a Split hand.",
+         "Blocking: any player but the dealer, in his turn, while the dealer's joker lies beside the stock "
+         "(not yet taken), keeping a card in hand. Both jokers stay there, out of play, for the hand.",
+         "A dealer's joker still beside the stock at the end of the hand scores for nobody (jokers count "
+         "zero anyway); a new one is laid aside at the next deal, for the next dealer, who nominates afresh.",
+         "\"Dealing rotated anti-clockwise\": the engine's seats are numbers in the order of play, so it "
+         "cannot tell clockwise from anticlockwise. The deal and the play go from the dealer to seat "
+         "dealer+1 and on, with the dealer last; at a table read the seat numbers anticlockwise (to the "
+         "dealer's right).",
+         "The short game: \"some people only play to a smaller score of 250 points\": `target=250`.",
          "Some play with 56 cards and four jokers: `jokers=4` (one laid aside, three dealt).",
-         "Wild jokers as in 500 Rum with `jokers=2` (see its page): a meld holds at least two natural cards, "
-         "a joker stands for the card at its written place, 15 points on the table and in the hand."]),
+         "The computer players nominate `double` when the dealer holds a set of three or more (to lay the "
+         "joker over), else `wild`; never `split`. The heuristic and search players split the pile when the "
+         "melds it makes outweigh the cards that come with it (as for a take), and block the dealer's joker "
+         "with a doubling or splitting joker they cannot use this turn (a wild one they keep)."]),
     "basic-rummy": (
         "Basic Rummy", "The plain game (§8.2 [S1-rummy]): 10 cards each for two players, 7 for three or four; "
         "draw from the stock or take the top discard (never discarded again in the same turn); ace low only; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import card_str
+from ..cards import JOKER, card_str
 from .deal import shuffled_deck, start_hand
 from .generate import next_claimant
 from .melds import labels, lay_off, meld_kind, new_meld
@@ -36,6 +36,14 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
     if move.action == DEALER_JOKER:  # the dealer's joker: into his hand, his turn goes on
         hands[seat] = tuple(sorted((*hands[seat], *move.cards)))
         return s.replace(hands=tuple(hands), aside=(), history=history)
+    if move.action == "nominate":  # the jokers' effect for the hand; then the dealer's left plays first
+        return s.replace(rules=s.rules.for_hand(move.on), phase=DRAW, turn_seat=(s.dealer + 1) % s.rules.players,
+                         history=history)
+    if move.action == "block":  # a joker face down over the dealer's: neither is played this hand
+        hands[seat] = _without(hands[seat], move.cards)
+        return s.replace(hands=tuple(hands), aside=(*s.aside, *move.cards), history=history)
+    if move.action == "split":
+        return _split(s.replace(history=history), move)
     if move.action == "take":
         card = move.cards[0]
         i = len(s.pile) - 1 - s.pile[::-1].index(card)  # the topmost copy
@@ -73,6 +81,21 @@ def apply_move(s: RummyState, move: RummyMove) -> RummyState:
             return end_hand(after, seat, masters=bool(s.rules.masters_hand) and straight_just_laid(s))
         return end_turn(after)
     raise ValueError(f"unknown rummy move {move!r}")
+
+
+def _split(s: RummyState, move: RummyMove) -> RummyState:
+    """A joker splits the pile: the chosen card and the cards above the split's end come into the hand, the
+    cards between them leave the game with the joker (``generate.split_moves``)."""
+    seat = s.turn_seat
+    card = move.cards[0]
+    i = len(s.pile) - 1 - s.pile[::-1].index(card)  # the topmost copy
+    j = len(s.pile) - 1 if len(move.cards) == 1 else len(s.pile) - 1 - s.pile[::-1].index(move.cards[1])
+    taken = (card, *s.pile[j + 1:])
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted((*_without(hands[seat], (JOKER,)), *taken)))
+    must = card if s.rules.taken_card == "at_once" else -1
+    return s.replace(hands=tuple(hands), pile=s.pile[:i], removed=(*s.removed, JOKER, *s.pile[i + 1:j + 1]),
+                     phase=PLAY, taken=taken, must_use=must)
 
 
 def straight_just_laid(s: RummyState) -> bool:

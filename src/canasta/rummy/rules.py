@@ -65,11 +65,35 @@ class RummyRules:
     hands_per_game: int = 0
     tie: str = "went_out"
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+    # Dealer's Gambit: the jokers' effect the dealer nominated for this hand ("" before he has, and between
+    # hands). Not an option: the state's rules carry it for the hand (``for_hand``), so that every question
+    # about melds and points is asked of one object.
+    joker_effect: str = field(default="", compare=False)
 
     @property
     def wild_jokers(self) -> bool:
-        """Jokers are wild in sets and runs (500 Rum's 53-54-card pack), not Persian Rummy's joker sets."""
-        return self.jokers > 0 and not self.joker_sets
+        """Jokers are wild in sets and runs (500 Rum's 53-54-card pack; Dealer's Gambit when the dealer
+        nominated them wild), not Persian Rummy's joker sets."""
+        return self.jokers > 0 and not self.joker_sets and (not self.dealers_joker or self.joker_effect == "wild")
+
+    @property
+    def doubling_jokers(self) -> bool:
+        """Dealer's Gambit, "Double": a joker laid over a new set doubles it and seals it."""
+        return self.dealers_joker and self.joker_effect == "double"
+
+    @property
+    def splitting_jokers(self) -> bool:
+        """Dealer's Gambit, "Split": a joker splits the discard pile around the card chosen from it."""
+        return self.dealers_joker and self.joker_effect == "split"
+
+    @property
+    def joker_points(self) -> int:
+        """A joker's points on the table and in the hand: Dealer's Gambit's are worth zero [S2]."""
+        return 0 if self.dealers_joker else self.joker_value
+
+    def for_hand(self, effect: str) -> RummyRules:
+        """These rules with the jokers' effect nominated for a hand ("" for none yet)."""
+        return self if effect == self.joker_effect else dataclasses.replace(self, joker_effect=effect)
 
     @property
     def hand_size(self) -> int:
@@ -107,12 +131,16 @@ class RummyRules:
         """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
         rows = []
         for f in dataclasses.fields(self):
-            if f.name in ("name", "family", "overrides"):
+            if f.name in INTERNAL:
                 continue
             meaning, source = PARAMETERS[f.name][:2]
             rows.append((f.name, getattr(self, f.name), meaning, source))
         return rows
 
+
+# Fields that are not options: the preset's name and family, the overrides, the hand's nominated effect.
+INTERNAL = ("name", "family", "overrides", "joker_effect")
+JOKER_EFFECTS = ("wild", "double", "split")
 
 # name: (meaning, source, allowed values or None)
 PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
@@ -132,10 +160,11 @@ PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
     "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers (false: jokers are "
                    "wild in sets and runs, each meld holding at least two natural cards)",
                    "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", None),
-    "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock; only the dealer "
-                      "may take it into his hand, in his turn ('take dealer JK'), and only until another "
-                      "player has melded a joker (\"it can be blocked by another player's joker\", read so)",
-                      "§8.1 other options, named [S2]; rules [RD]", None),
+    "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock for the dealer "
+                      "('take dealer JK', in his turn); after the deal he nominates the jokers' effect for the "
+                      "hand ('nominate wild', 'nominate double' or 'nominate split'); another player may block "
+                      "the dealer's joker with a joker of his own laid face down over it ('block JK'); jokers "
+                      "are worth zero", "§8.1 Dealer's Gambit [S2]", None),
     "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
                    "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", ("any", "own_side")),
     "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
@@ -258,7 +287,7 @@ def coerce(key: str, value: Any, default: Any) -> Any:
 def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> RummyRules:
     """A RummyRules from a preset's values and the caller's overrides, every value checked."""
     defaults = RummyRules()
-    fields = {f.name for f in dataclasses.fields(RummyRules)} - {"name", "family", "overrides"}
+    fields = {f.name for f in dataclasses.fields(RummyRules)} - set(INTERNAL)
     values = dict(base)
     for key, value in overrides.items():
         if key not in fields:
@@ -284,11 +313,12 @@ def _check(r: RummyRules) -> None:
                          f"got {r.teams}")
     if not 0 <= r.jokers <= 4:
         raise ValueError(f"jokers must be 0-4, got {r.jokers}")
-    if r.wild_jokers and r.ace == "around":
+    if r.jokers and not r.joker_sets and r.ace == "around":
         raise ValueError("wild jokers and ace=around are not supported together (a joker's place in a run "
                          "round the corner is not defined); use ace=low, high or both")
-    if r.dealers_joker and not (r.wild_jokers and r.jokers >= 2):
-        raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
+    if r.dealers_joker and (r.joker_sets or r.jokers < 2):
+        raise ValueError("dealers_joker needs at least 2 jokers, not joker_sets (one is the dealer's, the others "
+                         "are dealt)")
     for name in ("melds_between_turns", "lay_offs_between_turns"):
         if getattr(r, name) and not r.call_rum:
             raise ValueError(f"{name} uses the 'Rum' claim window: it needs call_rum=true")

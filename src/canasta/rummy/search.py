@@ -118,8 +118,8 @@ class RummySearchPlayer(Player):
 
     def alternatives(self, seen: Seen, legal: list[RummyMove], base: RummyMove) -> list[RummyMove]:
         """The heuristic's move first, then the alternatives worth a look (at most ``candidates`` in all)."""
-        if base.action in ("draw", "take"):
-            pool = [m for m in legal if m.action in ("draw", "take")]
+        if base.action in ("draw", "take", "split"):
+            pool = [m for m in legal if m.action in ("draw", "take", "split")]
             ranked = sorted(pool, key=lambda m: -self.policy.take_score(seen, m))
         elif base.action == "discard":
             pool = [m for m in legal if m.action == "discard"]
