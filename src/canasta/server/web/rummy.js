@@ -299,8 +299,9 @@ function renderPiles() {
       if (e.key === "Enter" || e.key === " ") sendMove("draw");
     });
   }
+  const effect = v.joker_effect ? ` · jokers: ${v.joker_effect} this hand` : "";
   const aside = (v.dealers_joker || []).length
-    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside` }) : null;
+    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: (v.dealers_joker_blocked ? "The dealer's joker is blocked" : v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside`) + effect }) : null;
   fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }), aside,
     moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: v.phase === "claim" ? "Pass (no Rum call)" : "Take nothing (pass)", onclick: () => sendMove("pass") }) : null,
     ...specialMoves(moves).map((m) => el("button", { type: "button", "data-testid": `special-${m.split(" ")[0]}`, text: specialLabel(m), onclick: () => sendMove(m) })));
@@ -321,15 +322,18 @@ function renderPiles() {
   fill($("pile"), cards.length ? cards : el("span", { class: "muted small-text", text: "empty" }));
 }
 
-/** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
+/** The options' own moves, each a button: calling "Rum" on a discard, Dealer's Gambit's nomination, the dealer's
+ * joker, blocking it and splitting the pile with a joker. */
 function specialMoves(moves) {
-  return moves.filter((m) => m.startsWith("rum ") || m.startsWith("take dealer ") || m.startsWith("master "));
+  return moves.filter((m) => ["rum ", "take dealer ", "nominate ", "block ", "split "].some((p) => m.startsWith(p)));
 }
 
 function specialLabel(move) {
   if (move.startsWith("rum ")) return `Rum! (${move.slice(4)})`;
   if (move.startsWith("take dealer ")) return "Take the dealer's joker";
-  return `Show the Master's Hand (${move.slice(7)})`;
+  if (move.startsWith("nominate ")) return `Jokers ${move.slice(9)} this hand`;
+  if (move.startsWith("block ")) return "Block the dealer's joker with yours";
+  return `Split the pile: ${move.slice(6)}`;
 }
 
 function renderMustUse() {
