@@ -45,13 +45,16 @@ def status(v: dict[str, Any]) -> Text:
         doing = "the game is over"
     elif to_move != me:
         doing = f"{seat_name(v['players'], to_move)} to move"
+    elif v["phase"] == "nominate":
+        doing = "your deal: nominate the jokers' effect (wild, double or split) in the list of moves"
     elif v["phase"] == "draw":
         doing = "your turn: draw from the stock, or take from the pile"
     elif v["must_use"]:
         doing = f"your turn: meld or lay off {label(v['must_use'])} (taken from the pile) now"
     else:
         doing = "your turn: meld, lay off, then discard"
-    return Text.assemble((f"{v['variant']}", "bold"), f" · hand {v['hand_number']} · ", doing)
+    effect = f" · jokers {v['joker_effect']}" if v.get("joker_effect") else ""
+    return Text.assemble((f"{v['variant']}", "bold"), f" · hand {v['hand_number']}{effect} · ", doing)
 
 
 def players(v: dict[str, Any]) -> Text:
