@@ -15,7 +15,8 @@ from .view import view
 
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
         "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
-        "discard that fits a meld) | take dealer JK (Dealer's Gambit); "
+        "discard that fits a meld) | take dealer JK | nominate wild/double/split | block JK | "
+        "split 7C [to KD] (Dealer's Gambit); "
         "also help, hint, show, undo (this turn's last meld or lay-off), quit")
 
 
@@ -29,7 +30,13 @@ def render(v: dict[str, Any]) -> str:
         lines.append(f"your hand (seat {v['seat']}): {' '.join(v['hand'])}")
     if v["must_use"]:
         lines.append(f"you must meld or lay off {v['must_use']} now")
-    if v.get("dealers_joker"):
+    if v.get("joker_effect"):
+        lines.append(f"the jokers are {v['joker_effect']} this hand (nominated by the dealer, seat {v['dealer']})")
+    elif v.get("phase") == "nominate":
+        lines.append(f"the dealer (seat {v['dealer']}) nominates the jokers' effect: wild, double or split")
+    if v.get("dealers_joker_blocked"):
+        lines.append("the dealer's joker is blocked (a joker lies face down over it)")
+    elif v.get("dealers_joker"):
         lines.append(f"the dealer's joker lies beside the stock (only seat {v['dealer']} may take it)")
     if v.get("claim_from") is not None and v["pile"]:
         lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}: seat {v['to_move']} may call 'rum' or "
