@@ -296,7 +296,8 @@ def free_port() -> int:
 def start_server(database: str, log_path: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-m", "canasta", "serve", "--port", str(port), "--database", database,
-               "--workers", "1"]
+               "--workers", "1", "--tables-per-minute", "1000000", "--tables-per-address", "1000000",
+               "--max-tables", "1000000"]  # every table comes from this one address
     log = log_path.open("wb")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

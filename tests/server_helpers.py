@@ -17,8 +17,12 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from canasta.server.app import create_app
+from canasta.server.config import Limits
 
 POSTGRES_URL = os.environ.get("CANASTA_TEST_POSTGRES")  # .ci/run starts a server and sets it
+# Tests make many tables from one address and run bot-only tables at full speed; tests of the limits
+# themselves pass their own.
+ROOMY = Limits(tables_per_minute=100_000, tables_per_address=100_000, tables=100_000, bot_delay=0)
 
 
 @contextmanager
@@ -46,11 +50,13 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, database: str, grace: float = 60.0, workers: int = 0, rate: float = 1000.0) -> None:
+    def __init__(self, database: str, grace: float = 60.0, workers: int = 0, rate: float = 1000.0,
+                 **options: Any) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        app = create_app(database, workers=workers, grace=grace, rate=rate)
+        self.app = create_app(database, workers=workers, grace=grace, rate=rate, **{"limits": ROOMY, **options})
+        app = self.app
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                                     ws_max_size=65536))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

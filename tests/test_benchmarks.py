@@ -50,3 +50,13 @@ def test_hand_reading_compares_estimates_with_real_hands() -> None:
     assert rows and all(0.0 <= estimate <= 1.0 and 0.0 <= plain <= 1.0 for _, estimate, plain, _ in rows)
     assert any(held for *_, held in rows) and not all(held for *_, held in rows)
     assert hand_reading.log_loss(0.9, True) < hand_reading.log_loss(0.1, True)
+
+
+def test_a_tiny_fair_compute_run() -> None:
+    import json
+    import subprocess
+
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "fair_compute.py"), "--bot-tables", "1", "--replies", "3",
+                           "--level", "easy"], capture_output=True, text=True, timeout=300, check=True)
+    figures = json.loads(done.stdout)
+    assert figures["replies"] == 3 and 0 <= figures["p50_s"] <= figures["p99_s"] <= figures["max_s"]

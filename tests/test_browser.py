@@ -71,7 +71,7 @@ def play_until_over(page: Any, limit: float = 240) -> int:
             version = page.evaluate("document.body.dataset.version")
             take_turn(page)
             turns += 1
-            page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30_000)
+            page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
         else:
             page.wait_for_timeout(30)
     return turns
@@ -101,7 +101,7 @@ def test_play_now_from_the_home_page_on_a_phone(browser: Any, server: LiveServer
     page.goto(server.base + "/")
     page.locator('[data-testid="play-now"]').click()
     page.wait_for_url("**/t/*")
-    page.wait_for_function("document.body.dataset.status === 'playing'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
     page.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
     assert page.locator('[data-testid="hand"] [data-testid="card"]').count() == 11
     labels = page.locator('[data-testid="hand"] [data-testid="card"]').all_inner_texts()
@@ -114,19 +114,22 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
     made = server.create(variant="classic", seats=["human", "human", "bot:easy", "bot:easy"], delay=0)
     host_context, guest_context = browser.new_context(), browser.new_context()
     host, guest = host_context.new_page(), guest_context.new_page()
+    refused: list[str] = []  # anything the Content-Security-Policy blocked
+    for page in (host, guest):
+        page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     host.goto(server.base + made["seats"][0]["url"])
     host.wait_for_selector('[data-testid="waiting-room"]')
     shot(host, "waiting-room")
     guest.goto(server.base + made["seats"][1]["url"])
     for page in (host, guest):
-        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=30_000)
+        page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
     take_turn(host)  # seat 0 draws ...
-    host.wait_for_function("document.body.dataset.version === '1'")
+    host.wait_for_function("() => document.body.dataset.version === '1'")
     take_turn(host)  # ... and discards
     for page in (host, guest):
-        page.wait_for_function("Number(document.body.dataset.version) >= 2", timeout=30_000)
+        page.wait_for_function("() => Number(document.body.dataset.version) >= 2", timeout=30_000)
     # the guest sees the host's public moves, and never the host's cards
-    guest.wait_for_function("document.querySelector('[data-testid=log]').innerText.length > 0")
+    guest.wait_for_function("() => document.querySelector('[data-testid=log]').innerText.length > 0")
     for attribute in ("data-top", "data-size", "data-frozen"):
         assert guest.get_attribute('[data-testid="pile"]', attribute) == \
             host.get_attribute('[data-testid="pile"]', attribute)
@@ -136,5 +139,11 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
         "cards => cards.map(c => c.dataset.card)")
     assert len(host_cards) == 11 and len(guest_cards) == 11 and host_cards != guest_cards
     shot(guest, "guest-table")
+    # the invite's token left the address bar; a reload keeps the seat (the tab kept the token)
+    assert "token" not in guest.url and guest.url.endswith(f"/t/{made['table']}")
+    guest.reload()
+    guest.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
+    assert guest.locator('[data-testid="hand"] [data-testid="card"]').count() == 11
+    assert not refused, refused
     host_context.close()
     guest_context.close()

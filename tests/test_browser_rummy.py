@@ -67,7 +67,7 @@ def shot(page: Any, name: str) -> None:
 
 
 def wait_version(page: Any, version: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version) >= {version}", timeout=30_000)
+    page.wait_for_function(f"() => Number(document.body.dataset.version) >= {version}", timeout=30_000)
 
 
 def hand_codes(page: Any) -> list[str]:
@@ -83,7 +83,7 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         assert canasta.legal_moves(room.state)  # the arranged position is playable
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(server.base + made["seats"][0]["url"])
-        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=30_000)
+        page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
         assert sorted(hand_codes(page)) == sorted(HAND.split())
         assert page.locator('[data-testid="pile"] .card').count() == 3
         assert page.locator('[data-testid="stock-size"]').inner_text() == f"{52 - 7 - 3 - 3 - 4 - 7} cards"
@@ -175,7 +175,7 @@ def test_finished_rummy_game_page_and_replay(browser: Any, tmp_path: Path) -> No
         page.wait_for_selector('[data-testid="seat-1"]')
         assert page.locator('[data-testid="seat-0"] .card').count() == 10  # the deal, face up
         page.locator('[data-testid="replay-last"]').click()
-        page.wait_for_function("document.body.dataset.move !== '0'", timeout=30_000)
+        page.wait_for_function("() => document.body.dataset.move !== '0'", timeout=30_000)
         assert "Game over" in page.locator("#board").inner_text()
         shot(page, "rummy-replay")
         page.close()
@@ -199,7 +199,7 @@ def test_create_form_starts_a_four_player_500_rum_table(browser: Any, tmp_path: 
         assert "partner" not in page.locator('[data-testid="seat-row-2"]').inner_text()  # each for himself
         page.locator('[data-testid="create-table"]').click()
         page.wait_for_url("**/t/*")
-        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=30_000)
+        page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
         assert page.locator('[data-testid="hand"] .card').count() == 7
         assert page.locator('[data-testid="seats"] .seat').count() == 4
         shot(page, "rummy-from-form")
@@ -223,7 +223,7 @@ def test_dealers_joker_by_a_button(browser: Any, tmp_path: Path) -> None:
         jokers = hand_codes(page).count("JK")
         page.locator('[data-testid="special-take"]').click()
         page.wait_for_function(
-            f"document.querySelectorAll('[data-testid=\"hand\"] .card[data-card=\"JK\"]').length > {jokers}",
+            f"() => document.querySelectorAll('[data-testid=\"hand\"] .card[data-card=\"JK\"]').length > {jokers}",
             timeout=30_000)
         assert page.locator('[data-testid="dealers-joker"]').count() == 0
         assert "2 take dealer JK" in room.record()["moves"]

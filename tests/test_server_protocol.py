@@ -183,7 +183,7 @@ def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any])
                        ({"options": {"target": "lots"}}, "BAD_TABLE"), ({"delay": -1}, "BAD_TABLE"),
                        ({"seats": 5}, "BAD_REQUEST")]:
         answer = server.post("/api/tables", body)
-        assert answer.status_code == 400 and answer.json()["error"] == code, answer.text
+        assert answer.status_code == 422 and answer.json()["error"] == code, answer.text
     public = server.get(f"/api/tables/{table['table']}").json()
     text = json.dumps(public)
     assert public["view"]["hand"] == [] and public["view"]["public_state"]["stock"] is None

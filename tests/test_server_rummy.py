@@ -83,7 +83,7 @@ def test_catalog_lists_every_rummy_preset(server: LiveServer) -> None:
     assert {e["name"] for e in server.get("/api/variants?family=rummy").json()} == \
         set(canasta.variant_names("rummy"))
     answer = server.get("/api/variants?family=chess")
-    assert answer.status_code == 400 and answer.json()["error"] == "BAD_FAMILY"
+    assert answer.status_code == 422 and answer.json()["error"] == "BAD_FAMILY"
 
 
 def test_table_page_is_the_rummy_page(server: LiveServer) -> None:
@@ -101,7 +101,7 @@ def test_bad_rummy_tables_are_refused(server: LiveServer) -> None:
                         (dict(variant="500-rum", seats=["human", "bot:easy"]), "3 seats"),
                         (dict(variant="dealers-gambit", options={"jokers": 1}), "dealers_joker")):
         answer = server.post("/api/tables", body)
-        assert answer.status_code == 400 and answer.json()["error"] == "BAD_TABLE", answer.text
+        assert answer.status_code == 422 and answer.json()["error"] == "BAD_TABLE", answer.text
         assert words in answer.json()["message"]
 
 

@@ -431,26 +431,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except MissingLibrary as exc:
         raise CliError(str(exc)) from None
     from .server.app import create_app, serve
-    from .server.storage import Store
+    from .server.config import Limits, limit_options
+    from .server.storage import Store, redact
 
+    try:
+        limits = Limits(**{name: getattr(args, name) for name, *_ in limit_options()})
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+    shown = redact(args.database)  # never print the database's password
     try:  # open (and create or upgrade) the database first: a bad URL is one line here, not a traceback later
         Store(args.database).close()
     except Exception as exc:
-        raise CliError(f"cannot use the database {args.database!r}: {type(exc).__name__}: "
-                       f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+        # the driver's first line only: the rest of an SQL error holds its statement
+        raise CliError(f"cannot use the database {shown!r}: {type(exc).__name__}: "
+                       f"{_first_line(getattr(exc, 'orig', None) or exc)}") from None
     host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     address = f"http://{host}:{args.port}/"
 
     def ready() -> None:
         _out(f"Canasta is ready: open {address} in a browser (Ctrl-C stops the server; games are kept in "
-             f"{args.database}).")
+             f"{shown}).")
         sys.stdout.flush()
 
     try:
-        serve(create_app(args.database, workers=args.workers, grace=args.grace), args.host, args.port, ready)
+        serve(create_app(args.database, workers=args.workers, grace=args.grace, limits=limits,
+                         allow_origins=args.allow_origin or (), api_docs=args.api_docs),
+              args.host, args.port, ready)
     except Exception as exc:  # an unusable database URL, a port in use: one line, not a traceback
-        raise CliError(f"{type(exc).__name__}: {exc}") from None
+        raise CliError(f"{type(exc).__name__}: {_first_line(exc)}") from None
     return 0
+
+
+def _first_line(exc: BaseException) -> str:
+    """An error's first line, any URL's password in it redacted."""
+    from .server.storage import redact
+
+    lines = str(exc).strip().splitlines()
+    return redact(lines[0]) if lines else ""
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -625,6 +642,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a computer player moves for a player who lost the connection (default 60)")
     p.add_argument("--workers", type=int, default=None,
                    help="processes in which computer players think (default: one per CPU; 0 = a thread)")
+    p.add_argument("--allow-origin", action="append", metavar="ORIGIN",
+                   help="a web origin besides the server's own whose pages may open its websockets, e.g. "
+                        "https://cards.example.org (repeatable)")
+    p.add_argument("--api-docs", action="store_true",
+                   help="serve the OpenAPI schema and its page at /api/openapi.json and /api/docs (default off)")
+    from .server.config import limit_options
+    from .server.protocol import MAX_FRAME_BYTES, RATE_BURST, RATE_PER_SECOND
+
+    group = p.add_argument_group("limits", f"what one client, and all of them, may use (docs/security.md); besides "
+                                 f"these, a websocket frame is at most {MAX_FRAME_BYTES:,} bytes (UTF-8) and a "
+                                 f"connection sends at most {RATE_PER_SECOND:g} frames a second (bursts of "
+                                 f"{RATE_BURST:g}, malformed frames included)")
+    for dest, flag, of_type, default, meaning in limit_options():
+        group.add_argument(flag, dest=dest, type=of_type, default=default, metavar="N",
+                           help=f"{meaning} (default {default:g})")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("rules", help="a variant's parameters with meaning and source, or the list of variants")

@@ -8,7 +8,7 @@ from typing import Any
 
 from .doc_tables import parameter_table, shown
 from .rules import PARAMETERS, Rules
-from .rummy.pages import index_rows, rummy_page, unsupported_rows
+from .rummy.pages import index_rows, rummy_parts, unsupported_rows
 from .rummy.rules import RummyRules
 from .variants import ALIASES, PRESETS, UNSUPPORTED
 from .variants import rules as make_rules
@@ -445,30 +445,42 @@ def _source_of(preset: str, name: str) -> str:
             return f"{source} (as {PARENT_LABEL.get(preset, preset.capitalize())})"
 
 
-def variant_page(rules: Rules | RummyRules) -> str:
-    """The page for a preset (with any overrides shown as changed), in Markdown."""
+def variant_parts(rules: Rules | RummyRules) -> dict[str, Any]:
+    """The pieces of a preset's page, as ``variant_page`` prints them and the browser's rules page shows them:
+    title, summary, aliases, options given, the base preset and the parameters that differ from it (with
+    their sources), the choices where sources disagree, and every parameter as ``rules.describe()``."""
     if isinstance(rules, RummyRules):
-        return rummy_page(rules)
+        return rummy_parts(rules)
     title, summary, _sources, choices = NOTES[rules.name]
     classic = make_rules("classic")
-    aliases = sorted(a for a, t in ALIASES.items() if t == rules.name)
-    lines = [f"# {title}", "", f"Preset `{rules.name}`" + (f" (also {', '.join(f'`{a}`' for a in aliases)})"
-                                                           if aliases else "") + ".", "", summary, ""]
     overrides = dict(rules.overrides)
-    if overrides:
-        lines += ["With options: " + ", ".join(f"`{k}={shown(v)}`" for k, v in overrides.items()), ""]
-    changed = [row for row in rules.describe() if getattr(classic, row[0]) != row[1]]
-    if changed:
-        lines += ["## How it differs from Classic", "", "| parameter | value | source |", "|---|---|---|"]
-        for name, value, _meaning, _source in changed:
-            source = "option" if name in overrides else _source_of(rules.name, name)
-            lines.append(f"| `{name}` | `{shown(value)}` | {source} |")
+    changed = [(name, value, "option" if name in overrides else _source_of(rules.name, name))
+               for name, value, _meaning, _source in rules.describe() if getattr(classic, name) != value]
+    return {"name": rules.name, "family": "canasta", "title": title, "summary": summary,
+            "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name), "overrides": overrides,
+            "base": "classic", "base_title": "Classic", "changed": changed, "choices": choices,
+            "parameters": rules.describe(), "source_header": "source (Classic)",
+            "footer": "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are "
+                      "explained in docs/sources.md."}
+
+
+def variant_page(rules: Rules | RummyRules) -> str:
+    """The page for a preset (with any overrides shown as changed), in Markdown."""
+    parts = variant_parts(rules)
+    aliases = parts["aliases"]
+    lines = [f"# {parts['title']}", "", f"Preset `{parts['name']}`" + (
+        f" (also {', '.join(f'`{a}`' for a in aliases)})" if aliases else "") + ".", "", parts["summary"], ""]
+    if parts["overrides"]:
+        lines += ["With options: " + ", ".join(f"`{k}={shown(v)}`" for k, v in parts["overrides"].items()), ""]
+    if parts["changed"]:
+        lines += [f"## How it differs from {parts['base_title']}", "", "| parameter | value | source |",
+                  "|---|---|---|"]
+        lines += [f"| `{name}` | `{shown(value)}` | {source} |" for name, value, source in parts["changed"]]
         lines.append("")
-    if choices:
-        lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
-    lines += parameter_table(rules.describe(), "source (Classic)")
-    lines += ["", "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are explained "
-              "in docs/sources.md."]
+    if parts["choices"]:
+        lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in parts["choices"]] + [""]
+    lines += parameter_table(parts["parameters"], parts["source_header"])
+    lines += ["", parts["footer"]]
     return "\n".join(lines) + "\n"
 
 

@@ -1,8 +1,9 @@
-"""The generated page of a rummy preset (``canasta rules NAME`` == docs/variants/NAME.md)."""
+"""The pieces of a rummy preset's generated page (``canasta rules NAME`` == docs/variants/NAME.md)."""
 
 from __future__ import annotations
 
-from ..doc_tables import parameter_table, shown
+from typing import Any
+
 from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_rules
 from .rules import RummyRules
 
@@ -144,28 +145,21 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
 }
 
 
-def rummy_page(rules: RummyRules) -> str:
+def rummy_parts(rules: RummyRules) -> dict[str, Any]:
+    """The pieces of a rummy preset's page (``canasta.variant_docs.variant_parts``): the parameters that
+    differ are those that differ from 500 Rum."""
     title, summary, choices = NOTES[rules.name]
     base = rummy_rules("500-rum", {})
-    aliases = sorted(a for a, t in ALIASES.items() if t == rules.name)
-    lines = [f"# {title}", "", f"Preset `{rules.name}`" + (f" (also {', '.join(f'`{a}`' for a in aliases)})"
-                                                           if aliases else "") + ".", "", summary, ""]
     overrides = dict(rules.overrides)
-    if overrides:
-        lines += ["With options: " + ", ".join(f"`{k}={shown(v)}`" for k, v in overrides.items()), ""]
-    if rules.name != "500-rum":
-        changed = [row for row in rules.describe() if getattr(base, row[0]) != row[1]]
-        if changed:
-            lines += ["## How it differs from 500 Rum", "", "| parameter | value | source |", "|---|---|---|"]
-            for name, value, _meaning, source in changed:
-                lines.append(f"| `{name}` | `{shown(value)}` | {'option' if name in overrides else source} |")
-            lines.append("")
-    if choices:
-        lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in choices] + [""]
-    lines += parameter_table(rules.describe())
-    lines += ["", "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
-              "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."]
-    return "\n".join(lines) + "\n"
+    changed = [] if rules.name == "500-rum" else [
+        (name, value, "option" if name in overrides else source)
+        for name, value, _meaning, source in rules.describe() if getattr(base, name) != value]
+    return {"name": rules.name, "family": "rummy", "title": title, "summary": summary,
+            "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name), "overrides": overrides,
+            "base": "500-rum", "base_title": "500 Rum", "changed": changed, "choices": choices,
+            "parameters": rules.describe(), "source_header": "source",
+            "footer": "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
+                      "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."}
 
 
 def index_rows() -> list[str]:

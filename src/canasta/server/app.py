@@ -6,21 +6,28 @@ import asyncio
 import contextlib
 import json
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
 from ..rummy import RummyRules, rummy_key
 from .catalog import catalog
+from .config import Limits
 from .games import AnyState
+from .guard import Shield, TableBudget, TableLimit, Unavailable
+from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
@@ -44,8 +51,24 @@ class TableRequest(BaseModel):
     turn_seconds: float | None = None
 
 
-def error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+class LessonRequest(BaseModel):
+    moves: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=MAX_MOVES)
+
+
+class ErrorBody(BaseModel):
+    """Every HTTP error's body."""
+
+    error: str
+    message: str
+
+
+# the errors any API route may answer (declared so the OpenAPI schema is the whole truth)
+ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorBody} for status in (413, 422, 429, 500, 503)}
+TABLE_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 404: {"model": ErrorBody}, 409: {"model": ErrorBody}}
+
+
+def error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None]) -> None:
@@ -58,24 +81,32 @@ def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None]) -> None
             if self.started:
                 ready()
 
-    # No per-message compression: it cost 8% of the server's time under load and frames are a few kB.
-    Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
-                          ws_per_message_deflate=False)).run()
+    # No per-message compression: it cost 8% of the server's time under load and frames are a few kB. No
+    # access log: a websocket's address carries its seat token.
+    Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, ws_max_size=65536,
+                          ws_per_message_deflate=False, server_header=False)).run()
 
 
 def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = None, grace: float = 60.0,
-               rate: float = RATE_PER_SECOND) -> FastAPI:
+               rate: float = RATE_PER_SECOND, limits: Limits | None = None, allow_origins: Iterable[str] = (),
+               api_docs: bool = False) -> FastAPI:
     """The server's app. ``workers``: processes for computer players (0: one thread); ``grace``: seconds
     before a computer player stands in for a player who dropped; ``rate``: frames a second a connection
-    may send on average (bursts of twice that)."""
+    may send on average (bursts of twice that); ``limits``: the resource limits (docs/security.md);
+    ``allow_origins``: web origins besides the server's own whose pages may open its websockets
+    (``https://example.org``); ``api_docs``: serve the OpenAPI schema and its page under /api/."""
+    limits = limits if limits is not None else Limits()
+    origins = {origin.rstrip("/").lower() for origin in allow_origins}
+    budget = TableBudget(limits.tables_per_minute)
     replays: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database)
         pool = BotPool(workers)
-        lobby = app.state.lobby = Lobby(store, pool, grace)
+        lobby = app.state.lobby = Lobby(store, pool, grace, limits)
         await lobby.resume_all()
+        lobby.start_sweeping()
         try:
             yield
         finally:
@@ -83,7 +114,9 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
             pool.close()
             store.close()
 
-    app = FastAPI(title="Canasta", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(title="Canasta", lifespan=lifespan, docs_url="/api/docs" if api_docs else None,
+                  redoc_url=None, openapi_url="/api/openapi.json" if api_docs else None)
+    app.add_middleware(Shield, body_bytes=limits.body_bytes)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
@@ -93,10 +126,46 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return error(400, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}")
+        return error(422, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}"[:300])
 
-    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html")):
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        phrase = HTTPStatus(exc.status_code).phrase
+        if exc.status_code == 413:
+            return error(413, "TOO_LARGE", f"a request body is at most {limits.body_bytes} bytes")
+        if exc.status_code == 400:  # a body that is no JSON text at all: refused as any malformed request
+            return error(422, "BAD_REQUEST", "the request body is not JSON text (UTF-8)")
+        return error(exc.status_code, phrase.upper().replace(" ", "_"), phrase.lower(), exc.headers)
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
+        return error(503, exc.code, exc.message, {"Retry-After": "5"})
+
+    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html"),
+                       ("/rules", "rules.html"), ("/help", "help.html"), ("/learn", "learn.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False)
+
+    @app.get("/rules/{variant}", include_in_schema=False)
+    async def rules_page(variant: str) -> FileResponse:
+        """A preset's rules page; an unknown name gets the same page with 404 (it says so and lists them)."""
+        known = len(variant) <= 64 and _known_variant(variant)
+        return FileResponse(WEB / "rules.html", status_code=200 if known else 404,
+                            headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/rules/{variant}", responses={**ERRORS, 404: {"model": ErrorBody}})
+    async def rules_of(variant: str) -> Response:
+        """A preset's rules page as data: the same pieces as ``canasta rules NAME`` (docs/protocol.md)."""
+        if len(variant) > 64 or not _known_variant(variant):
+            return error(404, "UNKNOWN_VARIANT", f"no variant {variant[:64]!r}: GET /api/variants lists them")
+        return JSONResponse(rules_record(variant))
+
+    @app.post("/api/learn", responses=ERRORS)
+    async def learn(body: LessonRequest) -> Response:
+        """The "How to play" walk-through after the learner's moves so far (docs/protocol.md)."""
+        try:
+            return JSONResponse(lesson_step(body.moves))
+        except LessonError as exc:
+            return error(422, "NOT_THE_LESSON", str(exc))
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str, request: Request) -> FileResponse:
@@ -111,36 +180,43 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
             rummy = row is not None and rummy_key(str(row.rules.get("variant", ""))) is not None
         return FileResponse(WEB / ("rummy.html" if rummy else "table.html"), headers={"Cache-Control": "no-cache"})
 
-    @app.get("/api/variants")
-    async def variants(family: str = "all") -> Response:
+    @app.get("/api/variants", responses=ERRORS)
+    async def variants(family: str = Query("all", json_schema_extra={"enum": list(FAMILIES)})) -> Response:
         """The presets of a family: ``all`` (the default, as ``variant_names()``: Canasta's, then the rummy
         family's), ``canasta`` or ``rummy``."""
         if family not in FAMILIES:
-            return error(400, "BAD_FAMILY", f"'family' is one of {', '.join(FAMILIES)}, got {family[:40]!r}")
+            return error(422, "BAD_FAMILY", f"'family' is one of {', '.join(FAMILIES)}, got {family[:40]!r}")
         return JSONResponse([e for e in catalog() if family in ("all", e["family"])])
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", responses=ERRORS)
     async def create_table(body: TableRequest, request: Request) -> Response:
+        address = request.client.host if request.client else "unknown"
+        if not budget.spend(address):
+            return error(429, "RATE_LIMITED", f"at most {limits.tables_per_minute} tables a minute per address",
+                         {"Retry-After": str(budget.retry_after(address))})
         try:
             spec = TableSpec.parse(body.variant, body.options, body.seats, body.names, body.player, body.delay,
                                    body.turn_seconds)
         except TableSpecError as exc:
-            return error(400, "BAD_TABLE", str(exc))
-        room, tokens = await lobby_of(request).create(spec)
+            return error(422, "BAD_TABLE", str(exc))
+        try:
+            room, tokens = await lobby_of(request).create(spec, owner=address)
+        except TableLimit as exc:
+            return error(exc.status, exc.code, exc.message, {"Retry-After": "60"})
         return JSONResponse({"table": room.id, "watch_url": f"/t/{room.id}",
                              "seats": [{"seat": s, "token": t, "url": seat_url(room.id, t)}
                                        for s, t in sorted(tokens.items())]})
 
     async def find(request: Request, table_id: str) -> Room | JSONResponse:
-        room = await lobby_of(request).room(table_id)
-        return room if room is not None else error(404, "NO_TABLE", f"no table {table_id!r}")
+        room = await lobby_of(request).room(table_id) if len(table_id) <= 64 else None
+        return room if room is not None else error(404, "NO_TABLE", f"no table {table_id[:64]!r}")
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=TABLE_ERRORS)
     async def table(table_id: str, request: Request) -> Response:
         room = await find(request, table_id)
         return room if isinstance(room, JSONResponse) else JSONResponse(room.public())
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=TABLE_ERRORS)
     async def record(table_id: str, request: Request) -> Response:
         room = await find(request, table_id)
         if isinstance(room, JSONResponse):
@@ -150,7 +226,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         return JSONResponse(room.record(),
                             headers={"Content-Disposition": f'attachment; filename="canasta-{table_id}.json"'})
 
-    @app.get("/api/tables/{table_id}/replay/{number}")
+    @app.get("/api/tables/{table_id}/replay/{number}", responses=TABLE_ERRORS)
     async def replay_step(table_id: str, number: int, request: Request) -> Response:
         room = await find(request, table_id)
         if isinstance(room, JSONResponse):
@@ -168,10 +244,11 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         return JSONResponse({"move": number, "moves": len(positions) - 1,
                              "entry": moves[number - 1] if number else None, "state": positions[number]})
 
-    @app.get("/api/players/{player}/stats")
-    async def stats(player: str, request: Request) -> Response:
+    @app.get("/api/players/{player}/stats", responses=ERRORS)
+    async def stats(request: Request, player: str = PathParameter(json_schema_extra={"minLength": 1, "maxLength": 64})
+                    ) -> Response:
         if not 1 <= len(player) <= 64:
-            return error(400, "BAD_PLAYER", "a player id is 1 to 64 characters")
+            return error(422, "BAD_PLAYER", "a player id is 1 to 64 characters")
         lobby = lobby_of(request)
         games = await lobby.db(lobby.store.player_games, player)
         return JSONResponse(player_stats(player, games))
@@ -180,10 +257,20 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None, player: str | None = None,
                         name: str | None = None) -> None:
         await ws.accept()
+        if not _same_origin(ws, origins):
+            await _refuse(ws, "BAD_ORIGIN", "pages of another site may not open this server's tables", 4403)
+            return
         lobby = lobby_of(ws)
-        room = await lobby.room(table_id)
+        try:
+            room = await lobby.room(table_id[:64])
+        except Unavailable as exc:
+            await _refuse(ws, exc.code, exc.message, 1013)
+            return
         if room is None:
-            await _refuse(ws, "NO_TABLE", f"no table {table_id!r}", 4404)
+            await _refuse(ws, "NO_TABLE", f"no table {table_id[:64]!r}", 4404)
+            return
+        if room.status == "expired":
+            await _refuse(ws, "EXPIRED", "nobody took a seat at this table in time: it is closed", 4410)
             return
         seat = room.seat_for(token) if token else None
         if token and seat is None:
@@ -192,9 +279,14 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         client = Client(seat, token, clean_name(name[:MAX_NAME * 4] if name else None),
                         player[:64] if player else None)
         writer = asyncio.create_task(_write(ws, client))
-        await room.join(client)
         limit = RateLimit(rate, 2 * rate)
         try:
+            try:
+                await room.join(client)
+            except Unavailable as exc:  # the database is down: the client tries again (close code 1013)
+                client.send(exc.frame())
+                client.close()
+                return
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -202,13 +294,15 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                 data = message.get("text")
                 if data is None:
                     data = message.get("bytes") or b""
+                frame: dict[str, Any] = {}
                 try:
+                    if not limit.allow():  # before reading: malformed frames count too
+                        raise ProtocolError("RATE_LIMITED", f"too many frames: at most {rate:g} a second")
                     frame = read_frame(data)
-                    if not limit.allow():
-                        raise ProtocolError("RATE_LIMITED", f"too many frames: at most {rate:g} a second",
-                                            frame.get("id"))
                     await room.handle(client, frame)
                 except ProtocolError as exc:
+                    if exc.frame_id is None:
+                        exc.frame_id = frame.get("id")
                     client.send(exc.frame())
         except WebSocketDisconnect:
             pass
@@ -219,6 +313,14 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                 await writer
 
     return app
+
+
+def _known_variant(name: str) -> bool:
+    try:
+        rules_record(name)
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _page(name: str) -> Any:
@@ -238,6 +340,17 @@ async def _write(ws: WebSocket, client: Client) -> None:
             await ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             return
+
+
+def _same_origin(ws: WebSocket, allowed: set[str]) -> bool:
+    """Is the page that opens this websocket the server's own (its address as the browser reached it) or
+    one of ``--allow-origin``? A client that is not a browser sends no Origin and is let in: Origin only
+    stops other sites' pages from using a visitor's browser against this server."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.rstrip("/").lower()
+    return origin in allowed or urlsplit(origin).netloc == ws.headers.get("host", "").lower()
 
 
 async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -1,9 +1,13 @@
-"""Every table in memory, the database thread and the computer players' pool; creating tables."""
+"""Every table in memory, the database thread and the computer players' pool; creating tables, and
+taking out of memory the tables nobody uses (they stay in the database and load again when asked for)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -11,12 +15,16 @@ from functools import partial
 from typing import Any, TypeVar
 
 from .. import new_game
+from .config import Limits
+from .guard import TableLimit, Unavailable, database_failed
 from .room import Room, deck_text, token_hash
 from .spec import TableSpec
 from .storage import SeatRow, Store, TableRow
 from .workers import BotPool
 
 T = TypeVar("T")
+log = logging.getLogger("canasta.server")
+SWEEP_SECONDS = 30.0
 
 
 @dataclass
@@ -26,14 +34,25 @@ class Lobby:
     store: Store
     pool: BotPool
     grace: float = 60.0
+    limits: Limits = field(default_factory=Limits)
     rooms: dict[str, Room] = field(default_factory=dict)
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+    owners: dict[str, str] = field(default_factory=dict)  # table id -> the address that created it (memory only)
 
     def __post_init__(self) -> None:
         self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.db_thread, partial(fn, *args, **kwargs))
+        """``fn`` on the database thread; a database that fails raises ``Unavailable`` (logged by the
+        error's class only: its text can hold the SQL parameters, a position and its deck among them)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.db_thread, partial(fn, *args, **kwargs))
+        except Exception as exc:
+            if not database_failed(exc):
+                raise
+            log.error("database unavailable: %s", type(exc).__name__)
+            raise Unavailable from None
 
     async def room(self, table_id: str) -> Room | None:
         room = self.rooms.get(table_id)
@@ -51,14 +70,32 @@ class Lobby:
             return room
 
     async def resume_all(self) -> int:
-        """Load every unfinished table (after a restart), so computer players and timers carry on."""
-        ids = await self.db(self.store.active_table_ids)
+        """Load the tables that were live (changed within ``idle_minutes``) after a restart, so computer
+        players and timers carry on; older unfinished tables load when somebody opens them."""
+        ids = await self.db(self.store.active_table_ids, time.time() - self.limits.idle_minutes * 60)
         for table_id in ids:
             await self.room(table_id)
         return len(ids)
 
-    async def create(self, spec: TableSpec, rematch_of: str | None = None) -> tuple[Room, dict[int, str]]:
-        """A new table; returns the room and each human seat's token (shown once, never stored)."""
+    def open_tables(self, owner: str | None = None) -> int:
+        """Tables in memory not over (of those ``owner`` created, when given)."""
+        return sum(1 for room in self.rooms.values() if room.status in ("waiting", "playing")
+                   and (owner is None or self.owners.get(room.id) == owner))
+
+    def check_room_for(self, owner: str | None) -> None:
+        """Raise ``TableLimit`` if a table may not be created now (for ``owner``, a client address)."""
+        if self.open_tables() >= self.limits.tables:
+            raise TableLimit(503, "SERVER_FULL", f"the server has its {self.limits.tables} open tables: "
+                             "try again later")
+        cap = self.limits.tables_per_address
+        if owner is not None and self.open_tables(owner) >= cap:
+            raise TableLimit(429, "TOO_MANY_TABLES", f"at most {cap} open tables per address: finish one first")
+
+    async def create(self, spec: TableSpec, rematch_of: str | None = None,
+                     owner: str | None = None) -> tuple[Room, dict[int, str]]:
+        """A new table; returns the room and each human seat's token (shown once, never stored). Raises
+        ``TableLimit`` when the server or ``owner`` (the creator's address) has too many open tables."""
+        self.check_room_for(owner)
         state = new_game(spec.rules)  # seed None: secrets.SystemRandom
         table_id = secrets.token_urlsafe(9)
         tokens: dict[int, str] = {}
@@ -78,10 +115,53 @@ class Lobby:
                        state=state.to_json(), deals=[deck_text(state)], pad=[], result=None, seats=seat_rows)
         await self.db(self.store.create_table, row)
         room = self.rooms[table_id] = Room(self, row, [])
+        if owner is not None:
+            self.owners[table_id] = owner
         room.start()
         return room, tokens
 
+    async def unload(self, room: Room) -> None:
+        """Take a table out of memory (it stays in the database)."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        self.owners.pop(room.id, None)
+        await room.stop()
+
+    async def sweep(self) -> None:
+        """Expire the tables whose human seats nobody took in ``waiting_minutes``; take out of memory the
+        tables nobody has been connected to for ``idle_minutes`` and the finished ones nobody watches."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if room.clients:
+                continue
+            quiet = now - room.quiet_since
+            if room.status == "waiting" and not room.anyone_joined():
+                if quiet > self.limits.waiting_minutes * 60:
+                    with contextlib.suppress(Unavailable):  # tried again at the next sweep
+                        await room.expire()
+                        await self.unload(room)
+            elif room.status not in ("waiting", "playing") or quiet > self.limits.idle_minutes * 60:
+                await self.unload(room)
+
+    def start_sweeping(self) -> None:
+        # every 30 s, or often enough for short limits (a quarter of the shorter one)
+        every = min(SWEEP_SECONDS, 15 * min(self.limits.waiting_minutes, self.limits.idle_minutes))
+
+        async def run() -> None:
+            while True:
+                await asyncio.sleep(every)
+                try:
+                    await self.sweep()
+                except Exception as exc:  # a sweep that failed is tried again at the next one
+                    log.error("sweeping tables failed: %s", type(exc).__name__)
+
+        self.sweeper = asyncio.get_running_loop().create_task(run(), name="sweeper")
+
     async def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         for room in list(self.rooms.values()):
             await room.stop()
         self.db_thread.shutdown(wait=True)

@@ -42,9 +42,11 @@ class ProtocolError(Exception):
 
 
 def read_frame(text: str | bytes) -> dict[str, Any]:
-    """A client frame checked for size, JSON, type and the type's fields; raises ``ProtocolError``."""
-    if len(text) > MAX_FRAME_BYTES:
-        raise ProtocolError("FRAME_TOO_LARGE", f"a frame may be at most {MAX_FRAME_BYTES} bytes, got {len(text)}")
+    """A client frame checked for size (in UTF-8 bytes), JSON, type and the type's fields; raises
+    ``ProtocolError``."""
+    size = len(text.encode(errors="surrogatepass") if isinstance(text, str) else text)
+    if size > MAX_FRAME_BYTES:
+        raise ProtocolError("FRAME_TOO_LARGE", f"a frame may be at most {MAX_FRAME_BYTES} bytes, got {size}")
     try:
         frame = json.loads(text)
     except (ValueError, UnicodeDecodeError):

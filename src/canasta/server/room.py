@@ -28,6 +28,7 @@ from ..record import FORMAT
 from ..rummy import RummyMove
 from ..variants import game_rules as make_rules
 from .games import AnyState, hand_sides, load, seat_view, seat_views
+from .guard import TableLimit
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -123,6 +124,7 @@ class Room:
         self.wake = asyncio.Event()
         self.turn_started = time.time()
         self.task: asyncio.Task[None] | None = None
+        self.quiet_since = now  # monotonic time since which no client has been connected
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -140,6 +142,14 @@ class Room:
     @property
     def delay(self) -> float:
         return float(self.settings.get("delay") or 0)
+
+    @property
+    def attended(self) -> bool:
+        """A person holds a seat here now: the table's computer players think first and at its own pace."""
+        return any(client.seat is not None for client in self.clients)
+
+    def anyone_joined(self) -> bool:
+        return any(s.row.joined for s in self.seats)
 
     @property
     def host(self) -> int | None:
@@ -208,6 +218,8 @@ class Room:
         return None
 
     async def join(self, client: Client) -> None:
+        """Seat a new connection: welcome, recent chat, then its state. Raises ``Unavailable`` when the
+        database cannot be reached (the caller then closes the connection)."""
         self.clients.add(client)
         if client.seat is not None:  # before any wait: from now on nobody stands in for this seat
             seat = self.seats[client.seat]
@@ -236,7 +248,11 @@ class Room:
         self.wake.set()
 
     async def leave(self, client: Client) -> None:
+        if client not in self.clients:
+            return
         self.clients.discard(client)
+        if not self.clients:
+            self.quiet_since = time.monotonic()
         if client.seat is not None:
             seat = self.seats[client.seat]
             seat.connections -= 1
@@ -245,13 +261,17 @@ class Room:
             self.broadcast_seats()
         self.wake.set()
         if self.status == "over" and not self.clients:
-            await self.stop()
-            self.lobby.rooms.pop(self.id, None)
+            await self.lobby.unload(self)
+
+    async def expire(self) -> None:
+        """Close a waiting table whose human seats nobody took (its tokens open nothing any more)."""
+        await self.lobby.db(self.lobby.store.set_table, self.id, status="expired")
+        self.status = "expired"
 
     async def _set_status(self, status: str) -> None:
+        await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
         self.status = status
         self.turn_started = time.time()
-        await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
         self.broadcast_state()
 
     async def handle(self, client: Client, frame: dict[str, Any]) -> None:
@@ -361,7 +381,8 @@ class Room:
         if self.status != "playing" or self.state.to_move != seat:
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
         version = self.version
-        move, reason = await self.lobby.pool.choose(level, seat_view(self.state, seat), legal_moves(self.state))
+        move, reason = await self.lobby.pool.choose(level, seat_view(self.state, seat), legal_moves(self.state),
+                                                     urgent=True)
         client.send({"type": "hint", "id": frame_id, "version": version, "move": str(move), "reason": reason,
                      "level": level})
 
@@ -396,7 +417,10 @@ class Room:
             spec = TableSpec(self.rules, [s.row.kind if s.row.kind == "human" else f"bot:{s.row.level}"
                                           for s in self.seats],
                              [s.row.name for s in self.seats], None, self.delay, self.settings.get("turn_seconds"))
-            room, _ = await self.lobby.create(spec, rematch_of=self.id)
+            try:
+                room, _ = await self.lobby.create(spec, rematch_of=self.id)
+            except TableLimit as exc:
+                raise ProtocolError(exc.code, exc.message) from None
             self.settings = {**self.settings, "rematch": room.id}
             await self.lobby.db(self.lobby.store.set_table, self.id, settings=self.settings)
             for other in self.clients:
@@ -430,8 +454,9 @@ class Room:
                 wait = await self._step()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a table must never stop because one decision failed
-                log.exception("table %s: computer player failed", self.id)
+            except Exception as exc:  # a table never stops because one decision (or the database) failed
+                # the class only: an error's text or traceback can hold the position (docs/security.md)
+                log.error("table %s: a computer player's move failed: %s", self.id, type(exc).__name__)
                 wait = 1.0
             if wait == 0:
                 continue
@@ -468,10 +493,13 @@ class Room:
         if actor == "stand-in" and not self.seats[seat].stand_in:
             self.seats[seat].stand_in = True
             self.broadcast_seats()
-        if actor == "bot" and self.delay:
-            await asyncio.sleep(self.delay)
+        attended = self.attended
+        # a table nobody sits at paces itself: it never takes the workers from people's tables
+        delay = max(self.delay if actor == "bot" else 0.0, 0.0 if attended else self.lobby.limits.bot_delay)
+        if delay:
+            await asyncio.sleep(delay)
         state = self.state
-        move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state))
+        move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=attended)
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
             if self.version == version and self.status == "playing" and self._mover() == mover:
                 await self.commit(seat, move, actor)

@@ -7,6 +7,7 @@ database thread so that the event loop never waits on a disk or a socket.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -101,6 +102,14 @@ def database_url(url: str) -> str:
     return url
 
 
+PASSWORD_IN_URL = re.compile(r"(://[^:/@\s]*:)[^\s/]*@")
+
+
+def redact(text: str) -> str:
+    """``text`` with the password of every URL in it replaced by ``***`` (for banners, errors and logs)."""
+    return PASSWORD_IN_URL.sub(r"\1***@", text)
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration (creating it in an empty database)."""
     from alembic import command
@@ -190,8 +199,10 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = database_url(url)
         sqlite = self.url.startswith("sqlite")
+        # hide_parameters: an SQL error's text (and SQLAlchemy's own log lines) never hold the values written,
+        # a position and its deck among them
         self.engine = create_engine(self.url, connect_args={"check_same_thread": False} if sqlite else {},
-                                    pool_pre_ping=not sqlite)
+                                    pool_pre_ping=not sqlite, hide_parameters=True)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
@@ -232,9 +243,11 @@ class Store:
                 return None
             return self._row(c, dict(found))
 
-    def active_table_ids(self) -> list[str]:
+    def active_table_ids(self, since: float = 0.0) -> list[str]:
+        """The tables waiting or being played that changed at or after ``since`` (seconds since the epoch)."""
         with self._begin() as c:
-            rows = c.execute(select(game_tables.c.id).where(game_tables.c.status != "over"))
+            rows = c.execute(select(game_tables.c.id).where(game_tables.c.status.in_(("waiting", "playing")),
+                                                            game_tables.c.updated >= since))
             return [r[0] for r in rows]
 
     def _row(self, c: Connection, found: dict[str, Any]) -> TableRow:

@@ -163,6 +163,7 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") e.className = v;
     else if (k === "text") e.textContent = v;
     else if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k === "style") e.style.cssText = v; // a style attribute would break the Content-Security-Policy
     else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
     else if (v === true) e.setAttribute(k, "");
     else e.setAttribute(k, v);
@@ -268,6 +269,23 @@ export function tableIdFromPath() {
 
 // ------------------------------------------------------------------ a table's connection
 
+/** This tab's seat token for table `id`. An invite link (`/t/ID?token=T`) is read once: the token moves
+ *  to sessionStorage and the address loses it (the history entry is replaced), so it never stays in the
+ *  history, a bookmark or a shared screen. A reload finds it in sessionStorage. */
+export function seatToken(id) {
+  const key = `canasta.token.${id}`;
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("token");
+  if (fromUrl) {
+    try { sessionStorage.setItem(key, fromUrl); } catch { /* storage off: the token lives in this page only */ }
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(history.state, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+    return fromUrl;
+  }
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
 // One table's websocket, shared by the Canasta and rummy pages. `T` is the page's table state (id,
 // token, player, optional name, pending move, receivedVersion); it gains ws, connected, retry,
 // everConnected and stopped. After a reconnect it asks for a sync from the last version seen; a move sent
@@ -328,10 +346,11 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
     ws.addEventListener("close", (ev) => {
       T.connected = false;
       if (T.ws === ws) T.ws = null;
-      if (ev.code === 4401 || ev.code === 4404) {
+      if (ev.code >= 4400 && ev.code < 4500) { // refused for good (docs/protocol.md): no reconnecting
         T.stopped = true;
         setConn("closed", "bad");
-        setStatus(ev.code === 4404 ? "This table does not exist." : "This invite link is not valid for this table.");
+        setStatus({ 4404: "This table does not exist.", 4401: "This invite link is not valid for this table.",
+          4410: "Nobody took a seat at this table in time: it is closed." }[ev.code] || "This page may not open this table.");
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;

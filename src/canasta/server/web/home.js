@@ -1,5 +1,7 @@
 // The home page: "Play now", choosing a game, creating a table with friends.
 import { api, cardEl, copyText, displayName, el, LEVELS, playerId, setDisplayName, applyDeckPreference } from "./common.js";
+import { lang, setUpPage, t } from "./i18n.js";
+import { variantSummary, variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_GAME = { variant: "classic", seats: ["human", "bot:medium", "bot:medium", "bot:medium"], delay: 0.8 };
@@ -26,7 +28,7 @@ async function createTable(body) {
   try {
     return await api("/api/tables", { method: "POST", body: { ...body, player: playerId() } });
   } catch (e) {
-    showError(`The table could not be created: ${e.message}`);
+    showError(t("home.error_create", { message: e.message }));
     return null;
   } finally {
     busy = false;
@@ -41,14 +43,14 @@ function seatZero(answer) {
 async function playNow() {
   const btn = $("play-now");
   btn.disabled = true;
-  btn.textContent = "Dealing…";
+  btn.textContent = t("home.dealing");
   const answer = await createTable({ ...DEFAULT_GAME, names: names(4) });
   if (answer) {
     location.href = seatZero(answer);
     return;
   }
   btn.disabled = false;
-  btn.textContent = "Play now";
+  btn.textContent = t("home.play_now");
 }
 
 // ------------------------------------------------------------------ the form
@@ -81,24 +83,30 @@ function playerCount(v) {
   return v ? v.players : 4;
 }
 
+/** "4 players", or "2–6 players" for a variant with a choice. */
+function playersText(v) {
+  const counts = Array.isArray(v.player_counts) && v.player_counts.length > 1 ? v.player_counts : null;
+  return counts ? t("home.players_range", { min: Math.min(...counts), max: Math.max(...counts) }) : t("home.players_n", { count: v.players });
+}
+
 function renderVariants() {
   const box = $("variants");
   box.replaceChildren();
   // grouped by family (Canasta's first, as the catalog lists them), Classic first, then by title
   const families = [...new Set(variants.map((v) => v.family || "canasta"))];
   const rank = (v) => families.indexOf(v.family || "canasta");
-  variants.sort((a, b) => rank(a) - rank(b) || (a.name === "classic" ? -1 : b.name === "classic" ? 1 : (a.title || a.name).localeCompare(b.title || b.name)));
+  variants.sort((a, b) => rank(a) - rank(b) || (a.name === "classic" ? -1 : b.name === "classic" ? 1 : variantTitle(a).localeCompare(variantTitle(b))));
   let family = null;
   for (const v of variants) {
     if (families.length > 1 && (v.family || "canasta") !== family) {
       family = v.family || "canasta";
-      box.append(el("div", { class: "variant-family", text: family === "rummy" ? "The rummy family" : "Canasta" }));
+      box.append(el("div", { class: "variant-family", text: t(family === "rummy" ? "home.family_rummy" : "home.family_canasta") }));
     }
     const input = el("input", { type: "radio", name: "variant", value: v.name, "data-testid": `variant-${v.name}` });
     if (v.name === "classic") input.checked = true;
     input.addEventListener("change", onVariantChange);
     box.append(
-      el("label", { class: "variant-option" }, input, el("span", { class: "t", text: v.title || v.name }), el("span", { class: "muted small-text", text: ` · ${Array.isArray(v.player_counts) && v.player_counts.length > 1 ? `${Math.min(...v.player_counts)}–${Math.max(...v.player_counts)}` : v.players} players` }), el("span", { class: "s", text: v.summary || "" })),
+      el("label", { class: "variant-option" }, input, el("span", { class: "t", text: variantTitle(v) }), el("span", { class: "muted small-text", text: ` · ${playersText(v)}` }), el("span", { class: "s", text: variantSummary(v) })),
     );
   }
   if (!document.querySelector('input[name="variant"]:checked') && box.querySelector("input")) box.querySelector("input").checked = true;
@@ -109,11 +117,11 @@ function onVariantChange() {
   const v = currentVariant();
   if (!v) return;
   const opts = optionsOf(v);
-  $("variant-summary").textContent = v.summary || "";
+  $("variant-summary").replaceChildren(variantSummary(v), " ", el("a", { href: `/rules/${encodeURIComponent(v.name)}`, target: "_blank", "data-testid": "variant-rules", text: t("home.variant_rules") }));
   // target
   const target = opts.find((o) => o.name === "target");
   $("target").value = target && target.default !== null && target.default !== undefined ? target.default : "";
-  $("target").placeholder = target ? String(target.default) : "the variant's";
+  $("target").placeholder = target ? String(target.default) : t("home.target_default");
   $("target").dataset.default = target ? String(target.default) : "";
   // players
   const choices = playerChoices(v);
@@ -131,9 +139,11 @@ function onVariantChange() {
 function renderOptions(v) {
   const box = $("options");
   box.replaceChildren();
+  // The house rules are the engine's parameters, named and explained as its rules reference does (English,
+  // marked so for screen readers); the rules page explains the variant in the page's language.
   const opts = optionsOf(v).filter((o) => o.name !== "target" && o.name !== "players");
   if (!opts.length) {
-    box.append(el("span", { class: "muted small-text", text: "This variant has no house rules to change." }));
+    box.append(el("span", { class: "muted small-text", text: t("home.no_house_rules") }));
     return;
   }
   for (const o of opts) {
@@ -142,7 +152,7 @@ function renderOptions(v) {
     if (o.type === "bool") {
       input = el("input", { type: "checkbox", id, "data-option": o.name });
       input.checked = !!o.default;
-      box.append(el("div", { class: "option" }, input, " ", el("label", { for: id, text: o.name.replace(/_/g, " ") }), el("div", { class: "meaning", text: o.meaning || "" })));
+      box.append(el("div", { class: "option", lang: "en" }, input, " ", el("label", { for: id, text: o.name.replace(/_/g, " ") }), el("div", { class: "meaning", text: o.meaning || "" })));
       continue;
     }
     if (o.type === "choice") {
@@ -151,7 +161,7 @@ function renderOptions(v) {
       input = el("input", { type: "number", id, "data-option": o.name, step: "1" });
       if (o.default !== null && o.default !== undefined) input.value = o.default;
     }
-    box.append(el("div", { class: "option field" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));
+    box.append(el("div", { class: "option field", lang: "en" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));
   }
 }
 
@@ -162,13 +172,13 @@ function renderSeats() {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector(".kind")?.value, level: r.querySelector(".level")?.value }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const label = el("span", { class: "seat-label", text: i === 0 ? "Seat 1 (you)" : `Seat ${i + 1}` });
+    const label = el("span", { class: "seat-label", text: i === 0 ? t("home.seat_you") : t("common.seat", { n: i + 1 }) });
     if (i === 0) {
-      box.append(el("div", { class: "seat-row", "data-testid": "seat-row-0" }, label, el("span", { class: "muted", text: "human — you" })));
+      box.append(el("div", { class: "seat-row", "data-testid": "seat-row-0" }, label, el("span", { class: "muted", text: t("home.you_human") })));
       continue;
     }
-    const kind = el("select", { class: "kind", "data-testid": `seat-kind-${i}`, "aria-label": `Seat ${i + 1}` }, el("option", { value: "bot", text: "Computer" }), el("option", { value: "human", text: "Human (a friend)" }));
-    const level = el("select", { class: "level", "data-testid": `seat-level-${i}`, "aria-label": `Seat ${i + 1} level` }, ...LEVELS.map((l) => el("option", { value: l, text: l, selected: l === "medium" })));
+    const kind = el("select", { class: "kind", "data-testid": `seat-kind-${i}`, "aria-label": t("common.seat", { n: i + 1 }) }, el("option", { value: "bot", text: t("home.computer") }), el("option", { value: "human", text: t("home.friend") }));
+    const level = el("select", { class: "level", "data-testid": `seat-level-${i}`, "aria-label": t("home.seat_level", { n: i + 1 }) }, ...LEVELS.map((l) => el("option", { value: l, text: t(`level.${l}`), selected: l === "medium" })));
     if (old[i] && old[i].kind) kind.value = old[i].kind;
     if (old[i] && old[i].level) level.value = old[i].level;
     const sync = () => level.classList.toggle("hidden", kind.value !== "bot");
@@ -176,7 +186,7 @@ function renderSeats() {
     sync();
     // partners sit opposite; an entry's `teams` says whether the game has partnerships at all
     const partnerships = v && (v.teams === undefined ? v.players % 2 === 0 : v.teams < v.players && v.teams === 2);
-    const partner = partnerships && n === 4 && i === 2 ? el("span", { class: "muted small-text", text: "your partner" }) : null;
+    const partner = partnerships && n === 4 && i === 2 ? el("span", { class: "muted small-text", text: t("home.your_partner") }) : null;
     box.append(el("div", { class: "seat-row", "data-testid": `seat-row-${i}` }, label, kind, level, partner));
   }
 }
@@ -233,10 +243,10 @@ function showInvites(answer, body) {
   const origin = location.origin;
   for (const s of answer.seats || []) {
     if (s.seat === 0) continue;
-    list.append(inviteRow(`Seat ${s.seat + 1}`, origin + s.url, `invite-${s.seat}`));
+    list.append(inviteRow(t("common.seat", { n: s.seat + 1 }), origin + s.url, `invite-${s.seat}`));
   }
-  if (!list.children.length) list.append(el("p", { class: "muted", text: "Every other seat is a computer player: only spectators can join." }));
-  list.append(inviteRow("Spectators", origin + answer.watch_url, "invite-watch"));
+  if (!list.children.length) list.append(el("p", { class: "muted", text: t("home.only_spectators") }));
+  list.append(inviteRow(t("home.spectators"), origin + answer.watch_url, "invite-watch"));
   $("go-seat").href = seatZero(answer);
   $("choose").classList.add("hidden");
   $("invites-panel").classList.remove("hidden");
@@ -244,12 +254,12 @@ function showInvites(answer, body) {
 }
 
 function inviteRow(who, url, testid) {
-  const input = el("input", { type: "text", value: url, readonly: true, "data-testid": testid, "aria-label": `${who} link` });
-  const btn = el("button", { type: "button", text: "Copy", "data-testid": `${testid}-copy` });
+  const input = el("input", { type: "text", value: url, readonly: true, "data-testid": testid, "aria-label": t("home.link_of", { who }) });
+  const btn = el("button", { type: "button", text: t("home.copy"), "data-testid": `${testid}-copy` });
   btn.addEventListener("click", async () => {
     const ok = await copyText(url, input);
-    btn.textContent = ok ? "Copied" : "Select and copy";
-    setTimeout(() => (btn.textContent = "Copy"), 2000);
+    btn.textContent = t(ok ? "home.copied" : "home.select_copy");
+    setTimeout(() => (btn.textContent = t("home.copy")), 2000);
   });
   return el("div", { class: "invite" }, el("span", { class: "who", text: who }), input, btn);
 }
@@ -259,7 +269,7 @@ async function loadVariants() {
     variants = (await api("/api/variants?family=all")) || [];
     if (!Array.isArray(variants)) variants = variants.variants || [];
   } catch (e) {
-    $("variants").replaceChildren(el("span", { class: "error-box", text: `The variants could not be loaded: ${e.message}` }));
+    $("variants").replaceChildren(el("span", { class: "error-box", text: t("home.error_variants", { message: e.message }) }));
     return;
   }
   renderVariants();
@@ -269,7 +279,7 @@ function openChooser(friends) {
   const panel = $("choose");
   panel.classList.remove("hidden");
   $("invites-panel").classList.add("hidden");
-  $("choose-title").textContent = friends ? "Play with friends" : "Choose game";
+  $("choose-title").textContent = t(friends ? "home.play_with_friends" : "home.choose_game");
   if (friends) {
     // make seat 3 (the partner in four-player games) a friend by default
     const kinds = [...document.querySelectorAll(".seat-row .kind")];
@@ -283,6 +293,8 @@ function openChooser(friends) {
 }
 
 function start() {
+  setUpPage();
+  $("house-rules-english").classList.toggle("hidden", lang === "en");
   applyDeckPreference();
   const fan = $("fan");
   for (const c of ["AS", "KH", "JK", "2D"]) fan.append(cardEl(c));

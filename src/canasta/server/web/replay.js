@@ -1,13 +1,14 @@
 // The replay page: a finished game, every hand face up, step by step (GET /api/tables/ID/replay/N).
-import { api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
+import { api, applyDeckPreference, backEl, cardEl, el, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
 import { describeMove, targetText, tokenText } from "./moves.js";
 import { renderRummy } from "./replay_rummy.js";
+import { format, has, setUpPage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const R = { id: tableIdFromPath(), n: 0, total: null, cache: new Map(), loading: null };
 
-function seatName(seat, players) {
-  return `Seat ${seat + 1}`;
+function seatName(seat) {
+  return t("common.seat", { n: seat + 1 });
 }
 
 /** Normalize a replay `state` (the full position dict, or a view) to one shape. */
@@ -45,18 +46,23 @@ function meldKind(key, cards) {
 function meldLabel(key, n) {
   const base = String(key);
   if (base.startsWith("seq") || base.includes("/") || base === "JK") return `${targetText(base)} ×${n}`;
-  return `${tokenText(base)}s ×${n}`;
+  return t("replay.meld_of", { rank: tokenText(base), n });
+}
+
+function phaseText(phase) {
+  const key = `phase.${phase}`;
+  return has(key) ? t(key) : phase;
 }
 
 function render(step) {
   const s = normalize(step.state);
-  $("counter").textContent = `move ${step.move} of ${step.moves}`;
+  $("counter").textContent = t("replay.counter", { move: step.move, moves: step.moves });
   $("slider").max = String(step.moves);
   $("slider").value = String(step.move);
   document.body.dataset.move = String(step.move);
   const entry = step.entry ? String(step.entry) : "";
   const m = /^(\d+)\s+(.*)$/.exec(entry);
-  $("entry").textContent = step.move === 0 ? "The deal" : m ? `${seatName(Number(m[1]))} ${describeMove(m[2])}  (${m[2]})` : entry;
+  $("entry").textContent = step.move === 0 ? t("replay.the_deal") : m ? t("replay.entry", { seat: seatName(Number(m[1])), move: describeMove(m[2]), notation: m[2] }) : entry;
   const board = $("board");
   board.replaceChildren();
   if (step.state && step.state.family === "rummy") {
@@ -65,66 +71,66 @@ function render(step) {
   }
   if (!s) return;
   const info = [
-    s.hand ? `Hand ${s.hand}` : null,
-    s.dealer !== undefined ? `dealer ${seatName(s.dealer)}` : null,
-    s.phase ? `phase: ${s.phase}` : null,
-    s.toMove !== undefined && s.phase !== "over" ? `to move: ${seatName(s.toMove)}` : null,
+    s.hand ? t("replay.hand", { n: s.hand }) : null,
+    s.dealer !== undefined ? t("replay.dealer", { seat: seatName(s.dealer) }) : null,
+    s.phase ? t("replay.phase", { phase: phaseText(s.phase) }) : null,
+    s.toMove !== undefined && s.phase !== "over" ? t("replay.to_move", { seat: seatName(s.toMove) }) : null,
   ].filter(Boolean).join(" · ");
-  board.append(el("div", { class: "turn-info", style: "margin-bottom:.4rem" }, info));
+  board.append(el("div", { class: "turn-info" }, info));
   // hands, face up
   for (let seat = 0; seat < s.players; seat++) {
     const cards = s.hands[seat];
     const row = el("div", { class: "seat-hand" + (seat === s.toMove && s.phase !== "over" ? " to-move" : ""), "data-testid": `seat-${seat}` },
-      el("span", { class: "who", text: `${seatName(seat)} (side ${s.seatSides[seat] + 1})` }));
+      el("span", { class: "who", text: t("replay.seat_side", { seat: seatName(seat), side: s.seatSides[seat] + 1 }) }));
     const wrap = el("div", { class: "cards" });
     if (cards) for (const c of sortCards(cards)) wrap.append(cardEl(c, { small: true }));
-    else wrap.append(el("span", { class: "muted-light", text: "hidden" }));
-    row.append(wrap, el("span", { class: "small-text", text: cards ? `${cards.length} cards` : "" }));
+    else wrap.append(el("span", { class: "muted-light", text: t("replay.hidden") }));
+    row.append(wrap, el("span", { class: "small-text", text: cards ? t("common.cards", { count: cards.length }) : "" }));
     if (s.feet && s.feet[seat] && s.feet[seat].length) {
-      row.append(el("span", { class: "small-text", text: "foot:" }), el("div", { class: "cards" }, ...sortCards(s.feet[seat]).map((c) => cardEl(c, { small: true }))));
+      row.append(el("span", { class: "small-text", text: t("replay.foot") }), el("div", { class: "cards" }, ...sortCards(s.feet[seat]).map((c) => cardEl(c, { small: true }))));
     }
     board.append(row);
   }
   // sides
-  const sides = el("div", { class: "sides", style: "margin-top:.6rem" });
+  const sides = el("div", { class: "sides" });
   for (let i = 0; i < s.teams; i++) {
-    const seats = s.seatSides.map((x, seat) => (x === i ? seatName(seat) : null)).filter(Boolean).join(" & ");
+    const seats = s.seatSides.map((x, seat) => (x === i ? seatName(seat) : null)).filter(Boolean).join(t("common.and"));
     const head = el("div", { class: "side-head" },
-      el("span", { class: "side-name", text: `Side ${i + 1}: ${seats}` }),
-      el("span", { class: "score", text: formatPoints((s.scores || [])[i]) }),
-      el("span", { class: "need", text: (s.opened || [])[i] ? "opened" : "not opened" }),
+      el("span", { class: "side-name", text: t("replay.side_seats", { n: i + 1, seats }) }),
+      el("span", { class: "score", text: format((s.scores || [])[i]) }),
+      el("span", { class: "need", text: t((s.opened || [])[i] ? "replay.opened" : "replay.not_opened") }),
       (s.redThrees[i] || []).length ? el("span", { class: "red-threes" }, ...s.redThrees[i].map((c) => cardEl(c, { small: true }))) : null);
     const melds = el("div", { class: "melds" });
-    if (!(s.melds[i] || []).length) melds.append(el("span", { class: "none", text: "no melds" }));
+    if (!(s.melds[i] || []).length) melds.append(el("span", { class: "none", text: t("replay.no_melds") }));
     for (const mm of s.melds[i] || []) {
       const kind = meldKind(mm.key, mm.cards);
       melds.append(el("div", { class: `meld${mm.cards.length >= 7 ? " canasta" : ""}${kind ? ` k-${kind}` : ""}`, "data-meld": mm.key },
         el("div", { class: "stack" }, ...mm.cards.map((c) => cardEl(c, { small: true }))),
-        el("span", { class: "label", text: (kind && mm.cards.length >= 7 ? `${kind} canasta · ` : "") + meldLabel(mm.key, mm.cards.length) })));
+        el("span", { class: "label", text: (kind && mm.cards.length >= 7 ? `${t(`replay.canasta_${kind}`)} · ` : "") + meldLabel(mm.key, mm.cards.length) })));
     }
     sides.append(el("div", { class: "side" }, head, melds));
   }
   board.append(sides);
   // pile and stock
   const pile = s.pile.filter((c) => c);
-  board.append(el("div", { class: "piles", style: "justify-content:flex-start" },
-    el("div", { class: "pile-box", "data-testid": "stock" }, el("div", { class: "what", text: "Stock" }), backEl({ small: false, count: s.stockSize ?? "?" })),
-    el("div", { class: "pile-box", "data-testid": "pile" }, el("div", { class: "what", text: `Discard pile (${s.pile.length})${s.pileFrozen ? " · ❄ frozen" : ""}` }),
-      el("div", { style: "display:flex;flex-wrap:wrap;gap:2px" }, s.pileHidden ? el("span", { text: `${s.pileHidden} face down ` }) : null, ...pile.map((c) => cardEl(c, { small: true }))))));
+  board.append(el("div", { class: "piles replay-piles" },
+    el("div", { class: "pile-box", "data-testid": "stock" }, el("div", { class: "what", text: t("replay.stock") }), backEl({ small: false, count: s.stockSize ?? "?" })),
+    el("div", { class: "pile-box", "data-testid": "pile" }, el("div", { class: "what", text: t("replay.pile", { count: s.pile.length }) + (s.pileFrozen ? ` · ❄ ${t("replay.frozen")}` : "") }),
+      el("div", { class: "replay-pile" }, s.pileHidden ? el("span", { text: `${t("replay.face_down", { count: s.pileHidden })} ` }) : null, ...pile.map((c) => cardEl(c, { small: true }))))));
   if (s.result) {
     const res = s.result;
-    board.append(el("div", { class: "overlay-panel", style: "margin-top:.6rem" }, el("h2", { text: "Game over" }),
-      el("p", { text: res.winner === null ? "A draw." : `Side ${res.winner + 1} wins.` }),
-      el("p", { text: `Final scores: ${(res.scores || []).map((x, i) => `side ${i + 1} ${formatPoints(x)}`).join(" · ")}` })));
+    board.append(el("div", { class: "overlay-panel replay-result" }, el("h2", { text: t("replay.game_over") }),
+      el("p", { text: res.winner === null ? t("replay.draw") : t("replay.side_wins", { n: res.winner + 1 }) }),
+      el("p", { text: t("replay.final_scores", { scores: (res.scores || []).map((x, i) => t("replay.side_score", { n: i + 1, points: format(x) })).join(" · ") }) })));
   }
   if (s.lastHand) {
     const keys = [];
     for (const side of s.lastHand) for (const k of Object.keys(side.lines || {})) if (!keys.includes(k)) keys.push(k);
-    board.append(el("details", { style: "margin-top:.5rem" }, el("summary", { text: "Previous hand's score" }),
-      el("table", { class: "data", style: "color:#fff" },
-        el("thead", {}, el("tr", {}, el("th", { text: "" }), ...s.lastHand.map((_, i) => el("th", { text: `Side ${i + 1}` })))),
-        el("tbody", {}, ...keys.map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...s.lastHand.map((x) => el("td", { text: formatPoints((x.lines || {})[k] || 0) }))))),
-        el("tfoot", {}, el("tr", {}, el("td", { text: "Total" }), ...s.lastHand.map((x) => el("td", { text: formatPoints(x.cumulative) })))))));
+    board.append(el("details", { class: "replay-score" }, el("summary", { text: t("replay.previous_score") }),
+      el("table", { class: "data" },
+        el("thead", {}, el("tr", {}, el("td", {}), ...s.lastHand.map((_, i) => el("th", { scope: "col", text: t("replay.side", { n: i + 1 }) })))),
+        el("tbody", {}, ...keys.map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...s.lastHand.map((x) => el("td", { text: format((x.lines || {})[k] || 0) }))))),
+        el("tfoot", {}, el("tr", {}, el("td", { text: t("replay.total") }), ...s.lastHand.map((x) => el("td", { text: format(x.cumulative) })))))));
   }
 }
 
@@ -155,19 +161,20 @@ async function go(n) {
     if (n + 1 <= R.total) fetchStep(n + 1).catch(() => {});
   } catch (e) {
     const box = $("error");
-    box.textContent = e.code === "GAME_NOT_OVER" ? "This game is not over yet: it can be replayed once it has ended." : `The replay could not be loaded: ${e.message}`;
+    box.textContent = e.code === "GAME_NOT_OVER" ? t("replay.not_over") : t("replay.error", { message: e.message });
     box.classList.remove("hidden");
   }
 }
 
 function start() {
+  setUpPage();
   applyDeckPreference();
   if (!R.id) {
-    $("error").textContent = "No table given.";
+    $("error").textContent = t("replay.no_table");
     $("error").classList.remove("hidden");
     return;
   }
-  $("title").textContent = `Replay of table ${R.id}`;
+  $("title").textContent = t("replay.of_table", { id: R.id });
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(R.n - 1));
   $("next").addEventListener("click", () => go(R.n + 1));

@@ -4,18 +4,17 @@
 // what is typed, and the server's refusal (code and message) is shown.
 
 import {
-  api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, lineLabel, openTable, playerId,
+  api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, lineLabel, openTable, playerId, seatToken,
   sendFrame, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const params = new URLSearchParams(location.search);
 const RANKS = "A23456789TJQK";
 const SUIT_ORDER = "SHDC";
 
 const T = {
   id: tableIdFromPath(),
-  token: params.get("token"),
+  token: seatToken(tableIdFromPath()),
   player: playerId(),
   seat: null, // this connection's seat; null for a spectator
   host: null,

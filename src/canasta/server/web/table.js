@@ -3,17 +3,16 @@
 
 import {
   api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel,
-  openTable, playerId, rankOf, sendFrame, setFourColour, sortCards, tableIdFromPath, uniqueId,
+  openTable, playerId, seatToken, rankOf, sendFrame, setFourColour, sortCards, tableIdFromPath, uniqueId,
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 
 const EVENT_PAUSE_MS = 800;
 const $ = (id) => document.getElementById(id);
 
-const params = new URLSearchParams(location.search);
 const T = {
   id: tableIdFromPath(),
-  token: params.get("token"),
+  token: seatToken(tableIdFromPath()),
   player: playerId(),
   name: displayName(),
   seat: null, // this connection's seat; null for a spectator

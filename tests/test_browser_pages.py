@@ -1,0 +1,169 @@
+"""The pages around the table in Chromium: every language renders the home, rules, help, walk-through,
+statistics and replay pages with no untranslated key (screenshots of each in ``test-artifacts/``); the
+language is the browser's by default and a switch is remembered; the "How to play" walk-through goes to its
+end; axe-core finds no serious or critical WCAG 2.1 A/AA violation on home, the tables (Canasta and
+rummy), rules, help, walk-through, statistics and replay pages. One server and one browser for the module."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server_helpers import LiveServer
+from test_browser import ARGS, ARTIFACTS, CHROMIUM, sync_api
+
+axe_module = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python: test extra")
+pytestmark = pytest.mark.skipif(not CHROMIUM or not __import__("pathlib").Path(CHROMIUM).exists(),
+                                reason="no Chromium: apt-get install chromium (.ci/run does)")
+
+LANGUAGES = ("en", "es", "pt", "it")
+# A catalog key left on a page: a namespace of the catalogs, a dot, a key.
+KEY_SHOWN = re.compile(r"\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n)"
+                       r"\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(f"sqlite:///{tmp_path_factory.mktemp('pages') / 'db.sqlite'}") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def finished(server: LiveServer) -> dict[str, str]:
+    """Two games computer players finish at once (a one-hand Classic game to 100, Basic Rummy), for replays."""
+    made = {"canasta": server.create(variant="classic", options={"target": 100}, seats=["bot:easy"] * 4, delay=0),
+            "rummy": server.create(variant="basic-rummy", seats=["bot:easy", "bot:easy"], delay=0)}
+    deadline = time.monotonic() + 120
+    for game in made.values():
+        while server.get(f"/api/tables/{game['table']}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the computer players did not finish"
+            time.sleep(0.1)
+    return {family: game["table"] for family, game in made.items()}
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def shown_keys(page: Any) -> list[str]:
+    """Catalog keys on the page: in its text, its title, or a label, placeholder or title attribute."""
+    texts = page.evaluate("""() => [document.title, document.body.innerText,
+        ...[...document.querySelectorAll('[aria-label],[placeholder],[title]')].flatMap(e =>
+            ['aria-label', 'placeholder', 'title'].map(a => e.getAttribute(a) || ''))]""")
+    return sorted({m for text in texts for m in KEY_SHOWN.findall(text)})
+
+
+def pages(finished: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """name: (path, a selector that is there once the page has rendered)."""
+    return {
+        "home": ("/", "#variants .variant-option"),
+        "rules": ("/rules", '[data-testid="rules-classic"]'),
+        "rules-classic": ("/rules/classic", '[data-testid="glance"] li'),
+        "rules-500-rum": ("/rules/500-rum", '[data-testid="glance"] li'),
+        "help": ("/help", '[data-testid="shortcuts"] table'),
+        "learn": ("/learn", '[data-testid="learn-card"]'),
+        "stats": ("/stats", '[data-testid="stats"] :is(table, p)'),
+        "replay": (f"/replay/{finished['canasta']}#1", '[data-testid="seat-0"]'),
+        "replay-rummy": (f"/replay/{finished['rummy']}#1", '[data-testid="seat-0"]'),
+    }
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_in_each_language_with_no_untranslated_key(browser: Any, server: LiveServer,
+                                                             finished: dict[str, str], lang: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 800}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/?lang={lang}")  # the address's language is remembered for the other pages
+    for name, (path, ready) in pages(finished).items():
+        page.goto(server.base + path)
+        page.wait_for_selector(ready, state="attached")
+        assert page.evaluate("document.documentElement.lang") == lang, name
+        assert shown_keys(page) == [], f"{name} in {lang}"
+        assert page.locator("#language").input_value() == lang
+        shot(page, f"page-{name}-{lang}")
+    assert errors == []
+    context.close()
+
+
+def test_the_browsers_language_by_default_and_a_switch_remembered(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(locale="pt-BR")
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#variants .variant-option", state="attached")
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    assert page.locator('[data-testid="play-now"]').inner_text() == "Jogar agora"
+    with page.expect_navigation():
+        page.locator("#language").select_option("it")
+    page.wait_for_selector("#variants .variant-option", state="attached")
+    assert page.locator('[data-testid="play-now"]').inner_text() == "Gioca ora"
+    page.goto(server.base + "/help")
+    page.wait_for_selector('[data-testid="shortcuts"] table')
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.locator("h1").inner_text() == "Aiuto"
+    context.close()
+
+
+def test_the_walk_through_to_its_end(browser: Any, server: LiveServer) -> None:
+    """A first-time player follows the tips (one wrong choice on the way), by clicks, to the end."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server.base + "/learn?lang=en")
+    page.wait_for_selector('[data-testid="learn-card"]')
+    page.locator('[data-testid="learn-discard"]').click()  # not yet: the tip says draw
+    assert "first draw" in page.locator('[data-testid="learn-feedback"]').inner_text()
+    steps = [("draw", []), ("meld", ["KH", "KH", "KS", "KD", "KC", "JK"]), ("discard", ["4C"]),
+             ("take", ["7C", "7D"]), ("meld", ["KS"]), ("discard", ["4C"])]
+    for number, (action, cards) in enumerate(steps):
+        assert page.evaluate("document.body.dataset.step") == str(number)
+        assert page.locator('[data-testid="learn-tip"]').inner_text()
+        for code in cards:  # the first card of that code not chosen yet
+            page.locator(f'[data-testid="learn-card"][data-card="{code}"][aria-pressed="false"]').first.click()
+        page.locator(f'[data-testid="learn-{action}"]').click()
+        page.wait_for_function(f"() => document.body.dataset.step === '{number + 1}'")
+        if number == 2:  # the others' turns are told: East's 7 is the one to take
+            assert "7 of spades" in page.locator('[data-testid="learn-others"]').inner_text()
+    assert page.locator('[data-testid="learn-done"]').is_visible()
+    assert "canasta" in page.locator('[data-testid="learn-side-0"]').inner_text()
+    shot(page, "learn-done-en")
+    page.close()
+
+
+def serious_violations(page: Any) -> list[str]:
+    results = axe_module.Axe().run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_violation(browser: Any, server: LiveServer, finished: dict[str, str]) -> None:
+    tables = {"table": server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"]),
+              "table-rummy": server.create(variant="basic-rummy", seats=["human", "bot:easy"])}
+    checked = {name: path for name, (path, _ready) in pages(finished).items()}
+    ready_of = {name: ready for name, (_path, ready) in pages(finished).items()}
+    checked.update({name: made["seats"][0]["url"] for name, made in tables.items()})
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    found = {}
+    for name, path in checked.items():
+        page.goto(server.base + path + ("" if "?" in path or "#" in path else "?lang=en"))
+        page.wait_for_selector(ready_of.get(name, '[data-testid="hand"] .card'), state="attached")
+        if name.startswith("table"):  # a hint shown too: its notice is part of the page to check
+            page.wait_for_selector('[data-testid="hand"] .card')
+            page.get_by_role("button", name="Hint").click()
+            page.wait_for_selector(':is([data-testid="hint-text"], [data-testid="notice"]:not(.hidden))')
+        found[name] = serious_violations(page)
+    assert found == {name: [] for name in checked}
+    page.close()
