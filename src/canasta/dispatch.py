@@ -145,7 +145,7 @@ def score_hand(rules: Rules | RummyRules, sides: Any) -> list[dict[str, Any]]:
         return _rummy.score_hand(rules, sides)
     if not isinstance(rules, Rules):
         raise TypeError(f"score_hand wants a game's rules (canasta.rules(NAME)), got {type(rules).__name__}")
-    if not isinstance(sides, list | tuple):
+    if not isinstance(sides, (list, tuple)):
         raise ValueError("sides must be a list with one object per side")
     return _c_score_hand(rules, sides)
 

@@ -170,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     key = rummy_key(args.variant)
     if key is None:
         p.error(f"{args.variant!r} is not a rummy variant")
-    options: dict[str, Any] = {"players": args.players} if key in ("500-rum", "basic-rummy") else {}
+    # --players for the games each plays for himself (partnership presets keep their four seats)
+    alone = rummy_rules(key, {})
+    options: dict[str, Any] = {"players": args.players} if alone.teams == alone.players else {}
     r = rummy_rules(key, options)
     for name in (args.a, args.b):
         try:
