@@ -111,8 +111,11 @@ def meld_of(data: dict[str, Any]) -> Meld:
     kind = data["kind"]
     if kind == "jokers":
         start = 0
-    elif kind == "run":
-        start = 1 if rank_of(cards[0]) == ACE else rank_of(cards[0])  # a run starting with its ace: ace low
+    elif kind == "run":  # by its first natural card that is no ace (a joker may stand first, an ace low or high)
+        i, card = next((i, c) for i, c in enumerate(cards) if c != JOKER and rank_of(c) != ACE)
+        start = rank_of(card) - i
+        if start < 1:  # round the corner (ace=around): positions cycle through 1..13
+            start += 13
     else:
         start = rank_of(cards[0])
     return Meld(kind, cards, tuple(data["seats"]), tuple(data["points"]), start)
