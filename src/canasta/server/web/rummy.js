@@ -346,7 +346,7 @@ function renderPanel() {
   } else if (f.status === "over" && f.view.result) {
     const r = f.view.result;
     const scores = r.scores || f.view.scores;
-    const winner = r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
+    const winner = r.stalemate ? "A stalemate, lost by everyone" : r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
     const panel = review ? reviewOf(f) : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }));
     panel.dataset.testid = "game-over";
     panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
@@ -407,8 +407,9 @@ function renderPiles() {
       if (e.key === "Enter" || e.key === " ") sendMove("draw");
     });
   }
+  const effect = v.joker_effect ? ` · jokers: ${v.joker_effect} this hand` : "";
   const aside = (v.dealers_joker || []).length
-    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside` }) : null;
+    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: (v.dealers_joker_blocked ? "The dealer's joker is blocked" : v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside`) + effect }) : null;
   fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }), aside,
     moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: v.phase === "claim" ? "Pass (no Rum call)" : "Take nothing (pass)", onclick: () => sendMove("pass") }) : null,
     ...specialMoves(moves).map((m) => el("button", { type: "button", "data-testid": `special-${m.split(" ")[0]}`, text: specialLabel(m), onclick: () => sendMove(m) })));
@@ -433,9 +434,10 @@ function renderPiles() {
   $("pile-help").textContent = t(pileTake() === "top" ? "table.pile.take_top" : "table.pile.take_any");
 }
 
-/** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
+/** The options' own moves, each a button: calling "Rum" on a discard, Dealer's Gambit's nomination, the dealer's
+ * joker, blocking it and splitting the pile with a joker. */
 function specialMoves(moves) {
-  return moves.filter((m) => m.startsWith("rum ") || m.startsWith("take dealer ") || m.startsWith("master "));
+  return moves.filter((m) => ["rum ", "take dealer ", "nominate ", "block ", "split "].some((p) => m.startsWith(p)));
 }
 
 /** What the pile allows (the pile_take rule): "any" card and those above it, or the "top" card only. */
@@ -447,7 +449,9 @@ function pileTake() {
 function specialLabel(move) {
   if (move.startsWith("rum ")) return `Rum! (${move.slice(4).split(" ").map(cardText).join(" ")})`;
   if (move.startsWith("take dealer ")) return "Take the dealer's joker";
-  return `Show the Master's Hand (${move.slice(7)})`;
+  if (move.startsWith("nominate ")) return `Jokers ${move.slice(9)} this hand`;
+  if (move.startsWith("block ")) return "Block the dealer's joker with yours";
+  return `Split the pile: ${move.slice(6)}`;
 }
 
 function renderMustUse() {
@@ -641,7 +645,7 @@ function renderBreakdown() {
     fill($("breakdown"), el("span", { class: "muted small-text", text: "No hand finished yet." }));
     return;
   }
-  const how = last.stalemate ? "a stalemate: nobody scores" : last.went_out !== null && last.went_out !== undefined
+  const how = last.stalemate ? (last.stalemate_reason === "stuck" ? "a stalemate (nobody can finish): nobody scores" : "a stalemate: nobody scores") : last.went_out !== null && last.went_out !== undefined
     ? `${seatName(last.went_out)} went out${last.rummy ? " — rummy!" : ""}` : "the stock ran out";
   const left = (last.hands || []).map((cards, seat) => el("div", { class: "small-text" }, `${seatName(seat)}: `,
     cards.length ? cards.map((c) => cardEl(c, { small: true })) : "no cards left"));
