@@ -18,8 +18,9 @@ from .view import view
 
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
         "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
-        "discard that fits a meld) | take dealer JK (Dealer's Gambit) | master 5H 6H 7H 8H 9H TH JH "
-        "(a Master's Hand); also help, hint, show, undo (this turn's last meld or lay-off), rules (how to play), quit")
+        "discard that fits a meld) | take dealer JK | nominate wild/double/split | block JK | "
+        "split 7C [to KD] (Dealer's Gambit); "
+        "also help, hint, show, undo (this turn's last meld or lay-off), rules (how to play), quit")
 
 
 def render(v: dict[str, Any]) -> str:
@@ -32,10 +33,17 @@ def render(v: dict[str, Any]) -> str:
         lines.append(f"your hand (seat {v['seat']}): {' '.join(v['hand'])}")
     if v["must_use"]:
         lines.append(f"you must meld or lay off {v['must_use']} now")
-    if v.get("dealers_joker"):
+    if v.get("joker_effect"):
+        lines.append(f"the jokers are {v['joker_effect']} this hand (nominated by the dealer, seat {v['dealer']})")
+    elif v.get("phase") == "nominate":
+        lines.append(f"the dealer (seat {v['dealer']}) nominates the jokers' effect: wild, double or split")
+    if v.get("dealers_joker_blocked"):
+        lines.append("the dealer's joker is blocked (a joker lies face down over it)")
+    elif v.get("dealers_joker"):
         lines.append(f"the dealer's joker lies beside the stock (only seat {v['dealer']} may take it)")
     if v.get("claim_from") is not None and v["pile"]:
-        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}, which fits a meld: 'rum' or 'pass'")
+        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}: seat {v['to_move']} may call 'rum' or "
+                     "play between turns where the rules allow it, or 'pass'")
     return "\n".join(lines)
 
 
@@ -43,7 +51,8 @@ def render_hand_end(summary: dict[str, Any], players: int, teams: int) -> str:
     """A finished rummy hand as text: who went out, each side's lines and net, the scores."""
     who = "nobody went out" if summary["went_out"] is None else f"{seat_name(players, summary['went_out'])} went out"
     if summary["stalemate"]:
-        who = "stalemate (the stock ran out twice): no score"
+        who = "stalemate (" + ("nobody can finish" if summary.get("stalemate_reason") == "stuck"
+                               else "the stock ran out twice") + "): no score"
     parts = [f"=== Hand {summary['hand']} is over: {who}" + (" (rummy!)" if summary["rummy"] else "") + " ==="]
     for i, side in enumerate(summary["sides"]):
         lines = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in side["lines"].items())
@@ -130,7 +139,8 @@ class RummyLineGame:
         assert result is not None
         winner = result["winner"]
         self.say(f"Game over after {result['hands']} hands: scores {result['scores']}; "
-                 + ("a draw" if winner is None else f"side {winner + 1} wins"
+                 + ("a stalemate, lost by everyone" if result.get("stalemate") else "a draw" if winner is None
+                    else f"side {winner + 1} wins"
                     + (" (yours)" if winner == rules.side_of(self.seat) else "")))
         return 0
 

@@ -36,16 +36,22 @@ def lines_from_points(r: RummyRules, table: Sequence[int], held: Sequence[int], 
             if rummy and r.going_rummy_double:
                 lines[out_side]["going_rummy"] = won
     else:
+        side_held = [0] * teams
         for seat in range(r.players):
             side = r.side_of(seat)
             lines[side]["table"] = lines[side].get("table", 0) + table[seat]
-            lines[side]["hand"] = lines[side].get("hand", 0) - held[seat]
-        if out_side is not None:
-            if r.deadwood_to_winner:
-                lines[out_side]["deadwood"] = sum(held[s] for s in range(r.players)
-                                                  if r.side_of(s) != out_side)
-            if r.going_out_bonus:
-                lines[out_side]["going_out"] = r.going_out_bonus
+            side_held[side] += held[seat]
+        for side in range(teams):
+            lines[side]["hand"] = -_deducted(r, side, side_held[side], out_side, stalemate)
+        if r.deadwood_to_winner:
+            # "add the values in their hands to the total of the player who went out"; with the stock finished
+            # and nobody out, "With two players, or two partnerships: add opponent's remainder to your score"
+            # (with more sides: "do not add any totals") [S2]
+            for side in range(teams):
+                if side == out_side or (out_side is None and teams == 2):
+                    lines[side]["deadwood"] = sum(side_held) - side_held[side]
+        if out_side is not None and r.going_out_bonus:
+            lines[out_side]["going_out"] = r.going_out_bonus
     if r.divide_by_five:
         for side_lines in lines:
             total = sum(side_lines.values())
@@ -58,6 +64,15 @@ def masters_lines(r: RummyRules, side: int) -> list[dict[str, int]]:
     by 5 where scores are), the others nothing; the hand ends at once."""
     points = r.masters_hand // 5 if r.divide_by_five else r.masters_hand
     return [{"masters_hand": points if s == side else 0} for s in range(r.teams)]
+
+
+def _deducted(r: RummyRules, side: int, held: int, out_side: int | None, stalemate: bool) -> int:
+    """What a side's cards in hand cost it at the end of a 500 Rum hand (``held``: their points)."""
+    if r.deadwood_to_winner and side != out_side:
+        return 0  # they go to the player who went out instead (or, nobody out, to the opponent or to nobody)
+    if out_side is None and not stalemate and not r.stock_out_deducts:
+        return 0  # D31: "nobody deducts the score from their hand" when the stock runs out [S2]
+    return held
 
 
 def game_result(r: RummyRules, scores: Sequence[int], hand_number: int, went_out: int | None) -> dict[str, Any] | None:

@@ -10,7 +10,8 @@ from ..variants import game_rules as make_rules
 def player_stats(player: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     """``games``: rows of ``Store.player_games``. Won: the player's side has the winning final score. A game
     finished by computer players standing in for people who left (``settings["abandoned"]``) counts as
-    ``abandoned``: not won, lost or drawn, and its hands and points are left out."""
+    ``abandoned``: not won, lost or drawn, and its hands and points are left out. A game
+    that ended in a stalemate (Basic Rummy) is lost by every player, as its source counts it."""
     per: dict[str, dict[str, Any]] = {}
     total = _blank("all")
     for game in games:
@@ -25,6 +26,8 @@ def player_stats(player: str, games: list[dict[str, Any]]) -> dict[str, Any]:
                 continue
             if game["status"] != "over" or result is None:
                 tally["unfinished"] += 1
+            elif result.get("stalemate"):
+                tally["lost"] += 1
             elif result.get("winner") is None:
                 tally["drawn"] += 1
             elif result["winner"] == side:

@@ -46,14 +46,17 @@ def status(v: dict[str, Any]) -> Text:
         doing = "the game is over"
     elif to_move != me:
         doing = f"{seat_name(v['players'], to_move)} to move"
+    elif v["phase"] == "nominate":
+        doing = "your deal: nominate the jokers' effect (wild, double or split) in the list of moves"
     elif v["phase"] == "draw":
         doing = "your turn: draw from the stock, or take from the pile"
     elif v["must_use"]:
         doing = f"your turn: meld or lay off {label(v['must_use'])} (taken from the pile) now"
     else:
         doing = "your turn: meld, lay off, then discard"
-    return Text.assemble((variant_title(v["variant"]), "bold"), f" to {v['target']} · hand {v['hand_number']} · ",
-                         doing)
+    effect = f" · jokers {v['joker_effect']}" if v.get("joker_effect") else ""
+    return Text.assemble((variant_title(v["variant"]), "bold"),
+                         f" to {v['target']} · hand {v['hand_number']}{effect} · ", doing)
 
 
 def players(v: dict[str, Any], names: Sequence[str] = ()) -> Text:
@@ -123,7 +126,8 @@ def pile_title(v: dict[str, Any], spread: bool) -> str:
 def hand_end(summary: dict[str, Any], v: dict[str, Any]) -> str:
     """A finished hand: who went out (or the stalemate), each side's lines and net, the cards left."""
     if summary["stalemate"]:
-        head = f"Hand {summary['hand']}: stalemate (the stock ran out a second time): nobody scores"
+        why = "nobody can finish" if summary.get("stalemate_reason") == "stuck" else "the stock ran out a second time"
+        head = f"Hand {summary['hand']}: stalemate ({why}): nobody scores"
     elif summary["went_out"] is None:
         head = f"Hand {summary['hand']} is over: nobody went out"
     else:
@@ -161,6 +165,8 @@ def score_pad(hands: Sequence[dict[str, Any]], v: dict[str, Any]) -> Table:
 def result_text(result: dict[str, Any], v: dict[str, Any]) -> str:
     scores = ", ".join(f"{side_label(v, s)} {score}" for s, score in enumerate(result["scores"]))
     winner = result["winner"]
+    if result.get("stalemate"):
+        return f"The game is over after {result['hands']} hands: a stalemate, lost by everyone ({scores})."
     if winner is None:
         return f"The game is over after {plural(result['hands'], 'hand')}: a draw ({scores})."
     tag = "" if winner != v["side"] else " (you)" if v["teams"] == v["players"] else " (your side)"

@@ -347,7 +347,7 @@ function renderPanel() {
   } else if (f.status === "over" && f.view.result) {
     const r = f.view.result;
     const scores = r.scores || f.view.scores;
-    const winner = r.winner === null || r.winner === undefined ? t("rummy.over.draw") : t("rummy.over.won", { side: sideName(r.winner) });
+    const winner = r.stalemate ? t("rummy.over.stalemate") : r.winner === null || r.winner === undefined ? t("rummy.over.draw") : t("rummy.over.won", { side: sideName(r.winner) });
     const panel = review ? reviewOf(f) : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }));
     panel.dataset.testid = "game-over";
     panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
@@ -408,8 +408,9 @@ function renderPiles() {
       if (e.key === "Enter" || e.key === " ") sendMove("draw");
     });
   }
+  const effect = v.joker_effect ? ` · ${t("rummy.effect.this_hand", { effect: jokerEffect(v.joker_effect) })}` : "";
   const aside = (v.dealers_joker || []).length
-    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? t("rummy.dealers_joker.yours") : t("rummy.dealers_joker.theirs", { who: seatName(v.dealer) }) }) : null;
+    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: (v.dealers_joker_blocked ? t("rummy.dealers_joker.blocked") : v.dealer === T.seat ? t("rummy.dealers_joker.yours") : t("rummy.dealers_joker.theirs", { who: seatName(v.dealer) })) + effect }) : null;
   fill($("stock"), el("div", { class: "what", text: t("table.stock") }), stock, el("div", { "data-testid": "stock-size", text: t("common.cards", { count: v.stock }) }), aside,
     moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: t(v.phase === "claim" ? "rummy.pass_claim" : "rummy.pass_draw"), onclick: () => sendMove("pass") }) : null,
     ...specialMoves(moves).map((m) => el("button", { type: "button", "data-testid": `special-${m.split(" ")[0]}`, text: specialLabel(m), onclick: () => sendMove(m) })));
@@ -434,15 +435,21 @@ function renderPiles() {
   $("pile-help").textContent = t(pileTake() === "top" ? "table.pile.take_top" : "table.pile.take_any");
 }
 
-/** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
+/** The options' own moves, each a button: calling "Rum" on a discard, Dealer's Gambit's nomination, the dealer's
+ * joker, blocking it and splitting the pile with a joker. */
 function specialMoves(moves) {
-  return moves.filter((m) => m.startsWith("rum ") || dealersJoker(m) || m.startsWith("master "));
+  return moves.filter((m) => ["rum", "nominate", "block", "split"].includes(m.split(" ")[0]) || dealersJoker(m));
 }
 
 /** What the pile allows (the pile_take rule): "any" card and those above it, or the "top" card only. */
 function pileTake() {
   const opts = (T.rules && T.rules.options) || {};
   return opts.pile_take || T.pileTake[T.frame.view.variant] || "any";
+}
+
+/** Dealer's Gambit's effect of the jokers for a hand (rummy.effect.wild / double / split), else as the server names it. */
+function jokerEffect(effect) {
+  return ["wild", "double", "split"].includes(effect) ? t(`rummy.effect.${effect}`) : effect;
 }
 
 /** Whether a move takes the dealer's joker ("take dealer JK"). */
@@ -452,9 +459,12 @@ function dealersJoker(move) {
 }
 
 function specialLabel(move) {
-  if (move.startsWith("rum ")) return t("rummy.rum", { cards: move.slice(4).split(" ").map(cardText).join(" ") });
+  const [verb, ...rest] = move.split(" ");
+  if (verb === "rum") return t("rummy.rum", { cards: rest.map(cardText).join(" ") });
   if (dealersJoker(move)) return t("rummy.take_dealers_joker");
-  return t("rummy.master", { hand: move.slice(7) });
+  if (verb === "nominate") return t("rummy.nominate", { effect: jokerEffect(rest[0]) });
+  if (verb === "block") return t("rummy.block");
+  return t("rummy.split", { from: cardText(rest[0]), to: cardText(rest[2]) }); // "split JK to 7H"
 }
 
 function renderMustUse() {
@@ -649,7 +659,7 @@ function renderBreakdown() {
     fill($("breakdown"), el("span", { class: "muted small-text", text: t("table.no_hand_yet") }));
     return;
   }
-  const how = last.stalemate ? t("rummy.end.stalemate") : last.went_out !== null && last.went_out !== undefined
+  const how = last.stalemate ? t(last.stalemate_reason === "stuck" ? "rummy.end.stuck" : "rummy.end.stalemate") : last.went_out !== null && last.went_out !== undefined
     ? t(last.rummy ? "rummy.end.rummy" : "rummy.end.out", { who: seatName(last.went_out) }) : t("rummy.end.stock");
   const left = (last.hands || []).map((cards, seat) => el("div", { class: "small-text" }, `${seatName(seat)}: `,
     cards.length ? cards.map((c) => cardEl(c, { small: true })) : t("rummy.no_cards_left")));
