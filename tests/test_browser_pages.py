@@ -79,8 +79,8 @@ def pages(finished: dict[str, str]) -> dict[str, tuple[str, str]]:
         "stats": ("/stats", '[data-testid="stats"] :is(table, p)'),
         "replay": (f"/replay/{finished['canasta']}#1", '[data-testid="seat-0"]'),
         "replay-rummy": (f"/replay/{finished['rummy']}#1", '[data-testid="seat-0"]'),
-        "table": (f"/t/{finished['canasta']}", '[data-testid="game-over"]'),  # watched, the game over
-        "table-rummy": (f"/t/{finished['rummy']}", '[data-testid="game-over"]'),
+        "watched-table": (f"/t/{finished['canasta']}", '[data-testid="game-over"]'),  # the game over
+        "watched-rummy": (f"/t/{finished['rummy']}", '[data-testid="game-over"]'),
     }
 
 

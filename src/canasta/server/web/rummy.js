@@ -523,10 +523,14 @@ function renderHand() {
   if (T.seat === null) {
     fill(title, el("span", { class: "me-name", text: t("table.watching_short") }));
     hand.classList.add("spectating");
+    hand.setAttribute("role", "group"); // no cards to choose: not a listbox
+    hand.removeAttribute("aria-multiselectable");
     fill(hand, el("span", { text: t("rummy.spectators_no_hands") }));
     return;
   }
   hand.classList.remove("spectating");
+  hand.setAttribute("role", "listbox");
+  hand.setAttribute("aria-multiselectable", "true");
   const sortButton = el("button", { type: "button", "data-testid": "sort", title: t("table.drag.hint"), text: T.sortBy === "suit" ? t("table.sort.rank") : t("table.sort.suit") });
   sortButton.addEventListener("click", () => {
     T.sortBy = T.sortBy === "suit" ? "rank" : "suit";

@@ -937,10 +937,14 @@ function renderHand(v) {
   hand.replaceChildren();
   if (T.seat === null) {
     hand.classList.add("spectating");
+    hand.setAttribute("role", "group"); // no cards to choose: not a listbox
+    hand.removeAttribute("aria-multiselectable");
     hand.append(el("span", { text: t("table.watching") }));
     return;
   }
   hand.classList.remove("spectating");
+  hand.setAttribute("role", "listbox");
+  hand.setAttribute("aria-multiselectable", "true");
   const codes = T.handCodes;
   if (!codes.length) {
     hand.append(el("span", { class: "muted-light", text: v.phase === "over" ? "" : t("table.no_cards") }));
