@@ -73,6 +73,24 @@ def test_every_catalog_has_every_key_and_nothing_else(lang: str) -> None:
             assert value in SAME_AS_ENGLISH[lang], f"{lang}: {key} is still English: {value!r}"
 
 
+def engine_reason_codes() -> set[str]:
+    """Every reason code the engines can give, read from their sources as tests/test_docs.py reads them
+    (Canasta's engine package and the rummy family's explain module)."""
+    src = WEB.parent.parent
+    paths = [p for p in sorted((src / "engine").glob("*.py")) if p.name != "__init__.py"]
+    paths.append(src / "rummy" / "explain.py")
+    return set(re.findall(r'"([A-Z][A-Z_]{4,})"', "".join(p.read_text(encoding="utf-8") for p in paths))) - {"JK"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_code_has_a_sentence(lang: str) -> None:
+    """reasonText (tableui.js) shows reason.CODE on a page in another language than English: no code falls
+    back to the engine's English sentence."""
+    codes = engine_reason_codes()
+    assert len(codes) > 80, "the codes were not found"
+    assert sorted(code for code in codes if f"reason.{code}" not in catalog(lang)) == []
+
+
 # --------------------------------------------------------------------------- the sources
 
 def sources(suffix: str) -> list[Path]:
