@@ -4,6 +4,11 @@ A room holds the table's state, its connected clients and a pump task that moves
 connected person: computer seats, a stand-in for a player whose connection dropped longer than the grace
 period, and the turn timer. Every move goes through ``Room.commit``: the engine applies it, the database
 stores it, and only then is it acknowledged and shown, each client getting its own seat's view.
+
+With several server processes (``cluster.RedisCluster``) every process holding the table has a room for
+it: any of them applies its own clients' moves (the database's version check orders them), tells the
+others through the broker, and they catch up from the database; only the lease holder's pump moves for
+computer players, stand-ins and the timer.
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ from ..moves import Move
 from ..record import FORMAT
 from ..rummy import RummyMove
 from ..variants import game_rules as make_rules
+from .cluster import PRESENCE_STALE
 from .games import AnyState, hand_sides, load, seat_view, seat_views
-from .guard import TableLimit
+from .guard import TableLimit, Unavailable
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -97,10 +103,10 @@ class Seat:
     left_at: float | None = None  # monotonic time the last connection of a joined player closed
     stand_in: bool = False
 
-    def public(self) -> dict[str, Any]:
+    def public(self, connected: bool) -> dict[str, Any]:
         r = self.row
         return {"seat": r.seat, "kind": r.kind, "level": r.level, "name": r.name, "joined": r.joined,
-                "connected": self.connections > 0, "stand_in": self.stand_in}
+                "connected": connected, "stand_in": self.stand_in}
 
 
 class Room:
@@ -125,13 +131,19 @@ class Room:
         self.turn_started = time.time()
         self.task: asyncio.Task[None] | None = None
         self.quiet_since = now  # monotonic time since which no client has been connected
+        # other processes' connections: process -> (connections per seat, monotonic time of its word)
+        self.remote: dict[str, tuple[list[int], float]] = {}
+        self.refreshing: set[asyncio.Task[None]] = set()
+        self.remote_seen: dict[int, float] = {}  # seat -> last monotonic time another process had it connected
 
     # --- life -----------------------------------------------------------------------------------
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._pump(), name=f"table {self.id}")
+        self.lobby.cluster.watch(self.id, self.on_message)
 
     async def stop(self) -> None:
+        self.lobby.cluster.unwatch(self.id)
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -165,7 +177,7 @@ class Room:
     # --- frames ---------------------------------------------------------------------------------
 
     def seats_public(self) -> list[dict[str, Any]]:
-        return [s.public() for s in self.seats]
+        return [s.public(self.connected(s.row.seat)) for s in self.seats]
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self.state, seat)
@@ -239,12 +251,14 @@ class Room:
                 changes["player"] = seat.row.player = client.player
             if changes:
                 await self.lobby.db(self.lobby.store.set_seat, self.id, client.seat, **changes)
+                self.changed()
             if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
                 await self._set_status("playing")
             if self.settings.get("rematch") and client.token:
                 await self._offer_rematch(client)
         client.send(self.state_frame(client.seat))
         self.broadcast_seats()
+        self.announce()
         self.wake.set()
 
     async def leave(self, client: Client) -> None:
@@ -259,6 +273,7 @@ class Room:
             if seat.connections == 0:
                 seat.left_at = time.monotonic()
             self.broadcast_seats()
+            self.announce()
         self.wake.set()
         if self.status == "over" and not self.clients:
             await self.lobby.unload(self)
@@ -272,6 +287,7 @@ class Room:
         await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
         self.status = status
         self.turn_started = time.time()
+        self.changed()
         self.broadcast_state()
 
     async def handle(self, client: Client, frame: dict[str, Any]) -> None:
@@ -357,8 +373,12 @@ class Room:
                    if value is not old}
         try:
             await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
-        except StaleWrite:  # another server process wrote this table (one process per database is supported)
-            log.error("table %s: the database is past version %d; another server shares it", self.id, row.version)
+        except StaleWrite:  # another server process wrote this table first
+            if self.lobby.cluster.shared:
+                await self._catch_up()
+            else:  # with no broker, one process per database is supported
+                log.error("table %s: the database is past version %d; another server shares it", self.id,
+                          row.version)
             raise ProtocolError("STALE_VERSION", "the table changed elsewhere: sync and try again",
                                 client_id) from None
         self.state, self.version, self.status, self.deals, self.pad, self.result = \
@@ -370,6 +390,7 @@ class Room:
         self.turn_started = time.time()
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
+        self.changed()
         self.broadcast(event)
         self.broadcast_state()
         self.wake.set()
@@ -394,7 +415,9 @@ class Room:
         name = self.seats[client.seat].row.name or f"Seat {client.seat + 1}"
         now = time.time()
         await self.lobby.db(self.lobby.store.add_chat, self.id, client.seat, name, text, now)
-        self.broadcast({"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now})
+        frame = {"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now}
+        self.lobby.cluster.publish(self.id, {"kind": "chat", "frame": frame})
+        self.broadcast(frame)
 
     async def _start(self, client: Client) -> None:
         if client.seat != self.host:
@@ -423,6 +446,7 @@ class Room:
                 raise ProtocolError(exc.code, exc.message) from None
             self.settings = {**self.settings, "rematch": room.id}
             await self.lobby.db(self.lobby.store.set_table, self.id, settings=self.settings)
+            self.changed()
             for other in self.clients:
                 if other.token:
                     await self._offer_rematch(other)
@@ -444,6 +468,7 @@ class Room:
         if row.kind == "human" and row.token_hash is None:
             row.token_hash, row.player = digest, player
             await self.lobby.db(self.lobby.store.set_seat, self.id, seat, token_hash=digest, player=player)
+            self.changed()
 
     # --- the pump: computer players, stand-ins and the timer -----------------------------------
 
@@ -469,8 +494,9 @@ class Room:
         if seat.row.kind == "bot":
             return "bot", seat.row.level or STAND_IN_LEVEL
         waits = []
-        if seat.connections == 0 and seat.left_at is not None:
-            left = seat.left_at + self.lobby.grace - time.monotonic()
+        gone = self.absent_since(seat.row.seat)
+        if gone is not None:
+            left = gone + self.lobby.grace - time.monotonic()
             if left <= 0:
                 return "stand-in", STAND_IN_LEVEL
             waits.append(left)
@@ -483,8 +509,8 @@ class Room:
         return min(waits) if waits else None
 
     async def _step(self) -> float | None:
-        if self.status != "playing":
-            return None
+        if self.status != "playing" or not self.lobby.cluster.owns(self.id):
+            return None  # woken when that changes
         mover = self._mover()
         if not isinstance(mover, tuple):
             return mover
@@ -502,8 +528,88 @@ class Room:
         move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=attended)
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
             if self.version == version and self.status == "playing" and self._mover() == mover:
-                await self.commit(seat, move, actor)
+                with contextlib.suppress(ProtocolError):  # another process moved first: caught up, think again
+                    await self.commit(seat, move, actor)
         return 0
+
+    # --- several processes (cluster.py) ---------------------------------------------------------
+
+    def connected(self, seat: int) -> bool:
+        """Somebody holds ``seat`` now, here or (by its latest word) at another process."""
+        if self.seats[seat].connections > 0:
+            return True
+        now = time.monotonic()
+        return any(counts[seat] > 0 and now - said < PRESENCE_STALE for counts, said in self.remote.values())
+
+    def absent_since(self, seat: int) -> float | None:
+        """Monotonic time since which a joined ``seat`` has had no connection anywhere (None: connected, or
+        nobody ever took it)."""
+        if self.connected(seat):
+            return None
+        times = [t for t in (self.seats[seat].left_at, self.remote_seen.get(seat)) if t is not None]
+        return max(times) if times else None
+
+    def changed(self) -> None:
+        """Tell the other processes holding this table that the database has something new for it."""
+        self.lobby.cluster.publish(self.id, {"kind": "changed", "version": self.version})
+
+    def announce(self) -> None:
+        """Tell the other processes how many connections each seat has here (sent on every change and with
+        every lease renewal while somebody is connected, so that a dead process's word expires)."""
+        if self.lobby.cluster.shared and (any(s.connections for s in self.seats) or self.remote):
+            self.lobby.cluster.publish(self.id, {"kind": "presence", "seats": [s.connections for s in self.seats]})
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        """A message from another process about this table (``cluster.RedisCluster`` delivers them)."""
+        kind = message.get("kind")
+        if kind == "chat":
+            self.broadcast(message["frame"])
+        elif kind == "presence":
+            counts, now = message["seats"], time.monotonic()
+            self.remote[message["from"]] = (counts, now)
+            for seat, count in enumerate(counts):
+                if count > 0:
+                    self.remote_seen[seat] = now
+            self.broadcast_seats()
+            self.wake.set()
+        elif kind == "changed":  # a move, or seats, status or settings at the same version
+            task = asyncio.get_running_loop().create_task(self.refresh())
+            self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self.refreshing.discard)
+
+    async def refresh(self) -> None:
+        try:
+            async with self.lock:
+                await self._catch_up()
+        except Unavailable:  # the next message, or the next move here, catches up
+            log.error("table %s: could not catch up", self.id)
+
+    async def _catch_up(self) -> None:
+        """Read what other processes wrote to this table since our version, show it here. Hold the lock."""
+        row = await self.lobby.db(self.lobby.store.load_table, self.id)
+        if row is None:
+            return
+        new = [m for m in await self.lobby.db(self.lobby.store.moves, self.id, self.version)
+               if m.version <= row.version] if row.version > self.version else []
+        for seat, fresh in zip(self.seats, row.seats, strict=True):
+            seat.row = fresh
+        self.settings = row.settings
+        status_changed = row.status != self.status
+        if new:
+            self.state, self.version = load(row.state), row.version
+            self.deals, self.pad, self.result = row.deals, row.pad, row.result
+            self.turn_started = time.time()
+        self.status = row.status
+        for m in new:
+            if m.client_id is not None:
+                self.used_ids[(m.seat, m.client_id)] = m.version
+            event = self._event(m)
+            self.events.append(event)
+            self.broadcast(event)
+        if new or status_changed:
+            self.broadcast_state()
+        self.broadcast_seats()
+        self.wake.set()
 
     # --- records --------------------------------------------------------------------------------
 
