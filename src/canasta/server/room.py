@@ -252,14 +252,17 @@ class Room:
             if changes:
                 await self.lobby.db(self.lobby.store.set_seat, self.id, client.seat, **changes)
                 self.changed()
-            if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
-                await self._set_status("playing")
+            await self._start_when_all_joined()
             if self.settings.get("rematch") and client.token:
                 await self._offer_rematch(client)
         client.send(self.state_frame(client.seat))
         self.broadcast_seats()
         self.announce()
         self.wake.set()
+
+    async def _start_when_all_joined(self) -> None:
+        if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
+            await self._set_status("playing")
 
     async def leave(self, client: Client) -> None:
         if client not in self.clients:
@@ -608,6 +611,7 @@ class Room:
             self.broadcast(event)
         if new or status_changed:
             self.broadcast_state()
+        await self._start_when_all_joined()  # the last seat may have been taken at another process just now
         self.broadcast_seats()
         self.wake.set()
 
