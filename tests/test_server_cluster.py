@@ -21,12 +21,12 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import POSTGRES_URL, WsClient, free_port, fresh_postgres
-from test_server_play import check_frames
 from websockets.sync.client import connect
 
 from canasta.record import FORMAT
 from canasta.server.storage import SeatRow, Store, TableRow
+from server_helpers import POSTGRES_URL, WsClient, free_port, fresh_postgres
+from test_server_play import check_frames
 
 REDIS_URL = os.environ.get("CANASTA_TEST_REDIS")
 
