@@ -119,6 +119,17 @@ def test_the_browsers_language_by_default_and_a_switch_remembered(browser: Any, 
     context.close()
 
 
+def test_the_create_form_takes_each_number_within_its_bounds(browser: Any, server: LiveServer) -> None:
+    """The house rules' number fields carry the server's bounds (GET /api/variants), so the browser flags a
+    value the server would refuse."""
+    page = browser.new_page()
+    page.goto(server.base + "/?lang=en")
+    field = page.wait_for_selector('[data-option="natural_canasta_bonus"]', state="attached")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", "100000")
+    assert page.locator("#target").get_attribute("max") == "100000"
+    page.close()
+
+
 def test_the_walk_through_to_its_end(browser: Any, server: LiveServer) -> None:
     """A first-time player follows the tips (one wrong choice on the way), by clicks, to the end."""
     page = browser.new_page(viewport={"width": 1000, "height": 900})

@@ -51,6 +51,8 @@ def test_the_rules_data_is_the_rules_command_page(client: Any, name: str) -> Non
     assert record["title"] in page and record["summary"] in page
     for row in record["changed"]:
         assert f"| `{row['name']}` |" in page
+    for row in record["parameters"]:  # each with its valid values, as the page shows them
+        assert f"| `{row['name']}` | `" in page and f"| {row['allowed']['text']} | {row['meaning']} |" in page
     assert record["base"] in ("classic", "500-rum")
 
 

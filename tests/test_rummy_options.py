@@ -149,7 +149,7 @@ def test_the_dealers_joker_left_aside_scores_nothing_and_changes_with_the_dealer
 def test_five_to_eight_players_need_two_packs() -> None:
     with pytest.raises(ValueError, match="packs=2"):
         R(players=5)
-    with pytest.raises(ValueError, match="players must be 2-8"):
+    with pytest.raises(ValueError, match="option players=9: must be an integer from 2 to 8"):
         R(players=9, packs=2)
     r = R(players=8, packs=2)
     assert r.pack_size == 104 and r.decks == 2

@@ -180,10 +180,22 @@ def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any])
     assert server.get(f"/api/tables/{table['table']}/record").status_code == 409
     for body, code in [({"variant": "nope"}, "BAD_TABLE"), ({"seats": ["human"]}, "BAD_TABLE"),
                        ({"seats": ["human", "bot:godlike", "human", "human"]}, "BAD_TABLE"),
-                       ({"options": {"target": "lots"}}, "BAD_TABLE"), ({"delay": -1}, "BAD_TABLE"),
-                       ({"seats": 5}, "BAD_REQUEST")]:
+                       ({"delay": -1}, "BAD_TABLE"), ({"seats": 5}, "BAD_REQUEST")]:
         answer = server.post("/api/tables", body)
         assert answer.status_code == 422 and answer.json()["error"] == code, answer.text
+    # issue 40's examples: each option refused by its bounds, before any deal, naming it and its range
+    for options, message in [
+            ({"jokers": 1000000}, "option jokers=1000000: must be an integer from 0 to 24"),
+            ({"decks": 1000}, "option decks=1000: must be an integer from 1 to 8"),
+            ({"target": -5}, "option target=-5: must be an integer from 1 to 100000"),
+            ({"target": 1e30}, "option target=1e+30: must be an integer from 1 to 100000"),
+            ({"target": "lots"}, "option target='lots': must be an integer from 1 to 100000"),
+            ({"upcard": 1}, "option upcard=1: must be true or false"),
+            ({"decks": 6, "jokers": 12}, "decks=6 is out of proportion for 4 players"),
+            ({"wild": True}, "unknown rules option 'wild'")]:
+        answer = server.post("/api/tables", {"options": options})
+        assert answer.status_code == 422 and set(answer.json()) == {"error", "message"}, answer.text
+        assert answer.json()["error"] == "BAD_TABLE" and answer.json()["message"].startswith(message), answer.text
     public = server.get(f"/api/tables/{table['table']}").json()
     text = json.dumps(public)
     assert public["view"]["hand"] == [] and public["view"]["public_state"]["stock"] is None
@@ -209,3 +221,20 @@ def test_statistics(tmp_path: Path) -> None:
         assert classic["won"] + classic["lost"] + classic["drawn"] == 1 and classic["unfinished"] == 0
         assert isinstance(classic["points_per_hand"], float)
         assert server.get("/api/players/nobody/stats").json()["total"]["played"] == 0
+
+
+def test_a_stored_table_whose_rules_are_now_refused_is_not_served(tmp_path: Path) -> None:
+    """A table created before the options' bounds (issue 40), with a value they now refuse, neither stops the
+    server's start nor answers 500: it is no table; the others carry on."""
+    import sqlite3
+
+    path = tmp_path / "db.sqlite"
+    with LiveServer(f"sqlite:///{path}") as live:
+        old = live.create(seats=["human", "bot:easy", "bot:easy", "bot:easy"])
+        kept = live.create(seats=["human", "bot:easy", "bot:easy", "bot:easy"])
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE game_tables SET rules = ? WHERE id = ?",
+                   (json.dumps({"variant": "classic", "options": {"jokers": 1000000}}), old["table"]))
+    with LiveServer(f"sqlite:///{path}") as live:
+        assert live.get(f"/api/tables/{old['table']}").json()["error"] == "NO_TABLE"
+        assert live.get(f"/api/tables/{kept['table']}").json()["status"] == "waiting"

@@ -98,6 +98,7 @@ def test_table_page_is_the_rummy_page(server: LiveServer) -> None:
 def test_bad_rummy_tables_are_refused(server: LiveServer) -> None:
     for body, words in ((dict(variant="500-rum", options={"players": 7}), "players"),
                         (dict(variant="500-rum", options={"ace": "sideways"}), "ace"),
+                        (dict(variant="500-rum", options={"target": 1e30}), "target=1e+30: must be an integer from 0"),
                         (dict(variant="500-rum", seats=["human", "bot:easy"]), "3 seats"),
                         (dict(variant="dealers-gambit", options={"jokers": 1}), "dealers_joker")):
         answer = server.post("/api/tables", body)

@@ -19,10 +19,11 @@ from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, w
 from .bots import player_names, refuse_unsupported
 from .moves import Move
 from .positions import load_state
-from .rules import Rules
+from .rules import PARAMETERS, Rules
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
 from .rummy.players import rummy_player_names
+from .rummy.rules import PARAMETERS as RUMMY_PARAMETERS
 from .session import HUMAN, Session, computer, default_save_path, parse_seats
 from .state import State
 from .textui import (
@@ -489,9 +490,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     rules = _rules(args.name, args.option)
     rows = rules.describe()
     if args.json:
+        bounds = RUMMY_PARAMETERS if isinstance(rules, RummyRules) else PARAMETERS
         _out(json.dumps({**rules.to_dict(), "parameters": [
-            {"name": n, "value": json.loads(json.dumps(v)), "meaning": m, "source": s} for n, v, m, s in rows]},
-            indent=2))
+            {"name": n, "value": json.loads(json.dumps(v)), "allowed": bounds[n][2].record(), "meaning": m,
+             "source": s} for n, v, m, s in rows]}, indent=2))
         return 0
     _out(variant_page(rules).rstrip("\n"))
     return 0

@@ -448,7 +448,8 @@ def _source_of(preset: str, name: str) -> str:
 def variant_parts(rules: Rules | RummyRules) -> dict[str, Any]:
     """The pieces of a preset's page, as ``variant_page`` prints them and the browser's rules page shows them:
     title, summary, aliases, options given, the base preset and the parameters that differ from it (with
-    their sources), the choices where sources disagree, and every parameter as ``rules.describe()``."""
+    their sources), the choices where sources disagree, and every parameter as ``rules.describe()`` with
+    the family's ``PARAMETERS`` (``bounds``: each one's allowed values)."""
     if isinstance(rules, RummyRules):
         return rummy_parts(rules)
     title, summary, _sources, choices = NOTES[rules.name]
@@ -459,7 +460,7 @@ def variant_parts(rules: Rules | RummyRules) -> dict[str, Any]:
     return {"name": rules.name, "family": "canasta", "title": title, "summary": summary,
             "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name), "overrides": overrides,
             "base": "classic", "base_title": "Classic", "changed": changed, "choices": choices,
-            "parameters": rules.describe(), "source_header": "source (Classic)",
+            "parameters": rules.describe(), "bounds": PARAMETERS, "source_header": "source (Classic)",
             "footer": "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are "
                       "explained in docs/sources.md."}
 
@@ -479,7 +480,7 @@ def variant_page(rules: Rules | RummyRules) -> str:
         lines.append("")
     if parts["choices"]:
         lines += ["## Choices where sources disagree or are silent", ""] + [f"- {c}" for c in parts["choices"]] + [""]
-    lines += parameter_table(parts["parameters"], parts["source_header"])
+    lines += parameter_table(parts["parameters"], parts["bounds"], parts["source_header"])
     lines += ["", parts["footer"]]
     return "\n".join(lines) + "\n"
 
@@ -503,17 +504,6 @@ def variants_index() -> str:
 PARAMETERS_HEADING = "## Parameters of the `Rules` object"
 
 
-def _allowed(name: str, value: Any) -> str:
-    choices = PARAMETERS[name][2]
-    if choices is not None:
-        return ", ".join(f"`{c}`" for c in choices)
-    if isinstance(value, bool):
-        return "`true`, `false`"
-    if isinstance(value, int):
-        return "whole number"
-    return "list"
-
-
 def classic_parameters() -> str:
     """The generated end of docs/rules/classic.md: every parameter of the rules object."""
     rules = make_rules("classic")
@@ -521,13 +511,15 @@ def classic_parameters() -> str:
              "Every parameter of `canasta.rules(\"classic\", **overrides)`, with its Classic value, generated "
              "from the rules object (`canasta.rules().describe()` gives the same list). Any preset takes any of "
              "them as an option (`--option KEY=VALUE` on the command line); the variant pages show each preset's "
-             "values. Whole numbers are validated where a value would make no sense (players 2 to 7, a pack "
-             "large enough for the deal, ...).", "",
+             "values. Every value is checked against its allowed values, then the parameters together: teams "
+             "divide the players, at most players + 1 decks and 3 jokers a deck, a pack large enough for the "
+             "deal, ...", "",
              "| parameter | Classic | allowed values | meaning | source |", "|---|---|---|---|---|"]
     for name, value, meaning, source in rules.describe():
-        lines.append(f"| `{name}` | `{shown(value)}` | {_allowed(name, value)} | {meaning} | {source} |")
+        lines.append(f"| `{name}` | `{shown(value)}` | {PARAMETERS[name][2].describe()} | {meaning} | {source} |")
     lines += ["", "Option values may also be given as text (`\"true\"`, `\"10000\"`, `\"[[0, 50]]\"`), as a command "
-              "line or a JSON record does; an unknown option or a bad value raises `ValueError` with the valid ones.",
+              "line or a JSON record does; an unknown option or a value outside its allowed values raises `ValueError` "
+              "naming both (`option jokers=1000000: must be an integer from 0 to 24`).",
               "", "Not parameters: the real-table penalties of §7 (a meld below the minimum taken back, a meld "
               "with too many wild cards), which cannot arise because the engine never accepts an illegal meld.",
               "", "Source tags, sections (§) and decisions (D) are explained in [sources.md](../sources.md)."]

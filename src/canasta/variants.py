@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rules import CLASSIC_THRESHOLDS, Rules, make_rules
+from .rules import CLASSIC_THRESHOLDS, Rules, check_option, make_rules
 
 if TYPE_CHECKING:
     from .rummy.rules import RummyRules
@@ -173,7 +173,7 @@ def variant_names(family: str = "all") -> list[str]:
     raise ValueError(f"unknown family {family!r}; valid families: canasta, rummy, all")
 
 
-def game_rules(name: str = "classic", **overrides: Any) -> Rules | RummyRules:
+def game_rules(name: str = "classic", /, **overrides: Any) -> Rules | RummyRules:
     """The rules of any family's preset: ``game_rules("500-rum")`` is a ``RummyRules``, Canasta's presets a
     ``Rules`` (``canasta.rules`` is this function)."""
     from .rummy.presets import rummy_key, rummy_rules
@@ -211,7 +211,7 @@ _MADE: dict[tuple[str, tuple[tuple[str, type, Any], ...]], Rules] = {}
 _PLAIN: frozenset[type] = frozenset((str, int, bool, float, type(None)))
 
 
-def rules(name: str = "classic", **overrides: Any) -> Rules:
+def rules(name: str = "classic", /, **overrides: Any) -> Rules:
     """The rules of a named variant with overrides, e.g. ``rules("classic", target=10000)`` (the same object for
     the same arguments: a Rules object cannot change)."""
     key = canonical_name(name)
@@ -224,7 +224,7 @@ def rules(name: str = "classic", **overrides: Any) -> Rules:
     base = PRESETS[key]
     if key == "hand-and-foot" and "players" in overrides:
         # decks = players + 1, jokers in (§4C [W]); alone (1 + 2 canastas) unless teams are given
-        base = _hand_and_foot_for(int(overrides["players"]), overrides)
+        base = _hand_and_foot_for(check_option("players", overrides["players"]), overrides)
     made = make_rules(key, base, overrides)
     if made_key is not None:
         if len(_MADE) >= 1024:
@@ -243,7 +243,7 @@ def player_counts(name: str) -> tuple[int, ...]:
 
 def _hand_and_foot_for(players: int, overrides: dict[str, Any]) -> dict[str, Any]:
     base = dict(PRESETS["hand-and-foot"], players=players, decks=players + 1, jokers=2 * (players + 1))
-    teams = int(overrides.get("teams", 2 if players in (4, 6) else players))
+    teams = check_option("teams", overrides.get("teams", 2 if players in (4, 6) else players))
     base["teams"] = teams
     if teams == players:  # each for himself: 1 natural + 2 mixed, nobody to ask
         base.update(canastas_to_go_out=3, natural_canastas_to_go_out=1, permission="none")

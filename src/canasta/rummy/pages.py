@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_rules
-from .rules import RummyRules
+from .rules import PARAMETERS, RummyRules
 
 # title, summary, choices where sources disagree or are silent
 NOTES: dict[str, tuple[str, str, list[str]]] = {
@@ -100,7 +100,7 @@ def rummy_parts(rules: RummyRules) -> dict[str, Any]:
     return {"name": rules.name, "family": "rummy", "title": title, "summary": summary,
             "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name), "overrides": overrides,
             "base": "500-rum", "base_title": "500 Rum", "changed": changed, "choices": choices,
-            "parameters": rules.describe(), "source_header": "source",
+            "parameters": rules.describe(), "bounds": PARAMETERS, "source_header": "source",
             "footer": "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
                       "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."}
 

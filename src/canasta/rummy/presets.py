@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import RummyRules, make_rummy_rules
+from .rules import RummyRules, check_rummy_option, make_rummy_rules
 
 PRESETS: dict[str, dict[str, Any]] = {
     # §8.1 [S2,BcR]: 13 cards for two, 7 for more; any pile card and all above it, used at once; ace high or
@@ -63,8 +63,6 @@ def rummy_key(name: str) -> str | None:
 def rummy_rules(key: str, overrides: dict[str, Any]) -> RummyRules:
     base = dict(PRESETS[key])
     if "players" in overrides and "teams" not in overrides and base["teams"] == base["players"]:
-        try:  # a game each for himself stays so with another number of players
-            base["teams"] = int(str(overrides["players"]).strip())
-        except ValueError:
-            raise ValueError(f"option players={overrides['players']!r}: want int") from None
+        # a game each for himself stays so with another number of players
+        base["teams"] = check_rummy_option("players", overrides["players"])
     return make_rummy_rules(key, base, overrides)

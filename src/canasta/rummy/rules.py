@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bounds import BOOL, Bound, Choice, Int, Seq, shown
+
 
 @dataclass(frozen=True)
 class RummyRules:
@@ -110,159 +112,125 @@ class RummyRules:
         return rows
 
 
-# name: (meaning, source, allowed values or None)
-PARAMETERS: dict[str, tuple[str, str, tuple[Any, ...] | None]] = {
+# The bounds shared by several parameters: from the sources (13, 10 or 7 cards; cards worth 1 to 20; games of 100 to
+# 500) with room for house rules; a deal must also fit the pack (``_check``).
+HAND = Int(1, 25)
+CARD_VALUE = Int(0, 100)
+POINTS = Int(0, 10_000)
+
+# name: (meaning, source, valid values)
+PARAMETERS: dict[str, tuple[str, str, Bound]] = {
     "players": ("number of players (2-4 with one pack, up to 8 with two)",
-                "§8.1 52 cards for 2-4 players, 104-108 for 5-8 [S2,BcR]; §8.2 2-4 [S1-rummy]", None),
+                "§8.1 52 cards for 2-4 players, 104-108 for 5-8 [S2,BcR]; §8.2 2-4 [S1-rummy]", Int(2, 8)),
     "teams": ("number of sides; seat s plays for side s mod teams (2 with 4, 6 or 8 players: partners sit alternately)",
-              "§8.1 partnership 500 Rum [S2]", None),
+              "§8.1 partnership 500 Rum [S2]", Int(2, 8)),
     "packs": ("52-card packs shuffled together: 1, or 2 (required for 5-8 players; every card twice; a set "
-              "still holds each suit once, a run each card once)", "§8.1 104-108 cards for 5-8 [S2]", None),
-    "jokers": ("jokers added to the 52 cards", "§8.1 53-54 cards [S2]; Persian Rummy 4 [S2]", None),
-    "hand_size_two": ("cards dealt to each of 2 players", "§8.1 13 [S2,BcR]; §8.2 10 [S1-rummy]", None),
-    "hand_size_more": ("cards dealt to each of 3 or more players", "§8.1 7 [S2,BcR]; §8.2 7 [S1-rummy]", None),
-    "draw_count": ("cards drawn from the stock per turn (Boathouse: 2)", "§8.1 other options, Boathouse [S2]", None),
+              "still holds each suit once, a run each card once)", "§8.1 104-108 cards for 5-8 [S2]", Int(1, 2)),
+    "jokers": ("jokers added to the 52 cards", "§8.1 53-54 cards [S2]; Persian Rummy 4 [S2]", Int(0, 4)),
+    "hand_size_two": ("cards dealt to each of 2 players", "§8.1 13 [S2,BcR]; §8.2 10 [S1-rummy]", HAND),
+    "hand_size_more": ("cards dealt to each of 3 or more players", "§8.1 7 [S2,BcR]; §8.2 7 [S1-rummy]", HAND),
+    "draw_count": ("cards drawn from the stock per turn (Boathouse: 2)", "§8.1 other options, Boathouse [S2]",
+                   Int(1, 2)),
     "ace": ("where an ace goes in a run: low (A-2-3), high (Q-K-A), both (either end, never K-A-2) or "
             "around (around the corner: K-A-2 too)", "§8.1 high or low, around the corner optional [S2]; "
-            "§8.2 low only [S1-rummy]", ("low", "high", "both", "around")),
+            "§8.2 low only [S1-rummy]", Choice("low", "high", "both", "around")),
     "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers (false: jokers are "
                    "wild in sets and runs, each meld holding at least two natural cards)",
-                   "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", None),
+                   "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", BOOL),
     "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock; only the dealer "
                       "may take it into his hand, in his turn ('take dealer JK'), and only until another "
                       "player has melded a joker (\"it can be blocked by another player's joker\", read so)",
-                      "§8.1 other options, named [S2]; rules [RD]", None),
+                      "§8.1 other options, named [S2]; rules [RD]", BOOL),
     "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
-                   "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", ("any", "own_side")),
+                   "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", Choice("any", "own_side")),
     "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
-                  "(the top card only)", "§8.1 [S2,BcR]; §8.2 top discard [S1-rummy]", ("any", "top")),
+                  "(the top card only)", "§8.1 [S2,BcR]; §8.2 top discard [S1-rummy]", Choice("any", "top")),
     "taken_card": ("the card chosen from the pile: at_once (must be melded or laid off at once) or keep "
-                   "(goes into the hand)", "§8.1 [S2,BcR]; §8.2 [S1-rummy]", ("at_once", "keep")),
+                   "(goes into the hand)", "§8.1 [S2,BcR]; §8.2 [S1-rummy]", Choice("at_once", "keep")),
     "take_only_for_new_meld": ("the chosen pile card must go into a new meld of 3 or more, not be laid off "
-                               "(no \"picking up to hit\")", "§8.1 variant [S2]", None),
+                               "(no \"picking up to hit\")", "§8.1 variant [S2]", BOOL),
     "discard_taken_same_turn": ("a card taken from the pile may be discarded in the same turn",
-                                "§8.2 may not [S1-rummy]", None),
-    "first_meld": ("points a player's first meld must be worth (0: any)", "§8.1 variant, 30 [S2]", None),
+                                "§8.2 may not [S1-rummy]", BOOL),
+    "first_meld": ("points a player's first meld must be worth (0: any)", "§8.1 variant, 30 [S2]", Int(0, 1000)),
     "go_out_needs_discard": ("a player goes out only by discarding his last card (so he may not meld or lay "
-                             "off his last card)", "§8.1 other options, Boathouse [S2]", None),
+                             "off his last card)", "§8.1 other options, Boathouse [S2]", BOOL),
     "call_rum": ("a discard that could be laid off on a meld on the table may be claimed: the other players who "
                  "could lay it off are asked in turn order ('rum' or 'pass'); the first to call 'Rum' lays it off "
                  "himself and it scores for him; then play goes on from the discarder's left",
-                 "§8.1 other options, calling \"Rum\" [S2]", None),
+                 "§8.1 other options, calling \"Rum\" [S2]", BOOL),
     "melds_between_turns": ("after each discard the other players who could call 'Rum' or lay down a meld from "
                             "their hand are asked in turn order; the one asked may meld (out of turn, as often as "
                             "he can), call 'Rum' or pass; needs call_rum",
-                            "§8.1 other options, melds laid down between turns [S2]", None),
+                            "§8.1 other options, melds laid down between turns [S2]", BOOL),
     "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
                     "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
                     "not, with 'pass')", "§8.2 reshuffle once, stalemate [S1-rummy]; §8.1 (play goes on "
-                    "from the pile) [S2]", ("end", "reshuffle_once", "play_from_pile")),
+                    "from the pile) [S2]", Choice("end", "reshuffle_once", "play_from_pile")),
     "ace_low_value": ("points of an ace used low (in A-2-3; round the corner, in a run with the two and no "
-                      "king)", "§8.1 1 [BcR]; D19", None),
+                      "king)", "§8.1 1 [BcR]; D19", CARD_VALUE),
     "ace_high_value": ("points of an ace anywhere else (in a set, high in a run, in the hand)",
-                       "§8.1 15 [S2,BcR]; variants 25 [S2]; §8.2 1 [S1-rummy]", None),
+                       "§8.1 15 [S2,BcR]; variants 25 [S2]; §8.2 1 [S1-rummy]", CARD_VALUE),
     "low_cards_five": ("cards 2-9 count 5 each instead of their face value",
-                       "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", None),
+                       "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", BOOL),
     "four_aces_value": ("a set of four aces counts this much instead of four aces' values (0: off)",
-                        "§8.1 variant, 100 [S2]", None),
+                        "§8.1 variant, 100 [S2]", Int(0, 1000)),
     "joker_value": ("points of a joker, on the table (whatever card it stands for) and in the hand",
-                    "§8.1 15 [S2]; Persian Rummy 20 [S2]", None),
+                    "§8.1 15 [S2]; Persian Rummy 20 [S2]", CARD_VALUE),
     "divide_by_five": ("every score is divided by 5 (rounded down) before it is added; play to the divided "
-                       "target (e.g. 100)", "§8.1 variant [S2]", None),
+                       "target (e.g. 100)", "§8.1 variant [S2]", BOOL),
     "scoring": ("table_minus_hand: each player scores his cards on the table less his cards in hand "
                 "(500 Rum); winner_takes_all: the player who goes out scores the others' hands (Basic Rummy)",
-                "§8.1 [S2,BcR]; §8.2 [S1-rummy]", ("table_minus_hand", "winner_takes_all")),
+                "§8.1 [S2,BcR]; §8.2 [S1-rummy]", Choice("table_minus_hand", "winner_takes_all")),
     "deadwood_to_winner": ("the player who goes out also scores the cards left in the other players' hands",
-                           "§8.1 other options, add the opponents' hands [S2]", None),
+                           "§8.1 other options, add the opponents' hands [S2]", BOOL),
     "going_rummy_double": ("going out in one turn with no earlier melds or lay-offs that hand doubles the score",
-                           "§8.2 [S1-rummy]", None),
+                           "§8.2 [S1-rummy]", BOOL),
     "four_at_once_double": ("a meld of four cards laid down at once counts double (a fourth card added later "
-                            "counts single)", "§8.1 Persian Rummy [S2]", None),
-    "going_out_bonus": ("points to the side that goes out", "§8.1 Persian Rummy 25 [S2]", None),
+                            "counts single)", "§8.1 Persian Rummy [S2]", BOOL),
+    "going_out_bonus": ("points to the side that goes out", "§8.1 Persian Rummy 25 [S2]", POINTS),
     "game_bonus": ("points to the side with the better score at the end of the game",
-                   "§8.1 Persian Rummy 50 [S2]", None),
+                   "§8.1 Persian Rummy 50 [S2]", POINTS),
     "masters_hand": ("the Rummy Master's Hand: a player dealt a seven-card run of one suit (natural cards) may "
                      "show it before his first move of the hand ('master 5H 6H 7H 8H 9H TH JH'); the hand ends at "
                      "once and his side scores this many points, nobody else anything (0: off)",
-                     "§8.1 other options, 7-card straight +500 [S2]", None),
-    "target": ("the score that ends the game", "§8.1 500 [S2,BcR]", None),
+                     "§8.1 other options, 7-card straight +500 [S2]", POINTS),
+    "target": ("the score that ends the game", "§8.1 500 [S2,BcR]", Int(0, 10_000)),
     "targets_by_players": ("the target by number of players (2, 3, 4 ...), replacing target when set",
-                           "§8.2 100 / 150 / 200 [S1-rummy]", None),
+                           "§8.2 100 / 150 / 200 [S1-rummy]", Seq(Int(1, 10_000), 0, 7)),
     "hands_per_game": ("the game is this many hands, whatever the scores (0: play to the target)",
-                       "§8.1 Persian Rummy, two deals [S2]", None),
+                       "§8.1 Persian Rummy, two deals [S2]", Int(0, 50)),
     "tie": ("when several sides reach the target in one hand: went_out (the side of the player who went out "
             "wins if it reached the target, else the highest) or highest (the highest score; equal highest "
-            "play another hand)", "D19: [S2] went out vs [BcR] highest", ("went_out", "highest")),
+            "play another hand)", "D19: [S2] went out vs [BcR] highest", Choice("went_out", "highest")),
 }
 
 
-def coerce(key: str, value: Any, default: Any) -> Any:
-    """An option's value as the field's type (options arrive as text from the command line)."""
-    try:
-        if isinstance(default, bool):
-            if isinstance(value, str):
-                low = value.strip().lower()
-                if low in ("true", "yes", "on", "1"):
-                    return True
-                if low in ("false", "no", "off", "0"):
-                    return False
-                raise ValueError
-            if not isinstance(value, bool):
-                raise ValueError
-            return value
-        if isinstance(default, int):
-            if isinstance(value, bool):
-                raise ValueError
-            if isinstance(value, str):
-                return int(value.strip())
-            if isinstance(value, int):
-                return value
-            raise ValueError
-        if isinstance(default, tuple):
-            if isinstance(value, str):
-                value = [v for v in value.replace(",", " ").split() if v]
-            if not isinstance(value, list | tuple):
-                raise ValueError
-            return tuple(int(v) for v in value)
-        if isinstance(default, str):
-            if not isinstance(value, str):
-                raise ValueError
-            return value.strip()
-    except (ValueError, TypeError):
-        raise ValueError(f"option {key}={value!r}: want {type(default).__name__}") from None
-    raise ValueError(f"option {key}: unsupported type")
-
-
 def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> RummyRules:
-    """A RummyRules from a preset's values and the caller's overrides, every value checked."""
-    defaults = RummyRules()
-    fields = {f.name for f in dataclasses.fields(RummyRules)} - {"name", "family", "overrides"}
-    values = dict(base)
-    for key, value in overrides.items():
-        if key not in fields:
-            raise ValueError(f"unknown option {key!r} for {name}; valid options: {', '.join(sorted(fields))}")
-        values[key] = coerce(key, value, getattr(defaults, key))
-    for key, value in values.items():
-        allowed = PARAMETERS[key][2]
-        if allowed is not None and value not in allowed:
-            raise ValueError(f"option {key}={value!r}: valid values: {', '.join(map(str, allowed))}")
-    r = RummyRules(name=name, overrides=tuple(sorted(overrides.items())), **values)
+    """A RummyRules from a preset's values and the caller's overrides, each checked against its bounds
+    (``PARAMETERS``), then the values together."""
+    for key in overrides:
+        if key not in PARAMETERS:
+            raise ValueError(f"unknown option {shown(key)} for {name}; valid options: {', '.join(sorted(PARAMETERS))}")
+    values = {key: check_rummy_option(key, value) for key, value in {**base, **overrides}.items()}
+    r = RummyRules(name=name, overrides=tuple(sorted((k, values[k]) for k in overrides)), **values)
     _check(r)
     return r
 
 
+def check_rummy_option(key: str, value: Any) -> Any:
+    """One parameter's value as the rules object holds it, or ``ValueError`` naming it and its range."""
+    return PARAMETERS[key][2].check(key, value)
+
+
 def _check(r: RummyRules) -> None:
-    if r.packs not in (1, 2):
-        raise ValueError(f"packs must be 1 or 2, got {r.packs}")
-    if not 2 <= r.players <= 4 * r.packs:
+    """What no single parameter's bounds can say: the values together."""
+    if r.players > 4 * r.packs:
         raise ValueError(f"players must be 2-{4 * r.packs} for {r.name} with {r.packs} pack(s) (5-8 players need "
                          f"packs=2), got {r.players}")
     if r.teams not in (r.players, 2) or r.players % r.teams:
         raise ValueError(f"teams must be {r.players} (each for himself) or 2 with an even number of players, "
                          f"got {r.teams}")
-    if not 0 <= r.jokers <= 4:
-        raise ValueError(f"jokers must be 0-4, got {r.jokers}")
     if r.wild_jokers and r.ace == "around":
         raise ValueError("wild jokers and ace=around are not supported together (a joker's place in a run "
                          "round the corner is not defined); use ace=low, high or both")
@@ -270,13 +238,7 @@ def _check(r: RummyRules) -> None:
         raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
     if r.melds_between_turns and not r.call_rum:
         raise ValueError("melds_between_turns uses the 'Rum' claim window: it needs call_rum=true")
-    if r.draw_count not in (1, 2):
-        raise ValueError(f"draw_count must be 1 or 2, got {r.draw_count}")
     if r.hand_size * r.players + 1 > r.pack_size - r.dealers_joker:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in {r.pack_size} cards")
-    if min(r.hand_size_two, r.hand_size_more) < 1:
-        raise ValueError("hand sizes must be at least 1")
-    if r.target < 0 or r.hands_per_game < 0 or r.first_meld < 0:
-        raise ValueError("target, hands_per_game and first_meld must be 0 or more")
     if r.game_target() <= 0 and r.hands_per_game == 0:
         raise ValueError("a game needs a target or a number of hands")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ..bounds import Bound
 from ..rules import PARAMETERS
 from ..rummy import ALIASES as RUMMY_ALIASES
 from ..rummy import rummy_names, rummy_rules
@@ -23,23 +24,18 @@ def option_entries(name: str) -> list[dict[str, Any]]:
     return _entries(make_rules(name), PARAMETERS)
 
 
-def _entries(r: Any, parameters: dict[str, tuple[str, str, tuple[Any, ...] | None]]) -> list[dict[str, Any]]:
+def _entries(r: Any, parameters: dict[str, tuple[str, str, Bound]]) -> list[dict[str, Any]]:
     out = []
-    for key, (meaning, _source, choices) in parameters.items():
-        if key in STRUCTURAL:
-            continue
+    for key, (meaning, _source, bound) in parameters.items():
+        spec = bound.to_json()
+        if key in STRUCTURAL or spec["type"] not in ("bool", "int", "choice"):
+            continue  # tables of values (thresholds, scales) are left to the presets
         value = getattr(r, key)
         if key == "target" and hasattr(r, "game_target"):  # a rummy preset may set it by the number of players
             value = r.game_target()
-        if isinstance(value, bool):
-            kind = "bool"
-        elif isinstance(value, int):
-            kind = "int"
-        elif isinstance(value, str) and choices:
-            kind = "choice"
-        else:
-            continue  # tables of values (thresholds, scales) are left to the presets
-        out.append({"name": key, "type": kind, "default": value, "choices": list(choices or ()), "meaning": meaning})
+        entry = {"name": key, "type": spec["type"], "default": value, "choices": spec.get("choices", []),
+                 "meaning": meaning}
+        out.append(entry | {k: spec[k] for k in ("min", "max") if k in spec})
     return out
 
 

@@ -34,8 +34,8 @@ def _record(name: str) -> dict[str, Any]:
         "name": parts["name"], "family": parts["family"], "title": parts["title"], "summary": parts["summary"],
         "aliases": parts["aliases"], "base": parts["base"], "choices": parts["choices"], "notes": parts["footer"],
         "changed": [{"name": n, "value": _jsonable(v), "source": s} for n, v, s in parts["changed"]],
-        "parameters": [{"name": n, "value": _jsonable(v), "meaning": m, "source": s}
-                       for n, v, m, s in parts["parameters"]],
+        "parameters": [{"name": n, "value": _jsonable(v), "allowed": parts["bounds"][n][2].record(), "meaning": m,
+                        "source": s} for n, v, m, s in parts["parameters"]],
     }
 
 

@@ -67,7 +67,12 @@ class Lobby:
             if row is None:
                 return None
             history = await self.db(self.store.moves, table_id)
-            room = self.rooms[table_id] = Room(self, row, history)
+            try:
+                room = Room(self, row, history)
+            except ValueError as exc:  # rules stored before the bounds that now refuse them (issue 40): not served
+                log.warning("table %s cannot be loaded: %s", table_id, type(exc).__name__)
+                return None
+            self.rooms[table_id] = room
             room.start()
             return room
 

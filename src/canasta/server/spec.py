@@ -32,7 +32,7 @@ class TableSpec:
     @classmethod
     def parse(cls, variant: str, options: dict[str, Any], seats: list[str] | None, names: list[str | None] | None,
               player: str | None, delay: float, turn_seconds: float | None) -> TableSpec:
-        try:
+        try:  # every option within its bounds, the pack in proportion to the players: before anything is dealt
             rules = make_rules(variant, **options)
         except (TypeError, ValueError) as exc:
             raise TableSpecError(str(exc)) from None

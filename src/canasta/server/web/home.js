@@ -123,6 +123,8 @@ function onVariantChange() {
   $("target").value = target && target.default !== null && target.default !== undefined ? target.default : "";
   $("target").placeholder = target ? String(target.default) : t("home.target_default");
   $("target").dataset.default = target ? String(target.default) : "";
+  if (target && target.max !== undefined) $("target").max = String(target.max);
+  else $("target").removeAttribute("max");
   // players
   const choices = playerChoices(v);
   const pf = $("players-field");
@@ -159,6 +161,8 @@ function renderOptions(v) {
       input = el("select", { id, "data-option": o.name }, ...(o.choices || []).map((c) => el("option", { value: JSON.stringify(c), text: String(c), selected: JSON.stringify(c) === JSON.stringify(o.default) })));
     } else {
       input = el("input", { type: "number", id, "data-option": o.name, step: "1" });
+      if (o.min !== undefined) input.min = String(o.min); // the server's bounds, so the browser flags what it refuses
+      if (o.max !== undefined) input.max = String(o.max);
       if (o.default !== null && o.default !== undefined) input.value = o.default;
     }
     box.append(el("div", { class: "option field", lang: "en" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));

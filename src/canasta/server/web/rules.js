@@ -117,8 +117,8 @@ async function showVariant(box, name) {
   }
   // every parameter: long, so folded until asked for
   english.append(el("details", { class: "every" }, el("summary", { lang, text: t("rules.every_count", { count: r.parameters.length }) }),
-    table(t("rules.every"), [t("rules.param"), t("rules.param_value"), t("rules.meaning"), t("rules.source")],
-      r.parameters.map((x) => [x.name, valueText(x.value), x.meaning, x.source]))),
+    table(t("rules.every"), [t("rules.param"), t("rules.param_value"), t("rules.allowed"), t("rules.meaning"), t("rules.source")],
+      r.parameters.map((x) => [x.name, valueText(x.value), x.allowed.text, x.meaning, x.source]))),
     el("p", { class: "small-text muted", text: r.notes }));
   reference.append(english);
   box.replaceChildren(
