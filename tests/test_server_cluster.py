@@ -45,13 +45,13 @@ def site() -> Iterator[tuple[str, str]]:
 class Process:
     """``canasta serve --broker`` in a process of its own, waited for until it prints its address."""
 
-    def __init__(self, database: str, prefix: str) -> None:
+    def __init__(self, database: str, prefix: str, grace: float = 600) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         assert REDIS_URL is not None
         self.proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--port", str(self.port),
                                       "--database", database, "--broker", REDIS_URL, "--broker-prefix", prefix,
-                                      "--workers", "0", "--grace", "600", "--bot-delay", "0"],
+                                      "--workers", "0", "--grace", str(grace), "--bot-delay", "0"],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
         lines = []
@@ -74,11 +74,11 @@ class Process:
 
 
 @contextmanager
-def processes(database: str, prefix: str, count: int) -> Iterator[list[Process]]:
+def processes(database: str, prefix: str, count: int, grace: float = 600) -> Iterator[list[Process]]:
     started: list[Process] = []
     try:
         for _ in range(count):
-            started.append(Process(database, prefix))
+            started.append(Process(database, prefix, grace))
         yield started
     finally:
         for p in started:
@@ -203,6 +203,31 @@ def test_owner_killed_another_process_takes_over(site: tuple[str, str]) -> None:
         assert check_frames(record, {0: player.frames, None: watcher.frames}) > 0
         seen = events(watcher)
         assert [m for _, m in seen] == record["moves"][seen[0][0] - 1:seen[-1][0]]
+
+
+def test_a_player_connected_at_another_process_is_not_stood_in_for(site: tuple[str, str]) -> None:
+    """The owner knows the player is connected at the other process (no stand-in after ``--grace``), and
+    stands in once the player has left there; both processes show it."""
+    database, prefix = site
+    with processes(database, prefix, 2, grace=1.0) as both:
+        made = httpx.post(both[0].base + "/api/tables", json={"seats": ["human", "bot:easy", "bot:easy",
+                                                                        "bot:easy"], "delay": 0}).json()
+        table, token = made["table"], made["seats"][0]["token"]
+        owner = next(p for p in both if p.proc.pid == owner_pid(database, table))
+        other = next(p for p in both if p is not owner)
+        with owner.client(table) as watcher:
+            with other.client(table, token) as player:
+                state = player.until("state", status="playing")
+                while not state["legal"]:  # the player's turn
+                    state = player.until("state")
+                time.sleep(3.0)  # three times the grace: nobody moves for a player who is connected
+                watcher.drain(0.1)
+                assert watcher.state is not None and watcher.state["version"] == state["version"]
+                assert not any(s["stand_in"] for s in watcher.state["seats"])
+            # gone: after the grace the owner's computer player moves for the seat, and says so
+            watcher.until("seats", seats=[s | {"connected": False, "stand_in": s["seat"] == 0}
+                                          for s in watcher.state["seats"]])
+            watcher.until("event", seat=0)
 
 
 def test_two_processes_race_for_a_lease(site: tuple[str, str]) -> None:

@@ -256,4 +256,4 @@ class RedisCluster(LocalCluster):
                 if had != (table_id in held):
                     log.info("table %s: %s here", table_id, "runs" if table_id in held else "no longer runs")
                     room.wake.set()
-                room.announce()
+                room.tick()

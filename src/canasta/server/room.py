@@ -521,6 +521,7 @@ class Room:
         version, seat = self.version, self.state.to_move
         if actor == "stand-in" and not self.seats[seat].stand_in:
             self.seats[seat].stand_in = True
+            self.lobby.cluster.publish(self.id, {"kind": "stand_in", "seat": seat})
             self.broadcast_seats()
         attended = self.attended
         # a table nobody sits at paces itself: it never takes the workers from people's tables
@@ -557,10 +558,23 @@ class Room:
         self.lobby.cluster.publish(self.id, {"kind": "changed", "version": self.version})
 
     def announce(self) -> None:
-        """Tell the other processes how many connections each seat has here (sent on every change and with
-        every lease renewal while somebody is connected, so that a dead process's word expires)."""
-        if self.lobby.cluster.shared and (any(s.connections for s in self.seats) or self.remote):
+        """Tell the other processes how many connections each seat has here (on every change, and every
+        second while somebody is connected here: ``tick``)."""
+        if self.lobby.cluster.shared:
             self.lobby.cluster.publish(self.id, {"kind": "presence", "seats": [s.connections for s in self.seats]})
+
+    def tick(self) -> None:
+        """Every second with several processes: repeat this process's word on who is connected here, and
+        forget the word of a process that stopped giving it (it died): its seats count as left."""
+        if any(s.connections for s in self.seats):
+            self.announce()
+        now = time.monotonic()
+        lapsed = [name for name, (_, said) in self.remote.items() if now - said >= PRESENCE_STALE]
+        for name in lapsed:
+            del self.remote[name]
+        if lapsed:
+            self.broadcast_seats()
+            self.wake.set()
 
     def on_message(self, message: dict[str, Any]) -> None:
         """A message from another process about this table (``cluster.RedisCluster`` delivers them)."""
@@ -573,8 +587,12 @@ class Room:
             for seat, count in enumerate(counts):
                 if count > 0:
                     self.remote_seen[seat] = now
+                    self.seats[seat].stand_in = False
             self.broadcast_seats()
             self.wake.set()
+        elif kind == "stand_in":
+            self.seats[message["seat"]].stand_in = True
+            self.broadcast_seats()
         elif kind == "changed":  # a move, or seats, status or settings at the same version
             task = asyncio.get_running_loop().create_task(self.refresh())
             self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
