@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -45,12 +46,13 @@ def site() -> Iterator[tuple[str, str]]:
 class Process:
     """``canasta serve --broker`` in a process of its own, waited for until it prints its address."""
 
-    def __init__(self, database: str, prefix: str, grace: float = 600) -> None:
+    def __init__(self, database: str, prefix: str, grace: float = 600, broker: str | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        assert REDIS_URL is not None
+        broker = broker or REDIS_URL
+        assert broker is not None
         self.proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--port", str(self.port),
-                                      "--database", database, "--broker", REDIS_URL, "--broker-prefix", prefix,
+                                      "--database", database, "--broker", broker, "--broker-prefix", prefix,
                                       "--workers", "0", "--grace", str(grace), "--bot-delay", "0"],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
@@ -74,11 +76,12 @@ class Process:
 
 
 @contextmanager
-def processes(database: str, prefix: str, count: int, grace: float = 600) -> Iterator[list[Process]]:
+def processes(database: str, prefix: str, count: int, grace: float = 600,
+              broker: str | None = None) -> Iterator[list[Process]]:
     started: list[Process] = []
     try:
         for _ in range(count):
-            started.append(Process(database, prefix, grace))
+            started.append(Process(database, prefix, grace, broker))
         yield started
     finally:
         for p in started:
@@ -228,6 +231,50 @@ def test_a_player_connected_at_another_process_is_not_stood_in_for(site: tuple[s
             watcher.until("seats", seats=[s | {"connected": False, "stand_in": s["seat"] == 0}
                                           for s in watcher.state["seats"]])
             watcher.until("event", seat=0)
+
+
+def redis_server(port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout != b"PONG\n":
+        assert time.monotonic() < deadline and proc.poll() is None, "redis-server did not start"
+        time.sleep(0.05)
+    return proc
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server to start and stop")
+def test_the_broker_restarted_mid_game(site: tuple[str, str]) -> None:
+    """Moves made while the broker is down reach the other process's clients once it is back (that process
+    catches its tables up from the database)."""
+    database, prefix = site
+    port = free_port()
+    broker = redis_server(port)
+    try:
+        with processes(database, prefix, 2, broker=f"redis://127.0.0.1:{port}/0") as (a, b):
+            made = httpx.post(a.base + "/api/tables", json={"seats": ["human", "human", "bot:easy", "bot:easy"],
+                                                            "delay": 0}).json()
+            table, tokens = made["table"], [s["token"] for s in made["seats"]]
+            with a.client(table, tokens[0]) as first, b.client(table, tokens[1]) as second:
+                for c in (first, second):
+                    c.until("state", status="playing")
+                rng = random.Random(5)
+                play([first, second], [], 4, rng)
+                broker.kill()
+                broker.wait(10)
+                mover = next(c for c in (first, second) if c.state and c.state["legal"])
+                frame_id = mover.move(rng.choice(mover.state["legal"]))  # type: ignore[index]
+                version = mover.until("ack", id=frame_id)["version"]  # the database has it: acknowledged
+                broker = redis_server(port)
+                mover.until("state", version=version)
+                other = second if mover is first else first
+                other.until("event", version=version)
+                other.until("state", version=version)
+                play([first, second], [], 2, rng)  # and the game goes on across the processes
+            assert check_frames(record_of(database, table), {0: first.frames, 1: second.frames}) > 0
+    finally:
+        broker.kill()
+        broker.wait(10)
 
 
 def test_two_processes_race_for_a_lease(site: tuple[str, str]) -> None:
