@@ -119,18 +119,24 @@ def events(client: WsClient) -> list[tuple[int, str]]:
     return [(f["version"], f"{f['seat']} {f['move']}") for f in client.frames if f["type"] == "event"]
 
 
+def next_mover(players: list[WsClient]) -> WsClient | None:
+    """The player to move once the computer players have moved (None: the game is over)."""
+    while True:
+        mover = next((c for c in players if c.state and c.state["legal"]), None)
+        if mover is not None or any(c.state and c.state["status"] == "over" for c in players):
+            return mover
+        for c in players:
+            c.drain(0.05)
+
+
 def play(players: list[WsClient], watchers: list[WsClient], moves: int, rng: random.Random) -> list[tuple[Any, int]]:
     """The players move (a random legal move each turn; the computer players move in between) until they
     have made ``moves`` moves or the game is over; returns every (move id, acknowledged version)."""
     acked: list[tuple[Any, int]] = []
     while len(acked) < moves:
-        mover = next((c for c in players if c.state and c.state["legal"]), None)
+        mover = next_mover(players)
         if mover is None:
-            if any(c.state and c.state["status"] == "over" for c in players):
-                break
-            for c in players:
-                c.drain(0.05)
-            continue
+            break
         frame_id = mover.move(rng.choice(mover.state["legal"]))  # type: ignore[index]
         version = mover.until("ack", id=frame_id)["version"]
         acked.append((frame_id, version))
@@ -262,7 +268,8 @@ def test_the_broker_restarted_mid_game(site: tuple[str, str]) -> None:
                 play([first, second], [], 4, rng)
                 broker.kill()
                 broker.wait(10)
-                mover = next(c for c in (first, second) if c.state and c.state["legal"])
+                mover = next_mover([first, second])
+                assert mover is not None
                 frame_id = mover.move(rng.choice(mover.state["legal"]))  # type: ignore[index]
                 version = mover.until("ack", id=frame_id)["version"]  # the database has it: acknowledged
                 broker = redis_server(port)

@@ -24,7 +24,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from .guard import Unavailable
@@ -49,7 +49,8 @@ def process_name() -> str:
 
 
 class LocalCluster:
-    """One process: nothing to tell anybody, every table its own."""
+    """One process: nothing to tell anybody, every table its own. Also the interface a room and the
+    lobby use (``RedisCluster`` extends it)."""
 
     shared = False
 
@@ -145,7 +146,7 @@ class RedisCluster(LocalCluster):
             lobby = self.lobby
             self._spawn(lobby.db(lobby.store.release_leases, [table_id], self.name))
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Awaitable[Any]) -> None:
         async def run() -> None:
             try:
                 await work

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from .. import new_game
-from .cluster import LocalCluster, RedisCluster
+from .cluster import LocalCluster
 from .config import Limits
 from .guard import TableLimit, Unavailable, database_failed
 from .room import Room, deck_text, token_hash
@@ -39,7 +39,7 @@ class Lobby:
     rooms: dict[str, Room] = field(default_factory=dict)
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
     owners: dict[str, str] = field(default_factory=dict)  # table id -> the address that created it (memory only)
-    cluster: LocalCluster | RedisCluster = field(default_factory=LocalCluster)  # the other processes, if any
+    cluster: LocalCluster = field(default_factory=LocalCluster)  # the other processes (RedisCluster), if any
 
     def __post_init__(self) -> None:
         self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
