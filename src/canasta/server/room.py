@@ -614,6 +614,7 @@ class Room:
                if m.version <= row.version] if row.version > self.version else []
         for seat, fresh in zip(self.seats, row.seats, strict=True):
             seat.row = fresh
+        rematch_made = row.settings.get("rematch") and not self.settings.get("rematch")
         self.settings = row.settings
         status_changed = row.status != self.status
         if new:
@@ -630,6 +631,10 @@ class Room:
         if new or status_changed:
             self.broadcast_state()
         await self._start_when_all_joined()  # the last seat may have been taken at another process just now
+        if rematch_made:  # asked for at another process: this one's players get their seats too
+            for client in list(self.clients):
+                if client.token:
+                    await self._offer_rematch(client)
         self.broadcast_seats()
         self.wake.set()
 
