@@ -7,8 +7,10 @@ beside them, so a failed or skipped compilation leaves a working pure-Python ins
 - ``CANASTA_PURE=1 pip install .`` skips the compilation.
 - ``CANASTA_COMPILE=require pip install .`` fails instead of falling back when it cannot compile.
 - Editable installs (``pip install -e .``) stay pure, so that edits to the sources take effect.
-- With gcc the engine is compiled twice, guided by a profile of a short training run in between (``TRAINING``);
-  ``CANASTA_PGO=0 pip install .`` compiles it once, without.
+- The C is one file per module, compiled in parallel, one compiler per core (``CANASTA_BUILD_JOBS=N`` sets
+  how many).
+- ``CANASTA_PGO=1 pip install .`` compiles the engine twice with gcc, guided by a profile of a short training
+  run in between (``TRAINING``): about 10 % faster play for about twice the compile time.
 
 ``canasta --version`` says which kind of install is running.
 """
@@ -21,6 +23,9 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -129,6 +134,35 @@ def _is_gcc() -> bool:
     return "Free Software Foundation" in out
 
 
+def _jobs() -> int:
+    """How many compilers run at once: ``CANASTA_BUILD_JOBS``, else one per core this process may use."""
+    wanted = os.environ.get("CANASTA_BUILD_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class ParallelCompile:
+    """A compiler's ``compile`` that runs one compiler process per source file, at most ``jobs`` at a time across
+    every extension being built (build_ext builds the extensions in parallel, each calls this with its sources),
+    the largest files first, so that the build does not end waiting for one large file started last."""
+
+    def __init__(self, compile_sources: Callable[..., list[str]], slots: threading.BoundedSemaphore,
+                 jobs: int) -> None:
+        self.compile_sources, self.slots, self.jobs = compile_sources, slots, jobs
+
+    def __call__(self, sources: list[str], *args: object, **kwargs: object) -> list[str]:
+        largest_first = sorted(sources, key=lambda s: os.path.getsize(s) if os.path.exists(s) else 0, reverse=True)
+        with ThreadPoolExecutor(self.jobs) as pool:
+            done = dict(zip(largest_first, pool.map(lambda s: self._one(s, args, kwargs), largest_first),
+                            strict=True))
+        return [o for s in sources for o in done[s]]
+
+    def _one(self, source: str, args: tuple[object, ...], kwargs: dict[str, object]) -> list[str]:
+        with self.slots:
+            return self.compile_sources([source], *args, **kwargs)
+
+
 class OptionalMypycBuild(build_ext):
     """Generates the C code only when the extensions are really built (not for metadata or editable
     installs), and falls back to the pure-Python modules when generating or compiling it fails."""
@@ -136,6 +170,8 @@ class OptionalMypycBuild(build_ext):
     def finalize_options(self) -> None:
         if self.distribution.ext_modules:
             self.distribution.ext_modules = self._mypyc_extensions()
+        if self.parallel is None:  # the extensions built side by side (``ParallelCompile`` bounds the compilers)
+            self.parallel = _jobs()
         super().finalize_options()
 
     def _mypyc_extensions(self) -> list[Extension]:
@@ -146,7 +182,9 @@ class OptionalMypycBuild(build_ext):
         try:
             from mypyc.build import mypycify
 
-            compiled = list(mypycify(COMPILED, opt_level="3", group_name="canasta"))
+            # one C file per module (multi_file), so that they compile in parallel; still one library, whose
+            # modules call one another's functions directly
+            compiled = list(mypycify(COMPILED, opt_level="3", group_name="canasta", multi_file=True))
         except (Exception, SystemExit) as error:
             return self._fall_back(f"mypyc failed ({error})")
         return compiled + self._native_extensions()
@@ -183,12 +221,14 @@ class OptionalMypycBuild(build_ext):
             # -fvisibility=hidden: the library exports only its module's init function, so that its functions call
             # one another directly and gcc may inline them (an exported function of a shared library may be
             # replaced by another library's when it is loaded, so calls to it went through the PLT and were never
-            # inlined): about 5 % fewer instructions a move. Two of Python's CFLAGS slow gcc down on mypyc's C (one
-            # 21 MB file) and change no instruction of it: -Wall's -Wmisleading-indentation alone doubles the
-            # compile time, and the debug information (-g, mypyc's -g1) makes the library 1.8 times as large.
+            # inlined): about 5 % fewer instructions a move. Two of Python's CFLAGS slow gcc down on mypyc's C and
+            # change no instruction of it: -Wall's -Wmisleading-indentation alone doubles the compile time, and the
+            # debug information (-g, mypyc's -g1) makes the library 1.8 times as large.
             extra = ["-fvisibility=hidden", "-Wno-misleading-indentation", "-g0"]
             for e in self.extensions:
                 e.extra_compile_args = [*(f for f in e.extra_compile_args if f not in extra), *extra]
+        jobs = _jobs()
+        self.compiler.compile = ParallelCompile(self.compiler.compile, threading.BoundedSemaphore(jobs), jobs)
         super().build_extensions()
 
     def build_extension(self, ext: Extension) -> None:
@@ -223,11 +263,11 @@ class OptionalMypycBuild(build_ext):
     def _profiled_run(self) -> bool:
         """Build the extensions with gcc's profile-guided optimization: the engine compiled with
         ``-fprofile-generate``, ``TRAINING`` run on it, then everything compiled with ``-fprofile-use``, so that
-        the hot paths are laid out and inlined for the branches play takes (same code, same results: about 5 %
-        more moves a second, benchmarks/README.md). False, with nothing built, where it is not wanted
-        (``CANASTA_PGO=0``), the compiler is not gcc, or a step fails (then the caller compiles once, without)."""
+        the hot paths are laid out and inlined for the branches play takes (same code, same results: about 10 %
+        more moves a second, benchmarks/README.md). False, with nothing built, where it is not asked for
+        (``CANASTA_PGO=1``), the compiler is not gcc, or a step fails (then the caller compiles once, without)."""
         engine = [e for e in self.extensions if e.name not in NATIVE]
-        if not engine or os.environ.get("CANASTA_PGO", "") == "0" or not _is_gcc():
+        if not engine or os.environ.get("CANASTA_PGO", "") != "1" or not _is_gcc():
             return False
         every, chosen = self.extensions, self.compiler  # (``run`` replaces the compiler's name by the compiler)
         flags = {e.name: (list(e.extra_compile_args), list(e.extra_link_args)) for e in engine}

@@ -1,11 +1,11 @@
-"""Does a rummy player gain by taking the dealer's joker and showing a Master's Hand? Duplicate deals.
+"""Does a rummy player gain by taking the dealer's joker (Dealer's Gambit)? Duplicate deals.
 
 Usage: python benchmarks/rummy_bonus.py [--player heuristic|greedy] [--deals N] [--seed S] [--variant NAME]
 
 The player (``canasta.rummy.players``) plays two-sided duplicate deals (``canasta.rummy.arena``: every deal
-both ways round) against the same player with the two moves hidden from it (``take dealer JK`` and
-``master ...`` removed from its legal moves whenever another move is left). It prints the mean difference
-a deal with its 95 % interval. One process; results depend only on the arguments.
+both ways round) against the same player with the move hidden from it (``take dealer JK`` removed from its
+legal moves whenever another move is left; the Master's Hand, on here, has no move of its own). It prints
+the mean difference a deal with its 95 % interval. One process; results depend only on the arguments.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from canasta.rummy.moves import DEALER_JOKER, RummyMove
 from canasta.rummy.players import make_rummy_player
 from canasta.rummy.presets import rummy_rules
 
-BONUS = ("master", DEALER_JOKER)
+BONUS = (DEALER_JOKER,)
 
 
 class WithoutBonus(Player):
-    """``inner`` choosing among the legal moves less the dealer's joker and the Master's Hand."""
+    """``inner`` choosing among the legal moves less the dealer's joker."""
 
     def __init__(self, inner: Player) -> None:
         self.inner = inner

@@ -138,3 +138,15 @@ class WsClient:
         self.send({"type": "move", "id": frame_id, "version": self.state["version"] if version is None else version,
                    "move": text})
         return frame_id
+
+
+def settle_review(clients: dict[int, WsClient], everyone: list[WsClient]) -> None:
+    """At a hand's end the table waits for its people: each seat asked says Continue, then every client reads
+    on to the state frame that ends the review."""
+    state = everyone[0].state
+    waiting = ((state or {}).get("review") or {}).get("waiting") or []
+    for seat in waiting:
+        clients[seat].send({"type": "continue"})
+    for c in everyone if waiting else []:
+        while c.state is None or ((c.state.get("review") or {}).get("waiting")):
+            c.recv()

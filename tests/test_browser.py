@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+import canasta
+from canasta.cards import card_str
 from server_helpers import LiveServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -147,3 +149,271 @@ def test_invite_link_seats_a_second_browser(browser: Any, server: LiveServer) ->
     assert not refused, refused
     host_context.close()
     guest_context.close()
+
+
+# --- the table players come back to: a hand's end, drag and drop, the keyboard, two browsers, phones ---------
+
+SHORT_STOCK = 4  # cards left in the stock: one turn each and the hand is over (classic draws one card a turn)
+
+
+def with_kings(state: Any) -> Any:
+    """Seat 0 holds three kings (swapped with another seat's cards) and both sides are below zero, so that
+    the kings open (15 points needed): a meld is there to be made."""
+    hands, stock = [list(h) for h in state.hands], list(state.stock)
+    kings = [k for k in range(52) if card_str(k).startswith("K")]  # any three kings, whatever their suits
+    while sum(hands[0][k] for k in kings) < 3:
+        spare = next(c for c in range(53) if hands[0][c] and c not in kings)
+        hands[0][spare] -= 1
+        i = next((i for i, c in enumerate(stock) if c in kings), None)  # a king from the stock, else a hand
+        if i is not None:
+            hands[0][stock[i]] += 1
+            stock[i] = spare
+            continue
+        giver, k = next((g, k) for g in (1, 2, 3) for k in kings if hands[g][k])
+        hands[giver][k] -= 1
+        hands[giver][spare] += 1
+        hands[0][k] += 1
+    return state.replace(hands=tuple(tuple(h) for h in hands), stock=tuple(stock), scores=(-10, -10))
+
+
+def short_hand_table(server: LiveServer, **body: Any) -> tuple[dict[str, Any], Any]:
+    """A classic table of two hands, seat 0 a person to move first, able to meld three kings, and the stock
+    nearly gone (the room's state before anyone joins: a test's hook)."""
+    made = server.create(variant="classic", options={"hands_per_game": 2},
+                         seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0, **body)
+    room = server.server.config.app.state.lobby.rooms[made["table"]]
+    state = with_kings(room.state)
+    room.state = state.replace(stock=state.stock[:SHORT_STOCK], turn_seat=0, to_move=0)
+    return made, room
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate("document.body.dataset.toMove === 'true'"))
+
+
+def wait_turn_or_review(page: Any) -> None:
+    page.wait_for_function("() => document.body.dataset.toMove === 'true' || !!document.querySelector("
+                           "'[data-testid=\"hand-result\"]')", timeout=30_000)
+
+
+def legal_moves_of(page: Any) -> list[str]:
+    return list(page.evaluate("window.canastaTable.state.legal"))
+
+
+def cards_of(move: str, hand: list[str]) -> list[int]:
+    """The hand's indices of a move's cards: a token is a rank ("7", "JK"; "3" a black three) or a card."""
+    chosen: list[int] = []
+    for token in move.split()[1:]:
+        chosen.append(next(i for i, card in enumerate(hand) if i not in chosen and (
+            card == token or (card != "JK" and card[:-1] == token and (token != "3" or card[-1] in "SC")))))
+    return chosen
+
+
+def eventually(check: Any, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "never came true"
+        time.sleep(0.02)
+
+
+def log_lines(page: Any) -> list[str]:
+    return list(page.locator('[data-testid="log"] .entry').all_inner_texts())
+
+
+def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer) -> None:
+    """Seat 0 plays a short hand with the mouse: the stock by a click, melds dragged onto its side, discards
+    dragged onto the pile, and the hand arranged by dragging. At the hand's end the table stops: the final
+    table (every hand's cards left, who went out) and the breakdown stay until Continue; the computer
+    players wait; then the next hand is played."""
+    made, room = short_hand_table(server)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + made["seats"][0]["url"])
+    cards = page.locator('[data-testid="hand"] [data-testid="card"]')
+    page.wait_for_selector('[data-testid="action-draw"]')
+    order = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
+    cards.nth(0).drag_to(cards.nth(4))  # rearrange: the first card goes before the fifth
+    moved = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert moved == [*order[1:4], order[0], *order[4:]]
+    assert page.locator('[data-testid="sort-own"]').get_attribute("aria-pressed") == "true"
+    discards = melds_made = 0
+    while not page.locator('[data-testid="hand-result"]').count():
+        wait_turn_or_review(page)
+        if not my_turn(page):
+            continue
+        version = page.evaluate("document.body.dataset.version")
+        legal = legal_moves_of(page)
+        melds = [m for m in legal if m.startswith("meld ") and " on " not in m]
+        if "draw" in legal:
+            page.locator('[data-testid="stock"] .card').click()
+        elif melds:  # select the meld's cards, then drag one of them onto your side
+            hand = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
+            chosen = cards_of(melds[0], hand)
+            for i in chosen:
+                cards.nth(i).click()
+            cards.nth(chosen[0]).drag_to(page.locator('#my-side .melds'))
+            melds_made += 1
+        else:  # drag the last discardable card onto the pile
+            hand = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
+            index = next(i for i in reversed(range(len(hand))) if f"discard {hand[i][:-1]}" in legal
+                         or f"discard {hand[i]}" in legal or (hand[i] == "JK" and "discard JK" in legal))
+            cards.nth(index).drag_to(page.locator('[data-testid="pile"]'))
+            discards += 1
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+    assert discards >= 1 and melds_made >= 1
+    # the hand is over and the table holds: the final table and the breakdown, the next hand not begun
+    review = page.locator('[data-testid="hand-result"]')
+    assert review.locator('[data-testid="final-table"] [data-testid^="review-hand-"]').count() == 4
+    assert "Cards left in hand" in review.inner_text() and "This hand" in review.inner_text()
+    held = room.version
+    assert room.reviewing() and room.review.waiting == {0} and room.state.hand_number == 2
+    assert not my_turn(page) and page.locator('[data-testid="more-moves"] button').count() == 0
+    # every discard in the log names its card with its suit
+    assert all(any(s in line for s in "♠♥♦♣") or "Joker" in line for line in log_lines(page) if "discarded" in line)
+    shot(page, "hand-review")
+    page.wait_for_timeout(300)  # (a computer player to move would have moved by now)
+    assert room.version == held
+    review.locator('[data-testid="hand-result-close"]').click()
+    page.wait_for_selector('[data-testid="hand-result"]', state="detached")
+    eventually(lambda: not room.reviewing())  # the server has had the page's continue
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {held} || "
+                           "document.body.dataset.toMove === 'true'", timeout=30_000)
+    page.close()
+
+
+def focus_card(page: Any, index: int) -> None:
+    """Keyboard only: Home, then the arrow key to the card."""
+    page.keyboard.press("Home")
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+
+
+def test_a_hand_by_keyboard_alone_and_the_engines_reason(browser: Any, server: LiveServer) -> None:
+    """The same short hand with the keyboard alone (Tab to the hand, arrows, Space to select, Enter for the
+    move, Enter on Continue); a selection that makes no move shows the engine's own reason."""
+    made, room = short_hand_table(server)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + made["seats"][0]["url"])
+    page.wait_for_selector('[data-testid="action-draw"]')
+    for _ in range(40):
+        if page.evaluate("document.activeElement && document.activeElement.dataset.testid === 'card'"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the hand")
+    cards = page.locator('[data-testid="hand"] [data-testid="card"]')
+    explained = False
+    while not page.locator('[data-testid="hand-result"]').count():
+        wait_turn_or_review(page)
+        if not my_turn(page):
+            continue
+        version = page.evaluate("document.body.dataset.version")
+        legal = legal_moves_of(page)
+        hand = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
+        melds = [m for m in legal if m.startswith("meld ") and " on " not in m]
+        if "draw" in legal:
+            page.keyboard.press("Enter")  # nothing selected: the primary move is the draw
+        elif not explained:
+            # two of the kings: no move (a meld needs three cards); the help line gives the engine's reason
+            pair = [i for i, c in enumerate(hand) if c.startswith("K")][:2]
+            for i in pair:
+                focus_card(page, i)
+                page.keyboard.press(" ")
+            expected = canasta.why_illegal(room.state, canasta.parse_move(room.state, "meld K K"))
+            assert expected is not None and expected.code == "MELD_TOO_SMALL"
+            why = page.locator('[data-testid="why"]')
+            sync_api.expect(why).to_have_text(f"Not possible: {expected.message}")
+            page.keyboard.press("Escape")
+            explained = True
+            continue
+        elif melds:
+            for i in sorted(cards_of(melds[0], hand)):
+                focus_card(page, i)
+                page.keyboard.press(" ")
+            page.keyboard.press("Enter")
+        else:
+            focus_card(page, len(hand) - 1)
+            page.keyboard.press(" ")
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+    assert explained
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'hand-result-close'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="hand-result"]', state="detached")
+    eventually(lambda: not room.reviewing())  # the server has had the page's continue
+    page.close()
+
+
+def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServer) -> None:
+    """The same invite link in a second browser takes the seat over and the first is told so (and may take it
+    back); after a dropped connection the log has every move once, none missing, and the chat each line
+    once."""
+    made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0.15)
+    room = server.server.config.app.state.lobby.rooms[made["table"]]
+    url = server.base + made["seats"][0]["url"]
+    first_context, second_context = browser.new_context(), browser.new_context()
+    first, second = first_context.new_page(), second_context.new_page()
+    first.goto(url)
+    first.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
+    second.goto(url)
+    first.wait_for_selector('[data-testid="replaced"]')
+    second.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
+    assert room.seats[0].connections == 1
+    second.locator('[data-testid="chat-input"]').fill("hello table")
+    second.locator('[data-testid="chat-send"]').click()
+    second.wait_for_selector('.chat-line:has-text("hello table")')
+    # play one turn, then drop the connection while the computer players move
+    second.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    for _ in range(2):  # draw, then discard
+        version = int(second.evaluate("document.body.dataset.version"))
+        take_turn(second)
+        second.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
+    # the connection drops, and comes back only after a while (the client's back-off, made long here)
+    second.evaluate("window.canastaTable.retry = 3; window.canastaTable.ws.close()")
+    away_at = room.version
+    eventually(lambda: room.state.to_move == 0)  # the computer players move while the page is away
+    assert room.version > away_at and second.evaluate("document.body.dataset.connected") == "false"
+    second.wait_for_function("() => document.body.dataset.connected === 'true' && "
+                             "document.body.dataset.toMove === 'true'", timeout=30_000)
+    shown = second.locator('[data-testid="log"] .entry[data-version]:not(.sys)').evaluate_all(
+        "es => es.map(e => Number(e.dataset.version))")
+    assert shown == list(range(1, room.version + 1))  # every move once, in order
+    assert second.locator('.chat-line').all_inner_texts() == [
+        line for line in second.locator('.chat-line').all_inner_texts() if "hello table" in line]
+    assert second.locator('.chat-line').count() == 1
+    # the first browser takes the seat back
+    first.locator('[data-testid="take-back"]').click()
+    second.wait_for_selector('[data-testid="replaced"]')
+    first.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
+    first_context.close()
+    second_context.close()
+
+
+def test_bad_link_leads_home_and_to_watching(browser: Any, server: LiveServer) -> None:
+    made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + f"/t/{made['table']}?token=not-a-token")
+    panel = page.locator('[data-testid="link-problem"]')
+    panel.wait_for()
+    assert panel.locator('[data-testid="watch-link"]').get_attribute("href") == f"/t/{made['table']}"
+    assert panel.locator('[data-testid="home-link"]').get_attribute("href") == "/"
+    page.goto(server.base + "/t/no-such-table")
+    page.locator('[data-testid="link-problem"]').wait_for()
+    assert page.locator('[data-testid="watch-link"]').count() == 0
+    page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_phone_shows_the_hand_and_its_moves(browser: Any, server: LiveServer, width: int, height: int) -> None:
+    """On a phone held either way the hand and the move buttons are on the screen without scrolling."""
+    made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.base + made["seats"][0]["url"])
+    page.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    for locator in (page.locator('[data-testid="hand"] [data-testid="card"]').last,
+                    page.locator('#actions button').first):
+        box = locator.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
+    shot(page, f"table-phone-{'portrait' if height > width else 'landscape'}")
+    context.close()

@@ -110,7 +110,7 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         page.locator('[data-testid="pile-card-7C"]').click()
         wait_version(page, 1)
         assert sorted(hand_codes(page)) == sorted([*HAND.split(), *PILE.split()])
-        assert "7C" in page.locator('[data-testid="must-use"]').inner_text()
+        assert "7♣" in page.locator('[data-testid="must-use"]').inner_text()
         assert page.locator('[data-testid="pile"] .card').count() == 0
         shot(page, "rummy-must-use")
 
@@ -136,7 +136,9 @@ def test_500_rum_by_clicks(browser: Any, tmp_path: Path) -> None:
         wait_version(page, 5)
         shot(page, "rummy-after-turn")
         log = page.locator('[data-testid="log"]').inner_text()
-        assert "take 7C" in log and "meld" in log and "lay JS" in log and "discard QD" in log
+        # every card named with its suit, melds by what they hold; no notation
+        assert "took 7♣ from the pile" in log and "melded 7" in log and "discarded Q♦" in log
+        assert "laid J♠ on the 8♠–10♠ run" in log and "QD" not in log and "7C" not in log
         record = room.record()
         assert [record["moves"][i] for i in (0, 2, 3)] == ["0 take 7C", "0 lay JS on 8S-TS", "0 discard QD"]
         assert record["moves"][1].startswith("0 meld ") and sorted(record["moves"][1].split()[2:]) == ["7C", "7D", "7H"]
@@ -207,19 +209,20 @@ def test_create_form_starts_a_four_player_500_rum_table(browser: Any, tmp_path: 
 
 
 def test_dealers_joker_by_a_button(browser: Any, tmp_path: Path) -> None:
-    """Dealer's Gambit: the dealer sees the joker laid aside and takes it with its own button."""
+    """Dealer's Gambit: the dealer nominates the jokers' effect with a button, then sees the joker laid aside and
+    takes it with its own button."""
     with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
         made = server.create(variant="dealers-gambit", seats=["bot:easy", "bot:easy", "human"], delay=0,
                              turn_seconds=900)
-        # seat 2 deals the first hand; it plays first here, so that no computer player can meld a joker (which
-        # would block the dealer's joker) before it (the room's state before anyone joins: a test's hook)
         room = server.server.config.app.state.lobby.rooms[made["table"]]
-        room.state = room.state.replace(turn_seat=2)
-        assert "take dealer JK" in map(str, canasta.legal_moves(room.state))
+        assert room.state.phase == "nominate" and room.state.turn_seat == 2  # seat 2 deals the first hand
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(server.base + made["seats"][0]["url"])  # the one human seat, seat 2
+        page.wait_for_selector('[data-testid="special-nominate"]', timeout=30_000)
+        page.locator('[data-testid="special-nominate"]', has_text="wild").click()
         page.wait_for_selector('[data-testid="special-take"]', timeout=30_000)
         assert "Your dealer's joker lies aside" in page.locator('[data-testid="dealers-joker"]').inner_text()
+        assert "2 nominate wild" in room.record()["moves"]
         jokers = hand_codes(page).count("JK")
         page.locator('[data-testid="special-take"]').click()
         page.wait_for_function(

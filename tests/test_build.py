@@ -52,8 +52,8 @@ def test_what_process_pools_send_pickles_on_either_kind_of_install() -> None:
 
 
 def test_the_profile_guided_builds_training_run_plays_on_this_install() -> None:
-    # setup.py runs TRAINING between its two compilations and, should it fail, quietly compiles without a profile:
-    # here it must run cleanly (on the compiled install and on the pure sources alike).
+    # The profile-guided build (CANASTA_PGO=1) runs TRAINING between its two compilations and, should it fail,
+    # quietly compiles without a profile: here it must run cleanly (on the compiled install and on the pure sources).
     tree = ast.parse((Path(__file__).resolve().parents[1] / "setup.py").read_text())
     training = next(ast.literal_eval(node.value) for node in tree.body
                     if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["TRAINING"])
@@ -63,7 +63,9 @@ def test_the_profile_guided_builds_training_run_plays_on_this_install() -> None:
 
 def test_the_compiled_library_exports_only_its_init_function() -> None:
     # setup.py compiles with -fvisibility=hidden so that the engine's C functions call one another directly and
-    # gcc may inline them (an exported function may be interposed: every call went through the PLT).
+    # gcc may inline them (an exported function may be interposed: every call went through the PLT). mypyc writes
+    # a C file per module, linked into one library: the functions named here, called from one module's file into
+    # another's (dispatch -> generate), are not static, so only the flag keeps them out of the exports.
     if not canasta.is_compiled():
         pytest.skip("a pure-Python install has no compiled library")
     import ctypes

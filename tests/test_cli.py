@@ -226,7 +226,7 @@ def test_replay_tampered(record: dict[str, Any], tmp_path: Path, capsys: pytest.
 def test_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "simulate", "--games", "3", "--seed", "2", "--players", "greedy,random")
     assert status == 0
-    assert "3 games of classic" in out and "side 0 (seats 0 2, greedy,greedy)" in out and "moves/s" in out
+    assert "3 games of classic" in out and "N-S (seats 0 2, greedy,greedy)" in out and "moves/s" in out
     status, out, err = run(capsys, "simulate", "-n", "3", "--seed", "2", "--players", "greedy,random", "--json",
                            "--jobs", "2", "--records", str(tmp_path), "--progress")
     data = json.loads(out)
@@ -307,7 +307,8 @@ def test_play_bad_input_quit_and_eof(capsys: pytest.CaptureFixture[str], monkeyp
     assert "bad move: unknown move 'shuffle'" in out
     assert "Legal moves:\n  draw" in out and "draw the top card of the stock" in out
     assert "You drew: " in out and out.rstrip().endswith("You leave the game.")
-    status, out, _ = run(capsys, "play", "--seed", "5", stdin="draw\n", monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "play", "--seed", "5", stdin="n\ndraw\n", monkeypatch=monkeypatch)
+    assert "A game in progress is saved in" in out and "Continue the saved game (c)" in out
     assert status == 0 and "End of input" in out and "Traceback" not in out
 
 

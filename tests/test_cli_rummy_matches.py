@@ -51,7 +51,7 @@ def test_simulate_text_jobs_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "replay", str(records[0]))
     assert code == 0 and out.startswith("ok:")
     code, out, _ = run(capsys, *args)
-    assert code == 0 and "2 games of basic-rummy" in out and "side 0 (seats 0, heuristic)" in out
+    assert code == 0 and "2 games of basic-rummy" in out and "side 1 (seats 0, heuristic)" in out
 
 
 @pytest.mark.parametrize(("argv", "needle"), [

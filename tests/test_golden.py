@@ -392,8 +392,8 @@ def test_gc_i17_opening_short_then_withdrawn():
     """GC-I17 (SOURCE; S1, D), the part the engine models: requirement 50; K K K + 7 7 7 = 45 staged
     cannot end the turn; the player either adds cards from the hand to reach 50 or withdraws the
     staged melds. The real-table penalty (requirement +10 after a withdrawal) and "the meld stands if
-    the opponents notice late" are scorekeeper irregularities for a physical table, not modelled:
-    the engine never lets a short opening stand."""
+    the opponents notice late" are irregularities of a physical table: the first is the house rule
+    ``withdrawn_opening_raise`` (below); the engine never lets a short opening stand."""
     s0 = after_draw(hands={0: "KC KD KH 7C 7D 7H 2S 9S 4D"})
     s = play(s0, "meld K K K", "meld 7 7 7")
     assert s.stage.points == 45
@@ -409,6 +409,19 @@ def test_gc_i17_opening_short_then_withdrawn():
     assert s2.stage.points == 65
     s3 = assert_legal(s2, "discard 4")
     assert s3.opened[0]
+
+
+def test_gc_i17_withdrawal_raises_the_minimum_under_the_house_rule():
+    """§7 X5 [S1, D] as the option withdrawn_opening_raise=10: once the staged 45 is withdrawn the side needs
+    60 for the rest of the hand; the other side's minimum is unchanged."""
+    r = canasta.rules("classic", withdrawn_opening_raise=10)
+    s0 = after_draw(r, hands={0: "KC KD KH 7C 7D 7H 2S 9S 4D"})
+    w = play(s0, "meld K K K", "meld 7 7 7", "withdraw")
+    assert canasta.minimum_needed(w, 0) == 60 and canasta.minimum_needed(w, 1) == 50
+    assert canasta.view(w, 0)["sides"][0]["minimum_needed"] == 60
+    short = play(w, "meld K K K", "meld 7 7 7", "meld 2 on 7")  # 30 + 15 + 20 = 65, enough for 60
+    assert play(short, "discard 4").opened[0]
+    assert canasta.minimum_needed(play(s0, "meld K K K", "meld 7 7 7", "meld 2 on K"), 0) == 50  # no withdraw
 
 
 I18_HAND = "KS KH KD KC KS KH KD 5S 5H 5D"  # K×7 (70) + 5 5 5 (15) = 85
@@ -720,6 +733,22 @@ def test_gc_g03_asking_permission():
     assert_illegal(yes, "discard 8", "MUST_GO_OUT")
     out = play(yes, "meld 8 8 8", "discard 5")
     assert out.last_hand[0]["went_out"]
+
+
+def test_x8_failed_permission_costs_the_side_under_the_option():
+    """§7 X8 [Sp] as failed_permission_penalty (Samba's 100): asked, told yes, then could not go out."""
+    from canasta.engine.end import end_hand
+
+    k7 = "KS KH KD KC KS KH KD"
+    r = canasta.rules("classic", failed_permission_penalty=100)
+    failed = play(after_draw(r, hands={0: "8S 9H 5C"}, melds=[[k7], []]), "ask", "yes", "discard 5")
+    ended = end_hand(failed, None)
+    assert [side["lines"]["failed_permission"] for side in ended.last_hand] == [-100, 0]
+    out = play(after_draw(r, hands={0: "8S 8H 8D 5C"}, melds=[[k7], []]), "ask", "yes", "meld 8 8 8", "discard 5")
+    assert out.last_hand[0]["lines"]["failed_permission"] == 0  # went out after the yes: no penalty
+    plain = end_hand(play(after_draw(hands={0: "8S 9H 5C"}, melds=[[k7], []]), "ask", "yes", "discard 5"), None)
+    assert "failed_permission" not in plain.last_hand[0]["lines"]  # Classic states no such penalty
+    assert canasta.rules("samba").failed_permission_penalty == 100
 
 
 # ------------------------------------------------------------------------------------------------

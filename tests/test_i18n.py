@@ -261,8 +261,13 @@ def test_every_key_of_the_catalog_is_used() -> None:
     assert unused == []
 
 
-# Keys added for the files in NOT_YET_CONVERTED (none yet): listed so that they do not count as unused.
-UNUSED_UNTIL_CONVERTED: tuple[str, ...] = ()
+# Keys used so far only by files in NOT_YET_CONVERTED (the table pages' new texts): listed so that they do
+# not count as unused.
+UNUSED_UNTIL_CONVERTED: tuple[str, ...] = (
+    "table.announce.turn", "table.drag.hint", "table.lay", "table.log.added_theirs", "table.log.added_yours",
+    "table.log.and", "table.log.dealt_threes", "table.log.took_pile", "table.meld.your", "table.not_now",
+    "table.over.title", "table.pile.", "table.review.melds", "table.sheet.", "table.sort.",
+)
 
 
 def test_the_not_yet_converted_list_shrinks() -> None:

@@ -15,9 +15,10 @@ import canasta
 from canasta.cards import JOKER, card_str, rank_of
 from canasta.positions import load_state
 from canasta.record import Recorder, replay
-from canasta.rummy import RummyRules, RummyState
+from canasta.rummy import RummyRules, RummyState, score_hand
 from canasta.rummy.build import build_position
 from canasta.rummy.players import make_rummy_player
+from rummy_helpers import strands
 
 
 def R(name: str = "500-rum", **options: object) -> RummyRules:
@@ -101,17 +102,17 @@ def test_wild_jokers_refused_with_around_the_corner() -> None:
 # --- Dealer's Gambit -----------------------------------------------------------------------------------
 
 def test_dealers_gambit_lays_one_joker_aside_for_the_dealer() -> None:
+    """§8.1 [S2]: "At each deal one joker is removed ... placed face up beside the pack, nearest the dealer ...
+    the dealer may use [it] at any time in the game unless it has been blocked"."""
     r = R("dealers-gambit")
-    assert (r.jokers, r.wild_jokers, r.dealers_joker, r.pack_size) == (2, True, True, 54)
-    s = canasta.new_game(r, seed=3)
+    assert (r.jokers, r.dealers_joker, r.pack_size) == (2, True, 54)
+    s = canasta.apply(canasta.new_game(r, seed=3), "nominate wild")
     assert s.aside == (JOKER,) and len(s.stock) + len(s.pile) + sum(map(len, s.hands)) == 53
     assert canasta.view(s, 0)["dealers_joker"] == ["JK"]  # public
     problem = canasta.why_illegal(s, "take dealer JK")
     assert s.turn_seat != s.dealer and problem is not None and problem.code == "NOT_THE_DEALER"
     # the dealer takes it in his turn, before or after drawing; his turn goes on
-    d = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], turn_seat=2)
-    assert d.dealer == 1
-    d = d.replace(dealer=2)
+    d = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], turn_seat=2).replace(dealer=2)
     assert "take dealer JK" in moves(d) and canasta.parse_move(d, "take dealer's JK") == canasta.parse_move(
         d, "take dealer JK")
     after = canasta.apply(d, "take dealer JK")
@@ -123,15 +124,96 @@ def test_dealers_gambit_lays_one_joker_aside_for_the_dealer() -> None:
     assert "meld 9S 9H JK" in moves(played)
 
 
-def test_dealers_joker_blocked_once_another_player_melds_a_joker() -> None:
+def test_the_dealer_nominates_the_jokers_effect_after_the_deal() -> None:
+    """§8.1 [S2]: "After dealing, before anyone looks at their cards, the dealer nominates the jokers' effect for
+    that hand": wild card, double or split."""
     r = R("dealers-gambit")
-    d = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], melds=[("7C 7D JK", 0)], turn_seat=2)
-    d = d.replace(dealer=2)
-    assert "take dealer JK" not in moves(d)
-    problem = canasta.why_illegal(d, "take dealer JK")
+    s = canasta.new_game(r, seed=5)
+    assert (s.phase, s.turn_seat, s.rules.joker_effect) == ("nominate", s.dealer, "")
+    assert moves(s) == {"nominate wild", "nominate double", "nominate split"}
+    problem = canasta.why_illegal(s, "draw")
+    assert problem is not None and problem.code == "NOMINATE_FIRST"
+    with pytest.raises(ValueError, match="nominate"):
+        canasta.parse_move(s, "nominate sideways")
+    for effect in ("wild", "double", "split"):
+        after = canasta.apply(s, f"nominate {effect}")
+        assert (after.phase, after.turn_seat, after.rules.joker_effect) == ("draw", (s.dealer + 1) % 3, effect)
+        assert canasta.view(after, 0)["joker_effect"] == effect and load_state(after.to_json()) == after
+        problem = canasta.why_illegal(after, "nominate wild")
+        assert problem is not None and problem.code == "NO_NOMINATION"
+    assert canasta.rules("dealers-gambit", target=250).game_target() == 250  # "only play to ... 250 points"
+
+
+def test_wild_jokers_are_worth_zero_on_the_table_and_in_the_hand() -> None:
+    """§8.1 [S2]: "the wild joker is worth zero points"; "Jokers have a zero value if still in a player's hand"."""
+    r = R("dealers-gambit", players=2)
+    s = build_position(r, hands=["9S 9H JK 2C", "KC 5D"], phase="play")
+    melded = canasta.apply(s, "meld 9S 9H JK")
+    assert melded.melds[0].points == (9, 9, 0)
+    end = canasta.apply(melded, "discard 2C")
+    assert end.last_hand["sides"][0]["lines"] == {"table": 18, "hand": 0}
+    held = build_position(r, hands=["9S 9H 9D", "KC JK"], phase="play")
+    end = canasta.apply(held, "meld 9S 9H 9D")
+    assert end.last_hand["sides"][1]["lines"] == {"table": 0, "hand": -10}  # KC 10, the joker 0
+
+
+def test_a_doubling_joker_doubles_a_set_and_seals_it() -> None:
+    """§8.1 [S2], Double: "the joker doubles the value of any set; it is placed face up over a meld while it is
+    being melded; once added, that set is sealed (no further cards can be laid off on it)"."""
+    r = R("dealers-gambit", players=2)
+    s = build_position(r, hands=["7C 7D 7H JK 5H 6H 2C", "7S 3D"], phase="play", joker_effect="double")
+    assert str(canasta.parse_move(s, "meld 7C 7D 7H JK")) in moves(s)
+    assert not any("JK" in m and "5H" in m for m in moves(s))  # not wild: with sets only
+    doubled = canasta.apply(s, "meld 7C 7D 7H JK")
+    assert doubled.melds[0].points == (14, 14, 14, 0)
+    sealed = build_position(r, hands=["2C 4C", "7S 3D"], melds=[("7C 7D 7H JK", 0)], phase="play",
+                            turn_seat=1, joker_effect="double")
+    problem = canasta.why_illegal(sealed, "lay 7S on 7-set")
+    assert problem is not None and problem.code == "DOES_NOT_FIT"
+
+
+def test_a_splitting_joker_splits_the_pile_around_the_chosen_card() -> None:
+    """§8.1 [S2], Split: "the joker is used to split the discard pile on either side of the card selected; the
+    cards inside the split are removed from the game for the rest of the hand, those outside are added to the
+    player's hand; as usual the selected card must be used at once"."""
+    r = R("dealers-gambit", players=2)
+    s = build_position(r, hands=["8H TH JK 2C", "3D 4D"], pile="4S 9H KC 7D QS", joker_effect="split")
+    assert {"split 9H", "split 9H to KC", "split 9H to 7D"} <= moves(s)
+    assert not any(m.startswith("split 4S") for m in moves(s))  # 4S fits no meld
+    whole = canasta.apply(s, "split 9H")  # everything above 9H leaves the game, with the joker
+    assert sorted(map(card_str, whole.removed)) == ["7D", "JK", "KC", "QS"]
+    assert whole.must_use == cards("9H")[0] and JOKER not in whole.hands[0] and whole.pile == tuple(cards("4S"))
+    part = canasta.apply(s, "split 9H to KC")  # KC inside; 7D and QS outside, into the hand
+    assert sorted(map(card_str, part.removed)) == ["JK", "KC"] and {"7D", "QS", "9H"} <= {
+        card_str(c) for c in part.hands[0]}
+    assert load_state(part.to_json()) == part
+    assert canasta.apply(part, "meld 8H 9H TH").phase == "play"
+    problem = canasta.why_illegal(s, "split QS")
+    assert problem is not None and problem.code == "NOTHING_TO_SPLIT"
+    wild = build_position(r, hands=["8H TH JK 2C", "3D 4D"], pile="4S 9H KC 7D QS")
+    problem = canasta.why_illegal(wild, "split 9H")
+    assert problem is not None and problem.code == "NOT_A_SPLIT_HAND"
+
+
+def test_the_dealers_joker_is_blocked_by_a_joker_placed_face_down_over_it() -> None:
+    """§8.1 [S2]: "The dealer's joker can be 'blocked' at any time in the game by placing another joker face down
+    over it. If the dealer's joker is so blocked it may not be used by the dealer for the remainder of that
+    hand." """
+    r = R("dealers-gambit")
+    s = build_position(r, hands=["2C 3C JK", "5S 5D", "9H 9S 4D"], turn_seat=0).replace(dealer=2)
+    assert "block JK" in moves(s)
+    blocked = canasta.apply(s, "block JK")
+    assert blocked.aside == (JOKER, JOKER) and JOKER not in blocked.hands[0] and blocked.turn_seat == 0
+    assert canasta.view(blocked, 1)["dealers_joker_blocked"] and load_state(blocked.to_json()) == blocked
+    dealer = blocked.replace(turn_seat=2)
+    problem = canasta.why_illegal(dealer, "take dealer JK")
     assert problem is not None and problem.code == "DEALERS_JOKER_BLOCKED"
-    own = build_position(r, hands=["2C 3C", "5S 5D", "9H 9S 4D"], melds=[("7C 7D JK", 2)], turn_seat=2)
-    assert "take dealer JK" in moves(own.replace(dealer=2))  # his own joker does not block him
+    none = build_position(r, hands=["2C 3C 4D", "5S 5D", "9H 9S JK"], turn_seat=0).replace(dealer=2)
+    problem = canasta.why_illegal(none, "block JK")
+    assert problem is not None and problem.code == "NO_JOKER_TO_BLOCK"
+    own = build_position(r, hands=["2C 3C 4D", "5S 5D", "9H 9S JK"], turn_seat=2).replace(dealer=2)
+    problem = canasta.why_illegal(own, "block JK")
+    assert problem is not None and problem.code == "DEALER_CANNOT_BLOCK"
 
 
 def test_the_dealers_joker_left_aside_scores_nothing_and_changes_with_the_dealer() -> None:
@@ -140,6 +222,7 @@ def test_the_dealers_joker_left_aside_scores_nothing_and_changes_with_the_dealer
     end = canasta.apply(s, "meld 9S 9D 9H")
     assert end.last_hand["sides"][1]["lines"]["hand"] == -20 and end.hand_number == 2
     assert end.aside == (JOKER,) and end.dealer == (s.dealer + 1) % 2
+    assert (end.phase, end.turn_seat, end.rules.joker_effect) == ("nominate", end.dealer, "")  # nominated afresh
     with pytest.raises(ValueError, match="dealers_joker"):
         R("500-rum", dealers_joker=True)
 
@@ -245,6 +328,8 @@ def test_melds_between_turns_in_the_claim_window() -> None:
     assert (nxt.phase, nxt.turn_seat) == ("draw", 1)
     problem = canasta.why_illegal(w, "meld 9S 9H 5D")
     assert problem is not None and problem.code == "NOT_A_MELD"
+    problem = canasta.why_illegal(w, "draw")  # 2C fits no meld: the message does not say it does
+    assert problem is not None and problem.message == "seat 0 discarded 2C: meld or 'pass' first"
     out = build_position(r, hands=["2C 3C 4S", "9S 9D 9H", "4D 5S"], phase="play")
     gone = canasta.apply(canasta.apply(out, "discard 2C"), "meld 9S 9H 9D")  # out of turn, and out
     assert gone.hand_number == 2 and gone.last_hand["went_out"] == 1
@@ -252,35 +337,61 @@ def test_melds_between_turns_in_the_claim_window() -> None:
     assert quiet.phase == "draw"  # nobody could meld or call: no window
 
 
+def test_lay_offs_between_turns_in_the_claim_window() -> None:
+    """§8.1 [S2], calling "Rum": "melds or matching cards on other people's turns" (``lay_offs_between_turns``)."""
+    with pytest.raises(ValueError, match="call_rum"):
+        R(lay_offs_between_turns=True)
+    r = R(call_rum=True, lay_offs_between_turns=True)
+    s = build_position(r, hands=["2C 3C 4S", "8H 9D", "4D 5S"], melds=[("5H 6H 7H", 2)], phase="play")
+    w = canasta.apply(s, "discard 2C")  # fits nothing, but seat 1 may lay 8H off
+    assert (w.phase, w.turn_seat) == ("claim", 1) and moves(w) == {"lay 8H on 5H-7H", "pass"}
+    problem = canasta.why_illegal(w, "draw")
+    assert problem is not None and problem.message == "seat 0 discarded 2C: lay off or 'pass' first"
+    laid = canasta.apply(w, "lay 8H on 5H-7H")
+    assert laid.melds[0].seats[-1] == 1 and laid.melded[1] and (laid.phase, laid.turn_seat) == ("claim", 1)
+    assert moves(laid) == {"pass"} and canasta.apply(laid, "pass").turn_seat == 1
+    out = canasta.apply(build_position(r, hands=["2C 3C 4S", "8H", "4D 5S"], melds=[("5H 6H 7H", 2)],
+                                       phase="play"), "discard 2C")
+    assert canasta.apply(out, "lay 8H on 5H-7H").last_hand["went_out"] == 1  # out of turn, and out
+
+
+def test_low_cards_five_covers_a_low_ace() -> None:
+    """§8.1 [S2]: "A-9 are 5" (``low_cards_five``) covers an ace used low; high, it stays 15."""
+    r = R("500-rum", low_cards_five=True)
+    assert score_hand(r, [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 15
+    assert score_hand(r, [{"melds": ["QS KS AS"]}, {}, {}])[0]["lines"]["table"] == 35
+    assert score_hand(R("500-rum"), [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 6
+
+
 # --- the Rummy Master's Hand ------------------------------------------------------------------------------
 
-def test_a_dealt_seven_card_straight_is_shown_at_once_for_500() -> None:
+def test_a_seven_card_straight_laid_down_then_the_last_card_discarded_scores_500() -> None:
+    """§8.1 [S2]: "If a player lays down a 7-card straight and then discards his last card, he is awarded 500
+    points"."""
     r = R(masters_hand=500)
-    s = build_position(r, hands=["6H 5H 7H 8H 9H TH JH", "9S 9D", "4D 5D"], scores=[20, 0, 0])
-    assert "master 5H 6H 7H 8H 9H TH JH" in moves(s)
-    assert str(canasta.parse_move(s, "master JH TH 9H 8H 7H 6H 5H")) == "master 5H 6H 7H 8H 9H TH JH"
-    end = canasta.apply(s, "master 5H 6H 7H 8H 9H TH JH")
+    s = build_position(r, hands=["6H 5H 7H 8H 9H TH JH 2C", "9S 9D", "4D 5D"], scores=[20, 0, 0], phase="play")
+    assert not any(m.startswith("master") for m in moves(s))  # no move of its own: the play itself
+    end = canasta.apply(canasta.apply(s, "meld 5H 6H 7H 8H 9H TH JH"), "discard 2C")
     assert end.last_hand["masters_hand"] and [x["total"] for x in end.last_hand["sides"]] == [500, 0, 0]
     assert end.result is not None and end.result["winner"] == 0 and end.result["scores"] == [520, 0, 0]
-    drawn = canasta.apply(s, "draw")
-    problem = canasta.why_illegal(drawn, "master 5H 6H 7H 8H 9H TH JH")
-    assert problem is not None and problem.code == "MASTERS_HAND_FIRST_MOVE"
-    later = canasta.apply(canasta.apply(drawn, "discard JH"), "draw")
-    assert not any(m.startswith("master") for m in moves(later))
+    with pytest.raises(ValueError, match="unknown move"):
+        canasta.parse_move(s, "master 5H 6H 7H 8H 9H TH JH")
 
 
-def test_masters_hand_needs_the_option_and_a_natural_straight() -> None:
-    s = build_position(R(), hands=["5H 6H 7H 8H 9H TH JH", "9S 9D", "4D 5D"])
-    problem = canasta.why_illegal(s, "master 5H 6H 7H 8H 9H TH JH")
-    assert problem is not None and problem.code == "NO_MASTERS_HAND"
-    r = R(masters_hand=500, jokers=1, players=2)
-    w = build_position(r, hands=["5H 6H 7H 8H 9H TH JK 2C 3C 4C 5C 6C 7C", "9S 9D"])
-    assert not any(m.startswith("master") for m in moves(w))  # no joker in a Master's Hand
-    problem = canasta.why_illegal(w, "master 5H 6H 7H 8H 9H TH JK")
-    assert problem is not None and problem.code == "NOT_A_STRAIGHT"
-    two = build_position(r, hands=["5H 6H 7H 8H 9H TH JH QH 2C 3C 4C 5C 6C", "9S 9D"])
-    assert {m for m in moves(two) if m.startswith("master")} == {"master 5H 6H 7H 8H 9H TH JH",
-                                                                  "master 6H 7H 8H 9H TH JH QH"}
+def test_masters_hand_needs_the_straight_just_before_the_last_discard() -> None:
+    r = R(masters_hand=500)
+    hands = ["5H 6H 7H 8H 9H TH JH 2C 3C", "9S 9D", "4D 5D"]
+    # another play between the straight and the discard: a plain going out
+    s = build_position(r, hands=hands, melds=[("4C 5C 6C", 1)], phase="play")
+    s = canasta.apply(canasta.apply(s, "meld 5H 6H 7H 8H 9H TH JH"), "lay 3C on 4C-6C")
+    s = canasta.apply(s, "discard 2C")
+    assert not s.last_hand.get("masters_hand") and s.last_hand["sides"][0]["lines"]["table"] == 58
+    six = build_position(r, hands=["5H 6H 7H 8H 9H TH 2C", "9S 9D", "4D 5D"], phase="play")
+    six = canasta.apply(canasta.apply(six, "meld 5H 6H 7H 8H 9H TH"), "discard 2C")
+    assert not six.last_hand.get("masters_hand")  # six cards are no Master's Hand
+    off = build_position(R(), hands=["5H 6H 7H 8H 9H TH JH 2C", "9S 9D", "4D 5D"], phase="play")
+    off = canasta.apply(canasta.apply(off, "meld 5H 6H 7H 8H 9H TH JH"), "discard 2C")
+    assert not off.last_hand.get("masters_hand")  # masters_hand=0: off
 
 
 # --- random play and the brute-force enumerator -----------------------------------------------------------
@@ -297,12 +408,14 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("500-rum-partnership", {"call_rum": True, "lay_off_on": "own_side", "first_meld": 30}),
     ("500-rum", {"masters_hand": 500, "players": 2, "call_rum": True, "ace": "around"}),
     ("500-rum", {"call_rum": True, "melds_between_turns": True, "jokers": 2, "first_meld": 30}),
+    ("500-rum", {"call_rum": True, "lay_offs_between_turns": True, "players": 4, "low_cards_five": True}),
+    ("500-rum", {"deadwood_to_winner": True, "stock_out_deducts": False, "masters_hand": 500, "empty_stock": "end"}),
 ]
 
 
 def pack_count(s: RummyState) -> Counter[int]:
     every = [*s.stock, *s.pile, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
-    every += list(getattr(s, "aside", ()))
+    every += [*s.aside, *s.removed]
     return Counter(every)
 
 
@@ -381,7 +494,12 @@ def meld_texts(r: RummyRules, combo: tuple[int, ...]) -> set[str]:
         if r.joker_sets and len(combo) <= 4:
             out.add("meld " + " ".join(["JK"] * jokers))
         return out
-    if jokers and (r.joker_sets or len(naturals) < 2):
+    if jokers and r.doubling_jokers:  # Dealer's Gambit, Double: one joker over a new set of 3-4
+        if jokers == 1 and len(naturals) in (3, 4) and len({rank_of(c) for c in naturals}) == 1 and len(
+                {c & 3 for c in naturals}) == len(naturals):
+            out.add("meld " + " ".join([card_str(c) for c in sorted(naturals)] + ["JK"]))
+        return out
+    if jokers and (not r.wild_jokers or len(naturals) < 2):
         return out
     if len({rank_of(c) for c in naturals}) == 1:
         if len(combo) <= 4 and len({c & 3 for c in naturals}) == len(naturals):
@@ -421,8 +539,10 @@ def fits(r: RummyRules, m: object, c: int) -> bool:
     kind, mc = m.kind, m.cards  # type: ignore[attr-defined]
     if kind == "jokers":
         return c == JOKER and len(mc) < 4
-    if c == JOKER and not (r.jokers and not r.joker_sets):
+    if c == JOKER and not r.wild_jokers:
         return False
+    if kind == "set" and JOKER in mc and r.doubling_jokers:
+        return False  # sealed
     if kind == "set":
         return len(mc) < 4 and (c == JOKER or (rank_of(c) == m.start  # type: ignore[attr-defined]
                                                and all(x == JOKER or x & 3 != c & 3 for x in mc)))
@@ -452,18 +572,22 @@ def brute_moves(s: RummyState) -> set[str]:
     seat = s.turn_seat
     hand = list(s.hands[seat])
     out: set[str] = set()
-    aside = getattr(s, "aside", ())
+    aside = s.aside
+    if s.phase == "nominate":
+        return {"nominate wild", "nominate double", "nominate split"}
     if s.phase == "claim":
         top = s.pile[-1]
         for m, name in zip(s.melds, _labels(s.melds), strict=True):
             if fits(r, m, top) and (r.lay_off_on == "any" or r.side_of(m.seats[0]) == r.side_of(seat)):
                 out.add(f"rum {card_str(top)} on {name}")
-        if r.melds_between_turns:
-            out |= {text for text, _c, kind in _plays(s, hand) if kind == "meld"}
+        kinds = {k for k, on in (("meld", r.melds_between_turns), ("lay", r.lay_offs_between_turns)) if on}
+        out |= {text for text, _c, kind in _plays(s, hand) if kind in kinds}
         return out | {"pass"}
-    if aside and seat == s.dealer and s.phase in ("draw", "play") and not any(
-            c == JOKER and who != s.dealer for m in s.melds for c, who in zip(m.cards, m.seats, strict=True)):
-        out.add("take dealer JK")
+    if len(aside) == 1 and s.phase in ("draw", "play"):  # lying there, not blocked
+        if seat == s.dealer:
+            out.add("take dealer JK")
+        elif JOKER in hand and len(hand) >= 2 and s.must_use < 0:
+            out.add("block JK")
     if s.phase == "draw":
         if s.stock:
             out.add("draw")
@@ -476,7 +600,19 @@ def brute_moves(s: RummyState) -> set[str]:
                 continue
             if r.taken_card == "keep" or _uses(s, hand + list(s.pile[i:]), card):
                 out.add(f"take {card_str(card)}")
-        out |= _shows(s, hand)
+        if r.splitting_jokers and JOKER in hand and r.pile_take == "any":
+            rest = list(hand)
+            rest.remove(JOKER)
+            for i in range(len(s.pile) - 1):
+                card = s.pile[i]
+                if card in s.pile[i + 1:]:
+                    continue
+                for j in range(i + 1, len(s.pile)):
+                    if s.pile[j] in s.pile[j + 1:]:
+                        continue  # the topmost copy names the end
+                    if r.taken_card == "keep" or _uses(s, [*rest, card, *s.pile[j + 1:]], card):
+                        end = "" if j == len(s.pile) - 1 else f" to {card_str(s.pile[j])}"
+                        out.add(f"split {card_str(card)}{end}")
         return out
     if s.phase != "play":
         return out
@@ -485,20 +621,10 @@ def brute_moves(s: RummyState) -> set[str]:
         return out | {text for text, cs, kind in uses if s.must_use in cs
                       and (kind == "meld" or not r.take_only_for_new_meld)}
     out |= {text for text, _c, _k in uses}
-    discard = set(hand) if r.discard_taken_same_turn else (set(hand) - set(s.taken)) or set(hand)
+    if not r.discard_taken_same_turn:  # never the taken card, nor a play that leaves only it, unplayable
+        out = {text for text in out if not strands(s, text, brute_moves)}
+    discard = set(hand) if r.discard_taken_same_turn else set(hand) - set(s.taken)
     out |= {f"discard {card_str(c)}" for c in discard}
-    return out
-
-
-def _shows(s: RummyState, hand: list[int]) -> set[str]:
-    r = s.rules
-    if not r.masters_hand or any(h.split()[0] == str(s.turn_seat) and h.split()[1] != "upcard"
-                                                 for h in s.history):
-        return set()
-    out = set()
-    for combo in set(combinations(sorted(set(hand) - {JOKER}), 7)):
-        for text in meld_texts(r, combo):
-            out.add("master" + text[4:])
     return out
 
 
@@ -583,12 +709,10 @@ def test_perft_matches_the_brute_force_enumerator(index: int) -> None:
 # --- the computer players and the options -----------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["greedy", "heuristic", "hard"])
-def test_players_show_a_masters_hand_and_take_the_dealers_joker(name: str) -> None:
+def test_players_take_the_dealers_joker(name: str) -> None:
     from canasta.rummy.players import make_rummy_player
 
     player = make_rummy_player(name, 1)
-    s = build_position(R(masters_hand=500), hands=["6H 5H 7H 8H 9H TH JH", "9S 9D", "4D 5D"])
-    assert str(player.choose(canasta.view(s, 0), canasta.legal_moves(s))) == "master 5H 6H 7H 8H 9H TH JH"
     d = build_position(R("dealers-gambit"), hands=["2C 3C 7S 9D KH", "5S 5D 8C 4H JD", "9H 9S 4D JC QD"],
                        turn_seat=2).replace(dealer=2)
     assert str(player.choose(canasta.view(d, 2), canasta.legal_moves(d))) == "take dealer JK"

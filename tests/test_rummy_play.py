@@ -16,6 +16,7 @@ from canasta.positions import load_state
 from canasta.record import Recorder, replay
 from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.melds import label
+from rummy_helpers import strands
 
 PRESETS = ["500-rum", "500-rum-partnership", "persian-rummy", "basic-rummy"]
 CONFIGS = [(name, {}) for name in PRESETS] + [
@@ -176,7 +177,9 @@ def brute_moves(s: RummyState) -> set[str]:
         return {text for text, cards, kind in uses if s.must_use in cards
                 and (kind == "meld" or not r.take_only_for_new_meld)}
     out |= {text for text, _c, _k in uses}
-    discard = set(hand) if r.discard_taken_same_turn else (set(hand) - set(s.taken)) or set(hand)
+    if not r.discard_taken_same_turn:  # never the taken card, nor a play that leaves only it, unplayable
+        out = {text for text in out if not strands(s, text, brute_moves)}
+    discard = set(hand) if r.discard_taken_same_turn else set(hand) - set(s.taken)
     out |= {f"discard {card_str(c)}" for c in discard}
     return out
 

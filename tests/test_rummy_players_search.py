@@ -164,3 +164,15 @@ def test_an_unfinished_basic_rummy_playout_is_scored_by_the_cards_held() -> None
     r = canasta.rules("basic-rummy")
     s = build_position(r, hands=["2C 3D", "KS KD 9H"], phase="play")  # 5 points in hand against 29
     assert standing(s, 0) == 24 and standing(s, 1) == -24
+
+
+def test_a_sampled_run_that_starts_with_a_joker_keeps_its_place() -> None:
+    """A run laid as ``JK 5H 6H`` starts at the 4: the sampler reads it so, and the sample's lay-offs are the
+    table's (before, it read the joker as the first card's rank and the search's samples refused real moves)."""
+    from canasta.rummy.build import build_position
+    from canasta.rummy.sampling import meld_of
+
+    r = canasta.rules("500-rum", jokers=1, players=2)
+    s = build_position(r, hands=["7H 3H 9C", "KD"], melds=[("JK 5H 6H", 1)], phase="play")
+    v = canasta.view(s, 0)
+    assert [meld_of(m) for m in v["melds"]] == list(s.melds)

@@ -129,11 +129,44 @@ def test_gc_b03_stalemate_after_second_empty_stock() -> None:
     s = canasta.apply(s, "discard JD")
     assert s.reshuffles == 1 and not s.pile
     assert len(s.stock) == len(pile) + 1 and s.stock[-1] == pile[0]  # turned over: the first discard on top
-    while s.hand_number == 1:
+    while not canasta.is_over(s):
         s = canasta.apply(s, "draw")
         s = canasta.apply(s, str([m for m in canasta.legal_moves(s) if m.action == "discard"][-1]))
     assert s.last_hand is not None and s.last_hand["stalemate"] is True
+    assert s.last_hand["stalemate_reason"] == "stock"
     assert [side["total"] for side in s.last_hand["sides"]] == [0, 0]
+    # "all players get 0 points, and the game is considered a loss for all of them in the statistics"
+    assert s.result == {"scores": [0, 0], "winner": None, "hands": 1, "by": "stalemate", "stalemate": True}
+
+
+def test_basic_rummy_stalemate_when_nobody_can_finish() -> None:
+    """§8.2 [S1-rummy]: a stalemate "when the game detects that none of the players will be able to finish their
+    hands. This can for example happen when all players have only one card left, and there are no possible
+    lay offs on the melds on the table." """
+    r = R("basic-rummy")
+    suits = [" ".join(f"{rank}{suit}" for rank in "A23456789TJQK") for suit in "HSD"]  # full runs: nothing fits
+    full = [(text, 0) for text in suits]
+    s = build_position(r, hands=["2C 3C", "4C"], melds=full, phase="play", scores=[40, 30])
+    end = canasta.apply(s, "discard 2C")  # one card each now, and no club fits a meld
+    assert end.last_hand["stalemate_reason"] == "stuck" and [x["total"] for x in end.last_hand["sides"]] == [0, 0]
+    assert end.result == {"scores": [40, 30], "winner": None, "hands": 1, "by": "stalemate", "stalemate": True}
+    fits = build_position(r, hands=["2C 3C", "4C"], melds=[*full[:2], ("5C 6C 7C", 1)], phase="play")
+    assert canasta.apply(fits, "discard 2C").phase == "draw"  # 4C (or 8C) fits 5C-7C: play goes on
+    off = build_position(R("basic-rummy", stalemate_when_stuck=False), hands=["2C 3C", "4C"], melds=full,
+                         phase="play")
+    assert canasta.apply(off, "discard 2C").phase == "draw"  # the option off: play goes on
+
+
+def test_stalemate_proved_when_no_three_cards_off_the_table_make_a_meld() -> None:
+    from canasta.rummy.stalemate import nobody_can_finish
+
+    r = R("basic-rummy")
+    s = canasta.new_game(r, seed=3)
+    assert not nobody_can_finish(s)  # a fresh deal: melds everywhere
+    assert nobody_can_finish(s.replace(melds=(), hands=((0,), (5,)), stock=(), pile=(46,)))  # 2C, 3D, KH
+    # one card each, a turn brings one: nobody holds three cards, ever, though 2C 3C 4C lie about
+    assert nobody_can_finish(s.replace(melds=(), hands=((0,), (4,)), stock=(8,), pile=()))
+    assert not nobody_can_finish(s.replace(melds=(), hands=((0, 20), (4,)), stock=(8,), pile=()))
 
 
 def test_basic_rummy_targets_gc_b03() -> None:
@@ -151,6 +184,19 @@ def test_gc_r04_tie_at_500() -> None:
 
 
 # --- the pile: GC-R06 and the options --------------------------------------------------------------------
+
+def test_partnership_highest_over_500_wins_even_if_the_other_team_went_out() -> None:
+    """§8.1 partnership [S2]: "The team with the highest score over 500 wins, even if a team goes out first"."""
+    from canasta.rummy.scoring import game_result
+
+    r = R("500-rum-partnership")
+    assert r.tie == "highest"
+    result = game_result(r, [520, 560], 4, went_out=0)  # seat 0 (side 0) went out; side 1 is higher
+    assert result is not None and result["winner"] == 1
+    assert game_result(r, [540, 540], 4, went_out=0) is None  # equal highest: another hand
+    plain = game_result(R("500-rum", players=2), [520, 560], 4, went_out=0)
+    assert plain is not None and plain["winner"] == 0  # the plain game: the player who went out
+
 
 def test_gc_r06_deep_take_brings_every_card_above() -> None:
     r = R("500-rum", players=2)
@@ -187,6 +233,20 @@ def test_basic_rummy_top_only_and_no_discard_of_taken_card() -> None:
     assert "discard 2C" in moves(after)
     keep = build_position(R("basic-rummy", discard_taken_same_turn=True), hands=["2C 3D 9S", "4C"], pile="KD 8H")
     assert "discard 8H" in moves(canasta.apply(keep, "take"))
+
+
+def test_basic_rummy_taken_card_never_discarded_even_as_the_last_card() -> None:
+    """§8.2 [S1-rummy]: "If you drew from the discard pile you can not discard that card in the same round",
+    with no exception for a last card: a meld that would leave only the taken card is not offered."""
+    s = build_position(R("basic-rummy"), hands=["5H 6H 7H", "4C 9D"], pile="KD 8S")
+    after = canasta.apply(s, "take")
+    assert moves(after) == {"discard 5H", "discard 6H", "discard 7H"}
+    err = canasta.why_illegal(after, "meld 5H 6H 7H")
+    assert err is not None and err.code == "TAKEN_CARD_LEFT"
+    # the meld stays when the taken card can then be laid off on it: he goes out by laying it off
+    fits = canasta.apply(build_position(R("basic-rummy"), hands=["5H 6H 7H", "4C 9D"], pile="KD 8H"), "take")
+    out = canasta.apply(canasta.apply(fits, "meld 5H 6H 7H"), "lay 8H on 5H-7H")
+    assert out.last_hand is not None and out.last_hand["went_out"] == 0
 
 
 def test_taken_card_kept_option() -> None:
@@ -278,6 +338,44 @@ def test_deadwood_to_winner_and_divide_by_five() -> None:
     assert lines["table"] + lines["deadwood"] == 31 and sum(lines.values()) == 6  # 31 / 5, towards zero
 
 
+def test_add_the_opponents_hand_instead_of_deducting_it() -> None:
+    """§8.1 [S2]: "Instead of players subtracting their remaining totals when play is finished, they add the
+    values in their hands to the total of the player who went out"."""
+    r = R("500-rum", deadwood_to_winner=True)  # three players
+    s = build_position(r, hands=["5H 6H 7H", "4C 9C", "KD"], phase="play")
+    sides = canasta.apply(s, "meld 5H 6H 7H").last_hand["sides"]
+    assert sides[0]["lines"] == {"table": 18, "hand": 0, "deadwood": 23}
+    assert sides[1]["lines"] == {"table": 0, "hand": 0} and sides[2]["lines"] == {"table": 0, "hand": 0}
+
+
+@pytest.mark.parametrize("players,teams", [(2, 2), (4, 2), (3, 3)])
+def test_add_the_opponents_hand_when_the_stock_is_depleted(players: int, teams: int) -> None:
+    """§8.1 [S2]: nobody out when the stock is depleted: "With more than two players: do not add any totals.
+    With two players, or two partnerships: add opponent's remainder to your score"."""
+    r = R("500-rum", players=players, teams=teams, deadwood_to_winner=True, empty_stock="end")
+    hands = ["2C 5D 9H", "3C 6D TH", "4S", "7S"][:players]
+    s = build_position(r, hands=hands, pile="KS", stock="JD")
+    s = canasta.apply(canasta.apply(s, "draw"), "discard JD")
+    assert s.last_hand is not None and s.last_hand["went_out"] is None
+    got = [side["lines"].get("deadwood", 0) + side["lines"]["hand"] for side in s.last_hand["sides"]]
+    if teams == 2:
+        held = [16 + (4 if players == 4 else 0), 19 + (7 if players == 4 else 0)]
+        assert got == [held[1], held[0]]
+    else:
+        assert got == [0, 0, 0]
+
+
+@pytest.mark.parametrize("deducts", [True, False])
+def test_d31_stock_runs_out_deduct_or_not(deducts: bool) -> None:
+    """D31, §8.1 [S2]: "If the drawing pile runs out of cards and nobody is able to make a play, then the hand
+    ends and nobody deducts the score from their hand" (``stock_out_deducts=false``) against "the hand is
+    finished with all cards in each player's hand counting against them" (the default)."""
+    r = R("500-rum", players=2, empty_stock="end", stock_out_deducts=deducts)
+    s = build_position(r, hands=["2C 5D 9H", "3C 6D TH"], pile="KS", stock="JD")
+    s = canasta.apply(canasta.apply(s, "draw"), "discard JD")
+    assert [side["lines"]["hand"] for side in s.last_hand["sides"]] == ([-16, -19] if deducts else [0, 0])
+
+
 def test_card_value_options() -> None:
     r = R("500-rum", ace_high_value=25, four_aces_value=100)
     assert score_hand(r, [{"melds": ["AS AH AD AC"]}, {}, {}])[0]["lines"]["table"] == 100
@@ -320,3 +418,26 @@ def test_ace_points_round_the_corner() -> None:
     assert score_hand(r, [{"melds": ["QS KS AS"]}, {}, {}])[0]["lines"]["table"] == 35  # high: 15
     assert score_hand(r, [{"melds": ["AS 2S 3S"]}, {}, {}])[0]["lines"]["table"] == 6  # low: 1
     assert score_hand(r, [{"melds": ["KS AS 2S"]}, {}, {}])[0]["lines"]["table"] == 27  # with the king: 15
+
+
+# --- the family-neutral entry points of ``canasta`` ---------------------------------------------------------
+
+def test_every_family_neutral_entry_point_takes_rummy() -> None:
+    r = R("500-rum", players=2, first_meld=30)
+    sheet = canasta.score_hand(r, [{"melds": ["7H 8H 9H"], "went_out": True}, {"hand": "KS"}])
+    assert [side["total"] for side in sheet] == [24, -10]
+    s = build_position(r, hands=["5H 6H 7H 8H KS", "4C 9C"], phase="play")
+    assert canasta.minimum_needed(s, 0) == 30 and canasta.minimum_needed(s, 1) == 30
+    assert not canasta.can_go_out(s)  # 5H-8H is worth 26, short of the first meld of 30
+    opened = build_position(r, hands=["5H 6H 7H 8H KS", "4C 9C"], phase="play", melded=[True, False])
+    assert canasta.minimum_needed(opened, 0) == 0 and canasta.can_go_out(opened)
+    stuck = build_position(r, hands=["5H 6H 7H 8H KS QD", "4C 9C"], phase="play", melded=[True, False])
+    assert not canasta.can_go_out(stuck) and not canasta.can_go_out(canasta.new_game(r, seed=1))  # draw first
+    assert canasta.game_result(r, [510, 520], 3, went_out=0) == {"scores": [510, 520], "winner": 0, "hands": 3}
+    assert canasta.game_result(r, [410, 20], 3) is None
+    with pytest.raises(ValueError, match="2 scores"):
+        canasta.game_result(r, [1, 2, 3], 3)
+    with pytest.raises(TypeError, match="game's rules"):
+        canasta.score_hand("500-rum", [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="own builder"):
+        canasta.positions.build_position(r, hands=["5H"])  # type: ignore[arg-type]

@@ -55,6 +55,8 @@ def test_a_draw_is_final() -> None:
 def test_resume_carries_on_with_the_saved_seats(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     game = RummyGame.start(canasta.rules("500-rum"), ["hard", "human", "easy"], seed=3, save_path=path)
+    assert not path.exists()  # nothing is saved before the first move
+    game.play(game.legal(game.state)[0])
     again = RummyGame.resume(path)
     assert again.seats == ["hard", "human", "easy"] and again.state.to_json() == game.state.to_json()
     canasta_game = tmp_path / "canasta.json"

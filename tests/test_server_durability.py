@@ -176,3 +176,21 @@ def test_computer_players_think_in_worker_processes(tmp_path: Path) -> None:
         with server.client(made["table"]) as watcher:
             watcher.until("state", version=20, timeout=60)
             assert {f["by"] for f in watcher.frames if f["type"] == "event"} == {"bot"}
+
+
+def test_an_abandoned_game_is_marked_and_left_out_of_statistics(tmp_path: Path) -> None:
+    """The one person leaves for good: a computer player stands in to the end; the table says the game was
+    abandoned and the player's statistics count it as abandoned, not as won or lost."""
+    with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite'}", grace=0.05) as server:
+        made = server.create(options={"hands_per_game": 1}, seats=["human", "bot:easy", "bot:easy", "bot:easy"],
+                             player="leaver", delay=0)
+        with server.client(made["table"], made["seats"][0]["token"], player="leaver") as me:
+            me.until("state", status="playing")
+        deadline = time.monotonic() + 120
+        while (public := server.get(f"/api/tables/{made['table']}").json())["status"] != "over":
+            assert time.monotonic() < deadline, "the computer players did not finish"
+            time.sleep(0.2)
+        assert public["settings"]["abandoned"] == [0]
+        total = server.get("/api/players/leaver/stats").json()["total"]
+        assert (total["played"], total["abandoned"], total["won"] + total["lost"] + total["drawn"]) == (1, 1, 0)
+        assert total["hands"] == 0

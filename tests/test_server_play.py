@@ -13,7 +13,7 @@ import pytest
 
 import canasta
 from canasta.record import replay
-from server_helpers import LiveServer, WsClient
+from server_helpers import LiveServer, WsClient, settle_review
 
 HIDDEN_KEYS = ("deal", "seed", "stock")
 
@@ -51,6 +51,7 @@ def play_table(server: LiveServer, variant: str, seats: list[str], options: dict
             for c in everyone:
                 c.until("state", version=version)
             moves += 1
+            settle_review(clients, everyone)
         record = server.get(f"/api/tables/{table}/record").json()
         frames = {seat: c.frames for seat, c in clients.items()}
         frames[None] = watcher.frames

@@ -223,6 +223,47 @@ def test_statistics(tmp_path: Path) -> None:
         assert server.get("/api/players/nobody/stats").json()["total"]["played"] == 0
 
 
+def test_hand_review_explain_and_one_connection_per_seat(server: LiveServer) -> None:
+    """A hand's end pauses the table until its person continues (moves refused meanwhile, the computer players
+    waiting); ``explain`` gives the engine's reason without playing; a second connection to the seat takes it
+    over and the first is closed with 4409."""
+    made = server.create(variant="classic", options={"hands_per_game": 2},
+                         seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
+    room = server.server.config.app.state.lobby.rooms[made["table"]]
+    # seat 0 to move with one card left in the stock: its draw and discard end the hand (a test's hook)
+    room.state = room.state.replace(stock=room.state.stock[:1], turn_seat=0, to_move=0)
+    token = made["seats"][0]["token"]
+    with server.client(made["table"], token) as me:
+        me.until("state")
+        me.send({"type": "explain", "id": "x", "move": "meld 5 5"})
+        answer = me.until("explain", id="x")
+        assert (answer["legal"], answer["code"]) == (False, "MUST_DRAW_FIRST") and answer["version"] == 0
+        me.until("ack", id=me.move("draw"))
+        me.until("state", version=1)
+        assert me.state is not None
+        me.until("ack", id=me.move(next(m for m in me.state["legal"] if m.startswith("discard"))))
+        ended = me.until("state", version=2)
+        review = ended["review"]
+        assert review["hand"] == 1 and review["waiting"] == [0] and review["deadline"] is None
+        assert ended["legal"] == [] and len(review["table"]["hands"]) == 4 and len(review["table"]["sides"]) == 2
+        assert ended["view"]["hand_number"] == 2
+        refused(me, {"type": "move", "id": "early", "version": 2, "move": "draw"}, "IN_REVIEW")
+        me.drain(0.3)
+        assert room.version == 2  # nobody moved: the computer players wait for the review too
+        me.send({"type": "continue", "hand": 1})
+        assert me.until("state", version=2)["review"]["waiting"] == []
+        # the next hand is played (if seat 0 is not the first to move, a computer player moves now)
+        if room.state.to_move != 0:
+            me.until("event", version=3)
+        with server.client(made["table"], token) as again:
+            again.until("state")
+            assert me.until("replaced")["seat"] == 0
+            with pytest.raises(ConnectionClosed) as closed:
+                me.recv(5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4409
+            assert room.seats[0].connections == 1
+
+
 def test_a_stored_table_whose_rules_are_now_refused_is_not_served(tmp_path: Path) -> None:
     """A table created before the options' bounds (issue 40), with a value they now refuse, neither stops the
     server's start nor answers 500: it is no table; the others carry on."""

@@ -75,5 +75,6 @@ def test_the_rummy_page_logs_the_hand_for_a_late_spectator(server: LiveServer) -
             page.wait_for_function("document.querySelectorAll('[data-testid=\"log\"] .entry').length >= 4",
                                    timeout=30_000)
             log = page.locator('[data-testid="log"]').inner_text()
-            assert "Upcard" in log and "You" not in log and "draw" in log and "discard" in log
+            # the moves in words (cards with their suits), not notation
+            assert "Upcard" in log and "You" not in log and "drew from the stock" in log and "discarded" in log
             browser.close()

@@ -95,7 +95,8 @@ def test_table_mid_hand_refused_move_hint_and_help(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         assert "your turn (North)" in text_of(screen, "#status")
-        assert "East (left) 11 cards" in text_of(screen, "#seats") and "South (partner)" in text_of(screen, "#seats")
+        seats = text_of(screen, "#seats")
+        assert "East (easy) ▒▒▒… 11" in seats and "South (partner, easy)" in seats
         assert "needs 50 to open" in text_of(screen, "#us") and text_of(screen, "#pile").startswith("Stock ")
         before = game.state.to_json()
         await pilot.press("x")  # discard before drawing: refused with the engine's reason, nothing lost

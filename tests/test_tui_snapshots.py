@@ -26,8 +26,8 @@ from canasta.tui.screens import HandEndScreen
 LARGE = (120, 40)
 
 
-def game(tmp_path: Path, seed: int = 5, **options: Any) -> Session:
-    rules = canasta.rules("classic", **options)
+def game(tmp_path: Path, seed: int = 5, variant: str = "classic", **options: Any) -> Session:
+    rules = canasta.rules(variant, **options)
     return Session.start(rules, ["human", "easy", "easy", "easy"], seed, tmp_path / "save.json")
 
 
@@ -49,9 +49,10 @@ def test_start_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) 
     assert snap_compare(app, terminal_size=size)
 
 
+@pytest.mark.parametrize("variant", ["classic", "samba", "hand-and-foot"])
 @pytest.mark.parametrize("size", [(80, 24), LARGE], ids=["80x24", "120x40"])
-def test_table_mid_hand(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = CanastaApp(game(tmp_path, seed=9), delay=0)
+def test_table_mid_hand(snap_compare: Any, tmp_path: Path, size: tuple[int, int], variant: str) -> None:
+    app = CanastaApp(game(tmp_path, seed=9, variant=variant), delay=0)
     rng = random.Random(2)
 
     async def run_before(pilot: Pilot[None]) -> None:

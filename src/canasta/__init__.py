@@ -5,13 +5,25 @@ from __future__ import annotations
 from . import engine as _engine
 from . import positions
 from .cards import Card, parse_cards
-from .dispatch import apply, is_over, legal_moves, new_game, outcome, parse_move, public_view, view, why_illegal
-from .engine import can_go_out, game_result, minimum_needed
+from .dispatch import (
+    apply,
+    can_go_out,
+    game_result,
+    is_over,
+    legal_moves,
+    minimum_needed,
+    new_game,
+    outcome,
+    parse_move,
+    public_view,
+    score_hand,
+    view,
+    why_illegal,
+)
 from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
 from .rummy import RummyMove, RummyRules, RummyState
-from .scoring import score_hand
 from .state import State
 from .variants import game_rules as rules
 from .variants import variant_names

@@ -1,4 +1,4 @@
-"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules.
+"""The ``canasta`` command: play, simulate, score, explain, moves, replay, rules, pad.
 
 ``main(argv)`` returns the exit status: 0 success; 1 bad input, meaning anything wrong in a file or
 on standard input (unreadable, not UTF-8, not JSON, the wrong shape, an unknown variant or option
@@ -15,13 +15,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
+from . import __version__, autosave, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
 from .bots import player_names, refuse_unsupported
-from .moves import Move
+from .names import move_label, plural
 from .positions import load_state
 from .rules import PARAMETERS, Rules
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
+from .rummy.lineplay import render_hand_end as render_rummy_hand_end
 from .rummy.players import rummy_player_names
 from .rummy.rules import PARAMETERS as RUMMY_PARAMETERS
 from .session import HUMAN, Session, computer, default_save_path, parse_seats
@@ -103,127 +104,132 @@ def _read_position(path: str) -> State | RummyState:
 
 # --- play ---------------------------------------------------------------------------------------
 
-def _session(args: argparse.Namespace) -> Session:
-    """The game ``canasta play`` asks for: resumed from a file, or new with its seats."""
-    save = Path(args.save) if args.save else None
-    if args.resume:
-        seats = None
-        if args.seats:
-            seats = [n.strip() for n in args.seats.split(",")]
-        try:
-            return Session.resume(Path(args.resume), seats, save)
-        except ValueError as exc:
-            raise CliError(f"cannot resume: {exc}") from None
-    rules = _rules(args.variant, args.option)
-    if isinstance(rules, RummyRules):
-        raise CliError("the rummy family has its own table: canasta play --variant NAME", 2)
-    if args.seats:
+def _new_game(args: argparse.Namespace, save: Path) -> Any:
+    """A new game with the command line's variant and seats (a ``Session``, or a ``RummyGame`` for the
+    rummy family); nothing is saved before its first move."""
+    from .rummy.session import RummyGame
+
+    rules = _rules(args.variant or "classic", args.option)
+    if args.seats is not None:
         text = args.seats
     else:
         if not 0 <= args.seat < rules.players:
             raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
-        text = ",".join("human" if s == args.seat else args.opponents for s in range(rules.players))
+        text = ",".join(HUMAN if s == args.seat else args.opponents for s in range(rules.players))
     try:
+        if isinstance(rules, RummyRules):
+            return RummyGame.start(rules, RummyGame.parse_seats(text, rules.players), args.seed, save)
         seats = parse_seats(text, rules.players)
         refuse_unsupported({n: computer(n) for n in seats if n != HUMAN}, rules)  # before the deal, not at a move
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
-    return Session.start(rules, seats, args.seed, save or default_save_path())
+    return Session.start(rules, seats, args.seed, save)
 
 
-def _play_app(args: argparse.Namespace, session: Any) -> int:
-    """The Textual app for a ``Session`` (Canasta) or a ``RummyGame``."""
-    from .tui.app import CanastaApp
+def _resumed(args: argparse.Namespace, save: Path | None) -> Any:
+    seats = [n.strip() for n in args.seats.split(",")] if args.seats is not None else None
+    try:
+        return autosave.resume(Path(args.resume), seats, save)
+    except ValueError as exc:
+        raise CliError(f"cannot resume: {exc}") from None
 
-    chosen = args.resume or args.seats or args.option or args.variant != "classic"
-    app = CanastaApp(session if chosen else None, save_path=session.save_path, seed=args.seed,
-                     hint_level=args.hint_level)
-    app.run()
-    if app.return_code:
-        return app.return_code
-    if session.save_path:
-        _out(f"The game is saved; carry on with: canasta play --resume {session.save_path}")
-    return 0
+
+def _keep_saved(saved: str, path: Path) -> bool | None:
+    """The line mode's question before a new game would replace a saved one: True to continue the saved
+    game, False to start a new one, None at the end of the input."""
+    _out(f"A game in progress is saved in {path} ({saved}).")
+    for _ in range(5):
+        _out("Continue the saved game (c) or start a new one, replacing it (n)? ", end="")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            _out()
+            return None
+        answer = line.strip().lower()
+        if not sys.stdin.isatty():
+            _out(answer)
+        if answer in ("c", "continue"):
+            return True
+        if answer in ("n", "new"):
+            return False
+    return None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .bots.levels import LEVELS
-    from .lineplay import LineGame
 
     if args.hint_level not in LEVELS:
         raise CliError(f"unknown --hint-level {args.hint_level!r}; valid levels: {', '.join(LEVELS)}", 2)
-    if _rummy_record(args.resume) if args.resume else isinstance(_rules(args.variant, args.option), RummyRules):
-        return _play_rummy(args)
+    if args.seats is not None and not args.seats.strip():
+        raise CliError("--seats is empty: give one name per seat, e.g. human,hard,expert,medium", 2)
+    save = Path(args.save) if args.save else None
+    if save is not None and save.is_dir():
+        raise CliError(f"--save wants a file, and {args.save!r} is a directory", 2)
+    app = not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and tui.available()
+    if args.resume:
+        game = _resumed(args, save)
+        path: Path = game.save_path
+    else:
+        path = save or default_save_path()
+        chosen = args.seats is not None or args.option or args.variant is not None
+        game = _new_game(args, path) if chosen or not app else None  # None: the app's start screen
     try:
-        session = _session(args)
+        autosave.claim(path)  # a second program saving to the same file stops here, before anything is written
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     except OSError as exc:
-        raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
-    interactive = sys.stdin.isatty()
-    if not args.plain and interactive and sys.stdout.isatty() and tui.available():
-        return _play_app(args, session)
-    pause = interactive if args.pause is None else args.pause
-    game = LineGame(session, session.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
-                    hint_level=args.hint_level)
-    try:
-        return game.run()
-    except KeyboardInterrupt:
-        game.leave("\nInterrupted")
-        return 130
+        raise CliError(f"cannot save the game in {path}: {exc.strerror or exc}") from None
+    resuming_here = args.resume and Path(args.resume).resolve() == path.resolve()
+    saved = None if resuming_here else autosave.saved_game(path)
+    if app:
+        return _play_app(args, game, path, saved)
+    if saved is not None:
+        keep = _keep_saved(saved, path)
+        if keep is None:
+            _out(f"Nothing changed: the saved game is still in {path}.")
+            return 0
+        if keep:
+            try:
+                game = autosave.resume(path, None, path)
+            except ValueError as exc:
+                raise CliError(f"cannot resume: {exc}") from None
+    return _play_line(args, game)
 
 
-def _rummy_record(path: str) -> bool:
-    """Is the file a rummy game's record? (Anything unreadable is left to the Canasta path to report.)"""
-    from .record import load
-    from .rummy import rummy_key
-
-    try:
-        rules = load(path).get("rules")
-        return isinstance(rules, dict) and isinstance(rules.get("variant"), str) and \
-            rummy_key(rules["variant"]) is not None
-    except (OSError, ValueError):
-        return False
-
-
-def _play_rummy(args: argparse.Namespace) -> int:
-    """The rummy family (docs/rummy.md): the Textual app at a terminal, else the line mode; one human seat
-    against computer players."""
+def _play_line(args: argparse.Namespace, game: Any) -> int:
+    """The line mode: Canasta's or the rummy family's."""
+    from .lineplay import LineGame
     from .rummy.lineplay import RummyLineGame
 
-    game = _rummy_game(args)
-    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and tui.available():
-        return _play_app(args, game)
-    line = RummyLineGame(game, sys.stdin, sys.stdout, args.hint_level)
+    interactive = sys.stdin.isatty()
+    line: LineGame | RummyLineGame
+    if isinstance(game, Session):
+        pause = interactive if args.pause is None else args.pause
+        line = LineGame(game, game.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
+                        hint_level=args.hint_level)
+    else:
+        line = RummyLineGame(game, sys.stdin, sys.stdout, args.hint_level)
     try:
         return line.run()
     except KeyboardInterrupt:
-        line.leave("\nInterrupted.")
+        sys.stdout.write("\n")  # after the terminal's ^C, not on its line
+        line.leave("Interrupted")
         return 130
-
-
-def _rummy_game(args: argparse.Namespace) -> Any:
-    """The ``RummyGame`` for the app: resumed from ``--resume``, or new from the variant and the seats."""
-    from .rummy.session import RummyGame, parse_rummy_seats
-
-    save = Path(args.save) if args.save else None
-    seats = [n.strip() for n in args.seats.split(",")] if args.seats else None
-    try:
-        if args.resume:
-            return RummyGame.resume(Path(args.resume), seats, save)
-    except ValueError as exc:
-        raise CliError(f"cannot resume: {exc}") from None
-    rules = _rules(args.variant, args.option)
-    assert isinstance(rules, RummyRules)
-    if seats is None:
-        if not 0 <= args.seat < rules.players:
-            raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
-        seats = ["human" if s == args.seat else args.opponents for s in range(rules.players)]
-    try:
-        names = parse_rummy_seats(seats, rules.players)
-        return RummyGame.start(rules, names, args.seed, save or default_save_path())
-    except ValueError as exc:
-        raise CliError(str(exc), 2) from None
     except OSError as exc:
         raise CliError(f"cannot save the game in {exc.filename}: {exc.strerror or exc}") from None
+
+
+def _play_app(args: argparse.Namespace, game: Any, path: Path, saved: str | None) -> int:
+    """The Textual app for a ``Session`` (Canasta) or a ``RummyGame``, or its start screen (``game`` None)."""
+    from .tui.app import CanastaApp
+
+    app = CanastaApp(game, save_path=path, seed=args.seed, hint_level=args.hint_level, saved=saved)
+    app.run()
+    if app.return_code:
+        return app.return_code
+    if app.session is not None and app.session.in_progress():
+        _out(f"The game is saved; carry on with: canasta play --resume {path}")
+    return 0
 
 
 # --- simulate -----------------------------------------------------------------------------------
@@ -397,12 +403,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     data = _read_object(args.record, "record")
 
-    def show(number: int, before: State, move: Move, after: State) -> None:
-        players = before.rules.players
-        _out(f"{number:6d}. {seat_name(players, before.to_move):<6} {move}")
+    def show(number: int, before: Any, move: Any, after: Any) -> None:
+        rules = before.rules
+        _out(f"{number:6d}. {seat_name(rules.players, before.to_move):<6} {move_label(str(move), symbols=False)}")
         if after.hand_number != before.hand_number or is_over(after):
             assert after.last_hand is not None
-            _out(render_hand_end(after.last_hand, before.hand_number, players))
+            if isinstance(after, RummyState):
+                _out(render_rummy_hand_end(after.last_hand, rules.players, rules.teams))
+            else:
+                _out(render_hand_end(after.last_hand, before.hand_number, rules.players))
 
     try:
         final = replay(data, on_move=show if args.verbose else None)
@@ -413,9 +422,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     result = final.result
     if result is None:
         scores = ", ".join(f"{side_name(r.players, r.teams, i)} {s}" for i, s in enumerate(final.scores))
-        _out(f"ok: {moves} moves replayed and checked; the game is not finished (hand {final.hand_number}; {scores})")
+        _out(f"ok: {plural(moves, 'move')} replayed and checked; the game is not finished "
+             f"(hand {final.hand_number}; {scores})")
     else:
-        _out(f"ok: {moves} moves replayed and checked. {render_result(result, r.players)}")
+        _out(f"ok: {plural(moves, 'move')} replayed and checked. {render_result(result, r.players)}")
     return 0
 
 
@@ -556,7 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: on at a terminal)")
     p.add_argument("--plain", action="store_true", help="the line mode: type moves at a prompt")
     _add_rules_args(p)
-    p.set_defaults(func=cmd_play)
+    p.set_defaults(func=cmd_play, variant=None)  # no --variant: the app's start screen
 
     p = sub.add_parser("simulate", help="bots against bots, with a progress bar and a summary",
                        description="Play many bot games (game i uses seed SEED+i) and print a summary.")
@@ -582,7 +592,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "intervals (docs/arena.md).")
     p.add_argument("--players", default="greedy,random",
                    help=f"two names for a match, more for a round robin, comma-separated "
-                        f"({', '.join(player_names())}; the rummy family: {', '.join(rummy_player_names())}); "
+                        f"({', '.join(player_names())}, or a level: easy, medium, hard, expert; the rummy family: "
+                        f"{', '.join(rummy_player_names())}); "
                         "a name given twice plays itself; default greedy,random")
     p.add_argument("--games", "-n", type=int, default=100,
                    help="duplicate deals per pairing (default 100); deal i uses seed SEED+i, and each is "
@@ -671,6 +682,10 @@ def build_parser() -> argparse.ArgumentParser:
         group.add_argument(flag, dest=dest, type=of_type, default=default, metavar="N",
                            help=f"{meaning} (default {default:g})")
     p.set_defaults(func=cmd_serve)
+
+    from .pad.command import add_parser as add_pad_parser
+
+    add_pad_parser(sub)
 
     p = sub.add_parser("rules", help="a variant's parameters with meaning and source, or the list of variants")
     p.add_argument("name", metavar="NAME", nargs="?", help="a variant (omit for the list)")

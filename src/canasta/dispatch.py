@@ -11,12 +11,16 @@ look-up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, overload
 
 from . import rummy as _rummy
 from .engine import apply as _c_apply
+from .engine import can_go_out as _c_can_go_out
+from .engine import game_result as _c_game_result
 from .engine import is_over as _c_is_over
 from .engine import legal_moves as _c_legal_moves
+from .engine import minimum_needed as _c_minimum_needed
 from .engine import new_game as _c_new_game
 from .engine import outcome as _c_outcome
 from .engine import why_illegal as _c_why_illegal
@@ -24,6 +28,7 @@ from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
 from .rummy import RummyMove, RummyRules, RummyState
+from .scoring import score_hand as _c_score_hand
 from .state import State
 from .view import public_view as _c_public_view
 from .view import view as _c_view
@@ -95,6 +100,54 @@ def public_view(state: State | RummyState) -> dict[str, Any]:
     if type(state) is not State and type(state) is RummyState:
         return _rummy.public_view(state)
     return _c_public_view(state)  # type: ignore[arg-type]
+
+
+def can_go_out(state: State | RummyState) -> bool:
+    """Can the player whose turn it is go out this turn, from here (after drawing)?"""
+    if type(state) is not State and type(state) is RummyState:
+        return _rummy.can_go_out(state)
+    return _c_can_go_out(state)  # type: ignore[arg-type]
+
+
+def minimum_needed(state: State | RummyState, side: int, seat: int | None = None) -> int:
+    """The minimum count ``side`` still has to meet this hand, 0 once it has opened (Cutthroat: name the
+    ``seat``, whose own score sets it). In the rummy family, where each player opens for himself, the points
+    his first meld must still be worth (``first_meld``): ``seat``'s, by default the side's player to move,
+    else its first."""
+    if type(state) is not State and type(state) is RummyState:
+        r = state.rules
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < r.teams:
+            raise ValueError(f"side must be 0..{r.teams - 1}, got {side!r}")
+        if seat is None:
+            seat = state.turn_seat if r.side_of(state.turn_seat) == side else r.seats_of(side)[0]
+        elif r.side_of(seat) != side:
+            raise ValueError(f"seat {seat} does not play for side {side}")
+        return _rummy.minimum_needed(state, seat)
+    return _c_minimum_needed(state, side, seat)  # type: ignore[arg-type]
+
+
+def game_result(rules: Rules | RummyRules, scores: Sequence[int], hand_number: int,
+                canastas: Sequence[int] | None = None, went_out: int | None = None) -> dict[str, Any] | None:
+    """The result ``outcome`` would give if hand ``hand_number`` ended with these cumulative ``scores`` (one per
+    side), None while play goes on. Canasta: ``canastas``, each side's canastas on the table (for
+    ``canastas_to_win``). Rummy: ``went_out``, the seat that went out (for ``tie=went_out``)."""
+    if type(rules) is RummyRules:
+        if len(scores) != rules.teams:
+            raise ValueError(f"{rules.name} has {rules.teams} sides; give {rules.teams} scores")
+        return _rummy.game_result(rules, scores, hand_number, went_out)
+    return _c_game_result(rules, scores, hand_number, canastas)  # type: ignore[arg-type]
+
+
+def score_hand(rules: Rules | RummyRules, sides: Any) -> list[dict[str, Any]]:
+    """Score one hand line by line, ``{"lines": {...}, "total": N}`` per side, for either family (the sides'
+    fields: docs/index.md for Canasta, docs/rummy.md for the rummy family); ``ValueError`` names the problem."""
+    if type(rules) is RummyRules:
+        return _rummy.score_hand(rules, sides)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"score_hand wants a game's rules (canasta.rules(NAME)), got {type(rules).__name__}")
+    if not isinstance(sides, (list, tuple)):
+        raise ValueError("sides must be a list with one object per side")
+    return _c_score_hand(rules, sides)
 
 
 @overload

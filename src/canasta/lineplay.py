@@ -15,12 +15,14 @@ from typing import TextIO
 
 from . import parse_move
 from .engine import is_over, legal_moves, why_illegal
+from .how_to_play import how_to_play
 from .moves import Move
+from .names import move_label, side_name
 from .session import Session, hand_goes_on, news
-from .textui import describe_history, render_hand_end, render_help, render_result, render_view, side_name, variant_verbs
+from .textui import describe_history, render_hand_end, render_help, render_result, render_view, variant_verbs
 from .view import seat_name, view
 
-COMMANDS = ("help", "hint", "show", "undo", "quit")
+COMMANDS = ("help", "hint", "show", "undo", "rules", "quit")
 _SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit", "u": "undo"}
 
 
@@ -102,8 +104,8 @@ class LineGame:
                  + (f", partnered with {', '.join(partners)}" if partners else "")
                  + f"; computer players: {computers}.")
         self.say(f"Moves: {', '.join(variant_verbs(r))}. Type 'help' for the legal moves with what they do, "
-                 f"'hint' for a suggestion, 'undo' to take back a meld of this turn, 'quit' to leave "
-                 f"(the game is saved).")
+                 f"'hint' for a suggestion, 'undo' to take back a meld of this turn, 'rules' for how to play, "
+                 f"'quit' to leave (the game is saved).")
 
     def play_one(self) -> bool:
         """Play until the game ends (True) or the player leaves (False)."""
@@ -135,9 +137,11 @@ class LineGame:
                 self.say(render_help(legal_moves(state), view(state, self.seat)))
             elif command == "hint":
                 move, reason = self.session.hint(self.hint_level)
-                self.say(f"Hint ({self.hint_level}): {move} - {reason}")
+                self.say(f"Hint ({self.hint_level}): {move_label(str(move), symbols=False)} - {reason}")
             elif command == "show":
                 render = True
+            elif command == "rules":
+                self.say(how_to_play(state.rules).rstrip("\n"))
             elif command == "undo":
                 render = self.undo()
             else:
@@ -146,7 +150,7 @@ class LineGame:
 
     def leave(self, why: str) -> bool:
         path = self.session.save_path
-        if path:
+        if path and self.session.in_progress():
             self.say(f"The game is saved; carry on with: canasta play --resume {path}")
         self.say(f"{why}.")
         return False
@@ -184,9 +188,9 @@ class LineGame:
 
     @staticmethod
     def did_you_mean(text: str, legal: list[Move]) -> str:
-        words = [str(m) for m in legal] + list(COMMANDS)
-        close = difflib.get_close_matches(text.strip().lower(), [w.lower() for w in words], n=3, cutoff=0.6)
-        return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        words = {w.lower(): move_label(w, symbols=False) for w in [*(str(m) for m in legal), *COMMANDS]}
+        close = difflib.get_close_matches(text.strip().lower(), list(words), n=3, cutoff=0.6)
+        return f"; did you mean {' or '.join(repr(words[c]) for c in close)}?" if close else ""
 
     def advance(self, move: Move) -> None:
         """Play ``move`` and tell what happened: others' moves, your cards, the end of a hand."""

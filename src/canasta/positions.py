@@ -15,6 +15,7 @@ from .cards import RED_THREES, TWO, card_str, counts_of, is_wild, pack, parse_ca
 from .engine import free_key, laid_out_threes
 from .melds import is_run, sequence_key
 from .rules import Rules
+from .rummy.rules import RummyRules
 from .rummy.state import RummyState
 from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
 from .variants import rules as make_rules
@@ -67,6 +68,9 @@ def build_position(
     bottom first. ``opened`` defaults to "the side has melds"; ``pile_frozen`` to "the pile holds a
     wild card or a red three". Where the rules deal a foot (Hand and Foot), ``feet`` gives some seats'
     feet ("" = already picked up); the other seats get ``foot_size`` cards from what is left."""
+    if isinstance(rules, RummyRules):
+        raise TypeError("a rummy position has its own builder: canasta.rummy.build.build_position(rules, hands=[...], "
+                        "pile=..., melds=[(TEXT, SEAT), ...])")
     r = rules or make_rules()
     hand_map: dict[int, str] = dict(hands) if isinstance(hands, Mapping) else {
         i: h for i, h in enumerate(hands) if h is not None}

@@ -64,9 +64,10 @@ class Recorder:
         self.deals: list[list[str]] = [_deck_text(state)] if state.seed is None else []
 
     @classmethod
-    def resume(cls, record: dict[str, Any]) -> Recorder:
-        """A recorder that carries on the game of ``record`` (replayed and checked: ``RecordError``)."""
-        state = replay(record)
+    def resume(cls, record: dict[str, Any], on_move: Callable[[int, Any, Any, Any], None] | None = None) -> Recorder:
+        """A recorder that carries on the game of ``record`` (replayed and checked: ``RecordError``;
+        ``on_move`` as for ``replay``)."""
+        state = replay(record, on_move)
         rec = cls.__new__(cls)
         rec.state = state
         players = record.get("players")

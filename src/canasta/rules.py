@@ -107,6 +107,11 @@ class Rules:
     going_out_bonus: int = 100
     concealed_going_out_bonus: int = 200
     undeclared_red_three_penalty: int = 500
+    # Irregularities a scorekeeper enters (§7)
+    wild_excess_penalty: int = 100
+    failed_permission_penalty: int = 0
+    withdrawn_opening_raise: int = 0
+    exact_cut_bonus: int = 0
     # Variant and house rules (§4A, §4B, §5)
     cutthroat: bool = False
     acaba: bool = False
@@ -447,6 +452,17 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
                        "§4C Hand and Foot four hands [W]", Int(0, 50)),
     "tie": ("equal totals at or over the target: play_on = deal another hand; draw", "§3.10 (sources silent)",
             Choice("play_on", "draw")),
+    "wild_excess_penalty": ("irregularity: a meld found with more wild cards than allowed, the extras taken back "
+                            "into the hand, costs this (a score pad line); 0 = not a rule of the variant",
+                            "§7 X7 [S1]", Int(0, 10_000)),
+    "failed_permission_penalty": ("irregularity: a player who asked permission to go out, got yes and then did "
+                                  "not go out costs his side this at the end of the hand; 0 = off",
+                                  "§7 X8 Spanish Samba 100 [Sp]", Int(0, 10_000)),
+    "withdrawn_opening_raise": ("irregularity: each time a side takes back (withdraws) an opening it staged, its "
+                                "minimum count for the rest of the hand rises by this; 0 = off",
+                                "§7 X5 10 [S1, D]", Int(0, 10_000)),
+    "exact_cut_bonus": ("house rule: a player who cuts exactly the cards needed for the deal scores this (a score "
+                        "pad line); 0 = off", "§7 X13 Hand and Foot 100 [HF-x]", Int(0, 10_000)),
 }
 
 

@@ -73,7 +73,8 @@ def play_one(rules: RummyRules, names: Sequence[str], game_seed: int, max_moves:
         result = None
     stats = {"seed": game_seed, "hands": result["hands"] if result else 0, "moves": len(moves),
              "scores": list(result["scores"]) if result else [0] * rules.teams,
-             "winner": result["winner"] if result else None, "finished": result is not None}
+             "winner": result["winner"] if result else None, "finished": result is not None,
+             "stalemate": bool(result and result.get("stalemate"))}
     record = None
     if keep:
         rec = Recorder(new_game(rules, game_seed), list(names))
@@ -111,6 +112,7 @@ def _simulate_summary(rules: RummyRules, names: Sequence[str], results: Sequence
     moves = sum(g["moves"] for g in results)
     wins = [sum(1 for g in results if g["winner"] == side) for side in range(rules.teams)]
     unfinished = sum(1 for g in results if not g["finished"])
+    stalemates = sum(1 for g in results if g.get("stalemate"))  # lost by every side (Basic Rummy)
     totals = [sum(g["scores"][side] for g in results) for side in range(rules.teams)]
     return {
         "variant": rules.name, "options": rules.to_dict()["options"], "seed": seed, "jobs": jobs,
@@ -118,7 +120,8 @@ def _simulate_summary(rules: RummyRules, names: Sequence[str], results: Sequence
         "sides": [{"seats": list(rules.seats_of(side)), "players": [names[s] for s in rules.seats_of(side)],
                    "wins": wins[side], "average_score": round(totals[side] / n, 1) if n else 0.0}
                   for side in range(rules.teams)],
-        "games": n, "hands": hands, "moves": moves, "draws": n - sum(wins) - unfinished, "unfinished": unfinished,
+        "games": n, "hands": hands, "moves": moves, "draws": n - sum(wins) - unfinished - stalemates,
+        "stalemates": stalemates, "unfinished": unfinished,
         "moves_per_hand": round(moves / hands, 1) if hands else 0.0,
         "elapsed": round(elapsed, 3),
         "hands_per_second": round(hands / elapsed, 1) if elapsed > 0 else 0.0,
@@ -133,13 +136,16 @@ def _maker(name: str) -> Any:
     return lambda seed: make_rummy_player(name, seed)
 
 
-def _deal_task(args: tuple[RummyRules, str, str, int, int]) -> float:
-    """One deal of a pairing: A's score difference on the duplicate hand (``hands`` 1), or A's share of
-    the whole game (1, ½ for a draw, 0) — the arena's ``duplicate`` / ``games`` on that one seed."""
+def _deal_task(args: tuple[RummyRules, str, str, int, int]) -> tuple[float, float]:
+    """One deal of a pairing, for A and for B: the score difference on the duplicate hand (``hands`` 1), or
+    the share of the whole game (1, ½ for a draw, 0; a stalemate is lost by both) — the arena's
+    ``duplicate`` / ``games`` on that one seed."""
     rules, a, b, deal_seed, hands = args
     if hands == 1:
-        return float(duplicate(rules, _maker(a), _maker(b), 1, deal_seed)["mean"])
-    return float(games(rules, _maker(a), _maker(b), 1, deal_seed)["a_wins"])
+        diff = float(duplicate(rules, _maker(a), _maker(b), 1, deal_seed)["mean"])
+        return diff, -diff
+    played = games(rules, _maker(a), _maker(b), 1, deal_seed)
+    return float(played["a_wins"]), float(played["b_wins"])
 
 
 def tournament(rules: RummyRules, players: Sequence[str], deals: int, seed: int = 0, *, hands: int = 0,
@@ -163,7 +169,7 @@ def tournament(rules: RummyRules, players: Sequence[str], deals: int, seed: int 
     tasks = [(rules, bot_name(a), bot_name(b), seed + i, hands) for a, b in pairs for i in range(deals)]
     jobs = jobs or os.cpu_count() or 1
     bar = progress_bar(len(tasks), progress, stream)
-    values: list[float] = []
+    values: list[tuple[float, float]] = []
     start = time.perf_counter()
     if bar:
         bar.update(0)
@@ -187,12 +193,13 @@ def tournament(rules: RummyRules, players: Sequence[str], deals: int, seed: int 
 
 
 def _tournament_summary(rules: RummyRules, entrants: Sequence[str], pairs: Sequence[tuple[str, str]],
-                        per_pair: Sequence[Sequence[float]], *, seed: int, deals: int, hands: int, jobs: int,
-                        elapsed: float) -> dict[str, Any]:
+                        per_pair: Sequence[Sequence[tuple[float, float]]], *, seed: int, deals: int, hands: int,
+                        jobs: int, elapsed: float) -> dict[str, Any]:
     rows = []
     won: dict[str, list[float]] = {name: [] for name in entrants}  # per player: its share of each game
     diffs: dict[str, list[float]] = {name: [] for name in entrants}  # per player: its per-deal differences
-    for (a, b), values in zip(pairs, per_pair, strict=True):
+    for (a, b), both in zip(pairs, per_pair, strict=True):
+        values = [v for v, _ in both]
         row: dict[str, Any] = {"players": [a, b], "deals": deals}
         if hands == 1:
             row["games"] = 2 * deals
@@ -206,15 +213,18 @@ def _tournament_summary(rules: RummyRules, entrants: Sequence[str], pairs: Seque
             row["games"] = deals
             row["wins"] = sum(1 for v in values if v == 1.0)
             row["draws"] = sum(1 for v in values if v == 0.5)
-            row["losses"] = deals - row["wins"] - row["draws"]
+            row["losses"] = deals - row["wins"] - row["draws"]  # stalemates among them: lost by both
+            row["stalemates"] = sum(1 for v, w in both if v == w == 0.0)
             row["game_win_rate"] = wilson(sum(values), len(values)).to_dict()
             won[a] += values
-            won[b] += [1.0 - v for v in values] if rules.teams == 2 else []
+            won[b] += [w for _, w in both] if rules.teams == 2 else []
         rows.append(row)
     standings = []
     if hands == 0:
-        # Elo from the games won; only meaningful where B's seats are one side (two-sided games)
-        results = [(a, b, sum(v), float(len(v))) for (a, b), v in zip(pairs, per_pair, strict=True) if v]
+        # Elo from the games won; only meaningful where B's seats are one side (two-sided games). A stalemate,
+        # lost by both, says nothing of who is the stronger: left out.
+        decided = [[v for v, w in both if v or w] for both in per_pair]
+        results = [(a, b, sum(v), float(len(v))) for (a, b), v in zip(pairs, decided, strict=True) if v]
         ratings = elo_ratings(entrants, results) if rules.teams == 2 else None
         for name in entrants:
             entry: dict[str, Any] = {"player": name, "games": len(won[name]),
@@ -234,14 +244,16 @@ def _tournament_summary(rules: RummyRules, entrants: Sequence[str], pairs: Seque
         "hands_per_game": hands, "players": list(entrants), "pairs": rows, "standings": standings,
         "confidence": 0.95,
         "methods": {
-            "game_win_rate": "the first player's share of the games (draws half); it takes each side in turn, "
+            "game_win_rate": "the first player's share of the games (draws half; a stalemate, Basic Rummy, is "
+                             "a loss for both); it takes each side in turn, "
                              "the other seats are the second player's; Wilson score interval. With more than "
                              "two sides an even match wins 1/sides of the games",
             "points_per_hand": "mean over deals of the first player's score less the second's on the hand, "
                                "averaged over both seatings (duplicate); normal interval",
             "deal_win_rate": "deals where the first player's duplicate difference is above zero (ties half); "
                              "Wilson score interval",
-            "elo": "Bradley-Terry on the game results (two-sided games only), as in Canasta's tournament",
+            "elo": "Bradley-Terry on the game results (two-sided games only, stalemates left out), as in "
+                   "Canasta's tournament",
         },
         "jobs": jobs, "elapsed": round(elapsed, 3),
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import parse_cards
@@ -220,6 +221,41 @@ def acaba_score(rules: Rules, opponent: bool) -> dict[str, Any]:
     return {"lines": lines, "total": lines["acaba"]}
 
 
+@dataclass
+class Tally:
+    """What a scorer at the table counts of one side's hand: the numbers every line is computed from.
+
+    ``tally_cards`` counts them from the cards; a score pad may give them as counts instead
+    (``score_hand``'s count fields). ``natural`` excludes the canastas of ranks in ``rank_canasta_bonus``,
+    which ``rank_bonuses`` scores; ``canastas`` counts every canasta of any kind (red threes' sign,
+    ``melds_minus_without_canasta``), ``pure`` and ``all_canastas`` those that count for canasta sets."""
+
+    melded: int = 0
+    has_melds: bool = False
+    canastas: int = 0
+    natural: int = 0
+    rank_bonuses: int = 0
+    mixed: int = 0
+    sequence: int = 0
+    wild_bonus: int = 0
+    twos_bonus: int = 0
+    pure: int = 0
+    all_canastas: int = 0
+    short_sequences: int = 0
+    unfinished: int = 0
+    in_hand: int = 0
+    undeclared: int = 0
+    blacks_in_hand: int = 0
+    hand_penalty: int = 0
+    threes: bool = False
+    reds: int = 0
+    blacks_out: int = 0
+    black_bonus: int = 0
+    concealed_canastas: int = 0
+    went_out: bool = False
+    concealed: bool = False
+
+
 def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int],
                red_threes: Sequence[int], went_out: bool = False, concealed: bool = False,
                black_threes: Sequence[int] = (), concealed_canastas: int = 0, *,
@@ -240,6 +276,15 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     ``hand``, or ``hand`` may be empty and is then taken from it. Without it ``hand`` counts as one
     player's. Where ``threes_laid_out`` is ``all``, ``red_threes`` holds the side's laid-out threes of both
     colours, and each colour is scored apart on ``red_three_scale`` (GC-S10)."""
+    return side_lines(rules, tally_cards(rules, melds, hand, red_threes, went_out, concealed, black_threes,
+                                         concealed_canastas, player_hands=player_hands))
+
+
+def tally_cards(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int],
+                red_threes: Sequence[int], went_out: bool = False, concealed: bool = False,
+                black_threes: Sequence[int] = (), concealed_canastas: int = 0, *,
+                player_hands: Sequence[Sequence[int]] = ()) -> Tally:
+    """The ``Tally`` of a side's cards (the arguments as ``score_side``'s)."""
     hand = list(hand)
     if player_hands:
         everything = [c for h in player_hands for c in h]
@@ -263,7 +308,7 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
     natural = mixed = sequence = canastas = 0
     wild_bonus = twos_bonus = 0
     pure = all_canastas = 0  # for canasta_set_bonuses; a sequence canasta is pure (natural)
-    rank_bonuses = by_rank = 0
+    rank_bonuses = 0
     rank_bonus = dict(rules.rank_canasta_bonus) if rules.rank_canasta_bonus else None
     melded = 0
     # compiled, a tuple's items are read natively (the engine's melds are tuples already: no copies)
@@ -275,10 +320,10 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
         canastas += 1
         kind = kind_of(rules, meld)
         if kind == "natural":
-            natural += 1
             if rank_bonus is not None and rank_of(meld[0]) in rank_bonus:
                 rank_bonuses += rank_bonus[rank_of(meld[0])]  # natural 7s or aces (Modern American)
-                by_rank += 1
+            else:
+                natural += 1
         elif kind == "mixed":
             mixed += 1
         elif kind == "sequence":
@@ -295,52 +340,67 @@ def score_side(rules: Rules, melds: Sequence[Sequence[int]], hand: Iterable[int]
             continue
         pure += kind in ("natural", "sequence")
         all_canastas += 1
-    three_scale = rules.red_three_scale
     all_threes = rules.threes_laid_out == "all"  # each colour scored apart (GC-S10)
-    reds = [c for c in red_threes if c in RED_THREES] if all_threes else list(red_threes)
-    blacks_out = [c for c in red_threes if c not in RED_THREES] if all_threes else []
-    sign = _threes_sign(rules, len(melds) > 0, canastas) if red_threes else 0
-    threes = sign * three_scale[min(len(reds), len(three_scale) - 1)]
+    reds = sum(1 for c in red_threes if c in RED_THREES) if all_threes else len(red_threes)
+    short = 0
+    if rules.sequences and rules.short_sequence_penalty:
+        short = sum(1 for m in melds if len(m) < rules.short_sequence_under and kind_of(rules, m) == "sequence")
+    return Tally(
+        melded=melded, has_melds=len(melds) > 0, canastas=canastas, natural=natural, rank_bonuses=rank_bonuses,
+        mixed=mixed, sequence=sequence, wild_bonus=wild_bonus, twos_bonus=twos_bonus, pure=pure,
+        all_canastas=all_canastas, short_sequences=short,
+        unfinished=sum(unfinished_penalty(rules, m) for m in melds) if rules.unfinished_penalties else 0,
+        in_hand=in_hand, undeclared=undeclared, blacks_in_hand=blacks_in_hand,
+        hand_penalty=sum(hand_penalty(rules, h) for h in (player_hands or [hand])) if rules.hand_penalties else 0,
+        threes=len(red_threes) > 0, reds=reds, blacks_out=len(red_threes) - reds if all_threes else 0,
+        black_bonus=len(black_threes), concealed_canastas=concealed_canastas, went_out=went_out,
+        concealed=concealed)
+
+
+def side_lines(rules: Rules, t: Tally) -> dict[str, Any]:
+    """One side's ``{"lines": {...}, "total": N}`` from what was counted: the one place the lines are made."""
+    three_scale = rules.red_three_scale
+    sign = _threes_sign(rules, t.has_melds, t.canastas) if t.threes else 0
     going_out = 0
-    if went_out:
-        going_out = rules.concealed_going_out_bonus if concealed else rules.going_out_bonus
-    if rules.melds_minus_without_canasta and not canastas:
+    if t.went_out:
+        going_out = rules.concealed_going_out_bonus if t.concealed else rules.going_out_bonus
+    melded = t.melded
+    if rules.melds_minus_without_canasta and not t.canastas:
         melded = -melded  # GC-S11
     lines = {
         "melded_cards": melded,
-        "cards_in_hand": -in_hand,
-        "natural_canastas": (natural - by_rank) * rules.natural_canasta_bonus,
-        "mixed_canastas": mixed * rules.mixed_canasta_bonus,
-        "red_threes": threes,
+        "cards_in_hand": -t.in_hand,
+        "natural_canastas": t.natural * rules.natural_canasta_bonus,
+        "mixed_canastas": t.mixed * rules.mixed_canasta_bonus,
+        "red_threes": sign * three_scale[min(t.reds, len(three_scale) - 1)],
         "going_out": going_out,
-        "undeclared_red_threes": -undeclared * rules.undeclared_red_three_penalty,
+        "undeclared_red_threes": -t.undeclared * rules.undeclared_red_three_penalty,
     }
     if rules.pile_black_threes == "bonus":
         scale = rules.black_three_bonus_scale
-        lines["black_threes"] = scale[min(len(black_threes), len(scale) - 1)]
+        lines["black_threes"] = scale[min(t.black_bonus, len(scale) - 1)]
     if rules.concealed_canasta_bonus:
-        lines["concealed_canastas"] = concealed_canastas * rules.concealed_canasta_bonus
+        lines["concealed_canastas"] = t.concealed_canastas * rules.concealed_canasta_bonus
     if rules.wild_melds:  # a line only where the rules have wild canastas
-        lines["wild_canastas"] = wild_bonus
+        lines["wild_canastas"] = t.wild_bonus
     if rules.sequences:
-        lines["sequence_canastas"] = sequence * rules.sequence_bonus
+        lines["sequence_canastas"] = t.sequence * rules.sequence_bonus
     if rules.twos_as_rank:
-        lines["twos_canastas"] = twos_bonus
+        lines["twos_canastas"] = t.twos_bonus
     if rules.canasta_set_bonuses:
-        lines["canasta_sets"] = set_bonus(rules, pure, all_canastas)
+        lines["canasta_sets"] = set_bonus(rules, t.pure, t.all_canastas)
     if rules.sequences and rules.short_sequence_penalty:
-        short = sum(1 for m in melds if len(m) < rules.short_sequence_under and kind_of(rules, m) == "sequence")
-        lines["short_sequences"] = -short * rules.short_sequence_penalty
-    if own_line:
-        lines["black_threes_in_hand"] = -blacks_in_hand * rules.black_three_in_hand
+        lines["short_sequences"] = -t.short_sequences * rules.short_sequence_penalty
+    if rules.black_three_in_hand != VALUE[BLACK_THREES[0]]:
+        lines["black_threes_in_hand"] = -t.blacks_in_hand * rules.black_three_in_hand
     if rules.rank_canasta_bonus:
-        lines["rank_canastas"] = rank_bonuses
-    if all_threes:
-        lines["black_threes_laid_out"] = sign * three_scale[min(len(blacks_out), len(three_scale) - 1)]
+        lines["rank_canastas"] = t.rank_bonuses
+    if rules.threes_laid_out == "all":
+        lines["black_threes_laid_out"] = sign * three_scale[min(t.blacks_out, len(three_scale) - 1)]
     if rules.unfinished_penalties:
-        lines["unfinished_melds"] = -sum(unfinished_penalty(rules, m) for m in melds)
+        lines["unfinished_melds"] = -t.unfinished
     if rules.hand_penalties:
-        lines["hand_penalties"] = -sum(hand_penalty(rules, h) for h in (player_hands or [hand]))
+        lines["hand_penalties"] = -t.hand_penalty
     total = 0
     for value in lines.values():
         total += value
@@ -401,8 +461,8 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
     if len(sides) != rules.teams:
         raise ValueError(f"{rules.name} has {rules.teams} sides, the input has {len(sides)}")
     all_threes = rules.threes_laid_out == "all"
-    known = {"melds", "hand", "hands", "red_threes", "went_out", "concealed"}
-    if rules.pile_black_threes == "bonus":
+    known = {"melds", "hand", "hands", "red_threes", "went_out", "concealed", *count_fields(rules)}
+    if rules.pile_black_threes == "bonus" or all_threes:
         known.add("black_threes")
     if all_threes:
         known.add("threes")
@@ -410,6 +470,7 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
         known.add("special_hand")
     per_side = rules.players // rules.teams
     total_counts = [0] * 53
+    budget: dict[str, int] = {}
     out = []
     outs = specials = 0
     for i, side in enumerate(sides):
@@ -419,16 +480,20 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
         extra = set(side) - known
         if extra:
             raise ValueError(f"{name}: unknown field(s) {', '.join(sorted(extra))}; valid: {', '.join(sorted(known))}")
-        raw_melds = side.get("melds") or []
+        counted = {k: v for k, v in side.items() if _counted(k, v)}
+        cards = {k: v for k, v in side.items() if k not in counted}
+        raw_melds = cards.get("melds") or []
         if not isinstance(raw_melds, list):
             raise ValueError(f"{name}: melds must be a list of card texts")
         melds = [_card_list(m, f"{name} meld {j + 1}") for j, m in enumerate(raw_melds)]
-        hand, player_hands = _side_hands(side, name, per_side)
+        hand, player_hands = _side_hands(cards, name, per_side)
         if "threes" in side and "red_threes" in side:
             raise ValueError(f"{name}: give the laid-out threes once, as threes or as red_threes")
-        threes = _card_list(side.get("threes", side.get("red_threes")), f"{name} threes" if all_threes
+        threes = _card_list(cards.get("threes", cards.get("red_threes")), f"{name} threes" if all_threes
                             else f"{name} red threes")
-        blacks = _card_list(side.get("black_threes"), f"{name} black threes")
+        blacks = _card_list(cards.get("black_threes"), f"{name} black threes")
+        if all_threes and blacks:
+            raise ValueError(f"{name}: give the laid-out black threes with the red ones, in threes")
         went_out, concealed = side.get("went_out", False), side.get("concealed", False)
         if not isinstance(went_out, bool) or not isinstance(concealed, bool):
             raise ValueError(f"{name}: went_out and concealed must be true or false")
@@ -449,7 +514,7 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
                 what = "melds of wild cards" if kind == "wild" else f"melds of {rank_str(r)}s"
                 raise ValueError(f"{name}: two {what}; a side has one meld per rank (they merge)")
             groups.add((kind, r))
-        if went_out:
+        if went_out and "melded_points" not in counted:
             problem = _going_out_problem(rules, melds)
             if problem:
                 raise ValueError(f"{name}: went out {problem}")
@@ -463,6 +528,19 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
                 raise ValueError(f"{name}: {card_str(c)} is not a black three")
         for c in [*hand, *threes, *blacks, *(c for m in melds for c in m)]:
             total_counts[c] = total_counts[c] + 1
+        if counted:
+            if side.get("special_hand") is not None:
+                raise ValueError(f"{name}: a special hand is given by its name alone, without counts")
+            tally = _count_tally(rules, name, counted, tally_cards(
+                rules, melds, hand, threes, went_out, concealed, black_threes=blacks, player_hands=player_hands),
+                cards)
+            _budget(rules, budget, tally, counted, name)
+            if went_out and "melded_points" in counted:
+                problem = _counted_going_out_problem(rules, counted.get("canastas") or {})
+                if problem:
+                    raise ValueError(f"{name}: went out {problem}")
+            out.append(side_lines(rules, tally))
+            continue
         special = side.get("special_hand")
         if special is not None:
             specials += 1
@@ -483,7 +561,217 @@ def score_hand(rules: Rules, sides: Sequence[dict[str, Any]]) -> list[dict[str, 
         if total_counts[c] > limit[c]:
             raise ValueError(f"{total_counts[c]} × {card_str(c)} but the pack of {rules.pack_size} "
                              f"holds only {limit[c]}")
+    threes_given = sum(total_counts[c] for c in RED_THREES) + budget.get("red threes", 0)
+    if threes_given > 2 * rules.decks:
+        raise ValueError(f"{threes_given} red threes in all, but the pack of {rules.pack_size} holds only "
+                         f"{2 * rules.decks}")
+    if budget:
+        _check_budget(rules, budget)
     return out
+
+
+# --- a hand given as counts (a score pad): the fields, read into a Tally ------------------------------------
+
+def count_fields(rules: Rules) -> tuple[str, ...]:
+    """The count fields a side may give under these rules instead of cards (docs/position-schema.md)."""
+    fields = ["melded_points", "canastas", "hand_points", "undeclared_red_threes"]
+    if rules.black_three_in_hand != VALUE[BLACK_THREES[0]]:
+        fields.append("black_threes_in_hand")
+    if rules.sequences and rules.short_sequence_penalty:
+        fields.append("short_sequences")
+    if rules.unfinished_penalties:
+        fields.append("unfinished_melds")
+    if rules.hand_penalties:
+        fields.append("hand_penalties")
+    if rules.concealed_canasta_bonus:
+        fields.append("concealed_canastas")
+    return tuple(fields)
+
+
+def canasta_kinds(rules: Rules) -> tuple[str, ...]:
+    """The kinds of canasta a side may count under these rules (the keys of ``canastas``)."""
+    kinds = ["natural", "mixed"]
+    kinds += [f"natural_{rank_str(r)}" for r, _ in rules.rank_canasta_bonus]
+    if rules.sequences:
+        kinds.append("sequence")
+    if rules.wild_melds:
+        kinds.append("wild")
+    if rules.twos_as_rank:
+        kinds += ["twos", "twos_mixed"]
+    return tuple(kinds)
+
+
+COUNT_LIMIT = 10_000  # no count or point total of one side's hand comes near this (a pack of 3 holds 162 cards)
+
+
+def _counted(key: str, value: Any) -> bool:
+    """Is this field of a side a count (rather than cards)? Threes may be either: a number is a count."""
+    if key in ("red_threes", "black_threes", "threes"):
+        return isinstance(value, int) and not isinstance(value, bool)
+    return key in ("melded_points", "canastas", "hand_points", "undeclared_red_threes", "black_threes_in_hand",
+                   "short_sequences", "unfinished_melds", "hand_penalties", "concealed_canastas")
+
+
+def _whole(value: Any, where: str, most: int = COUNT_LIMIT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where} must be a whole number, got {value!r}")
+    if value < 0:
+        raise ValueError(f"{where} cannot be negative, got {value}")
+    if value > most:
+        raise ValueError(f"{where} is {value}, more than {most}")
+    return value
+
+
+def _ranks(value: Any, where: str, allowed: dict[str, int]) -> list[int]:
+    """A list of rank texts (``["A", "7"]``) to the values ``allowed`` gives them."""
+    if not isinstance(value, list) or len(value) > 64:
+        raise ValueError(f"{where} must be a list of ranks such as [\"A\", \"7\"]")
+    out = []
+    for item in value:
+        key = str(item).strip().upper()
+        if key not in allowed:
+            raise ValueError(f"{where}: {item!r} is not one of {', '.join(allowed)}")
+        out.append(allowed[key])
+    return out
+
+
+def _count_tally(rules: Rules, name: str, counted: dict[str, Any], t: Tally, cards: dict[str, Any]) -> Tally:
+    """``t`` (the Tally of the side's cards, if any) with the parts given as counts put in their place."""
+    for one, other in (("melded_points", "melds"), ("canastas", "melds"), ("hand_points", "hand"),
+                       ("hand_points", "hands")):
+        if one in counted and other in cards:
+            raise ValueError(f"{name}: give {other} as cards or {one} as a count, not both")
+    for key in ("undeclared_red_threes", "black_threes_in_hand", "hand_penalties"):
+        if key in counted and "hand_points" not in counted:
+            raise ValueError(f"{name}: {key} goes with hand_points (with the hand as cards it is read from them)")
+    for key in ("short_sequences", "unfinished_melds"):
+        if key in counted and "melded_points" not in counted:
+            raise ValueError(f"{name}: {key} goes with melded_points (with the melds as cards it is read from them)")
+    if "canastas" in counted and "melded_points" not in counted:
+        raise ValueError(f"{name}: canastas go with melded_points, the points of every melded card")
+    if "melded_points" in counted:
+        _counted_melds(rules, name, counted, t)
+    most = 2 * rules.decks  # threes of one colour in the pack
+    if "hand_points" in counted:
+        t.in_hand = _whole(counted["hand_points"], f"{name} hand_points")
+        t.undeclared = _whole(counted.get("undeclared_red_threes", 0), f"{name} undeclared_red_threes", most)
+        t.blacks_in_hand = _whole(counted.get("black_threes_in_hand", 0), f"{name} black_threes_in_hand", most)
+        if "hand_penalties" in counted:
+            per_rank = {rank_str(r): p for r, _, p in rules.hand_penalties}
+            t.hand_penalty = sum(_ranks(counted["hand_penalties"], f"{name} hand_penalties", per_rank))
+    for key in ("red_threes", "threes"):
+        if key in counted:
+            t.reds = _whole(counted[key], f"{name} {key}", most)
+    if "black_threes" in counted:
+        blacks = _whole(counted["black_threes"], f"{name} black_threes", most)
+        if rules.threes_laid_out == "all":
+            t.blacks_out = blacks
+        else:
+            t.black_bonus = blacks
+    if any(key in counted for key in ("red_threes", "threes", "black_threes")):
+        t.threes = t.reds + t.blacks_out > 0
+    if "concealed_canastas" in counted:
+        t.concealed_canastas = _whole(counted["concealed_canastas"], f"{name} concealed_canastas", 100)
+    return t
+
+
+def _counted_melds(rules: Rules, name: str, counted: dict[str, Any], t: Tally) -> None:
+    """Put the melds' part of a Tally from ``melded_points``, ``canastas`` and their companions into ``t``."""
+    melded = _whole(counted["melded_points"], f"{name} melded_points")
+    raw = counted.get("canastas") or {}
+    if not isinstance(raw, dict):
+        raise ValueError(f"{name} canastas must be an object such as {{\"natural\": 1, \"mixed\": 2}}")
+    kinds = canasta_kinds(rules)
+    unknown = sorted(set(raw) - set(kinds))
+    if unknown:
+        raise ValueError(f"{name} canastas: {', '.join(map(repr, unknown))} is not a kind of canasta in "
+                         f"{rules.name} (kinds: {', '.join(kinds)})")
+    n = {k: 0 for k in kinds}
+    wild_bonus = 0
+    for kind, value in raw.items():
+        if kind == "wild" and isinstance(value, list):  # the jokers in each wild canasta (Cuban's bonuses)
+            jokers = [_whole(j, f"{name} canastas wild (jokers)", rules.jokers) for j in value]
+            n[kind] = len(jokers)
+            wild_bonus = sum(rules.wild_canasta_value(j) for j in jokers)
+        else:
+            n[kind] = _whole(value, f"{name} canastas {kind}", rules.pack_size // 7)
+            if kind == "wild":
+                wild_bonus = n[kind] * rules.wild_canasta_bonus
+    canastas = sum(n.values())
+    if melded < 35 * canastas:
+        raise ValueError(f"{name}: {canastas} canastas hold at least {35 * canastas} points of cards (7 cards of "
+                         f"at least 5), but melded_points is {melded}")
+    rank_bonus = dict(rules.rank_canasta_bonus)
+    naturals = n["natural"] + sum(n[f"natural_{rank_str(r)}"] for r in rank_bonus)
+    twos, twos_mixed = (n.get("twos", 0), n.get("twos_mixed", 0)) if t.went_out else (0, 0)
+    t.melded = melded
+    t.has_melds = melded > 0 or canastas > 0
+    t.canastas = canastas
+    t.natural = n["natural"]
+    t.rank_bonuses = sum(n[f"natural_{rank_str(r)}"] * rank_bonus[r] for r in rank_bonus)
+    t.mixed = n["mixed"]
+    t.sequence = n.get("sequence", 0)
+    t.wild_bonus = wild_bonus
+    t.twos_bonus = twos * rules.twos_canasta_bonus + twos_mixed * rules.mixed_twos_canasta_bonus
+    t.pure = naturals + n.get("sequence", 0) + twos
+    t.all_canastas = canastas - n.get("twos", 0) - n.get("twos_mixed", 0) + twos + twos_mixed
+    if "short_sequences" in counted:
+        t.short_sequences = _whole(counted["short_sequences"], f"{name} short_sequences", 64)
+    if "unfinished_melds" in counted:
+        penalties = {("JK" if r == JOKER_RANK else rank_str(r)): p for r, p in rules.unfinished_penalties}
+        if rules.four_jokers_wild_meld_penalty:
+            penalties["JK4"] = rules.four_jokers_wild_meld_penalty
+        t.unfinished = sum(_ranks(counted["unfinished_melds"], f"{name} unfinished_melds", penalties))
+
+
+def _budget(rules: Rules, budget: dict[str, int], tally: Tally, counted: dict[str, Any], name: str) -> None:
+    """Add a counted side's canastas and threes to what the whole hand asks of the pack."""
+    raw = counted.get("canastas") or {}
+    for kind, value in raw.items():
+        budget[kind] = budget.get(kind, 0) + (len(value) if isinstance(value, list) else value)
+    if "red_threes" in counted or "threes" in counted:
+        budget["red threes"] = budget.get("red threes", 0) + tally.reds
+    if "hand_points" in counted:
+        budget["red threes"] = budget.get("red threes", 0) + tally.undeclared
+    _check_budget(rules, {k: (len(v) if isinstance(v, list) else v) for k, v in raw.items()}, name)
+
+
+def _check_budget(rules: Rules, need: dict[str, int], name: str = "the sides together") -> None:
+    """More canastas than the pack's cards allow? Each canasta is 7 cards; a natural one or a sequence needs
+    7 natural cards, a mixed one at least the naturals the wild-card limit leaves, a wild one 7 wild cards."""
+    wilds = rules.decks * 4 + rules.jokers
+    naturals = rules.decks * 4 * 11  # fours up to aces
+    least = next(k for k in range(1, 8) if k + rules.max_wilds(k) >= 7)
+    mixed = need.get("mixed", 0)
+    natural = sum(v for k, v in need.items() if k.startswith("natural")) + need.get("sequence", 0)
+    wild = need.get("wild", 0)
+    canastas = sum(v for k, v in need.items() if k != "red threes")
+    problem = None
+    if natural > 11 * (4 * rules.decks // 7) and not rules.sequences:
+        problem = f"{natural} natural canastas, but each rank has only {4 * rules.decks} natural cards"
+    elif 7 * canastas > rules.pack_size - 4 * rules.decks:
+        problem = f"{canastas} canastas need {7 * canastas} cards"
+    elif 7 * wild + mixed > wilds:
+        problem = f"{wild} wild and {mixed} mixed canastas need {7 * wild + mixed} wild cards, the pack has {wilds}"
+    elif 7 * natural + least * mixed > naturals:
+        problem = f"{natural} natural and {mixed} mixed canastas need {7 * natural + least * mixed} natural cards"
+    if problem:
+        raise ValueError(f"{name}: more canastas than the pack of {rules.pack_size} allows ({problem})")
+
+
+def _counted_going_out_problem(rules: Rules, raw: dict[str, Any]) -> str | None:
+    """``_going_out_problem`` for canastas given as counts."""
+    n = {k: (len(v) if isinstance(v, list) else v) for k, v in raw.items()}
+    if not rules.wild_canastas_count_to_go_out:
+        for kind in ("wild", "twos", "twos_mixed"):
+            n.pop(kind, None)
+    need = rules.canastas_to_go_out
+    if sum(n.values()) < need:
+        not_counted = "" if rules.wild_canastas_count_to_go_out else " (canastas of wild cards or twos do not count)"
+        return f"without the {need} canasta(s) needed{not_counted}"
+    if rules.go_out_needs_sequence and need and not n.get("sequence"):
+        return f"without a sequence canasta among the {need} canastas needed"
+    return None
 
 
 def _side_hands(side: dict[str, Any], name: str, per_side: int) -> tuple[list[int], list[list[int]]]:

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from .autosave import read_record, write
 from .bots import Player
-from .record import Recorder, dumps, load
+from .record import Recorder, dumps
 
 HUMAN = "human"
 
@@ -49,18 +50,6 @@ def parse_seat_names(text: str | Sequence[str], players: int, choices: Sequence[
     return names
 
 
-def read_record(path: Path) -> dict[str, Any]:
-    """The game record saved in ``path``; ``ValueError`` saying what is wrong with the file."""
-    try:
-        return load(path)
-    except OSError as exc:
-        raise ValueError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{str(path)!r} is not UTF-8 text") from None
-    except ValueError as exc:  # JSONDecodeError and a record that is not an object
-        raise ValueError(f"{str(path)!r} is not a game record: {exc}") from None
-
-
 class SeatedGame(Generic[StateT, MoveT]):
     """A game in progress: ``game.state``, ``game.play(move)``, ``game.computer_move()``, ``game.undo()``."""
 
@@ -78,6 +67,8 @@ class SeatedGame(Generic[StateT, MoveT]):
         # The states before this turn's moves that may still be taken back, newest last (states are
         # immutable: taking a move back is going back to the state before it).
         self.undo_stack: list[StateT] = []
+        self.hands: list[Any] = []  # every finished hand's summary (the state's last_hand), for a score pad
+        self.backlog: list[tuple[Any, Any, Any]] = []  # a resumed game's moves, until a table has logged them
 
     # --- the family's answers ---------------------------------------------------------------------
     @staticmethod
@@ -119,11 +110,13 @@ class SeatedGame(Generic[StateT, MoveT]):
         return parse_seat_names(text, players, cls.seat_choices())
 
     @classmethod
-    def resume_recorder(cls, path: Path, seats: Sequence[str] | None) -> tuple[Recorder, list[str]]:
-        """The recorder carrying on the game saved in ``path``, and its seats (``seats``, else the record's);
-        ``ValueError`` for a file that cannot be read, a record that does not replay or is of another family,
-        or a finished game."""
-        recorder = Recorder.resume(read_record(path))
+    def resume_recorder(cls, path: Path, seats: Sequence[str] | None
+                        ) -> tuple[Recorder, list[str], list[tuple[Any, Any, Any]]]:
+        """The recorder carrying on the game saved in ``path``, its seats (``seats``, else the record's) and
+        every move replayed as ``(before, move, after)``; ``ValueError`` for a file that cannot be read, a
+        record that does not replay or is of another family, or a finished game."""
+        past: list[tuple[Any, Any, Any]] = []
+        recorder = Recorder.resume(read_record(path), lambda _, before, move, after: past.append((before, move, after)))
         if not cls.plays(recorder.state):
             raise ValueError(f"{str(path)!r} is not a {cls.FAMILY} game")
         if cls.over(recorder.state):
@@ -131,7 +124,14 @@ class SeatedGame(Generic[StateT, MoveT]):
         names = cls.parse_seats(seats if seats is not None else (recorder.players or []),
                                 recorder.state.rules.players)
         recorder.players = names
-        return recorder, names
+        return recorder, names, past
+
+    def catch_up(self, past: Sequence[tuple[Any, Any, Any]]) -> None:
+        """After a resume: the finished hands and this turn's undo as if the moves had been played here, and
+        the moves themselves in ``backlog`` for a table's log."""
+        for before, move, after in past:
+            self.note(before, move, after)
+        self.backlog = list(past)
 
     @property
     def state(self) -> StateT:
@@ -157,12 +157,18 @@ class SeatedGame(Generic[StateT, MoveT]):
         """Apply a move (``IllegalMove`` if it is not legal), record it and save the game."""
         before: Any = self.state
         state: StateT = self.recorder.apply(move)  # type: ignore[call-overload]
-        if self.undoable(before, move, state) and before.to_move not in self.computers:  # a person's own move
+        self.note(before, move, state)
+        self.save()
+        return state
+
+    def note(self, before: Any, move: MoveT, after: Any) -> None:
+        """Keep what a move changes besides the state: this turn's undo, the finished hands."""
+        if self.undoable(before, move, after) and before.to_move not in self.computers:  # a person's own move
             self.undo_stack.append(before)
         else:
             self.undo_stack.clear()  # something final happened: nothing before it comes back
-        self.save()
-        return state
+        if after.hand_number != before.hand_number or self.over(after):
+            self.hands.append(after.last_hand)
 
     def can_undo(self) -> bool:
         return bool(self.undo_stack)
@@ -180,14 +186,14 @@ class SeatedGame(Generic[StateT, MoveT]):
     def record(self) -> dict[str, Any]:
         return self.recorder.record()
 
+    def in_progress(self) -> bool:
+        """Has the game begun (a move was played) and not ended? Only such a game is worth saving."""
+        return bool(self.recorder.moves) and not self.over(self.state)
+
     def save(self) -> None:
         """Write the record to ``save_path`` (whole or not at all: a crash never leaves half a file)."""
-        if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.save_path.with_name(self.save_path.name + ".tmp")
-        temporary.write_text(dumps(self.record()), encoding="utf-8")
-        os.replace(temporary, self.save_path)
+        if self.save_path is not None:
+            write(self.save_path, dumps(self.record()))
 
 
-__all__ = ["HUMAN", "SeatedGame", "default_save_path", "parse_seat_names", "read_record"]
+__all__ = ["HUMAN", "SeatedGame", "default_save_path", "parse_seat_names"]

@@ -87,15 +87,16 @@ class Session(SeatedGame[State, Move]):
     def start(cls, rules: Rules, seats: Sequence[str], seed: int | None = None,
               save_path: Path | None = None) -> Session:
         session = cls(Recorder(new_game(rules, seed), seats), seats, save_path, seed)
-        session.save()
         return session
 
     @classmethod
     def resume(cls, path: Path, seats: Sequence[str] | None = None, save_path: Path | None = None) -> Session:
         """Carry on the game saved in ``path`` (saving it there again unless ``save_path`` says otherwise).
         ``ValueError`` for a file that cannot be read, a record that does not replay, or a finished game."""
-        recorder, names = cls.resume_recorder(path, seats)
-        return cls(recorder, names, save_path or path, recorder.state.seed)
+        recorder, names, past = cls.resume_recorder(path, seats)
+        game = cls(recorder, names, save_path or path, recorder.state.seed)
+        game.catch_up(past)
+        return game
 
     @property
     def rules(self) -> Rules:

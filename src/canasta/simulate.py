@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_player, refuse_unsupported
+from .names import plural, side_name
 from .record import MoveCapReached, dumps, play_game
 from .rules import Rules
 from .variants import rules as make_rules
@@ -194,7 +195,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     for i, side in enumerate(summary["sides"]):
         who = ",".join(side["players"])
         seats = " ".join(str(s) for s in side["seats"])
-        lines.append(f"side {i} (seats {seats}, {who}): {side['wins']} wins, "
+        lines.append(f"{side_name(len(summary['players']), len(summary['sides']), i)} (seats {seats}, {who}): "
+                     f"{plural(side['wins'], 'win')}, "
                      f"average score {side['average_score']}")
     if summary["draws"]:
         lines.append(f"draws: {summary['draws']}")

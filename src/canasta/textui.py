@@ -12,18 +12,12 @@ from typing import Any
 from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
 from .melds import key_label
 from .moves import Move
+from .names import move_label, plural, side_name
 from .rules import Rules
 from .view import seat_name
 
 # Hand order: aces down to fours, then black threes; wild cards last.
 _RANK_ORDER = [*range(14, 3, -1), 3]
-
-
-def side_name(players: int, teams: int, side: int) -> str:
-    """``N-S`` / ``E-W`` for the four-player partnership game, else ``side 1`` ..."""
-    if players == 4 and teams == 2:
-        return ("N-S", "E-W")[side]
-    return f"side {side + 1}"
 
 
 def _card_sort_key(text: str) -> tuple[int, str]:
@@ -63,8 +57,10 @@ def pile_status(view: dict[str, Any]) -> str:
     card = parse_card(top)
     if view["pile_frozen"]:
         status = "frozen for everyone (take it only with a natural pair)"
-    elif me["pile_frozen_for_side"]:
+    elif me["pile_frozen_for_side"] and not me["opened"]:
         status = "frozen against your side until it opens (take it only with a natural pair)"
+    elif me["pile_frozen_for_side"]:
+        status = "frozen (take it only with a natural pair)"
     else:
         status = "not frozen"
     if card == JOKER or rank_of(card) == TWO:
@@ -96,7 +92,7 @@ def render_view(view: dict[str, Any]) -> str:
         lines += _meld_lines(side)
     lines.append(f"Pile: {pile_status(view)}")
     others = ", ".join(f"{seat_name(players, s)} {n}" for s, n in enumerate(view["hand_sizes"]) if s != seat)
-    lines.append(f"Stock: {view['stock_size']} cards. Cards held: {others}")
+    lines.append(f"Stock: {plural(view['stock_size'], 'card')}. Cards held: {others}")
     feet = view.get("foot_sizes") or []
     if any(feet):  # Hand and Foot: every foot lies face down, its owner's too
         lines.append("Feet (face down): " + ", ".join(
@@ -128,12 +124,14 @@ def turn_text(view: dict[str, Any]) -> str:
     return f"{name} to move"
 
 
-def describe_history(entry: str, players: int, me: int, asker: int | None = None) -> str:
-    """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table.
+def describe_history(entry: str, players: int, me: int, asker: int | None = None, symbols: bool = False) -> str:
+    """One ``view["history"]`` entry (``"1 meld 9 9 9"``) as a line for the table, cards written as players
+    read them (``10`` for ``T``; suit symbols with ``symbols``).
 
     The engine files a ``yes``/``no`` answer under the seat that answered; pass ``asker`` (the seat
     whose turn it is, ``view["turn_seat"]``) to name who asked too."""
     who, _, what = entry.partition(" ")
+    what = move_label(what, symbols)
     seat = int(who)
     name = "You" if seat == me else seat_name(players, seat)
     if what == "upcard":
@@ -203,7 +201,7 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
     if a == "discard":
         if len(view["hand"]) == 1:
             return "discard your last card and go out"
-        card = "joker" if move.rank == JOKER_RANK else str(move).split()[-1]
+        card = "joker" if move.rank == JOKER_RANK else move_label(str(move).split()[-1], symbols=False)
         return f"discard one {card} and end your turn"
     if a == "declare":
         return f"lay down your special hand ({str(move).split()[-1]}): the hand ends and your side scores it"
@@ -218,7 +216,7 @@ def explain_move(move: Move, view: dict[str, Any]) -> str:
 
 
 def render_help(legal: Sequence[Move], view: dict[str, Any]) -> str:
-    texts = [str(m) for m in legal]
+    texts = [move_label(str(m), symbols=False) for m in legal]
     width = max((len(t) for t in texts), default=0) + 2
     lines = ["Legal moves:"]
     lines += [f"  {t:<{width}}{explain_move(m, view)}" for t, m in zip(texts, legal, strict=True)]
@@ -271,11 +269,11 @@ def render_result(result: dict[str, Any], players: int, my_side: int | None = No
     totals = ", ".join(f"{side_name(players, teams, i)} {s}" for i, s in enumerate(scores))
     winner = result["winner"]
     if winner is None:
-        return f"Game over after {result['hands']} hands: a draw ({totals})."
+        return f"Game over after {plural(result['hands'], 'hand')}: a draw ({totals})."
     who = side_name(players, teams, winner)
     if my_side is not None:
         who += " (your side)" if winner == my_side else ""
-    return f"Game over after {result['hands']} hands: {who} won ({totals})."
+    return f"Game over after {plural(result['hands'], 'hand')}: {who} won ({totals})."
 
 
 __all__ = ["describe_history", "explain_move", "group_hand", "pile_status", "render_breakdown",

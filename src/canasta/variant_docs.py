@@ -151,7 +151,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "concealed_going_out_bonus": "no concealed bonus [H,HSW]",
          "red_three_scale": "100 each, all six 1,000 [H,W,Br,HSW]",
          "red_three_positive_if": "two canastas [HSW]", "initial_meld": "Classic plus 160 from 7,000 [H,HSW]",
-         "target": "10,000 [H,W,Br,HSW]"},
+         "target": "10,000 [H,W,Br,HSW]",
+         "failed_permission_penalty": "100 for asking to go out and then not going out (§7 X8) [Sp]"},
         ["D13 the minimum from 7,000 is 160 (Hoyle, HSW); 150 (Wikipedia, Britannica) is "
          "`--option 'initial_meld=[[-1000000000,15],[0,50],[1500,90],[3000,120],[7000,150]]'`.",
          "D30 any two canastas go out (Hoyle, Rasa, HSW). The older Wikipedia text (a machine paraphrase) has "
@@ -265,7 +266,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         "jokers); each player holding 3 or more aces, or 3 or more sevens, -1,500 for each besides their "
         "card values; a special hand scores only its value for the side that laid it down. Game 8,500. "
         "The Canasta League of America's profile is `modern-american-cla` (D20: never mix the two).",
-        {"hand_size": "13 [P,CLA,WCA]", "upcard": "no upcard, the pile starts empty [P]",
+        {"wild_excess_penalty": "none stated: §7 X7 is Classic's [S1]",
+         "hand_size": "13 [P,CLA,WCA]", "upcard": "no upcard, the pile starts empty [P]",
          "threes_laid_out": "all threes, red and black, laid out and replaced [CLA,P]",
          "wild_rule": "at least 2 naturals, at most 2 wild cards [CLA,WCA]", "max_meld_size": "7 [P]",
          "wild_melds": "3 to 7 wild cards [CLA,P]", "rule_of_five": "[CLA,P]",
@@ -379,7 +381,8 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
         "threes are not laid out: they stay in the hand, may be discarded (stopping the next player), and "
         "cost 300 each when left in a hand or foot; black threes are never melded. The opening needs 50, "
         "90, 120 and 150 in the four hands of a game; the highest total after four hands wins.",
-        {"decks": "players + 1 [W]; 5 packs for 4 players [7oaksrb (pagat-derived), ourpastimes]",
+        {"wild_excess_penalty": "none stated: §7 X7 is Classic's [S1]",
+         "decks": "players + 1 [W]; 5 packs for 4 players [7oaksrb (pagat-derived), ourpastimes]",
          "jokers": "2 per pack, all in [W, 7oaksrb, ourpastimes]",
          "foot_size": "11 [W, klassa, nwpages]; 13 [7oaksrb, reference.com]",
          "draw_count": "2, discard 1 [W and most HF-x]",
@@ -520,8 +523,11 @@ def classic_parameters() -> str:
     lines += ["", "Option values may also be given as text (`\"true\"`, `\"10000\"`, `\"[[0, 50]]\"`), as a command "
               "line or a JSON record does; an unknown option or a value outside its allowed values raises `ValueError` "
               "naming both (`option jokers=1000000: must be an integer from 0 to 24`).",
-              "", "Not parameters: the real-table penalties of §7 (a meld below the minimum taken back, a meld "
-              "with too many wild cards), which cannot arise because the engine never accepts an illegal meld.",
+              "", "The real-table irregularities of §7 are parameters too: the engine plays a withdrawn opening's "
+              "rise of the minimum (`withdrawn_opening_raise`) and the penalty for asking to go out and not going "
+              "out (`failed_permission_penalty`) when they are set; the others (`wild_excess_penalty`, "
+              "`undeclared_red_three_penalty`, `exact_cut_bonus`) are lines a score pad enters (docs/pad.md), as an "
+              "illegal meld never reaches the engine's table.",
               "", "Source tags, sections (§) and decisions (D) are explained in [sources.md](../sources.md)."]
     return "\n".join(lines) + "\n"
 

@@ -19,7 +19,7 @@ SAMBA: dict[str, Any] = dict(
     wilds_onto_canasta=False, unfrozen_take_with_natural_plus_wild=False, take_onto_canasta=False,
     canastas_to_go_out=2, going_out_bonus=200, concealed_going_out_bonus=200,
     red_three_scale=(0, 100, 200, 300, 400, 500, 1000), red_three_positive_if="two_canastas",
-    initial_meld=SAMBA_THRESHOLDS, target=10000)
+    initial_meld=SAMBA_THRESHOLDS, target=10000, failed_permission_penalty=100)  # X8 [Sp]
 BOLIVIA: dict[str, Any] = {
     **SAMBA, "wild_melds": True, "wild_canasta_bonus": 2500, "go_out_needs_sequence": True,
     "black_three_in_hand": 100, "initial_meld": (*CLASSIC_THRESHOLDS, (7000, 150)), "target": 15000}
@@ -38,7 +38,7 @@ MODERN_AMERICAN: dict[str, Any] = dict(
     red_three_scale=(0, 100, 300, 500, 1000), red_three_positive_if="by_canastas", last_card_red_three="end_in_hand",
     unfinished_penalties=((14, 2500), (7, 2500), (0, 2000)), four_jokers_wild_meld_penalty=2500,
     hand_penalties=((14, 3, 1500), (7, 3, 1500)), melds_minus_without_canasta=True, undeclared_red_three_penalty=5,
-    target=8500)
+    wild_excess_penalty=0, target=8500)  # X7 is Classic's [S1]; the American sources state no such penalty
 
 PRESETS: dict[str, dict[str, Any]] = {
     # §3: pagat Classic, with the §6 recommended readings.
@@ -121,7 +121,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                           pile_take_limit=5, canastas_to_go_out=7, natural_canastas_to_go_out=3,
                           permission="compulsory", undeclared_red_three_penalty=300,
                           initial_meld_by_hand=(50, 90, 120, 150), hands_per_game=4, concealed_going_out_bonus=100,
-                          red_three_scale=(0, 0)),
+                          red_three_scale=(0, 0), wild_excess_penalty=0),
 }
 
 ALIASES: dict[str, str] = {

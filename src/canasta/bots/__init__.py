@@ -95,13 +95,20 @@ def player_names() -> list[str]:
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
-    """A player by name (``"random"``, ``"greedy"``); ``seed`` makes its choices reproducible.
+    """A player by name (``"random"``, ``"greedy"``) or level (``"easy"`` ... ``"expert"``); ``seed`` makes its
+    choices reproducible.
 
     An unknown name raises ``ValueError`` listing the valid ones."""
-    factory = _registry().get(name.strip().lower())
-    if factory is None:
-        raise ValueError(f"unknown player {name!r}; valid players: {', '.join(player_names())}")
-    return factory(seed)
+    from .levels import LEVELS, level_player  # the levels build on the players registered here
+
+    key = name.strip().lower()
+    factory = _registry().get(key)
+    if factory is not None:
+        return factory(seed)
+    if key in LEVELS:  # the levels ``canasta play`` takes name players everywhere (tournament, simulate)
+        return level_player(key, seed)
+    raise ValueError(f"unknown player {name!r}; valid players: {', '.join(player_names())}; "
+                     f"levels: {', '.join(LEVELS)}")
 
 
 def refuse_unsupported(players: dict[str, Player], rules: Rules) -> None:

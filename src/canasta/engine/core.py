@@ -15,7 +15,7 @@ from ..kinds import BLACK_THREES, JOKER, JOKER_RANK, NUM_KINDS, RANK_VALUE, RED_
 from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_rank, key_suit
 from ..moves import Move
 from ..rules import Rules
-from ..state import GAME_OVER, Hand, Melds, SeatCounts, State
+from ..state import GAME_OVER, Hand, Melds, SeatCounts, State, log_text
 
 # Compiled by mypyc, a few helpers take a native loop where the interpreter is quicker with a builtin. (And
 # counts change as ``h[k] = h[k] + 1``, never ``h[k] += 1``: mypyc makes the augmented form a generic call.)
@@ -325,8 +325,19 @@ def minimum_needed(state: State, side: int, seat: int | None = None) -> int:
         return 0                                               # joined a partner has no seat)
     r = state.rules
     if r.cutthroat:  # the side's first seat, unless named
-        return r.minimum_count(state.scores[state.seat_sides.index(side) if seat is None else seat], state.hand_number)
-    return r.minimum_count(state.scores[side], state.hand_number)
+        need = r.minimum_count(state.scores[state.seat_sides.index(side) if seat is None else seat], state.hand_number)
+    else:
+        need = r.minimum_count(state.scores[side], state.hand_number)
+    if r.withdrawn_opening_raise:
+        need += r.withdrawn_opening_raise * withdrawals(state, side)
+    return need
+
+
+def withdrawals(state: State, side: int) -> int:
+    """How many times the side's players took back a staged opening this hand (``withdrawn_opening_raise``,
+    docs/sources.md §7 X5: each raises the side's minimum for the rest of the hand)."""
+    mine = {f"{seat} withdraw" for seat in range(state.rules.players) if state.seat_sides[seat] == side}
+    return sum(1 for entry in log_text(state.log) if entry in mine)
 
 
 def minimum_to_meet(state: State) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 from ..kinds import cards_of
 from ..rules import Rules
 from ..scoring import acaba_score, score_side, score_special_hand
-from ..state import GAME_OVER, Hand, State
+from ..state import GAME_OVER, Hand, State, log_text
 from .core import COMPILED, PICKED_UP, canasta_count
 from .deal import shuffled_deck, start_hand
 
@@ -77,10 +77,14 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
         melds_list = list(state.melds[side].values())
         whole = sum(1 for x in state.concealed_canastas[side] if len(state.melds[side].get(x, ())) >= 7)
         # (``hand`` left empty: score_side takes it from ``player_hands``, without checking that both hold the same)
-        results.append(score_side(r, melds_list, [], state.red_threes[column],
-                                  went_out=side == out_side, concealed=concealed and side == out_side,
-                                  black_threes=state.black_threes[side], concealed_canastas=whole,
-                                  player_hands=hands))
+        scored = score_side(r, melds_list, [], state.red_threes[column],
+                            went_out=side == out_side, concealed=concealed and side == out_side,
+                            black_threes=state.black_threes[side], concealed_canastas=whole, player_hands=hands)
+        if r.failed_permission_penalty:  # docs/sources.md §7 X8: asked, got yes, did not go out
+            penalty = -r.failed_permission_penalty * failed_permissions(state, went_out, side)
+            scored["lines"]["failed_permission"] = penalty
+            scored["total"] += penalty
+        results.append(scored)
     # (indexed, not zipped: compiled, ``zip(..., strict=True)`` is a generic call, about 2,500 instructions)
     scores = tuple([state.scores[c] + results[c]["total"] for c in range(r.teams)])
     column_sides = [state.seat_sides[c] if r.cutthroat else c for c in range(r.teams)]
@@ -95,6 +99,29 @@ def end_hand(state: State, went_out: int | None, acaba_by: int | None = None,
     dealer = (state.dealer + 1) % r.players
     deck = shuffled_deck(r, state.seed, state.hand_number + 1)
     return start_hand(r, state.seed, state.hand_number + 1, dealer, scores, summary, deck)
+
+
+def failed_permissions(state: State, went_out: int | None, side: int) -> int:
+    """How many times this hand a player of ``side`` asked permission to go out, was told yes, and ended his
+    turn without going out (his discard was not the hand's last move)."""
+    entries = log_text(state.log)
+    yes: set[int] = set()
+    asker = -1
+    failed = 0
+    for i, entry in enumerate(entries):
+        seat_text, _, event = entry.partition(" ")
+        if not seat_text.isdigit():
+            continue
+        seat = int(seat_text)
+        if event == "ask":
+            asker = seat
+        elif event == "yes" and asker >= 0:
+            yes.add(asker)
+        elif event.startswith("discard") and seat in yes:
+            yes.discard(seat)
+            last = i == len(entries) - 1 and went_out == seat
+            failed += not last and state.seat_sides[seat] == side
+    return failed
 
 
 def held_cards(hand: Hand) -> list[int]:

@@ -4,15 +4,15 @@ behind the same entry points as Canasta (``canasta.rules("500-rum")``, ``new_gam
 
 from __future__ import annotations
 
-from .api import apply, is_over, legal_moves, outcome, parse_move, why_illegal
+from .api import apply, can_go_out, is_over, legal_moves, minimum_needed, outcome, parse_move, why_illegal
 from .deal import new_game, redeal
 from .moves import RummyMove
 from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_key, rummy_names, rummy_rules
 from .rules import RummyRules
-from .scoring import score_hand
+from .scoring import game_result, score_hand
 from .state import RummyState
 from .view import public_view, view
 
-__all__ = ["ALIASES", "PRESETS", "UNSUPPORTED", "RummyMove", "RummyRules", "RummyState", "apply", "is_over",
-           "legal_moves", "new_game", "outcome", "parse_move", "public_view", "redeal", "rummy_key",
-           "rummy_names", "rummy_rules", "score_hand", "view", "why_illegal"]
+__all__ = ["ALIASES", "PRESETS", "UNSUPPORTED", "RummyMove", "RummyRules", "RummyState", "apply", "can_go_out",
+           "game_result", "is_over", "legal_moves", "minimum_needed", "new_game", "outcome", "parse_move",
+           "public_view", "redeal", "rummy_key", "rummy_names", "rummy_rules", "score_hand", "view", "why_illegal"]

@@ -7,11 +7,11 @@ from typing import Any
 
 from ..errors import IllegalMove
 from .explain import diagnose
-from .generate import generate_moves
+from .generate import generate_moves, opened
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove, parse_cards_text, parse_words
 from .play import apply_move
-from .state import OVER, RummyState
+from .state import OVER, PLAY, RummyState
 
 
 def legal_moves(state: RummyState) -> list[RummyMove]:
@@ -25,13 +25,15 @@ def parse_move(state: RummyState, text: str) -> RummyMove:
     """Parse rummy notation in the context of ``state`` (syntax; legality is ``apply``'s job)."""
     action, words, target = parse_words(text)
     cards = parse_cards_text(words, text)
-    if action == DEALER_JOKER:
+    if action in (DEALER_JOKER, "block", "split"):
         return RummyMove(action, cards)
+    if action == "nominate":
+        return RummyMove(action, (), target or "")
     if action in ("take", "rum") and not cards:
         if not state.pile:
             raise ValueError(f"{text!r}: the discard pile is empty")
         cards = (state.pile[-1],)
-    if action in ("meld", "master"):
+    if action == "meld":
         kind = meld_kind(state.rules, cards)
         cards = kind[2] if kind is not None else tuple(sorted(cards))
     on = ""
@@ -88,3 +90,28 @@ def is_over(state: RummyState) -> bool:
 
 def outcome(state: RummyState) -> dict[str, Any] | None:
     return state.result
+
+
+def minimum_needed(state: RummyState, seat: int) -> int:
+    """The points ``seat``'s first meld must still be worth this hand (``first_meld``; 0 once he has melded)."""
+    return 0 if opened(state, seat) else state.rules.first_meld
+
+
+def can_go_out(state: RummyState) -> bool:
+    """Can the player whose turn it is go out this turn, from here (after drawing)? An exact search over his
+    melds and lay-offs, each position of his hand and the table looked at once."""
+    return state.phase == PLAY and _goes_out(state, set())
+
+
+def _goes_out(s: RummyState, seen: set[tuple[Any, ...]]) -> bool:
+    hand = s.hands[s.turn_seat]
+    key = (hand, s.must_use, tuple(m.cards for m in s.melds))
+    if key in seen:
+        return False
+    seen.add(key)
+    for move in legal_moves(s):
+        if move.action == "discard" and len(hand) == 1:
+            return True
+        if move.action in ("meld", "lay") and (len(move.cards) == len(hand) or _goes_out(apply_move(s, move), seen)):
+            return True
+    return False

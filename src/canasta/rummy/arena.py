@@ -106,16 +106,29 @@ def parallel_duplicate(key: str, options: dict[str, Any], a: str, b: str, deals:
     return summarize([x for part in parts for x in part])
 
 
+def shares(result: dict[str, Any], a_side: int) -> tuple[float, float]:
+    """A's and B's share of one whole game (A plays ``a_side``, B the other sides): 1 for a win, ½ each for a
+    draw; a stalemate (Basic Rummy) is a loss for everyone, "as a loss for all of them" [S1-rummy]."""
+    if result.get("stalemate"):
+        return 0.0, 0.0
+    winner = result["winner"]
+    a = 1.0 if winner == a_side else 0.5 if winner is None else 0.0
+    return a, 1.0 - a
+
+
 def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], n: int,
           seed: int = 0) -> dict[str, Any]:
-    """Whole games, A's side taking each side in turn (the others are B): A's share of the games won."""
-    wins = 0.0
+    """Whole games, A's side taking each side in turn (the others are B): A's and B's share of the games won
+    (they add up to 1 but for stalemates, lost by both)."""
+    a_wins = b_wins = 0.0
+    stalemates = 0
     for g in range(seed, seed + n):
         a_side = g % r.teams
         players = [make_a(g * 10 + s) if r.side_of(s) == a_side else make_b(g * 10 + s) for s in range(r.players)]
-        winner = play_game(r, g, players)["winner"]
-        wins += 1.0 if winner == a_side else 0.5 if winner is None else 0.0
-    return {"games": n, "a_wins": wins / n}
+        result = play_game(r, g, players)
+        a, b = shares(result, a_side)
+        a_wins, b_wins, stalemates = a_wins + a, b_wins + b, stalemates + bool(result.get("stalemate"))
+    return {"games": n, "a_wins": a_wins / n, "b_wins": b_wins / n, "stalemates": stalemates}
 
 
 def thinking_times(r: RummyRules, levels: list[str], deals: int, seed: int = 0) -> dict[str, list[float]]:
@@ -157,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     key = rummy_key(args.variant)
     if key is None:
         p.error(f"{args.variant!r} is not a rummy variant")
-    options: dict[str, Any] = {"players": args.players} if key in ("500-rum", "basic-rummy") else {}
+    # --players for the games each plays for himself (partnership presets keep their four seats)
+    alone = rummy_rules(key, {})
+    options: dict[str, Any] = {"players": args.players} if alone.teams == alone.players else {}
     r = rummy_rules(key, options)
     for name in (args.a, args.b):
         try:

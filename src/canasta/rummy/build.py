@@ -11,13 +11,17 @@ from ..cards import JOKER, card_str, parse_cards
 from .deal import pack_of
 from .melds import Meld, meld_kind, new_meld
 from .rules import RummyRules
-from .state import DRAW, RummyState
+from .state import DRAW, NOMINATE, RummyState
 
 
 def build_position(r: RummyRules, *, hands: Sequence[str], pile: str = "", melds: Sequence[tuple[str, int]] = (),
                    stock: str | None = None, turn_seat: int = 0, phase: str = DRAW, scores: Sequence[int] | None = None,
                    melded: Sequence[bool] | None = None, must_use: str | None = None, taken: str = "",
-                   seed: int = 0) -> RummyState:
+                   seed: int = 0, joker_effect: str = "wild") -> RummyState:
+    """``joker_effect``: Dealer's Gambit's effect for the hand (ignored by other games; empty in the phase
+    ``nominate``)."""
+    if r.dealers_joker:
+        r = r.for_hand("" if phase == NOMINATE else joker_effect)
     left = pack_of(r)
     if r.dealers_joker:
         left.remove(JOKER)  # face up beside the stock until the dealer takes it

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import JOKER, card_str
 from .rules import RummyRules
-from .state import DRAW, RummyState
+from .state import DRAW, NOMINATE, RummyState
 
 
 def pack_of(r: RummyRules) -> list[int]:
@@ -34,6 +34,7 @@ def new_game(r: RummyRules, seed: int | None = None) -> RummyState:
 
 def start_hand(r: RummyRules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                last_hand: dict[str, Any] | None, deck: list[int]) -> RummyState:
+    r = r.for_hand("")  # Dealer's Gambit: the jokers' effect is nominated afresh for each hand
     stock = list(deck)
     n = r.players
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -45,7 +46,9 @@ def start_hand(r: RummyRules, seed: int | None, hand_number: int, dealer: int, s
     return RummyState(
         rules=r, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock), pile=(upcard,), melds=(),
-        turn_seat=first, phase=DRAW, must_use=-1, taken=(), melded=(False,) * n, turn_melded=False,
+        # Dealer's Gambit: "After dealing, before anyone looks at their cards, the dealer nominates" [S2]
+        turn_seat=dealer if r.dealers_joker else first, phase=NOMINATE if r.dealers_joker else DRAW,
+        must_use=-1, taken=(), melded=(False,) * n, turn_melded=False,
         reshuffles=0, deal=tuple(deck), history=(f"{dealer} upcard {card_str(upcard)}",), last_hand=last_hand,
         result=None, aside=(JOKER,) if r.dealers_joker else ())
 

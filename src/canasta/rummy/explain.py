@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from ..cards import JOKER, card_str
-from .generate import dealers_joker_blocked, first_move, meld_value, opened, take_uses
+from .generate import dealers_joker_blocked, meld_value, opened, rum_moves, strands, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove
-from .state import CLAIM, DRAW, OVER, RummyState
+from .state import CLAIM, DRAW, NOMINATE, OVER, RummyState
 
 
 def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
@@ -17,27 +17,26 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
     a = move.action
     if s.phase == OVER:
         return "GAME_OVER", "the game is over"
-    if a == DEALER_JOKER:
-        if not s.aside:
-            return "NO_DEALERS_JOKER", ("there is no dealer's joker to take (" + (
-                "it has been taken)" if r.dealers_joker else "only Dealer's Gambit lays one aside)"))
-        if seat != s.dealer:
-            return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
-        if dealers_joker_blocked(s):
-            return "DEALERS_JOKER_BLOCKED", "another player has melded a joker: the dealer's joker is blocked"
-    if s.phase == CLAIM and not (a == "meld" and r.melds_between_turns):
+    if s.phase == NOMINATE and a != "nominate":
+        return "NOMINATE_FIRST", (f"the dealer (seat {s.dealer}) first nominates the jokers' effect for the hand: "
+                                  "nominate wild, nominate double or nominate split")
+    if a == "nominate":
+        return "NO_NOMINATION", ("the dealer nominates the jokers' effect once, right after the deal" if
+                                 r.dealers_joker else "only Dealer's Gambit nominates the jokers' effect")
+    if a in (DEALER_JOKER, "block"):
+        problem = _dealers_joker_problem(s, move)
+        if problem is not None:
+            return problem
+    if a == "split":
+        problem = _split_problem(s, move)
+        if problem is not None:
+            return problem
+    if s.phase == CLAIM and not ((a == "meld" and r.melds_between_turns) or (a == "lay" and r.lay_offs_between_turns)):
         if a != "rum":
-            return "CLAIM_PENDING", (f"seat {s.claim_from} discarded {card_str(s.pile[-1])}, which fits a meld: "
-                                     "call 'rum' or 'pass' first")
+            return "CLAIM_PENDING", claim_message(s)
         if move.cards and move.cards[0] != s.pile[-1]:
             return "RUM_ON_DISCARD_ONLY", f"'Rum' claims the discard, {card_str(s.pile[-1])}"
         return _lay_problem(s, move, s.turn_seat) or ("NOT_ALLOWED_NOW", f"{move} is not allowed now")
-    if a == "master":
-        if not r.masters_hand:
-            return "NO_MASTERS_HAND", "the Rummy Master's Hand is not played here (masters_hand=0)"
-        if s.phase != DRAW or not first_move(s, seat):
-            return "MASTERS_HAND_FIRST_MOVE", "a Master's Hand is shown before your first move of the hand"
-        return "NOT_A_STRAIGHT", "show seven cards of one suit in sequence from your hand (natural cards)"
     if a == "rum":
         return "NO_RUM_CALL", ("'Rum' is called only right after a discard that fits a meld on the table"
                                + ("" if r.call_rum else " (and only with call_rum)"))
@@ -95,12 +94,70 @@ def diagnose(s: RummyState, move: RummyMove) -> tuple[str, str]:
             return "NEW_MELD_ONLY", "the card from the pile must go into a new meld (no picking up to hit)"
     if a in ("meld", "lay") and r.go_out_needs_discard and len(move.cards) >= len(hand):
         return "MUST_KEEP_DISCARD", "you go out only by discarding: keep a card to discard"
+    if a in ("meld", "lay") and s.taken and not r.discard_taken_same_turn and strands(s, move):
+        return "TAKEN_CARD_LEFT", ("that would leave you only the card you took from the pile, which you may not "
+                                   "discard in the same turn and could not meld or lay off")
     if a == "discard":
         if s.must_use >= 0:
             return "MUST_USE_TAKEN_CARD", f"meld or lay off {card_str(s.must_use)} first"
         if move.cards[0] in s.taken and not r.discard_taken_same_turn:
             return "CANNOT_DISCARD_TAKEN", "a card taken from the pile may not be discarded in the same turn"
     return "NOT_ALLOWED_NOW", f"{move} is not allowed now"
+
+
+def _dealers_joker_problem(s: RummyState, move: RummyMove) -> tuple[str, str] | None:
+    """Why the dealer may not take his joker, or another player may not block it, now."""
+    r, seat = s.rules, s.turn_seat
+    if not s.aside:
+        return "NO_DEALERS_JOKER", ("there is no dealer's joker (" + (
+            "it has been taken)" if r.dealers_joker else "only Dealer's Gambit lays one aside)"))
+    if dealers_joker_blocked(s):
+        return "DEALERS_JOKER_BLOCKED", ("the dealer's joker is blocked (a joker lies face down over it): nobody "
+                                         "uses it this hand")
+    if move.action == DEALER_JOKER and seat != s.dealer:
+        return "NOT_THE_DEALER", f"only the dealer (seat {s.dealer}) may take the dealer's joker"
+    if move.action == "block":
+        if seat == s.dealer:
+            return "DEALER_CANNOT_BLOCK", "the dealer's joker is yours: take it ('take dealer JK') instead"
+        if JOKER not in s.hands[seat]:
+            return "NO_JOKER_TO_BLOCK", "the dealer's joker is blocked with a joker from your hand: you hold none"
+        if len(s.hands[seat]) < 2:
+            return "MUST_KEEP_A_CARD", "blocking would leave you no card: keep one to play"
+    return None
+
+
+def _split_problem(s: RummyState, move: RummyMove) -> tuple[str, str] | None:
+    """Why this split of the pile (Dealer's Gambit, "Split") is not allowed."""
+    r = s.rules
+    if not r.splitting_jokers:
+        return "NOT_A_SPLIT_HAND", ("a joker splits the pile only in Dealer's Gambit when the dealer nominated "
+                                    "'split'" + (f" (this hand: {r.joker_effect})" if r.joker_effect else ""))
+    if s.phase != DRAW:
+        return "ALREADY_DREW", "a split takes the place of your draw: you have drawn this turn"
+    if JOKER not in s.hands[s.turn_seat]:
+        return "NO_JOKER_TO_SPLIT", "a split needs a joker from your hand"
+    card = move.cards[0]
+    if card not in s.pile:
+        return "NOT_IN_PILE", f"{card_str(card)} is not in the discard pile"
+    i = len(s.pile) - 1 - s.pile[::-1].index(card)
+    if len(move.cards) > 1 and move.cards[1] not in s.pile[i + 1:]:
+        return "SPLIT_END_NOT_ABOVE", (f"the split runs from above {card_str(card)} to a card higher in the pile; "
+                                       f"{card_str(move.cards[1])} is not above it")
+    if i == len(s.pile) - 1:
+        return "NOTHING_TO_SPLIT", f"{card_str(card)} is the top card: take it, there is nothing above it to split off"
+    return "TAKEN_CARD_UNUSABLE", (f"{card_str(card)} must be melded or laid off at once, and it fits no meld with "
+                                   "your cards and the cards that come with it")
+
+
+def claim_message(s: RummyState) -> str:
+    """What the player asked in a claim window may do, and why he is asked."""
+    r = s.rules
+    top = s.pile[-1]
+    fits = any(lay_off_end(r, m, top) for m in s.melds)
+    choices = (["call 'rum'"] * bool(rum_moves(s, s.turn_seat)) + ["meld"] * r.melds_between_turns
+               + ["lay off"] * r.lay_offs_between_turns + ["'pass'"])
+    return (f"seat {s.claim_from} discarded {card_str(top)}" + (", which fits a meld" if fits else "")
+            + f": {', '.join(choices[:-1])} or {choices[-1]} first")
 
 
 def _lay_problem(s: RummyState, move: RummyMove, seat: int) -> tuple[str, str] | None:

@@ -9,27 +9,30 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import JOKER, rank_of
-from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of
+from .melds import ACE, card_at, labels, lay_off, lay_off_end, meld_kind, new_meld, position_range, suit_of
 from .moves import DEALER_JOKER, RummyMove
-from .rules import RummyRules
-from .state import CLAIM, DRAW, PLAY, RummyState
+from .rules import JOKER_EFFECTS, RummyRules
+from .state import CLAIM, DRAW, NOMINATE, PLAY, RummyState
 
 
 def generate_moves(state: RummyState) -> list[RummyMove]:
     if state.phase == DRAW:
-        return draw_moves(state) + dealer_joker_moves(state)
+        return draw_moves(state) + split_moves(state) + dealer_joker_moves(state)
     if state.phase == PLAY:
         return play_moves(state) + dealer_joker_moves(state)
+    if state.phase == NOMINATE:
+        return [RummyMove("nominate", (), effect) for effect in JOKER_EFFECTS]
     if state.phase == CLAIM:
-        return [*rum_moves(state, state.turn_seat), *between_melds(state), RummyMove("pass")]
+        return [*rum_moves(state, state.turn_seat), *between_plays(state), RummyMove("pass")]
     return []
 
 
-def between_melds(s: RummyState) -> list[RummyMove]:
-    """With ``melds_between_turns``: the melds the player asked in a claim window may lay down from his hand."""
-    if not s.rules.melds_between_turns:
-        return []
-    return [m for m in _meld_and_lay(s, s.hands[s.turn_seat]) if m.action == "meld"]
+def between_plays(s: RummyState) -> list[RummyMove]:
+    """What the player asked in a claim window may play from his hand: melds with ``melds_between_turns``,
+    lay-offs with ``lay_offs_between_turns``."""
+    r = s.rules
+    kinds = ("meld",) * r.melds_between_turns + ("lay",) * r.lay_offs_between_turns
+    return [m for m in _meld_and_lay(s, s.hands[s.turn_seat]) if m.action in kinds] if kinds else []
 
 
 def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
@@ -43,25 +46,63 @@ def rum_moves(s: RummyState, seat: int) -> list[RummyMove]:
 
 def next_claimant(s: RummyState, after: int, discarder: int) -> int | None:
     """The next player after ``after`` (in turn order, before coming back to the discarder) who could call
-    "Rum" on the top discard (or, with ``melds_between_turns``, meld from his hand), None when nobody can."""
-    n = s.rules.players
+    "Rum" on the top discard (or, with ``melds_between_turns`` or ``lay_offs_between_turns``, play from his
+    hand), None when nobody can."""
+    r = s.rules
+    n = r.players
     seat = (after + 1) % n
     while seat != discarder:
-        if rum_moves(s, seat) or (s.rules.melds_between_turns and between_melds(s.replace(turn_seat=seat))):
+        if rum_moves(s, seat) or ((r.melds_between_turns or r.lay_offs_between_turns)
+                                  and between_plays(s.replace(turn_seat=seat))):
             return seat
         seat = (seat + 1) % n
     return None
 
 
 def dealers_joker_blocked(s: RummyState) -> bool:
-    """Another player has melded a joker: the dealer's joker may no longer be taken (the project's reading)."""
-    return any(c == JOKER and seat != s.dealer for m in s.melds for c, seat in zip(m.cards, m.seats, strict=True))
+    """Another joker lies face down over the dealer's: "it may not be used by the dealer for the remainder of
+    that hand" [S2]."""
+    return len(s.aside) > 1
 
 
 def dealer_joker_moves(s: RummyState) -> list[RummyMove]:
-    if not s.aside or s.turn_seat != s.dealer or dealers_joker_blocked(s):
+    """The dealer taking his joker, or another player blocking it with a joker from his hand (keeping a card)."""
+    if len(s.aside) != 1:  # taken, or blocked
         return []
-    return [RummyMove(DEALER_JOKER, (JOKER,))]
+    if s.turn_seat == s.dealer:
+        return [RummyMove(DEALER_JOKER, (JOKER,))]
+    hand = s.hands[s.turn_seat]
+    return [RummyMove("block", (JOKER,))] if s.must_use < 0 and JOKER in hand and len(hand) >= 2 else []
+
+
+def split_moves(s: RummyState) -> list[RummyMove]:
+    """"Split": a joker from the hand splits the discard pile around the card chosen from it (``split X to Y``).
+    The chosen card X and the cards above Y come into the hand; the cards above X up to Y ("inside the split")
+    leave the game for the hand, with the joker; X must be used at once where the rules say so. ``split X``:
+    everything above X is inside. Only a card with something above it may be split for."""
+    r = s.rules
+    hand = s.hands[s.turn_seat]
+    if not r.splitting_jokers or JOKER not in hand or r.pile_take != "any":
+        return []
+    rest = list(hand)
+    rest.remove(JOKER)
+    out: list[RummyMove] = []
+    chosen: set[int] = set()
+    for i in range(len(s.pile) - 2, -1, -1):
+        card = s.pile[i]
+        if card in chosen or card in s.pile[i + 1:]:
+            continue  # a card twice in the pile: the topmost copy, as for a take
+        chosen.add(card)
+        ends: set[int] = set()
+        for j in range(len(s.pile) - 1, i, -1):
+            end = s.pile[j]
+            if end in ends:
+                continue  # the topmost copy
+            ends.add(end)
+            after = tuple(sorted((*rest, card, *s.pile[j + 1:])))
+            if r.taken_card == "keep" or take_uses(s, after, card):
+                out.append(RummyMove("split", (card,) if j == len(s.pile) - 1 else (card, end)))
+    return out
 
 
 def draw_moves(s: RummyState) -> list[RummyMove]:
@@ -83,23 +124,7 @@ def draw_moves(s: RummyState) -> list[RummyMove]:
             out.append(RummyMove("take", (card,)))
     if not s.stock and r.empty_stock == "play_from_pile":
         out.append(RummyMove("pass"))
-    return out + masters_hands(s)
-
-
-def first_move(s: RummyState, seat: int) -> bool:
-    """``seat`` has made no move this hand (so his hand is as dealt: nothing else changes it before)."""
-    mark = f"{seat} "
-    return not any(h.startswith(mark) and not h.startswith(mark + "upcard") for h in s.history)
-
-
-def masters_hands(s: RummyState) -> list[RummyMove]:
-    """The Rummy Master's Hand: each seven-card natural run of one suit in a hand not yet played from."""
-    r = s.rules
-    if not r.masters_hand or not first_move(s, s.turn_seat):
-        return []
-    hand = tuple(c for c in s.hands[s.turn_seat] if c != JOKER)
-    return [RummyMove("master", cards) for cards in meld_candidates(r, hand)
-            if len(cards) == 7 and len({rank_of(c) for c in cards}) == 7]
+    return out
 
 
 def opened(s: RummyState, seat: int) -> bool:
@@ -129,6 +154,8 @@ def meld_candidates(r: RummyRules, hand: tuple[int, ...]) -> list[tuple[int, ...
             for combo in combinations(cards, n):
                 for j in range(max(0, 3 - n), min(wild, 4 - n) + 1):
                     out.append((*combo, *([JOKER] * j)))
+                if jokers and n >= 3 and r.doubling_jokers:
+                    out.append((*combo, JOKER))  # the joker laid over the set: doubled and sealed
     if r.joker_sets:
         for n in (3, 4):
             if jokers >= n:
@@ -250,8 +277,43 @@ def play_moves(s: RummyState) -> list[RummyMove]:
         return take_uses(s, hand, s.must_use)
     out = _meld_and_lay(s, hand)
     discards = sorted(set(hand))
-    if not r.discard_taken_same_turn:
-        kept = [c for c in discards if c not in s.taken]
-        discards = kept or discards  # only the taken card left: it may go (nothing else can)
+    if not r.discard_taken_same_turn:  # "you can not discard that card in the same round" [S1-rummy], no exception
+        discards = [c for c in discards if c not in s.taken]
+        if s.taken:
+            out = [m for m in out if not strands(s, m)]
     out.extend(RummyMove("discard", (c,)) for c in discards)
     return out
+
+
+def after_play(s: RummyState, move: RummyMove) -> RummyState:
+    """The position after a meld or lay-off in the mover's own turn, the hand not finished (for look-ahead
+    inside move generation; ``play.apply_move`` is the real transition)."""
+    seat = s.turn_seat
+    left = list(s.hands[seat])
+    for c in move.cards:
+        left.remove(c)
+    hands = list(s.hands)
+    hands[seat] = tuple(left)
+    if move.action == "meld":
+        kind = meld_kind(s.rules, move.cards)
+        assert kind is not None
+        melds = (*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat))
+    else:
+        index = labels(s.melds).index(move.on)
+        melds = tuple(lay_off(s.rules, m, move.cards[0], seat) if i == index else m for i, m in enumerate(s.melds))
+    return s.replace(hands=tuple(hands), melds=melds, turn_melded=True,
+                     must_use=-1 if s.must_use in move.cards else s.must_use)
+
+
+def strands(s: RummyState, move: RummyMove) -> bool:
+    """Would this meld or lay-off leave the player holding only cards taken from the pile this turn, which he
+    may not discard, with no meld or lay-off to finish them? (Such a move would leave him no legal move.)"""
+    left = list(s.hands[s.turn_seat])
+    for c in move.cards:
+        left.remove(c)
+    taken = list(s.taken)
+    for c in left:
+        if c not in taken:
+            return False  # he keeps a card he may discard
+        taken.remove(c)
+    return bool(left) and not play_moves(after_play(s, move))

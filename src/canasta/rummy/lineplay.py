@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from ..errors import IllegalMove
+from ..how_to_play import how_to_play
+from ..names import move_label, side_name
+from ..view import seat_name
 from .api import is_over, legal_moves, parse_move, why_illegal
 from .moves import RummyMove
 from .session import RummyGame
@@ -15,8 +18,9 @@ from .view import view
 
 HELP = ("moves: draw | take CARD (that pile card and all above it) | meld 5H 6H 7H | lay 8H on 5H-7H | "
         "discard 9S | pass (stock empty: end the hand; or decline a 'Rum' call) | rum 8H on 5H-7H (claim a "
-        "discard that fits a meld) | take dealer JK (Dealer's Gambit) | master 5H 6H 7H 8H 9H TH JH "
-        "(a Master's Hand); also help, hint, show, undo (this turn's last meld or lay-off), quit")
+        "discard that fits a meld) | take dealer JK | nominate wild/double/split | block JK | "
+        "split 7C [to KD] (Dealer's Gambit); "
+        "also help, hint, show, undo (this turn's last meld or lay-off), rules (how to play), quit")
 
 
 def render(v: dict[str, Any]) -> str:
@@ -29,22 +33,30 @@ def render(v: dict[str, Any]) -> str:
         lines.append(f"your hand (seat {v['seat']}): {' '.join(v['hand'])}")
     if v["must_use"]:
         lines.append(f"you must meld or lay off {v['must_use']} now")
-    if v.get("dealers_joker"):
+    if v.get("joker_effect"):
+        lines.append(f"the jokers are {v['joker_effect']} this hand (nominated by the dealer, seat {v['dealer']})")
+    elif v.get("phase") == "nominate":
+        lines.append(f"the dealer (seat {v['dealer']}) nominates the jokers' effect: wild, double or split")
+    if v.get("dealers_joker_blocked"):
+        lines.append("the dealer's joker is blocked (a joker lies face down over it)")
+    elif v.get("dealers_joker"):
         lines.append(f"the dealer's joker lies beside the stock (only seat {v['dealer']} may take it)")
     if v.get("claim_from") is not None and v["pile"]:
-        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}, which fits a meld: 'rum' or 'pass'")
+        lines.append(f"seat {v['claim_from']} discarded {v['pile'][-1]}: seat {v['to_move']} may call 'rum' or "
+                     "play between turns where the rules allow it, or 'pass'")
     return "\n".join(lines)
 
 
-def render_hand_end(summary: dict[str, Any]) -> str:
-    who = "nobody went out" if summary["went_out"] is None else f"seat {summary['went_out']} went out"
+def render_hand_end(summary: dict[str, Any], players: int, teams: int) -> str:
+    """A finished rummy hand as text: who went out, each side's lines and net, the scores."""
+    who = "nobody went out" if summary["went_out"] is None else f"{seat_name(players, summary['went_out'])} went out"
     if summary["stalemate"]:
-        who = "stalemate (the stock ran out twice): no score"
-    parts = [f"Hand {summary['hand']} over: {who}" + (" (rummy!)" if summary["rummy"] else "")]
+        who = "stalemate (" + ("nobody can finish" if summary.get("stalemate_reason") == "stuck"
+                               else "the stock ran out twice") + "): no score"
+    parts = [f"=== Hand {summary['hand']} is over: {who}" + (" (rummy!)" if summary["rummy"] else "") + " ==="]
     for i, side in enumerate(summary["sides"]):
-        lines = ", ".join(f"{k} {v}" for k, v in side["lines"].items())
-        parts.append(f"  side {i + 1}: {lines} = {side['total']}")
-    parts.append(f"  scores: {summary['scores']}")
+        lines = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in side["lines"].items())
+        parts.append(f"  {side_name(players, teams, i)}: {lines} = {side['total']} (total {summary['scores'][i]})")
     return "\n".join(parts)
 
 
@@ -62,12 +74,12 @@ class RummyLineGame:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def leave(self, why: str, code: int = 0) -> int:
-        """Say where the game is saved and why the player leaves; ``code`` is the exit status."""
-        if self.game.save_path:
+    def leave(self, why: str) -> int:
+        """Say where the game is saved and why the player leaves; the exit status (0: leaving is no error)."""
+        if self.game.save_path and self.game.in_progress():
             self.say(f"The game is saved; carry on with: canasta play --resume {self.game.save_path}")
-        self.say(why)
-        return code
+        self.say(f"{why}.")
+        return 0
 
     def run(self) -> int:
         rules = self.game.rules
@@ -87,18 +99,23 @@ class RummyLineGame:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
-                return self.leave("(end of input: game left unfinished)", 1)
+                self.stdout.write("\n")
+                return self.leave("End of input")
             text = line.strip()
             if text in ("quit", "exit"):
-                return self.leave("Bye.")
+                return self.leave("You leave the game")
             if text in ("show", ""):
                 shown = False
+                continue
+            if text == "rules":
+                self.say(how_to_play(rules).rstrip("\n"))
                 continue
             if text == "help":
                 self.say("legal: " + " | ".join(str(m) for m in legal_moves(state)))
                 continue
             if text == "hint":
-                self.say(f"hint: {self.game.hint(self.hint_level)}")
+                move, reason = self.game.hint(self.hint_level)
+                self.say(f"hint: {move_label(str(move), symbols=False)} - {reason}")
                 continue
             if text == "undo":
                 try:
@@ -122,7 +139,8 @@ class RummyLineGame:
         assert result is not None
         winner = result["winner"]
         self.say(f"Game over after {result['hands']} hands: scores {result['scores']}; "
-                 + ("a draw" if winner is None else f"side {winner + 1} wins"
+                 + ("a stalemate, lost by everyone" if result.get("stalemate") else "a draw" if winner is None
+                    else f"side {winner + 1} wins"
                     + (" (yours)" if winner == rules.side_of(self.seat) else "")))
         return 0
 
@@ -136,4 +154,4 @@ class RummyLineGame:
         if after.hand_number != before.hand_number or is_over(after):
             summary = after.last_hand
             if summary is not None:
-                self.say(render_hand_end(summary))
+                self.say(render_hand_end(summary, self.game.rules.players, self.game.rules.teams))

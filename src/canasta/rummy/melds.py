@@ -138,6 +138,11 @@ def meld_kind(r: RummyRules, cards: tuple[int, ...]) -> tuple[str, int, tuple[in
     if len(set(naturals)) != len(naturals) and len({rank_of(c) for c in naturals}) != 1:
         return None  # a run holds each card once
     if JOKER in cards:
+        if r.doubling_jokers:  # one joker laid over a new set of 3-4 naturals: it doubles and seals it
+            if len(cards) - len(naturals) != 1 or not 3 <= len(naturals) <= 4 or len(
+                    {rank_of(c) for c in naturals}) != 1 or len({suit_of(c) for c in naturals}) != len(naturals):
+                return None
+            return "set", rank_of(naturals[0]), (*sorted(naturals), JOKER)
         if not r.wild_jokers or len(naturals) < 2:
             return None
         if len({rank_of(c) for c in naturals}) == 1:
@@ -167,8 +172,8 @@ def lay_off_end(r: RummyRules, meld: Meld, card: int) -> int:
     if card == JOKER and not r.wild_jokers:
         return 0
     if meld.kind == "set":
-        if len(meld.cards) >= 4:
-            return 0
+        if len(meld.cards) >= 4 or (r.doubling_jokers and JOKER in meld.cards):
+            return 0  # full, or sealed by a doubling joker
         if card == JOKER:
             return 1
         return 1 if rank_of(card) == meld.start and all(c == JOKER or suit_of(c) != suit_of(card)
@@ -202,10 +207,12 @@ def lay_off_end(r: RummyRules, meld: Meld, card: int) -> int:
 def card_points(r: RummyRules, card: int, low_ace: bool = False) -> int:
     """A card's points: on the table (``low_ace``: an ace used low in a run) or left in a hand."""
     if card == JOKER:
-        return r.joker_value
+        return r.joker_points
     rank = rank_of(card)
     if rank == ACE:
-        return r.ace_low_value if low_ace else r.ace_high_value
+        if low_ace:  # "A-9 are 5" [S2] covers an ace used low
+            return 5 if r.low_cards_five else r.ace_low_value
+        return r.ace_high_value
     if rank <= 9:
         return 5 if r.low_cards_five else rank
     return 10
@@ -230,6 +237,8 @@ def new_meld(r: RummyRules, kind: str, start: int, cards: tuple[int, ...], seat:
             points = [r.four_aces_value // 4] * 3 + [r.four_aces_value - 3 * (r.four_aces_value // 4)]
     if r.four_at_once_double and len(cards) == 4:
         points = [2 * p for p in points]
+    if kind == "set" and r.doubling_jokers and JOKER in cards:
+        points = [2 * p for p in points]  # "the joker doubles the value of any set" (it is worth zero itself)
     return Meld(kind, cards, (seat,) * len(cards), tuple(points), start)
 
 

@@ -4,7 +4,10 @@
 ``meld 5H 6H 7H``, ``lay 8H on 5H-7H`` (a meld is named by its label: ``5H-7H``, ``7-set``, ``JK-set``, or by
 any card in it), ``discard 9S`` and ``pass`` (the stock is empty and the player takes nothing: the hand ends;
 or, asked whether he calls "Rum", he does not), ``rum 8H on 5H-7H`` (the discard claimed and laid off) and
-``take dealer JK`` (Dealer's Gambit) and ``master 5H 6H 7H 8H 9H TH JH`` (the Rummy Master's Hand).
+and Dealer's Gambit's ``nominate wild`` / ``nominate double`` / ``nominate split`` (the dealer, before play),
+``take dealer JK``, ``block JK`` (a joker laid face down over the dealer's) and ``split 7C`` / ``split 7C to KD``
+(a joker splitting the pile around 7C: the cards above it, up to KD, leave the game; those above KD come
+along with 7C).
 """
 
 from __future__ import annotations
@@ -15,17 +18,22 @@ from ..cards import card_str, parse_card
 
 # ``take dealer JK`` (Dealer's Gambit): its own action, so that code reading "take" meets pile takes only
 DEALER_JOKER = "dealer_joker"
-ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass", "rum", "master")
+ACTIONS = ("draw", "take", "meld", "lay", "discard", "pass", "rum", "nominate", "block", "split")
+EFFECTS = ("wild", "double", "split")
 
 
 class RummyMove(NamedTuple):
     action: str
     cards: tuple[int, ...] = ()
-    on: str = ""  # the label of the meld a card is laid off on
+    on: str = ""  # the label of the meld a card is laid off on; the effect a dealer nominates
 
     def __str__(self) -> str:
         if self.action == DEALER_JOKER:
             return "take dealer JK"
+        if self.action == "nominate":
+            return f"nominate {self.on}"
+        if self.action == "split" and len(self.cards) == 2:
+            return f"split {card_str(self.cards[0])} to {card_str(self.cards[1])}"
         parts = [self.action, *(card_str(c) for c in self.cards)]
         if self.on:
             parts += ["on", self.on]
@@ -54,6 +62,21 @@ def parse_words(text: str) -> tuple[str, list[str], str | None]:
         raise ValueError(f"{text!r}: unknown move {words[0]!r}; moves are: {', '.join(ACTIONS)}")
     rest = words[1:]
     target = None
+    if action == "nominate":
+        if len(rest) != 1 or rest[0].lower() not in EFFECTS:
+            raise ValueError(f"{text!r}: the dealer nominates one of: {', '.join(f'nominate {e}' for e in EFFECTS)}")
+        return action, [], rest[0].lower()
+    if action == "block":
+        if len(rest) > 1 or (rest and rest[0].upper() != "JK"):
+            raise ValueError(f"{text!r}: the dealer's joker is blocked with 'block JK' (a joker of yours)")
+        return action, ["JK"], None
+    if action == "split":
+        if len(rest) == 3 and rest[1].lower() == "to":
+            rest = [rest[0], rest[2]]
+        elif len(rest) != 1:
+            raise ValueError(f"{text!r}: 'split 7C' or 'split 7C to KD' (the pile card chosen, and the last card "
+                             "that leaves the game)")
+        return action, rest, None
     if action == "take" and rest and rest[0].lower() in ("dealer", "dealer's", "dealers"):
         if len(rest) > 2 or (len(rest) == 2 and rest[1].upper() != "JK"):
             raise ValueError(f"{text!r}: the dealer's joker is taken with 'take dealer JK'")
@@ -73,9 +96,6 @@ def parse_words(text: str) -> tuple[str, list[str], str | None]:
         raise ValueError(f"{text!r}: 'rum' names at most the discard, e.g. 'rum 8H on 5H-7H'")
     if action == "take" and len(rest) > 1:
         raise ValueError(f"{text!r}: 'take' names one card of the pile (it brings every card above it)")
-    if action == "master" and len(rest) != 7:
-        raise ValueError(f"{text!r}: 'master' names the seven cards of the straight, e.g. "
-                         "'master 5H 6H 7H 8H 9H TH JH'")
     if action == "meld" and len(rest) < 3:
         raise ValueError(f"{text!r}: a meld has at least three cards, e.g. 'meld 5H 6H 7H'")
     return action, rest, target

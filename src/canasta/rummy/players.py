@@ -11,7 +11,7 @@ from typing import Any
 
 from ..bots import Player
 from ..bots.random_player import RandomPlayer
-from ..cards import parse_card, rank_of
+from ..cards import JOKER, parse_card, rank_of
 from .generate import meld_candidates
 from .melds import Meld, card_points, lay_off_end
 from .moves import DEALER_JOKER, RummyMove
@@ -23,14 +23,16 @@ _RULES: dict[str, RummyRules] = {}
 
 
 def rules_of_view(view: dict[str, Any]) -> RummyRules:
+    """The rules of the game a view shows, with the jokers' effect nominated for the hand (Dealer's Gambit)."""
     spec = view["rules"]
-    key = repr(sorted(spec["options"].items())) + spec["variant"]
+    effect = view.get("joker_effect") or ""
+    key = repr(sorted(spec["options"].items())) + spec["variant"] + "/" + effect
     r = _RULES.get(key)
     if r is None:
         name = rummy_key(spec["variant"])
         if name is None:
             raise ValueError(f"{spec['variant']!r} is not a rummy variant")
-        r = _RULES[key] = rummy_rules(name, dict(spec["options"]))
+        r = _RULES[key] = rummy_rules(name, dict(spec["options"])).for_hand(effect)
     return r
 
 
@@ -60,7 +62,7 @@ class RummyGreedyPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[RummyMove]) -> RummyMove:  # type: ignore[override]
         r = rules_of_view(view)
         hand = _cards(view["hand"])
-        bonus = [m for m in legal if m.action in ("master", DEALER_JOKER)]  # a free card, or 500 points at once
+        bonus = [m for m in legal if m.action == DEALER_JOKER]  # a free card
         if bonus:
             return bonus[0]
         plays = [m for m in legal if m.action in ("meld", "lay")]
@@ -207,16 +209,20 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
 
     def decide(self, seen: Seen, legal: list[RummyMove]) -> RummyMove:
         r = seen.r
+        if legal[0].action == "nominate":
+            return self.nominate(seen, legal)
+        block = self.block(seen, legal)
+        if block is not None:
+            return block
         for move in legal:
-            # A Master's Hand ends the hand for its bonus at once. The dealer's joker is a free wild card on
-            # top of his draw, gone once another player melds a joker; late in the hand it may be caught in
-            # hand, where it costs its points.
-            if move.action == "master" or (move.action == DEALER_JOKER and not self.late(seen)):
+            # The dealer's joker is a free wild card on top of his draw, gone once another player melds a
+            # joker; late in the hand it may be caught in hand, where it costs its points.
+            if move.action == DEALER_JOKER and not self.late(seen):
                 return move
         plays = [m for m in legal if m.action in ("meld", "lay")]
         if plays:
             return max(plays, key=lambda m: (sum(card_points(r, c) for c in m.cards), len(m.cards), str(m)))
-        takes = [m for m in legal if m.action == "take"]
+        takes = [m for m in legal if m.action in ("take", "split")]
         can_draw = any(m.action == "draw" for m in legal)
         if takes:
             best = max(takes, key=lambda m: self.take_score(seen, m))
@@ -229,19 +235,46 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
             return min(discards, key=lambda m: self.discard_cost(seen, m))
         return legal[0]
 
+    def nominate(self, seen: Seen, legal: list[RummyMove]) -> RummyMove:
+        """Dealer's Gambit: "double" when the dealer holds a set of three or more to lay his joker over (a set
+        doubled at once), else "wild" (a wild card fits any meld); "split" is left alone (its worth hangs on
+        a pile that is not there yet)."""
+        ranks: dict[int, set[int]] = {}
+        for c in seen.hand:
+            if c != JOKER:
+                ranks.setdefault(rank_of(c), set()).add(c & 3)
+        effect = "double" if any(len(suits) >= 3 for suits in ranks.values()) else "wild"
+        return next((m for m in legal if m.on == effect), legal[0])
+
+    def block(self, seen: Seen, legal: list[RummyMove]) -> RummyMove | None:
+        """Dealer's Gambit: a joker that doubles or splits has narrow uses; while it has none this turn, it is
+        worth more laid over the dealer's, which he would otherwise take into his hand. A wild joker is kept."""
+        move = next((m for m in legal if m.action == "block"), None)
+        if move is None or seen.r.joker_effect == "wild":
+            return None
+        uses = any(m.action == "split" or (m.action in ("meld", "lay") and JOKER in m.cards) for m in legal)
+        return None if uses else move
+
     def take_score(self, seen: Seen, move: RummyMove) -> float:
-        """How much better taking from the pile (``take CARD``) looks than drawing (``draw`` scores 0)."""
-        if move.action != "take":
+        """How much better taking from the pile (``take CARD``, or a joker's ``split CARD [to END]``) looks
+        than drawing (``draw`` scores 0)."""
+        if move.action not in ("take", "split"):
             return 0.0
         r = seen.r
         hand = seen.hand
         card = move.cards[0]
-        if r.taken_card == "keep":
-            return float(3 * _usefulness(card, hand) - 5)
-        base, base_left = _greedy_meld_points(r, hand)
         pile = seen.pile
         i = len(pile) - 1 - pile[::-1].index(card)
-        gained, left = _greedy_meld_points(r, hand + pile[i:])
+        coming = pile[i:]
+        if move.action == "split":  # the card and what lies above the split's end; the joker goes
+            j = len(pile) - 1 if len(move.cards) == 1 else len(pile) - 1 - pile[::-1].index(move.cards[1])
+            coming = [card, *pile[j + 1:]]
+            hand = list(hand)
+            hand.remove(JOKER)
+        if r.taken_card == "keep":
+            return float(3 * _usefulness(card, hand) - 5)
+        base, base_left = _greedy_meld_points(r, seen.hand)
+        gained, left = _greedy_meld_points(r, hand + coming)
         burden = sum(card_points(r, c) for c in left) - sum(card_points(r, c) for c in base_left)
         # Basic Rummy: whatever is left in hand when someone goes out is paid in full.
         late = r.scoring == "winner_takes_all" or self.late(seen)

@@ -11,8 +11,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     # low; each scores his table less his hand; face values (D19); game 500, the player who went out wins a
     # tie (D19, S2's main text).
     "500-rum": dict(players=3, teams=3),
-    # §8.1 partnership [S2]: four players, partners opposite, one score per side.
-    "500-rum-partnership": dict(players=4, teams=2),
+    # §8.1 partnership [S2]: four players, partners opposite, one score per side; "The team with the highest
+    # score over 500 wins, even if a team goes out first".
+    "500-rum-partnership": dict(players=4, teams=2, tie="highest"),
     # §8.1 Persian Rummy [S2]: four players in partnerships, 56 cards with four jokers of 20 melded only as
     # sets; a meld of four laid down at once counts double; going out +25; two deals and +50 to the better side.
     "persian-rummy": dict(players=4, teams=2, jokers=4, joker_sets=True, joker_value=20, four_at_once_double=True,
@@ -21,10 +22,12 @@ PRESETS: dict[str, dict[str, Any]] = {
     # jokers of which one is laid aside at each deal as the dealer's joker.
     "dealers-gambit": dict(players=3, teams=3, jokers=2, dealers_joker=True),
     # §8.2 [S1-rummy]: 10 cards for two, 7 for more; the top discard only, kept, never discarded in the same
-    # turn; ace low; the stock re-used once, then a stalemate; winner takes all, going rummy doubles;
+    # turn; ace low; the stock re-used once, then a stalemate, also declared as soon as nobody can finish; a
+    # stalemate ends the game, a loss for all; winner takes all, going rummy doubles;
     # game 100 / 150 / 200 by players.
     "basic-rummy": dict(players=2, teams=2, hand_size_two=10, hand_size_more=7, ace="low", pile_take="top",
                         taken_card="keep", discard_taken_same_turn=False, empty_stock="reshuffle_once",
+                        stalemate_when_stuck=True, stalemate_ends_game=True,
                         ace_low_value=1, ace_high_value=1, scoring="winner_takes_all", going_rummy_double=True,
                         targets_by_players=(100, 150, 200)),
 }

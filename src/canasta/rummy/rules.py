@@ -41,7 +41,11 @@ class RummyRules:
     go_out_needs_discard: bool = False
     call_rum: bool = False
     melds_between_turns: bool = False
+    lay_offs_between_turns: bool = False
     empty_stock: str = "play_from_pile"
+    stalemate_when_stuck: bool = False
+    stalemate_ends_game: bool = False
+    stock_out_deducts: bool = True
     # Card values
     ace_low_value: int = 1
     ace_high_value: int = 15
@@ -63,11 +67,35 @@ class RummyRules:
     hands_per_game: int = 0
     tie: str = "went_out"
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+    # Dealer's Gambit: the jokers' effect the dealer nominated for this hand ("" before he has, and between
+    # hands). Not an option: the state's rules carry it for the hand (``for_hand``), so that every question
+    # about melds and points is asked of one object.
+    joker_effect: str = field(default="", compare=False)
 
     @property
     def wild_jokers(self) -> bool:
-        """Jokers are wild in sets and runs (500 Rum's 53-54-card pack), not Persian Rummy's joker sets."""
-        return self.jokers > 0 and not self.joker_sets
+        """Jokers are wild in sets and runs (500 Rum's 53-54-card pack; Dealer's Gambit when the dealer
+        nominated them wild), not Persian Rummy's joker sets."""
+        return self.jokers > 0 and not self.joker_sets and (not self.dealers_joker or self.joker_effect == "wild")
+
+    @property
+    def doubling_jokers(self) -> bool:
+        """Dealer's Gambit, "Double": a joker laid over a new set doubles it and seals it."""
+        return self.dealers_joker and self.joker_effect == "double"
+
+    @property
+    def splitting_jokers(self) -> bool:
+        """Dealer's Gambit, "Split": a joker splits the discard pile around the card chosen from it."""
+        return self.dealers_joker and self.joker_effect == "split"
+
+    @property
+    def joker_points(self) -> int:
+        """A joker's points on the table and in the hand: Dealer's Gambit's are worth zero [S2]."""
+        return 0 if self.dealers_joker else self.joker_value
+
+    def for_hand(self, effect: str) -> RummyRules:
+        """These rules with the jokers' effect nominated for a hand ("" for none yet)."""
+        return self if effect == self.joker_effect else dataclasses.replace(self, joker_effect=effect)
 
     @property
     def hand_size(self) -> int:
@@ -105,7 +133,7 @@ class RummyRules:
         """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
         rows = []
         for f in dataclasses.fields(self):
-            if f.name in ("name", "family", "overrides"):
+            if f.name in INTERNAL:
                 continue
             meaning, source = PARAMETERS[f.name][:2]
             rows.append((f.name, getattr(self, f.name), meaning, source))
@@ -117,6 +145,10 @@ class RummyRules:
 HAND = Int(1, 25)
 CARD_VALUE = Int(0, 100)
 POINTS = Int(0, 10_000)
+
+# Fields that are not options: the preset's name and family, the overrides, the hand's nominated effect.
+INTERNAL = ("name", "family", "overrides", "joker_effect")
+JOKER_EFFECTS = ("wild", "double", "split")
 
 # name: (meaning, source, valid values)
 PARAMETERS: dict[str, tuple[str, str, Bound]] = {
@@ -137,10 +169,11 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
     "joker_sets": ("jokers are not wild: they are melded only as a set of 3 or 4 jokers (false: jokers are "
                    "wild in sets and runs, each meld holding at least two natural cards)",
                    "§8.1 Persian Rummy [S2]; wild: §8.1 53-54 cards [S2]", BOOL),
-    "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock; only the dealer "
-                      "may take it into his hand, in his turn ('take dealer JK'), and only until another "
-                      "player has melded a joker (\"it can be blocked by another player's joker\", read so)",
-                      "§8.1 other options, named [S2]; rules [RD]", BOOL),
+    "dealers_joker": ("Dealer's Gambit: at each deal one joker is laid face up beside the stock for the dealer "
+                      "('take dealer JK', in his turn); after the deal he nominates the jokers' effect for the "
+                      "hand ('nominate wild', 'nominate double' or 'nominate split'); another player may block "
+                      "the dealer's joker with a joker of his own laid face down over it ('block JK'); jokers "
+                      "are worth zero", "§8.1 Dealer's Gambit [S2]", BOOL),
     "lay_off_on": ("whose melds a player may lay off on: any (every player's) or own_side (his side's only)",
                    "§8.1 lay off on anyone's melds [S2]; §8.2 on any meld [S1-rummy]", Choice("any", "own_side")),
     "pile_take": ("what may be taken from the discard pile: any (any card and every card above it) or top "
@@ -162,16 +195,31 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
                             "their hand are asked in turn order; the one asked may meld (out of turn, as often as "
                             "he can), call 'Rum' or pass; needs call_rum",
                             "§8.1 other options, melds laid down between turns [S2]", BOOL),
+    "lay_offs_between_turns": ("in the same window after each discard the players asked may also lay off cards "
+                               "from their hand on the melds on the table; needs call_rum",
+                               "§8.1 other options, \"melds or matching cards on other people's turns\" [S2]", BOOL),
     "empty_stock": ("when a player is to draw and the stock is empty: end (the hand ends), reshuffle_once "
                     "(the discard pile becomes the stock once; the second time the hand is a stalemate and "
                     "scores nothing) or play_from_pile (he may take from the pile; the hand ends when he does "
                     "not, with 'pass')", "§8.2 reshuffle once, stalemate [S1-rummy]; §8.1 (play goes on "
                     "from the pile) [S2]", Choice("end", "reshuffle_once", "play_from_pile")),
+    "stalemate_when_stuck": ("the hand ends as a stalemate (scored as the empty stock's second time) as soon as "
+                             "the engine can prove that nobody can finish: no card off the table fits a meld on "
+                             "it, and either every player holds one card and a turn brings at most one card in "
+                             "(draw_count 1, the top discard only) or no three cards off the table make a meld",
+                             "§8.2 \"Stalemate is also declared if no one can finish\" [S1-rummy]", BOOL),
+    "stalemate_ends_game": ("a stalemate ends the game: nobody wins, and statistics count it as a loss for every "
+                            "player", "§8.2 \"the game is considered a loss for all of them in the "
+                            "statistics\" [S1-rummy]", BOOL),
+    "stock_out_deducts": ("when a hand ends with the stock run out and nobody gone out, each player's cards in "
+                          "hand count against him (false: nobody deducts them)",
+                          "D31: §8.1 [S2]'s options section (\"all cards in each player's hand counting against "
+                          "them\") vs its scoring section (\"nobody deducts\")", BOOL),
     "ace_low_value": ("points of an ace used low (in A-2-3; round the corner, in a run with the two and no "
                       "king)", "§8.1 1 [BcR]; D19", CARD_VALUE),
     "ace_high_value": ("points of an ace anywhere else (in a set, high in a run, in the hand)",
                        "§8.1 15 [S2,BcR]; variants 25 [S2]; §8.2 1 [S1-rummy]", CARD_VALUE),
-    "low_cards_five": ("cards 2-9 count 5 each instead of their face value",
+    "low_cards_five": ("cards 2-9, and an ace used low, count 5 each instead of their face value",
                        "§8.1 S2's sentence \"A-9 are 5\" and its variant \"all others 5\" [S2]; D19", BOOL),
     "four_aces_value": ("a set of four aces counts this much instead of four aces' values (0: off)",
                         "§8.1 variant, 100 [S2]", Int(0, 1000)),
@@ -182,8 +230,10 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
     "scoring": ("table_minus_hand: each player scores his cards on the table less his cards in hand "
                 "(500 Rum); winner_takes_all: the player who goes out scores the others' hands (Basic Rummy)",
                 "§8.1 [S2,BcR]; §8.2 [S1-rummy]", Choice("table_minus_hand", "winner_takes_all")),
-    "deadwood_to_winner": ("the player who goes out also scores the cards left in the other players' hands",
-                           "§8.1 other options, add the opponents' hands [S2]", BOOL),
+    "deadwood_to_winner": ("the cards left in the other sides' hands go to the side of the player who went out "
+                           "instead of counting against their holders; when nobody went out (the stock finished), "
+                           "with two sides each adds the other's hand to its score, with more nobody adds "
+                           "anything (nor deducts)", "§8.1 other options, add the opponent's hand [S2]", BOOL),
     "going_rummy_double": ("going out in one turn with no earlier melds or lay-offs that hand doubles the score",
                            "§8.2 [S1-rummy]", BOOL),
     "four_at_once_double": ("a meld of four cards laid down at once counts double (a fourth card added later "
@@ -191,10 +241,10 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
     "going_out_bonus": ("points to the side that goes out", "§8.1 Persian Rummy 25 [S2]", POINTS),
     "game_bonus": ("points to the side with the better score at the end of the game",
                    "§8.1 Persian Rummy 50 [S2]", POINTS),
-    "masters_hand": ("the Rummy Master's Hand: a player dealt a seven-card run of one suit (natural cards) may "
-                     "show it before his first move of the hand ('master 5H 6H 7H 8H 9H TH JH'); the hand ends at "
-                     "once and his side scores this many points, nobody else anything (0: off)",
-                     "§8.1 other options, 7-card straight +500 [S2]", POINTS),
+    "masters_hand": ("the Rummy Master's Hand: a player who lays down a run of seven cards (or more) and then "
+                     "goes out by discarding his last card scores this many points for the hand, nobody else "
+                     "anything (0: off)", "§8.1 other options, \"lays down a 7-card straight and then discards "
+                     "his last card\" [S2]", POINTS),
     "target": ("the score that ends the game", "§8.1 500 [S2,BcR]", Int(0, 10_000)),
     "targets_by_players": ("the target by number of players (2, 3, 4 ...), replacing target when set",
                            "§8.2 100 / 150 / 200 [S1-rummy]", Seq(Int(1, 10_000), 0, 7)),
@@ -231,13 +281,15 @@ def _check(r: RummyRules) -> None:
     if r.teams not in (r.players, 2) or r.players % r.teams:
         raise ValueError(f"teams must be {r.players} (each for himself) or 2 with an even number of players, "
                          f"got {r.teams}")
-    if r.wild_jokers and r.ace == "around":
+    if r.jokers and not r.joker_sets and r.ace == "around":
         raise ValueError("wild jokers and ace=around are not supported together (a joker's place in a run "
                          "round the corner is not defined); use ace=low, high or both")
-    if r.dealers_joker and not (r.wild_jokers and r.jokers >= 2):
-        raise ValueError("dealers_joker needs wild jokers, at least 2 (one is the dealer's, the others are dealt)")
-    if r.melds_between_turns and not r.call_rum:
-        raise ValueError("melds_between_turns uses the 'Rum' claim window: it needs call_rum=true")
+    if r.dealers_joker and (r.joker_sets or r.jokers < 2):
+        raise ValueError("dealers_joker needs at least 2 jokers, not joker_sets (one is the dealer's, the others "
+                         "are dealt)")
+    for name in ("melds_between_turns", "lay_offs_between_turns"):
+        if getattr(r, name) and not r.call_rum:
+            raise ValueError(f"{name} uses the 'Rum' claim window: it needs call_rum=true")
     if r.hand_size * r.players + 1 > r.pack_size - r.dealers_joker:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in {r.pack_size} cards")
     if r.game_target() <= 0 and r.hands_per_game == 0:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import parse_card, rank_of
+from ..cards import JOKER, parse_card, rank_of
 from .deal import pack_of
 from .melds import ACE, Meld
 from .rules import RummyRules
@@ -64,6 +64,19 @@ def knowledge(r: RummyRules, history: list[str] | tuple[str, ...]) -> Knowledge:
                 card = _card(rest[0])
                 pile.append(card)
                 _drop(k.held[seat], card)
+            elif action == "take" and rest and rest[0] == "dealer":  # Dealer's Gambit: his joker, face up
+                k.held[seat].append(JOKER)
+            elif action == "block":
+                _drop(k.held[seat], JOKER)
+            elif action == "split" and rest:  # the chosen card and the cards above the split's end
+                card = _card(rest[0])
+                if card in pile:
+                    i = len(pile) - 1 - pile[::-1].index(card)
+                    end = _card(rest[2]) if len(rest) == 3 else pile[-1]
+                    j = len(pile) - 1 - pile[::-1].index(end) if end in pile[i + 1:] else len(pile) - 1
+                    _drop(k.held[seat], JOKER)
+                    k.held[seat].extend([card, *pile[j + 1:]])
+                    del pile[i:]
             elif action == "take" and rest:
                 card = _card(rest[0])
                 if card in pile:
@@ -98,8 +111,11 @@ def meld_of(data: dict[str, Any]) -> Meld:
     kind = data["kind"]
     if kind == "jokers":
         start = 0
-    elif kind == "run":
-        start = 1 if rank_of(cards[0]) == ACE else rank_of(cards[0])  # a run starting with its ace: ace low
+    elif kind == "run":  # by its first natural card that is no ace (a joker may stand first, an ace low or high)
+        i, card = next((i, c) for i, c in enumerate(cards) if c != JOKER and rank_of(c) != ACE)
+        start = rank_of(card) - i
+        if start < 1:  # round the corner (ace=around): positions cycle through 1..13
+            start += 13
     else:
         start = rank_of(cards[0])
     return Meld(kind, cards, tuple(data["seats"]), tuple(data["points"]), start)
@@ -122,15 +138,18 @@ def determinize(r: RummyRules, view: dict[str, Any], rng: random.Random,
     the view's cards do not add up (a rules option this sampler does not know)."""
     seat = view["seat"]
     n = r.players
+    r = r.for_hand(view.get("joker_effect") or "")
     hand = [_card(c) for c in view["hand"]]
     pile = tuple(_card(c) for c in view["pile"])
+    aside = tuple(_card(c) for c in view.get("dealers_joker", []))  # Dealer's Gambit: public
+    removed = tuple(_card(c) for c in view.get("removed", []))
     melds = [meld_of(m) for m in view["melds"]]
     sizes = list(view["hand_sizes"])
     stock_size = int(view["stock"])
     k = know if know is not None else knowledge(r, view["history"])
     held = [list(h) if i != seat else [] for i, h in enumerate(k.held)]
     stock_top = list(k.stock_top)[-stock_size:] if stock_size else []
-    public = [*hand, *pile, *(c for m in melds for c in m.cards)]
+    public = [*hand, *pile, *aside, *removed, *(c for m in melds for c in m.cards)]
     pool = unseen_pool(r, [*public, *(c for h in held for c in h), *stock_top])
     if pool is None or any(len(held[i]) > sizes[i] for i in range(n)) or len(stock_top) > stock_size:
         held = [[] for _ in range(n)]  # the replay disagrees with the table: know only what is in sight
@@ -160,7 +179,8 @@ def determinize(r: RummyRules, view: dict[str, Any], rng: random.Random,
         scores=tuple(view["scores"]), hands=tuple(hands), stock=stock, pile=pile, melds=tuple(melds),
         turn_seat=seat, phase=view["phase"], must_use=_card(must) if must else -1,
         taken=tuple(_card(c) for c in view["taken"]), melded=melded, turn_melded=turn_melded,
-        reshuffles=int(view["reshuffles"]), deal=(), history=(), last_hand=None, result=None)
+        reshuffles=int(view["reshuffles"]), deal=(), history=(), last_hand=None, result=None, aside=aside,
+        claim_from=-1 if view.get("claim_from") is None else int(view["claim_from"]), removed=removed)
 
 
 __all__ = ["Knowledge", "determinize", "knowledge", "meld_of", "unseen_pool"]

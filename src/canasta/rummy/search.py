@@ -95,9 +95,9 @@ class RummySearchPlayer(Player):
         for n in range(self.samples):
             try:
                 sample = determinize(r, view, self.rng, know)
-            except ValueError:
-                return base  # a table the sampler cannot read (an unknown option): trust the heuristic
-            values = [self.playout(apply(sample, m), side) for m in options]
+                values = [self.playout(apply(sample, m), side) for m in options]
+            except ValueError:  # (IllegalMove is one) a table the sampler cannot read: trust the heuristic
+                return base
             for i, v in enumerate(values):
                 gains[i].append(v - values[0])
             if self.seconds is not None and n + 1 >= MIN_SAMPLES and time.process_time() - start > self.seconds:
@@ -118,8 +118,8 @@ class RummySearchPlayer(Player):
 
     def alternatives(self, seen: Seen, legal: list[RummyMove], base: RummyMove) -> list[RummyMove]:
         """The heuristic's move first, then the alternatives worth a look (at most ``candidates`` in all)."""
-        if base.action in ("draw", "take"):
-            pool = [m for m in legal if m.action in ("draw", "take")]
+        if base.action in ("draw", "take", "split"):
+            pool = [m for m in legal if m.action in ("draw", "take", "split")]
             ranked = sorted(pool, key=lambda m: -self.policy.take_score(seen, m))
         elif base.action == "discard":
             pool = [m for m in legal if m.action == "discard"]

@@ -18,6 +18,7 @@ from ..record import Recorder
 from ..seated import HUMAN, SeatedGame, parse_seat_names
 from .api import is_over, legal_moves
 from .deal import new_game
+from .melds import card_points
 from .moves import RummyMove
 from .players import make_rummy_player, rummy_player_names
 from .rules import RummyRules
@@ -44,6 +45,23 @@ def rummy_undoable(before: RummyState, move: RummyMove, after: RummyState) -> bo
     return (move.action in UNDOABLE and after.hand_number == before.hand_number and not is_over(after)
             and after.to_move == before.to_move and after.turn_seat == before.turn_seat
             and after.phase == before.phase and len(after.stock) == len(before.stock))
+
+
+def hint_reason(state: RummyState, move: RummyMove) -> str:
+    """Why a move is worth playing, from what it does to the mover's points."""
+    r = state.rules
+    points = sum(card_points(r, c) for c in move.cards)
+    if move.action == "meld":
+        return f"it puts {points} points on the table and out of your hand"
+    if move.action in ("lay", "rum"):
+        return f"it lays {points} points off on a meld: on the table, not against you"
+    if move.action == "take":
+        return "the pile card can be used at once, in a meld or on one"
+    if move.action == "draw":
+        return "nothing in the pile fits your hand well enough to take it"
+    if move.action == "discard":
+        return f"that card helps your hand least (it would count {points} against you if caught)"
+    return "the computer player's choice here"
 
 
 class RummyGame(SeatedGame[RummyState, RummyMove]):
@@ -79,25 +97,26 @@ class RummyGame(SeatedGame[RummyState, RummyMove]):
               save_path: Path | None = None) -> RummyGame:
         names = parse_rummy_seats(seats, rules.players)
         game = cls(Recorder(new_game(rules, seed), names), names, save_path, seed)
-        game.save()
         return game
 
     @classmethod
     def resume(cls, path: Path, seats: Sequence[str] | None = None, save_path: Path | None = None) -> RummyGame:
         """Carry on the rummy game saved in ``path`` (saving it there again unless ``save_path`` says
         otherwise); ``ValueError`` for a record that does not replay, is not a rummy game, or is over."""
-        recorder, names = cls.resume_recorder(path, seats)
-        return cls(recorder, names, save_path or path, recorder.state.seed)
+        recorder, names, past = cls.resume_recorder(path, seats)
+        game = cls(recorder, names, save_path or path, recorder.state.seed)
+        game.catch_up(past)
+        return game
 
     @property
     def rules(self) -> RummyRules:
         return self.state.rules
 
-    def hint(self, level: str = "medium") -> RummyMove:
-        """What ``level``'s player would play for the seat to move."""
+    def hint(self, level: str = "medium") -> tuple[RummyMove, str]:
+        """What ``level``'s player would play for the seat to move, and why (in a player's words)."""
         seat = self.state.to_move
         move: RummyMove = make_rummy_player(level, 0).choose(view(self.state, seat), legal_moves(self.state))  # type: ignore[arg-type, assignment]
-        return move
+        return move, hint_reason(self.state, move)
 
     def again(self) -> RummyGame:
         """A new game at the same table (the next seed, when the game was seeded)."""

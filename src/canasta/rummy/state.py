@@ -11,13 +11,14 @@ from typing import Any
 
 from ..cards import JOKER, card_str, parse_card
 from .melds import Meld
-from .rules import RummyRules
+from .rules import JOKER_EFFECTS, RummyRules
 
 DRAW = "draw"
 PLAY = "play"
 CLAIM = "claim"  # call_rum: the seat to move may call "Rum" on the discard or pass
+NOMINATE = "nominate"  # Dealer's Gambit: the dealer names the jokers' effect before play
 OVER = "over"
-PHASES = (DRAW, PLAY, CLAIM, OVER)
+PHASES = (DRAW, PLAY, CLAIM, NOMINATE, OVER)
 
 
 class RummyState:
@@ -38,6 +39,7 @@ class RummyState:
         "must_use",
         "phase",
         "pile",
+        "removed",
         "reshuffles",
         "result",
         "rules",
@@ -54,8 +56,10 @@ class RummyState:
                  pile: tuple[int, ...], melds: tuple[Meld, ...], turn_seat: int, phase: str, must_use: int,
                  taken: tuple[int, ...], melded: tuple[bool, ...], turn_melded: bool, reshuffles: int,
                  deal: tuple[int, ...], history: tuple[str, ...], last_hand: dict[str, Any] | None,
-                 result: dict[str, Any] | None, aside: tuple[int, ...] = (), claim_from: int = -1) -> None:
+                 result: dict[str, Any] | None, aside: tuple[int, ...] = (), claim_from: int = -1,
+                 removed: tuple[int, ...] = ()) -> None:
         self.rules = rules
+        self.removed = removed  # Dealer's Gambit: cards out of the game for the rest of the hand (a split)
         self.claim_from = claim_from
         self.aside = aside
         self.seed = seed
@@ -143,6 +147,8 @@ class RummyState:
             "result": self.result,
             "aside": cs(self.aside),
             "claim_from": self.claim_from if self.claim_from >= 0 else None,
+            "joker_effect": self.rules.joker_effect,
+            "removed": cs(self.removed),
         }
 
     def to_json(self) -> str:
@@ -200,6 +206,11 @@ def _from_dict(d: Any) -> RummyState:
     if key is None:
         raise ValueError(f"position: {spec['variant']!r} is not a rummy variant")
     r = rummy_rules(key, spec.get("options") or {})
+    effect = d.get("joker_effect", "")
+    if effect not in ("", *JOKER_EFFECTS) or (effect and not r.dealers_joker):
+        raise ValueError(f"position field 'joker_effect' must be one of {', '.join(JOKER_EFFECTS)} (Dealer's "
+                         f"Gambit) or empty, got {effect!r}")
+    r = r.for_hand(effect)
     n = r.players
     seed = d.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -245,11 +256,17 @@ def _from_dict(d: Any) -> RummyState:
         turn_melded=d["turn_melded"], reshuffles=_int(d, "reshuffles", 0, 1),
         deal=_cards(d.get("deal", []), "deal"), history=tuple(history), last_hand=d.get("last_hand"),
         result=d.get("result"), aside=_cards(d.get("aside", []), "aside"),
-        claim_from=-1 if d.get("claim_from") is None else _int(d, "claim_from", 0, n - 1))
+        claim_from=-1 if d.get("claim_from") is None else _int(d, "claim_from", 0, n - 1),
+        removed=_cards(d.get("removed", []), "removed"))
     if (state.phase == CLAIM) != (state.claim_from >= 0) or (state.phase == CLAIM and not state.pile):
         raise ValueError("position field 'claim_from' names the discarder exactly when the phase is 'claim'")
-    if any(c != JOKER for c in state.aside) or len(state.aside) > int(r.dealers_joker):
-        raise ValueError("position field 'aside' holds at most the dealer's joker (with dealers_joker)")
+    if any(c != JOKER for c in state.aside) or len(state.aside) > 2 * int(r.dealers_joker):
+        raise ValueError("position field 'aside' holds at most the dealer's joker and the joker blocking it (with "
+                         "dealers_joker)")
+    if r.dealers_joker and (state.phase == NOMINATE) != (effect == ""):
+        raise ValueError("position field 'joker_effect' is empty exactly while the dealer is to nominate it")
+    if state.removed and not r.splitting_jokers:
+        raise ValueError("position field 'removed' holds cards only after a split (Dealer's Gambit)")
     _check_cards(state)
     return state
 
@@ -257,7 +274,8 @@ def _from_dict(d: Any) -> RummyState:
 def _check_cards(s: RummyState) -> None:
     """Every card of the pack exactly once (jokers as often as the rules have them)."""
     seen: dict[int, int] = {}
-    every = [*s.stock, *s.pile, *s.aside, *(c for h in s.hands for c in h), *(c for m in s.melds for c in m.cards)]
+    every = [*s.stock, *s.pile, *s.aside, *s.removed, *(c for h in s.hands for c in h),
+             *(c for m in s.melds for c in m.cards)]
     for c in every:
         seen[c] = seen.get(c, 0) + 1
     want = {c: s.rules.packs for c in range(52)}

@@ -39,7 +39,13 @@ def public_view(s: RummyState) -> dict[str, Any]:
         "taken": _cs(s.taken),
         "melded": [s.melded[i] or (s.turn_melded and i == s.turn_seat) for i in range(r.players)],
         "reshuffles": s.reshuffles,
-        "dealers_joker": _cs(s.aside),  # Dealer's Gambit: face up beside the stock
+        # Dealer's Gambit: the dealer's joker face up beside the stock (with a second joker face down over it
+        # once blocked), the effect the dealer nominated for the hand ("" until he has) and the cards a split
+        # took out of the game
+        "dealers_joker": _cs(s.aside),
+        "dealers_joker_blocked": len(s.aside) > 1,
+        "joker_effect": r.joker_effect,
+        "removed": _cs(s.removed),
         "claim_from": s.claim_from if s.claim_from >= 0 else None,  # call_rum: who discarded the claimable card
         "history": [h for h in s.history],
         "last_hand": s.last_hand,

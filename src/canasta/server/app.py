@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
 from ..rummy import RummyRules, rummy_key
+from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
 from .cluster import LocalCluster, RedisCluster
 from .config import Limits
@@ -30,6 +31,7 @@ from .games import AnyState
 from .guard import Shield, TableBudget, TableLimit, Unavailable
 from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
+from .pads import router as pads_router
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
@@ -55,17 +57,6 @@ class TableRequest(BaseModel):
 class LessonRequest(BaseModel):
     moves: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=MAX_MOVES)
 
-
-class ErrorBody(BaseModel):
-    """Every HTTP error's body."""
-
-    error: str
-    message: str
-
-
-# the errors any API route may answer (declared so the OpenAPI schema is the whole truth)
-ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorBody} for status in (413, 422, 429, 500, 503)}
-TABLE_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 404: {"model": ErrorBody}, 409: {"model": ErrorBody}}
 
 
 def error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -134,6 +125,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return error(422, "BAD_REQUEST", f"{where}: {first.get('msg', 'invalid request')}"[:300])
+
+    app.include_router(pads_router)  # the score pad (pads.py)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -285,7 +278,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
 
     @app.websocket("/ws/tables/{table_id}")
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None, player: str | None = None,
-                        name: str | None = None) -> None:
+                        name: str | None = None, since: int | None = None) -> None:
         await ws.accept()
         if not _same_origin(ws, origins):
             await _refuse(ws, "BAD_ORIGIN", "pages of another site may not open this server's tables", 4403)
@@ -312,7 +305,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         limit = RateLimit(rate, 2 * rate)
         try:
             try:
-                await room.join(client)
+                await room.join(client, since)
             except Unavailable as exc:  # the database is down: the client tries again (close code 1013)
                 client.send(exc.frame())
                 client.close()
@@ -362,9 +355,9 @@ def _page(name: str) -> Any:
 async def _write(ws: WebSocket, client: Client) -> None:
     while True:
         text = await client.queue.get()
-        if text is None:  # closed: the connection ended, or fell too far behind (then it reconnects and syncs)
+        if text is None:  # closed: the connection ended, fell too far behind (it reconnects and syncs) or was replaced
             with contextlib.suppress(Exception):
-                await ws.close(code=1013)
+                await ws.close(code=client.close_code)
             return
         try:
             await ws.send_text(text)

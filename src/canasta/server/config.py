@@ -18,7 +18,8 @@ class Limits:
 
     body_bytes: int = _limit(16_384, "--max-body", "bytes of an HTTP request body (refused before it is read)")
     tables_per_minute: int = _limit(10, "--tables-per-minute",
-                                    "tables one client address may create in any 60 seconds")
+                                    "table requests (POST /api/tables, refused ones included) one client "
+                                    "address may make in any 60 seconds")
     tables_per_address: int = _limit(20, "--tables-per-address",
                                      "open tables (waiting or being played, in memory) one address created")
     tables: int = _limit(1000, "--max-tables", "open tables in all")

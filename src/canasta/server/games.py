@@ -8,10 +8,11 @@ when the seat is to move, else empty), the field the Canasta view already carrie
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from .. import legal_moves
+from .. import apply, legal_moves
 from .. import view as any_view
 from ..positions import load_state
 from ..rummy import RummyState
@@ -22,7 +23,7 @@ from ..view import seat_views as canasta_seat_views
 
 AnyState = State | RummyState
 
-__all__ = ["AnyState", "hand_sides", "load", "seat_view", "seat_views"]
+__all__ = ["AnyState", "final_table", "hand_sides", "load", "move_effects", "seat_view", "seat_views"]
 
 
 def load(text: str) -> AnyState:
@@ -61,3 +62,66 @@ def hand_sides(last_hand: Any) -> list[Any]:
     if isinstance(last_hand, dict):
         return list(last_hand.get("sides") or [])
     return list(last_hand)
+
+
+def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
+    """The table as ``move`` (by ``seat``) left it when it ended the hand, every hand face up, as the players
+    see it before the cards are gathered: ``{"hand", "sides"`` (Canasta) or ``"melds"`` (rummy)``, "hands",
+    "went_out", "pile_top"}``. The engine deals the next hand at once, so the move is replayed under the same rules made
+    to end the game with this hand: that keeps the last position (and gives the same breakdown)."""
+    last = dataclasses.replace(before.rules, hands_per_game=before.hand_number)
+    if isinstance(before, State):  # a tie at the top would otherwise play another hand
+        last = dataclasses.replace(last, tie="draw")
+    ended = apply(before.replace(rules=last), move)
+    public = seat_view(ended, None)
+    hands = [any_view(ended, s)["hand"] for s in range(before.rules.players)]
+    summary: Any = ended.last_hand
+    if isinstance(summary, dict):  # the rummy family's summary says who went out
+        went_out = summary.get("went_out")
+    else:  # Canasta's says which side: the mover's, when the move emptied the mover's hand
+        went_out = seat if not hands[seat] and any(side.get("went_out") for side in summary or ()) else None
+    out: dict[str, Any] = {"hand": before.hand_number, "hands": hands, "went_out": went_out,
+                           "pile_top": public.get("pile_top") or (public.get("pile") or [None])[-1]}
+    for key in ("sides", "melds"):
+        if key in public:
+            out[key] = public[key]
+    return out
+
+
+def move_effects(before: AnyState, move: Any, seat: int) -> list[dict[str, Any]]:
+    """What ``move`` does for ``seat``, in public terms, for a hint's "why": ``[{"code", ...}]`` with the codes
+    ``goes_out``, ``opens``, ``canasta`` (``count``: canastas made), ``takes_pile`` (``count``: its cards),
+    ``freezes_pile``, ``blocks_pile`` (a black three discarded), ``safe_discard`` (no other side has a meld of
+    that rank) and ``lays_points`` (``count``: points put on the table, the rummy family)."""
+    after = apply(before, move)
+    out: list[dict[str, Any]] = []
+    if after.hand_number != before.hand_number or after.result is not None:
+        if final_table(before, move, seat)["went_out"] == seat:
+            out.append({"code": "goes_out"})
+        return out
+    old, new = seat_view(before, seat), seat_view(after, seat)
+    action = str(move).split()[0]
+    if action == "take":
+        out.append({"code": "takes_pile", "count": old.get("pile_size", len(old.get("pile") or []))})
+    if "sides" in new:  # Canasta
+        side = new["side"]
+        was, now = old["sides"][side], new["sides"][side]
+        if now["opened"] and not was["opened"]:
+            out.append({"code": "opens"})
+        if now["canastas"] > was["canastas"]:
+            out.append({"code": "canasta", "count": now["canastas"] - was["canastas"]})
+        if action == "discard":
+            top = new["pile_top"] or ""
+            if new["pile_frozen"] and not old["pile_frozen"]:
+                out.append({"code": "freezes_pile"})
+            elif top in ("3S", "3C"):
+                out.append({"code": "blocks_pile"})
+            elif not any(m["rank"] == top[:-1] for i, s in enumerate(new["sides"]) if i != side for m in s["melds"]):
+                out.append({"code": "safe_discard"})
+    else:  # the rummy family: the points each card laid scores for the seat that laid it
+        def laid(view: dict[str, Any]) -> int:
+            return sum(p for m in view["melds"] for s, p in zip(m["seats"], m["points"], strict=True) if s == seat)
+        gained = laid(new) - laid(old)
+        if gained > 0:
+            out.append({"code": "lays_points", "count": gained})
+    return out

@@ -21,6 +21,8 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "chat": {"text": ((str,), True)},
     "start": {},
     "rematch": {},
+    "continue": {"hand": ((int,), False)},
+    "explain": {"id": ((str, int), False), "move": ((str,), True)},
 }
 
 

@@ -5,6 +5,11 @@ connected person: computer seats, a stand-in for a player whose connection dropp
 period, and the turn timer. Every move goes through ``Room.commit``: the engine applies it, the database
 stores it, and only then is it acknowledged and shown, each client getting its own seat's view.
 
+At the end of a hand the table pauses for its review: the finished hand's table (every side's melds, the
+cards left in every hand, who went out) is shown with the breakdown, and nobody moves until every person
+at the table has said Continue (an online table's review also ends when ``REVIEW_SECONDS`` have passed).
+One live connection per seat: a second browser opening the seat takes it over and the first is told so.
+
 With several server processes (``cluster.RedisCluster``) every process holding the table has a room for
 it: any of them applies its own clients' moves (the database's version check orders them), tells the
 others through the broker, and they catch up from the database; only the lease holder's pump moves for
@@ -24,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import apply, is_over, legal_moves, outcome, parse_move
+from .. import apply, is_over, legal_moves, outcome, parse_move, why_illegal
 from ..bots.levels import LEVELS
 from ..cards import card_str
 from ..errors import IllegalMove
@@ -33,7 +38,7 @@ from ..record import FORMAT
 from ..rummy import RummyMove
 from ..variants import game_rules as make_rules
 from .cluster import PRESENCE_STALE
-from .games import AnyState, hand_sides, load, seat_view, seat_views
+from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
 from .guard import TableLimit, Unavailable
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
@@ -46,6 +51,8 @@ log = logging.getLogger("canasta.server")
 
 HINT_LEVEL = "medium"
 CHAT_KEPT = 50
+REVIEW_SECONDS = 60.0  # how long an online table (two or more people) waits at a hand's end at most
+REPLACED = 4409  # the close code of a connection whose seat was opened by another connection
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -77,6 +84,7 @@ class Client:
     def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None) -> None:
         self.seat, self.token, self.name, self.player = seat, token, name, player
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
+        self.close_code = 1013  # the websocket close code once the queue ends
 
     def send(self, frame: dict[str, Any]) -> None:
         self.send_text(encode(frame))
@@ -87,7 +95,8 @@ class Client:
         except asyncio.QueueFull:  # a client this far behind resynchronises when it reconnects
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = 1013) -> None:
+        self.close_code = code
         while True:
             try:
                 self.queue.put_nowait(None)
@@ -107,6 +116,23 @@ class Seat:
         r = self.row
         return {"seat": r.seat, "kind": r.kind, "level": r.level, "name": r.name, "joined": r.joined,
                 "connected": connected, "stand_in": self.stand_in}
+
+
+@dataclass
+class Review:
+    """A finished hand shown to the table: ``table`` is its last position in public (``games.final_table``);
+    ``waiting`` the seats whose person has not said Continue yet; ``deadline`` (epoch seconds) or None."""
+
+    hand: int
+    table: dict[str, Any]
+    waiting: set[int]
+    deadline: float | None
+
+    def holds(self) -> bool:
+        return bool(self.waiting) and (self.deadline is None or time.time() < self.deadline)
+
+    def public(self) -> dict[str, Any]:
+        return {"hand": self.hand, "table": self.table, "waiting": sorted(self.waiting), "deadline": self.deadline}
 
 
 class Room:
@@ -130,6 +156,7 @@ class Room:
         self.wake = asyncio.Event()
         self.turn_started = time.time()
         self.task: asyncio.Task[None] | None = None
+        self.review: Review | None = None  # the last hand's review, until the next move (not stored)
         self.quiet_since = now  # monotonic time since which no client has been connected
         # other processes' connections: process -> (connections per seat, monotonic time of its word)
         self.remote: dict[str, tuple[list[int], float]] = {}
@@ -170,9 +197,29 @@ class Room:
 
     def deadline(self) -> float | None:
         seconds = self.settings.get("turn_seconds")
-        if not seconds or self.status != "playing" or self.seats[self.state.to_move].row.kind != "human":
+        if not seconds or self.status != "playing" or self.seats[self.state.to_move].row.kind != "human" \
+                or self.reviewing():
             return None
         return self.turn_started + float(seconds)
+
+    def reviewing(self) -> bool:
+        """Whether the table is paused for a finished hand's review."""
+        return self.review is not None and self.review.holds()
+
+    def _start_review(self, hand: int, table: dict[str, Any], over: bool) -> None:
+        people = {s.row.seat for s in self.seats
+                  if s.row.kind == "human" and self.connected(s.row.seat) and not s.stand_in}
+        online = sum(1 for s in self.seats if s.row.kind == "human") > 1
+        self.review = Review(hand, table, set() if over else people,
+                             time.time() + REVIEW_SECONDS if online else None)
+
+    def _end_review_if_done(self) -> None:
+        if self.review is not None and self.review.waiting and not self.review.holds():
+            self.review.waiting.clear()
+        if self.review is not None and not self.review.waiting and self.status == "playing":
+            self.turn_started = time.time()
+            self.broadcast_state()
+            self.wake.set()
 
     # --- frames ---------------------------------------------------------------------------------
 
@@ -186,9 +233,10 @@ class Room:
         seen = seen if seen is not None else self.seat_view(seat)
         deadline = self.deadline()
         return {"type": "state", "version": self.version, "seat": seat, "view": seen,
-                "legal": seen["legal_moves"] if self.status == "playing" else [], "status": self.status,
-                "pad": self.pad, "seats": self.seats_public(),
-                "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline}}
+                "legal": seen["legal_moves"] if self.status == "playing" and not self.reviewing() else [],
+                "status": self.status, "pad": self.pad, "seats": self.seats_public(),
+                "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline},
+                "review": None if self.review is None else self.review.public()}
 
     def public(self) -> dict[str, Any]:
         """``GET /api/tables/ID``: what anybody may know of the table."""
@@ -229,9 +277,16 @@ class Room:
                 return s.row.seat
         return None
 
-    async def join(self, client: Client) -> None:
-        """Seat a new connection: welcome, recent chat, then its state. Raises ``Unavailable`` when the
-        database cannot be reached (the caller then closes the connection)."""
+    async def join(self, client: Client, since: int | None = None) -> None:
+        """Seat a new connection (taking the seat over from an older one): welcome, recent chat, the events
+        after ``since`` (the last version a reconnecting client saw), then its state. Raises ``Unavailable``
+        when the database cannot be reached (the caller then closes the connection)."""
+        if client.seat is not None:
+            for old in [c for c in self.clients if c.seat == client.seat]:
+                old.send({"type": "replaced", "seat": old.seat})
+                old.close(REPLACED)
+                self.clients.discard(old)
+                self.seats[client.seat].connections -= 1
         self.clients.add(client)
         if client.seat is not None:  # before any wait: from now on nobody stands in for this seat
             seat = self.seats[client.seat]
@@ -241,6 +296,9 @@ class Room:
         client.send(self.welcome(client))
         for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
             client.send({"type": "chat", **message})
+        if since is not None and 0 <= since <= self.version:
+            for event in self.events[since:]:
+                client.send(event)
         if client.seat is not None:
             changes: dict[str, Any] = {}
             if not seat.row.joined:
@@ -265,7 +323,7 @@ class Room:
             await self._set_status("playing")
 
     async def leave(self, client: Client) -> None:
-        if client not in self.clients:
+        if client not in self.clients:  # replaced by a newer connection: already counted out
             return
         self.clients.discard(client)
         if not self.clients:
@@ -275,6 +333,9 @@ class Room:
             seat.connections -= 1
             if seat.connections == 0:
                 seat.left_at = time.monotonic()
+                if self.review is not None and client.seat in self.review.waiting:  # nobody there to continue
+                    self.review.waiting.discard(client.seat)
+                    self._end_review_if_done()
             self.broadcast_seats()
             self.announce()
         self.wake.set()
@@ -312,6 +373,41 @@ class Room:
             await self._start(client)
         elif kind == "rematch":
             await self._rematch(client)
+        elif kind == "continue":
+            self._continue(client, frame.get("hand"))
+        elif kind == "explain":
+            self._explain(client, frame_id, frame["move"])
+
+    def _explain(self, client: Client, frame_id: Any, text: str) -> None:
+        """Why the engine would refuse ``text`` now, without playing it: a selection of cards that makes no move."""
+        answer: dict[str, Any] = {"type": "explain", "id": frame_id, "version": self.version, "move": text}
+        if self.status != "playing" or self.state.to_move != client.seat or self.reviewing():
+            # (asked of another seat's position, the engine would speak of that seat's hand)
+            answer.update(legal=False, code="NOT_YOUR_TURN", message="it is not your turn")
+        else:
+            try:
+                problem = why_illegal(self.state, parse_move(self.state, text))
+            except ValueError as exc:
+                answer.update(legal=False, code="BAD_NOTATION", message=str(exc))
+            else:
+                answer.update(legal=problem is None, code=problem and problem.code,
+                              message=problem and problem.message)
+        client.send(answer)
+
+    def _continue(self, client: Client, hand: int | None) -> None:
+        """The seat's person has seen the finished hand (``hand``, when given: a late continue for an earlier
+        hand's review does not end this one)."""
+        if client.seat is not None:
+            self.lobby.cluster.publish(self.id, {"kind": "continue", "seat": client.seat, "hand": hand})
+            self._seen_review(client.seat, hand)
+
+    def _seen_review(self, seat: int, hand: int | None) -> None:
+        if self.review is not None and seat in self.review.waiting and hand in (None, self.review.hand):
+            self.review.waiting.discard(seat)
+            if self.review.waiting:
+                self.broadcast_state()  # the others see who is still looking
+            else:
+                self._end_review_if_done()
 
     def _check_token(self, client: Client, frame: dict[str, Any], frame_id: Any) -> None:
         """Every frame: the connection's token must still open its seat, and a token in the frame must be it."""
@@ -339,6 +435,9 @@ class Room:
                                     frame_id)
             if self.status == "over":
                 raise ProtocolError("GAME_OVER", "the game is over", frame_id)
+            if self.reviewing():
+                raise ProtocolError("IN_REVIEW", "the table is looking at the hand just finished: send continue",
+                                    frame_id)
             if frame["version"] != self.version:
                 raise ProtocolError("STALE_VERSION", f"the move was made on version {frame['version']}; the table "
                                     f"is at version {self.version}: sync and try again", frame_id)
@@ -367,12 +466,20 @@ class Room:
         if (not same_hand or over) and after.last_hand is not None:
             pad = [*pad, {"hand": before.hand_number, "sides": hand_sides(after.last_hand)}]
         status, result = ("over", outcome(after)) if over else (self.status, None)
+        settings = self.settings
+        gone = [s.row.seat for s in self.seats if s.row.kind == "human" and s.stand_in]
+        if over and gone:  # a game its people left to computer players: marked, and out of the statistics
+            settings = {**settings, "abandoned": gone}
+        ended = None if same_hand else final_table(before, move, seat)
         # a discard's card, suit and all, lies face up on the pile (the notation may name only its rank)
-        card = card_str(after.pile[-1]) if move.action == "discard" and same_hand and after.pile else None
+        card: str | None = None
+        if move.action == "discard":
+            card = card_str(after.pile[-1]) if same_hand and after.pile else (ended or {}).get("pile_top")
         row = MoveRow(version=self.version + 1, seat=seat, move=str(move), client_id=client_id, actor=actor,
                       history=added, card=card)
         changed = {name: value for name, value, old in (("status", status, self.status), ("deals", deals, self.deals),
-                                                         ("pad", pad, self.pad), ("result", result, self.result))
+                                                         ("pad", pad, self.pad), ("result", result, self.result),
+                                                         ("settings", settings, self.settings))
                    if value is not old}
         try:
             await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
@@ -384,13 +491,16 @@ class Room:
                           row.version)
             raise ProtocolError("STALE_VERSION", "the table changed elsewhere: sync and try again",
                                 client_id) from None
-        self.state, self.version, self.status, self.deals, self.pad, self.result = \
-            after, row.version, status, deals, pad, result
+        self.state, self.version, self.status, self.deals, self.pad, self.result, self.settings = \
+            after, row.version, status, deals, pad, result, settings
         if client_id is not None:
             self.used_ids[(seat, client_id)] = row.version
         event = self._event(row)
         self.events.append(event)
         self.turn_started = time.time()
+        self.review = None
+        if ended is not None:
+            self._start_review(before.hand_number, ended, over)
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
         self.changed()
@@ -402,13 +512,12 @@ class Room:
         seat = client.seat
         if level not in LEVELS:
             raise ProtocolError("BAD_FRAME", f"'level' is one of {', '.join(LEVELS)}, got {level!r}", frame_id)
-        if self.status != "playing" or self.state.to_move != seat:
+        if self.status != "playing" or self.state.to_move != seat or self.reviewing():
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
-        version = self.version
-        move, reason = await self.lobby.pool.choose(level, seat_view(self.state, seat), legal_moves(self.state),
-                                                     urgent=True)
+        version, state = self.version, self.state
+        move, reason = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=True)
         client.send({"type": "hint", "id": frame_id, "version": version, "move": str(move), "reason": reason,
-                     "level": level})
+                     "level": level, "why": move_effects(state, move, seat)})
 
     async def _chat(self, client: Client, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable()).strip()
@@ -514,6 +623,10 @@ class Room:
     async def _step(self) -> float | None:
         if self.status != "playing" or not self.lobby.cluster.owns(self.id):
             return None  # woken when that changes
+        if self.review is not None and self.review.waiting:
+            if self.reviewing():
+                return None if self.review.deadline is None else self.review.deadline - time.time()
+            self._end_review_if_done()  # the online table's review ran out of time
         mover = self._mover()
         if not isinstance(mover, tuple):
             return mover
@@ -531,7 +644,8 @@ class Room:
         state = self.state
         move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=attended)
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
-            if self.version == version and self.status == "playing" and self._mover() == mover:
+            if self.version == version and self.status == "playing" and not self.reviewing() \
+                    and self._mover() == mover:
                 with contextlib.suppress(ProtocolError):  # another process moved first: caught up, think again
                     await self.commit(seat, move, actor)
         return 0
@@ -590,6 +704,8 @@ class Room:
                     self.seats[seat].stand_in = False
             self.broadcast_seats()
             self.wake.set()
+        elif kind == "continue":  # said at another process
+            self._seen_review(message["seat"], message["hand"])
         elif kind == "stand_in":
             self.seats[message["seat"]].stand_in = True
             self.broadcast_seats()
@@ -617,8 +733,16 @@ class Room:
         rematch_made = row.settings.get("rematch") and not self.settings.get("rematch")
         self.settings = row.settings
         status_changed = row.status != self.status
+        after = load(row.state) if new else self.state
+        over = row.status == "over"
         if new:
-            self.state, self.version = load(row.state), row.version
+            self.review = None
+        if len(new) == 1 and (after.hand_number != self.state.hand_number or over != (self.status == "over")):
+            before = self.state  # the hand's review, as the process that made the move shows it
+            self._start_review(before.hand_number, final_table(before, parse_move(before, new[0].move), new[0].seat),
+                               over)
+        if new:
+            self.state, self.version = after, row.version
             self.deals, self.pad, self.result = row.deals, row.pad, row.result
             self.turn_started = time.time()
         self.status = row.status

@@ -90,6 +90,16 @@ chat = Table(
     Column("created", Float, nullable=False),
 )
 
+score_pads = Table(
+    "score_pads", metadata,
+    Column("id", String(32), primary_key=True),   # the owner's handle (with the player id)
+    Column("share", String(32), nullable=False, unique=True),  # the read-only link's
+    Column("player", String(64), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("pad", JSON, nullable=False),          # canasta.pad.Pad.to_dict()
+)
+
 # Several server processes on one PostgreSQL database: the process that runs a table's computer players and
 # timers, until ``expires`` (seconds since the epoch, on the database's clock). See ``Store.take_leases``.
 table_leases = Table(
@@ -361,13 +371,45 @@ class Store:
     # --- statistics -----------------------------------------------------------------------------
 
     def player_games(self, player: str) -> list[dict[str, Any]]:
-        """Every table where ``player`` held a seat: its rules, status, result, pad and the seat."""
+        """Every table where ``player`` held a seat: its rules, status, result, pad, settings and the seat."""
         with self._begin() as c:
             rows = c.execute(select(seats.c.seat, game_tables.c.rules, game_tables.c.status, game_tables.c.result,
-                                    game_tables.c.pad, game_tables.c.version)
+                                    game_tables.c.pad, game_tables.c.version, game_tables.c.settings)
                              .join(game_tables, game_tables.c.id == seats.c.table_id)
                              .where(seats.c.player == player)).mappings()
             return [dict(r) for r in rows]
+
+    # --- score pads (canasta.server.pads) -------------------------------------------------------
+
+    def save_pad(self, pad_id: str, share: str, player: str, pad: dict[str, Any]) -> float:
+        """Create or replace a score pad (its owner and share link never change); the time it was saved."""
+        now = time.time()
+        with self._begin() as c:
+            found = c.execute(select(score_pads.c.id).where(score_pads.c.id == pad_id)).first()
+            if found is None:
+                c.execute(insert(score_pads).values(id=pad_id, share=share, player=player, created=now,
+                                                    updated=now, pad=pad))
+            else:
+                c.execute(update(score_pads).where(score_pads.c.id == pad_id).values(updated=now, pad=pad))
+        return now
+
+    def load_pad(self, pad_id: str | None = None, share: str | None = None) -> dict[str, Any] | None:
+        """A pad's row (id, share, player, created, updated, pad) by its id or by its share link."""
+        where = score_pads.c.id == pad_id if pad_id is not None else score_pads.c.share == share
+        with self._begin() as c:
+            row = c.execute(select(score_pads).where(where)).mappings().first()
+            return dict(row) if row is not None else None
+
+    def player_pads(self, player: str, limit: int) -> list[dict[str, Any]]:
+        """A player's pads, the latest changed first."""
+        with self._begin() as c:
+            rows = c.execute(select(score_pads).where(score_pads.c.player == player)
+                             .order_by(score_pads.c.updated.desc()).limit(limit)).mappings()
+            return [dict(r) for r in rows]
+
+    def delete_pad(self, pad_id: str) -> None:
+        with self._begin() as c:
+            c.execute(score_pads.delete().where(score_pads.c.id == pad_id))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

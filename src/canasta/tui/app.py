@@ -16,17 +16,19 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from .. import parse_move
 from ..engine import is_over
 from ..moves import Move
+from ..names import variant_title
 from ..rules import Rules
 from ..rummy import RummyRules
 from ..rummy.session import RummyGame
 from ..session import Session, hand_goes_on, news
+from ..state import State
 from ..textui import describe_history, explain_move, render_result
 from ..view import view
 from . import table
-from .cards import label
-from .hand import HandView
+from .cards import label, sort_by_suit, sort_hand
+from .hand import HandView, rank_group, suit_group
 from .rummy_screen import RummyTableScreen
-from .screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
+from .screens import GameOverScreen, HandEndScreen, HelpScreen, SavedGameScreen, StartScreen
 from .turns import PlayScreen
 
 
@@ -45,6 +47,9 @@ class TableScreen(PlayScreen):
         Binding("x", "discard", "discard"),
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
+        Binding("s", "sort", "sort", show=False),
+        Binding("c", "colours", "four colours", show=False),
+        Binding("enter", "play_highlighted", "play the highlighted move", show=False),
         Binding("y", "play('yes')", "yes", show=False),
         Binding("n", "play('no')", "no", show=False),
         Binding("question_mark", "help", "help"),
@@ -52,9 +57,13 @@ class TableScreen(PlayScreen):
     ]
     DEFAULT_CSS = """
     #status { background: $boost; height: 1; }
-    #sides { height: auto; max-height: 12; }
-    #sides > Static { width: 1fr; height: auto; }
-    #middle { height: 1fr; min-height: 4; }
+    #seats { height: auto; }
+    #sides { height: auto; max-height: 10; }
+    #sides > Static { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    #pile-row { height: auto; }
+    #pile-cards { width: auto; margin-right: 2; }
+    #pile { width: 1fr; }
+    #middle { height: 1fr; min-height: 3; }
     #log { width: 1fr; border-top: solid $primary; }
     #moves { width: 28; border-top: solid $primary; }
     #hand { border-top: solid $primary; }
@@ -64,19 +73,17 @@ class TableScreen(PlayScreen):
 
     session: Session
 
-    def __init__(self, session: Session, hint_level: str, delay: float) -> None:
-        super().__init__(session, hint_level, delay)
-        self.hands: list[list[dict[str, Any]]] = []  # the score sheet of every finished hand
-
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Static(id="seats")
         with Horizontal(id="sides"):
             yield Static(id="us")
             yield Static(id="them")
-        yield Static(id="pile")
+        with Horizontal(id="pile-row"):
+            yield Static(id="pile-cards")
+            yield Static(id="pile")
         with Horizontal(id="middle"):
-            yield RichLog(id="log", wrap=True, markup=False)
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             yield OptionList(id="moves")
         yield HandView(id="hand")
         yield Static(id="message")
@@ -85,7 +92,9 @@ class TableScreen(PlayScreen):
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
         self.show()
-        self.log_line(f"Canasta ({self.session.rules.name}); you are {self.seat_label(self.seat)}. Press ? for help.")
+        self.log_line(f"{variant_title(self.session.rules.name)}; you are {self.seat_label(self.seat)}. "
+                      "Press ? for how to play.")
+        self.catch_up()
         self.after_move()
 
     # --- showing ------------------------------------------------------------------------------
@@ -96,36 +105,30 @@ class TableScreen(PlayScreen):
 
     def show(self) -> None:
         v = view(self.session.state, self.seat)
-        self.query_one("#status", Static).update(table.status(v))
-        self.query_one("#seats", Static).update(table.seats(v))
+        self.show_status()
+        self.query_one("#seats", Static).update(table.seats(v, self.session.seats))
         them = [i for i in range(len(v["sides"])) if i != v["side"]]
         self.query_one("#us", Static).update(table.side(v, v["side"]))
         self.query_one("#them", Static).update(Text("\n").join(table.side(v, i) for i in them))
+        self.query_one("#pile-cards", Static).update(table.pile_cards(v))
         self.query_one("#pile", Static).update(table.pile(v))
         self.query_one(HandView).show(v["hand"])
         self.list_moves()
+
+    def status_text(self) -> Text:
+        return table.status(view(self.session.state, self.seat))
 
     # --- playing ------------------------------------------------------------------------------
     def advance(self, move: Move) -> None:
         before = self.session.state
         seen = view(before, self.seat)
         after = self.session.play(move)
-        same_hand = hand_goes_on(before, after)
-        for entry in news(before, move, after):
-            self.log_line(describe_history(entry, before.rules.players, self.seat, before.turn_seat))
-        if same_hand and before.to_move == self.seat:
-            gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
-            if move.action == "draw" and gained:
-                self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
-        if move.action == "take" and seen["pile"]:
-            who = "You" if before.to_move == self.seat else self.seat_label(before.to_move)
-            self.log_line(f"{who} took the pile: {' '.join(label(c) for c in seen['pile'])}")
+        self.narrate(before, move, after, seen)
         self.show()
-        if not same_hand:
+        if not hand_goes_on(before, after):
             assert after.last_hand is not None
-            self.hands.append(list(after.last_hand))
             v = view(after, self.seat)
-            pad = table.score_pad(self.hands, v)
+            pad = table.score_pad(self.session.hands, v)
             footer = (render_result(after.result, after.rules.players, after.rules.side_of(self.seat))
                       if after.result else "Enter: the next hand")
             self.waiting = True
@@ -133,6 +136,23 @@ class TableScreen(PlayScreen):
                                  self.hand_closed)
             return
         self.after_move()
+
+    def narrate(self, before: State, move: Move, after: State, seen: dict[str, Any] | None = None) -> None:
+        """The log's lines for a move: what every seat did as the human seat saw it, the cards the human
+        drew, the pile taken, and a line between hands."""
+        seen = seen if seen is not None else view(before, self.seat)
+        same_hand = hand_goes_on(before, after)
+        for entry in news(before, move, after):
+            self.log_line(describe_history(entry, before.rules.players, self.seat, before.turn_seat, symbols=True))
+        if same_hand and before.to_move == self.seat:
+            gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
+            if move.action == "draw" and gained:
+                self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
+        if move.action == "take" and seen["pile"]:
+            who = "You" if before.to_move == self.seat else self.seat_label(before.to_move)
+            self.log_line(f"{who} took the pile: {' '.join(label(c) for c in seen['pile'])}")
+        if not same_hand:
+            self.hand_line(before.hand_number, after)
 
     def hand_closed(self, _: None = None) -> None:
         self.waiting = False
@@ -180,6 +200,15 @@ class TableScreen(PlayScreen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rules))
 
+    def action_sort(self) -> None:
+        """Sort the hand by rank (melds of a kind) or by suit (sequences: Samba, Modern American)."""
+        hand = self.query_one(HandView)
+        by_suit = hand.order is sort_hand
+        hand.order, hand.group = (sort_by_suit, suit_group) if by_suit else (sort_hand, rank_group)
+        hand.cards = []  # re-arranged on the next show
+        self.show()
+        self.call_after_refresh(self.say, f"Your hand is sorted by {'suit' if by_suit else 'rank'}.")
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
             self.attempt(event.option.id)
@@ -202,21 +231,40 @@ class CanastaApp(App[None]):
     the rummy family's for a ``RummyGame``."""
 
     TITLE = "Canasta"
+    ENABLE_COMMAND_PALETTE = False  # its footer key would push "? help" and "q quit" off an 80-column footer
 
     def __init__(self, session: Session | RummyGame | None = None, *, save_path: Path | None = None,
-                 seed: int | None = None, hint_level: str = "medium", delay: float = 0.6) -> None:
+                 seed: int | None = None, hint_level: str = "medium", delay: float = 0.6,
+                 saved: str | None = None) -> None:
         super().__init__()
         self.session = session
+        self.saved = saved  # the unfinished game in save_path that a new game would replace: ask first
         self.save_path = save_path
         self.seed = seed
         self.hint_level = hint_level
         self.delay = delay
 
     def on_mount(self) -> None:
+        if self.saved is not None and self.save_path is not None:
+            self.push_screen(SavedGameScreen(self.save_path, self.saved), self.saved_answer)
+        else:
+            self.begin()
+
+    def begin(self) -> None:
         if self.session is not None:
             self.open_table(self.session)
         else:
             self.push_screen(StartScreen(), self.start)
+
+    def saved_answer(self, kept: Session | RummyGame | bool | None) -> None:
+        """The saved game carried on, a new one (False), or leave with nothing changed (None)."""
+        if kept is None:
+            self.exit()
+        elif kept is False:
+            self.begin()
+        elif not isinstance(kept, bool):
+            self.session = kept
+            self.open_table(kept)
 
     def open_table(self, session: Session | RummyGame) -> None:
         if isinstance(session, RummyGame):

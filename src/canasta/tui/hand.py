@@ -9,16 +9,22 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.events import Click
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .cards import card_text, label, sort_hand
+from .cards import TILE, sort_hand, tiles
 
 
 def rank_group(card: str) -> str:
     """Canasta's grouping: by rank, wild cards (twos, jokers) together."""
     return "wild" if card == "JK" or card[0] == "2" else card[:-1]
+
+
+def suit_group(card: str) -> str:
+    """By suit (jokers apart): sequences lie together."""
+    return card[-1]
 
 
 class HandView(Widget, can_focus=True):
@@ -31,10 +37,10 @@ class HandView(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "card left", show=False),
         Binding("right", "move(1)", "card right", show=False),
-        Binding("space", "pick", "select card"),
+        Binding("space", "pick", "select card", show=False),
         Binding("escape", "clear", "clear selection", show=False),
     ]
-    DEFAULT_CSS = "HandView { height: auto; min-height: 1; padding: 0 1; }"
+    DEFAULT_CSS = "HandView { height: auto; min-height: 1; padding: 0 0 0 1; }"
 
     cursor: reactive[int] = reactive(0)
 
@@ -73,42 +79,49 @@ class HandView(Widget, can_focus=True):
             return [self.cards[i] for i in sorted(self.selected)]
         return [self.cards[self.cursor]] if self.cards else []
 
-    def render(self) -> Text:
-        out = Text()
-        previous = None
+    def rows(self) -> list[list[int]]:
+        """The cards' positions row by row: as many card shapes as the width holds, the rest below."""
+        width = max(self.content_size.width, TILE + 1)
+        rows: list[list[int]] = [[]]
+        used = 1
         for i, card in enumerate(self.cards):
-            rank = self.group(card)
-            if previous is not None:
-                out.append("  " if rank != previous else " ")
-            previous = rank
-            text = card_text(card)
-            if i in self.selected:
-                text.stylize("reverse")
-            if i == self.cursor and self.has_focus:
-                text.stylize("underline")
-            out.append_text(text)
-        return out if self.cards else Text("(no cards)")
+            gap = 1 if rows[-1] and self.group(card) != self.group(self.cards[i - 1]) else 0
+            if rows[-1] and used + gap + TILE > width:
+                rows.append([])
+                used, gap = 1, 0
+            rows[-1].append(i)
+            used += gap + TILE
+        return rows
 
-    def _offsets(self) -> list[tuple[int, int]]:
-        """Each card's first and last column in ``render``'s line."""
-        spans, x, previous = [], 0, None
-        for card in self.cards:
-            rank = self.group(card)
-            if previous is not None:
-                x += 2 if rank != previous else 1
-            previous = rank
-            spans.append((x, x + len(label(card)) - 1))
-            x += len(label(card))
-        return spans
+    def _gaps(self, row: Sequence[int]) -> list[bool]:
+        return [k > 0 and self.group(self.cards[i]) != self.group(self.cards[row[k - 1]]) for k, i in enumerate(row)]
+
+    def render(self) -> Text:
+        if not self.cards:
+            return Text("(no cards)")
+        lines: list[Text] = []
+        cursor = self.cursor if self.has_focus else None
+        for row in self.rows():
+            local = {k for k, i in enumerate(row) if i in self.selected}
+            here = next((k for k, i in enumerate(row) if i == cursor), None)
+            lines += tiles([self.cards[i] for i in row], gaps=self._gaps(row), picked=local, cursor=here)
+        return Text("\n").join(lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 3 * len(self.rows()) if self.cards else 1
 
     def on_click(self, event: Click) -> None:
-        width = max(1, self.content_size.width)
-        column = event.y * width + event.x - 1  # one cell of padding on the left
-        for i, (start, end) in enumerate(self._offsets()):
-            if start <= column <= end:
+        rows = self.rows()
+        row = rows[min(event.y // 3, len(rows) - 1)] if self.cards else []
+        x = 0
+        for k, (i, gap) in enumerate(zip(row, self._gaps(row), strict=True)):
+            x += gap
+            last = k == len(row) - 1
+            if x <= event.x < x + TILE + (1 if last else 0):
                 self.cursor = i
                 self.action_pick()
                 return
+            x += TILE
 
     def action_move(self, step: int) -> None:
         if self.cards:
@@ -128,4 +141,4 @@ class HandView(Widget, can_focus=True):
         self.post_message(self.Changed(self))
 
 
-__all__ = ["HandView", "rank_group"]
+__all__ = ["HandView", "rank_group", "suit_group"]

@@ -10,18 +10,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, RichLog, Static
 
+from ..names import move_label, plural, variant_title
 from ..rummy import RummyMove, is_over, legal_moves, view
 from ..rummy.session import RummyGame
 from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
 from .hand import HandView
 from .screens import GameOverScreen, HandEndScreen, HelpScreen
-from .table import move_label
 from .turns import PlayScreen
 
 RUMMY_KEYS = """\
@@ -37,8 +38,9 @@ RUMMY_KEYS = """\
 | l | lay off the selected card on a meld on the table (several melds: choose in the list) |
 | x | discard the selected card (or the one under the cursor) |
 | s | sort your hand by suit or by rank |
-| enter, click | play the move highlighted in the list of legal moves |
-| h | hint: the move the hint level would play |
+| enter | play the move highlighted in the list of legal moves (from your hand too) |
+| c | four suit colours (♦ blue, ♣ green) or the usual two |
+| h | hint: the move the hint level would play, and why |
 | u | undo: take back this turn's last meld or lay-off, one at a time (a draw, a take, a call are final) |
 | ? | this page; escape closes it |
 | q | quit (the game is saved after every move) |
@@ -64,7 +66,9 @@ class RummyTableScreen(PlayScreen):
         Binding("m", "meld", "meld"),
         Binding("l", "lay", "lay off"),
         Binding("x", "discard", "discard"),
-        Binding("s", "sort", "sort"),
+        Binding("s", "sort", "sort", show=False),
+        Binding("c", "colours", "four colours", show=False),
+        Binding("enter", "play_highlighted", "play the highlighted move", show=False),
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
         Binding("question_mark", "help", "help"),
@@ -73,9 +77,9 @@ class RummyTableScreen(PlayScreen):
     DEFAULT_CSS = """
     #status { background: $boost; height: 1; }
     #players { height: auto; }
-    #table { height: auto; max-height: 14; border-top: solid $primary; }
+    #table { height: auto; max-height: 30%; border-top: solid $primary; }
     #pile-title { height: auto; border-top: solid $primary; }
-    #middle { height: 1fr; min-height: 4; }
+    #middle { height: 1fr; min-height: 3; }
     #log { width: 1fr; border-top: solid $primary; }
     #moves { width: 30; border-top: solid $primary; }
     #hand { border-top: solid $primary; }
@@ -85,7 +89,6 @@ class RummyTableScreen(PlayScreen):
 
     def __init__(self, session: RummyGame, hint_level: str, delay: float) -> None:
         super().__init__(session, hint_level, delay)
-        self.hands: list[dict[str, Any]] = []  # every finished hand's summary, for the score pad
         self.by_suit = True
 
     @property
@@ -101,7 +104,7 @@ class RummyTableScreen(PlayScreen):
         yield Static(id="pile-title")
         yield HandView(id="pile", order=list, group=_no_groups, single=True, cursor_at_end=True)
         with Horizontal(id="middle"):
-            yield RichLog(id="log", wrap=True, markup=False)
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             yield OptionList(id="moves")
         yield HandView(id="hand", order=self._hand_order, group=_suit_group)
         yield Static(id="message")
@@ -111,8 +114,9 @@ class RummyTableScreen(PlayScreen):
         self.query_one("#hand", HandView).focus()
         self.show()
         rules = self.session.rules
-        self.log_line(f"{rules.name}, {rules.players} players, game {rules.game_target()}; you are "
-                      f"{rummy_table.seat_label(self.my_view(), self.seat)}. Press ? for the keys and the rules.")
+        self.log_line(f"{variant_title(rules.name)}, {rules.players} players, game {rules.game_target()}; you are "
+                      f"{rummy_table.seat_label(self.my_view(), self.seat)}. Press ? for how to play.")
+        self.catch_up()
         self.after_move()
 
     def _hand_order(self, cards: Any) -> list[str]:
@@ -124,10 +128,13 @@ class RummyTableScreen(PlayScreen):
     def my_view(self) -> dict[str, Any]:
         return view(self.session.state, self.seat)
 
+    def status_text(self) -> Text:
+        return rummy_table.status(self.my_view())
+
     def show(self) -> None:
         v = self.my_view()
-        self.query_one("#status", Static).update(rummy_table.status(v))
-        self.query_one("#players", Static).update(rummy_table.players(v))
+        self.show_status()
+        self.query_one("#players", Static).update(rummy_table.players(v, self.session.seats))
         self.query_one("#melds", Static).update(rummy_table.melds(v))
         self.query_one("#pile-title", Static).update(rummy_table.pile_title(v, self.spread))
         self.query_one("#pile", HandView).show(v["pile"] if self.spread else v["pile"][-1:])
@@ -138,32 +145,37 @@ class RummyTableScreen(PlayScreen):
     def advance(self, move: RummyMove) -> None:
         before = self.session.state
         seen = view(before, self.seat)
-        who = before.to_move
         after = self.session.play(move)
+        self.narrate(before, move, after, seen)
+        self.show()
+        if after.hand_number != before.hand_number or is_over(after):
+            summary = after.last_hand
+            assert summary is not None
+            v = self.my_view()
+            footer = rummy_table.result_text(after.result, v) if after.result else "Enter: the next hand"
+            self.waiting = True
+            self.app.push_screen(HandEndScreen(rummy_table.hand_end(summary, v),
+                                               rummy_table.score_pad(self.session.hands, v), footer), self.hand_closed)
+            return
+        self.after_move()
+
+    def narrate(self, before: Any, move: Any, after: Any, seen: Any = None) -> None:
+        seen = seen if seen is not None else view(before, self.seat)
+        who = before.to_move
         name = "You" if who == self.seat else rummy_table.seat_label(seen, who)
         self.log_line(f"{name}: {move_label(str(move))}")
         words = str(move).split()
         if move.action == "take" and len(words) > 1 and words[1] in seen["pile"]:
             taken = len(seen["pile"]) - seen["pile"].index(words[1])
             if taken > 1:
-                self.log_line(f"  … with the {taken - 1} card{'s' if taken > 2 else ''} above it")
+                self.log_line(f"  … with the {plural(taken - 1, 'card')} above it")
         same_hand = after.hand_number == before.hand_number and not is_over(after)
         if same_hand and who == self.seat and move.action == "draw":
             gained = sorted((Counter(view(after, self.seat)["hand"]) - Counter(seen["hand"])).elements())
             if gained:
                 self.log_line(f"You drew {' '.join(label(c) for c in gained)}")
-        self.show()
         if not same_hand:
-            summary = after.last_hand
-            assert summary is not None
-            self.hands.append(summary)
-            v = self.my_view()
-            footer = rummy_table.result_text(after.result, v) if after.result else "Enter: the next hand"
-            self.waiting = True
-            self.app.push_screen(HandEndScreen(rummy_table.hand_end(summary, v), rummy_table.score_pad(self.hands, v),
-                                               footer), self.hand_closed)
-            return
-        self.after_move()
+            self.hand_line(before.hand_number, after)
 
     def hand_closed(self, _: None = None) -> None:
         self.waiting = False
@@ -212,7 +224,7 @@ class RummyTableScreen(PlayScreen):
             self.attempt(targets[0])
             return
         if not targets:
-            self.attempt(f"lay {picked[0]}")  # the engine says why not
+            self.say(f"{label(picked[0])} fits no meld on the table.", refused=True)
             return
         moves = self.query_one("#moves", OptionList)
         moves.highlighted = moves.get_option_index(targets[0])
@@ -232,14 +244,14 @@ class RummyTableScreen(PlayScreen):
         hand.group = _suit_group if self.by_suit else _rank_group_rummy
         hand.cards = []  # re-arranged on the next show
         self.show()
-        self.say(f"Your hand is sorted by {'suit' if self.by_suit else 'rank'}.")
+        self.call_after_refresh(self.say, f"Your hand is sorted by {'suit' if self.by_suit else 'rank'}.")
 
     def action_hint(self) -> None:
         if not self.human_to_move():
             self.say("A hint is for your turn.", refused=True)
             return
-        move = self.session.hint(self.hint_level)
-        self.say(f"Hint ({self.hint_level}): {move_label(str(move))}")
+        move, reason = self.session.hint(self.hint_level)
+        self.say(f"Hint ({self.hint_level}): {move_label(str(move))} — {reason}")
         moves = self.query_one("#moves", OptionList)
         moves.highlighted = moves.get_option_index(str(move))
 

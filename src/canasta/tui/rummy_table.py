@@ -11,9 +11,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..textui import side_name
+from ..names import plural, seat_mark, side_name, variant_title
 from ..view import seat_name
 from .cards import card_text, label
+from .table import backs
 
 # the breakdown's lines (canasta.rummy.scoring) as a player reads them
 LINE_NAMES = {
@@ -45,30 +46,37 @@ def status(v: dict[str, Any]) -> Text:
         doing = "the game is over"
     elif to_move != me:
         doing = f"{seat_name(v['players'], to_move)} to move"
+    elif v["phase"] == "nominate":
+        doing = "your deal: nominate the jokers' effect (wild, double or split) in the list of moves"
     elif v["phase"] == "draw":
         doing = "your turn: draw from the stock, or take from the pile"
     elif v["must_use"]:
         doing = f"your turn: meld or lay off {label(v['must_use'])} (taken from the pile) now"
     else:
         doing = "your turn: meld, lay off, then discard"
-    return Text.assemble((f"{v['variant']}", "bold"), f" · hand {v['hand_number']} · ", doing)
+    effect = f" · jokers {v['joker_effect']}" if v.get("joker_effect") else ""
+    return Text.assemble((variant_title(v["variant"]), "bold"),
+                         f" to {v['target']} · hand {v['hand_number']}{effect} · ", doing)
 
 
-def players(v: dict[str, Any]) -> Text:
-    """Every seat: cards in hand and its side's score; the seat to move in reverse; the target."""
+def players(v: dict[str, Any], names: Sequence[str] = ()) -> Text:
+    """Every seat: who plays it (``names``: the seat names, such as levels), its cards (backs for the
+    others) and its side's score; the seat to move in reverse; the target."""
     out = Text()
     for seat in range(v["players"]):
         if seat:
-            out.append("   ")
+            out.append("  ")
         style = "reverse" if seat == v["to_move"] else ""
         side = seat % v["teams"]
-        name = "You" if seat == v.get("seat") else seat_name(v["players"], seat)
-        out.append(f"{name}: {v['hand_sizes'][seat]} cards", style=style)
+        me = seat == v.get("seat")
+        level = f" ({names[seat]})" if seat < len(names) and not me else ""
+        out.append(("You" if me else seat_name(v["players"], seat)) + level + " ", style=style or "bold")
+        count = v["hand_sizes"][seat]
+        out.append(plural(count, "card") if me else backs(count), style=style or ("" if me else "blue"))
         if v["teams"] == v["players"]:
             out.append(f" · {v['scores'][side]}", style=style)
     if v["teams"] != v["players"]:
         out.append("   " + "  ".join(f"{side_label(v, s)} {score}" for s, score in enumerate(v["scores"])))
-    out.append(f"   (game {v['target']})", style="dim")
     return out
 
 
@@ -101,7 +109,7 @@ def melds(v: dict[str, Any]) -> Text:
             for card, by in zip(m["cards"], m["seats"], strict=True):
                 out.append_text(card_text(card))
                 if by != seat:
-                    out.append(f"({seat_name(v['players'], by)[0]})", style="dim")
+                    out.append(f"({seat_mark(v['players'], by)})", style="dim")
                 out.append(" ")
             out.append(f" {sum(m['points'])}", style="dim")
     return out
@@ -118,7 +126,8 @@ def pile_title(v: dict[str, Any], spread: bool) -> str:
 def hand_end(summary: dict[str, Any], v: dict[str, Any]) -> str:
     """A finished hand: who went out (or the stalemate), each side's lines and net, the cards left."""
     if summary["stalemate"]:
-        head = f"Hand {summary['hand']}: stalemate (the stock ran out a second time): nobody scores"
+        why = "nobody can finish" if summary.get("stalemate_reason") == "stuck" else "the stock ran out a second time"
+        head = f"Hand {summary['hand']}: stalemate ({why}): nobody scores"
     elif summary["went_out"] is None:
         head = f"Hand {summary['hand']} is over: nobody went out"
     else:
@@ -156,10 +165,12 @@ def score_pad(hands: Sequence[dict[str, Any]], v: dict[str, Any]) -> Table:
 def result_text(result: dict[str, Any], v: dict[str, Any]) -> str:
     scores = ", ".join(f"{side_label(v, s)} {score}" for s, score in enumerate(result["scores"]))
     winner = result["winner"]
+    if result.get("stalemate"):
+        return f"The game is over after {result['hands']} hands: a stalemate, lost by everyone ({scores})."
     if winner is None:
-        return f"The game is over after {result['hands']} hands: a draw ({scores})."
+        return f"The game is over after {plural(result['hands'], 'hand')}: a draw ({scores})."
     tag = "" if winner != v["side"] else " (you)" if v["teams"] == v["players"] else " (your side)"
-    return f"The game is over after {result['hands']} hands: {side_label(v, winner)}{tag} wins ({scores})."
+    return f"The game is over after {plural(result['hands'], 'hand')}: {side_label(v, winner)}{tag} wins ({scores})."
 
 
 __all__ = ["LINE_NAMES", "hand_end", "melds", "owner", "pile_title", "players", "result_text", "score_pad",

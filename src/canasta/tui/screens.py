@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -12,7 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
+from .. import autosave
 from ..bots.levels import LEVELS
+from ..how_to_play import how_to_play
 from ..rules import Rules
 from ..rummy import RummyRules
 from ..rummy.pages import NOTES as RUMMY_NOTES
@@ -27,6 +31,52 @@ def _notes(name: str) -> tuple[str, str]:
     """A preset's title and summary, whichever family it is of."""
     title, summary = (RUMMY_NOTES[name] if name in RUMMY_NOTES else NOTES[name])[:2]
     return title, summary
+
+
+class SavedGameScreen(Screen[Any]):
+    """Before a new game would replace an unfinished one: continue it, or start a new one. Dismissed with
+    the saved game carried on, False for a new one, None to leave with nothing changed."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "keep", "continue"), Binding("n", "new", "new game"), Binding("q,escape", "leave", "quit")]
+    DEFAULT_CSS = """
+    SavedGameScreen { align: center middle; }
+    SavedGameScreen > Vertical { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    SavedGameScreen Horizontal { height: auto; }
+    SavedGameScreen #problem { color: $error; height: auto; }
+    """
+
+    def __init__(self, path: Path, saved: str) -> None:
+        super().__init__()
+        self.path, self.saved = path, saved
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"A game in progress is saved in {self.path}:\n{self.saved}.\n\n"
+                         "A new game would replace it.", id="saved")
+            with Horizontal():
+                yield Button("Continue the saved game (c)", id="keep", variant="primary")
+                yield Button("Start a new one (n)", id="new")
+            yield Static(id="problem")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "keep":
+            self.action_keep()
+        elif event.button.id == "new":
+            self.action_new()
+
+    def action_keep(self) -> None:
+        try:
+            self.dismiss(autosave.resume(self.path, None, self.path))
+        except ValueError as exc:
+            self.query_one("#problem", Static).update(f"It cannot be carried on: {exc}")
+
+    def action_new(self) -> None:
+        self.dismiss(False)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
 
 
 class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
@@ -63,11 +113,25 @@ class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
         if event.select.id == "variant" and isinstance(event.value, str):
             await self._variant_chosen(event.value)
 
+    async def on_input_changed(self, event: Input.Changed) -> None:
+        """Options that change the number of players (``players=2``) change the seats offered."""
+        try:
+            rules, _ = self.chosen(seats=False)
+        except ValueError:
+            return
+        if len(self.query_one("#seats", Horizontal).children) != rules.players:
+            await self._show_seats(rules)
+
     async def _variant_chosen(self, name: str) -> None:
         rules = make_rules(name)
         target = rules.game_target() if isinstance(rules, RummyRules) else rules.target
         title, summary = _notes(name)
         self.query_one("#summary", Static).update(f"{title}. {summary} Target {target}.")
+        with contextlib.suppress(ValueError):
+            rules, _ = self.chosen(seats=False)  # with the options already typed
+        await self._show_seats(rules)
+
+    async def _show_seats(self, rules: Rules | RummyRules) -> None:
         seats = self.query_one("#seats", Horizontal)
         await seats.remove_children()
         def choices(seat: int) -> list[tuple[str, str]]:
@@ -76,8 +140,9 @@ class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
         await seats.mount(*(Select(choices(s), value=HUMAN if s == 0 else "medium", allow_blank=False,
                                    id=f"seat-{s}") for s in range(rules.players)))
 
-    def chosen(self) -> tuple[Rules | RummyRules, list[str]]:
-        """The rules and seats on the screen (``ValueError`` for a bad option)."""
+    def chosen(self, seats: bool = True) -> tuple[Rules | RummyRules, list[str]]:
+        """The rules and seats on the screen (``ValueError`` for a bad option; ``seats`` False: the rules
+        alone)."""
         name = str(self.query_one("#variant", Select).value)
         options: dict[str, Any] = {}
         for item in self.query_one("#options", Input).value.split():
@@ -89,10 +154,12 @@ class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
         if target:
             options["target"] = target
         rules = make_rules(name, **options)
-        seats = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(rules.players)]
-        if seats.count(HUMAN) != 1:
+        if not seats:
+            return rules, []
+        names = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(rules.players)]
+        if names.count(HUMAN) != 1:
             raise ValueError("give exactly one seat to a human")
-        return rules, seats
+        return rules, names
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -170,17 +237,21 @@ KEYS = """\
 | t | take the pile (with the selected cards) |
 | m | meld the selected cards (or add them to your side's meld) |
 | x | discard the selected card (or the one under the cursor) |
-| enter, click | play the move highlighted in the list of legal moves |
+| enter | play the move highlighted in the list of legal moves (from your hand too) |
+| tab | move between your hand and the list of legal moves (up / down to choose one, or click it) |
+| s | sort your hand by rank or by suit (sequences) |
+| c | four suit colours (♦ blue, ♣ green) or the usual two |
 | h | hint: the move the hint level would play, and why |
 | u | undo: take back this turn's last meld, one at a time (a draw, a take, an answer are final) |
 | y / n | answer your partner's question |
 | ? | this page; escape closes it |
 | q | quit (the game is saved after every move: `canasta play --resume FILE`) |
+| click | a card selects it; a key at the bottom does what it says |
 """
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and the variant's rules page."""
+    """How to play the variant in plain words, the keys, then its parameters with their sources."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
     DEFAULT_CSS = "HelpScreen > VerticalScroll { background: $surface; border: round $accent; }"
@@ -191,10 +262,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(self.keys + "\n" + variant_page(self.rules), id="rules-page")
+            page = "\n".join([how_to_play(self.rules), self.keys, variant_page(self.rules)])
+            yield Markdown(page, id="rules-page")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-__all__ = ["GameOverScreen", "HandEndScreen", "HelpScreen", "StartScreen"]
+__all__ = ["GameOverScreen", "HandEndScreen", "HelpScreen", "SavedGameScreen", "StartScreen"]

@@ -9,9 +9,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..textui import pile_status, render_breakdown, side_name, turn_text
+from ..names import move_label, side_name
+from ..textui import pile_status, render_breakdown, turn_text
 from ..view import seat_name
-from .cards import card_text, cards_line, label, sort_hand
+from .cards import cards_line, sort_hand, tiles
 
 
 def _names(v: dict[str, Any]) -> list[str]:
@@ -23,23 +24,28 @@ def status(v: dict[str, Any]) -> Text:
     return Text.assemble((f"Hand {v['hand_number']}", "bold"), " · ", turn_text(v))
 
 
-def seats(v: dict[str, Any]) -> Text:
-    """Every other seat: where it sits for you, its cards (and foot), whose turn it is."""
+def backs(count: int, most: int = 3) -> str:
+    """A hand held face down, as small card backs (at most ``most``) and its count."""
+    return "▒" * min(count, most) + ("…" if count > most else "") + f" {count}"
+
+
+def seats(v: dict[str, Any], names: Sequence[str] = ()) -> Text:
+    """Every other seat: who plays it (``names``: the seat names, such as levels), your partner marked, its
+    cards as backs with their count (and its foot), whose turn it is (reversed)."""
     players, me = v["players"], v["seat"]
     out = Text()
     foot = v.get("foot_sizes") or []
-    if foot and foot[me]:
-        out.append(f"Your foot {foot[me]}  ")
     for step in range(1, players):
         s = (me + step) % players
-        where = "partner" if v["seat_sides"][s] == v["side"] else (
-            "left" if step == 1 else "right" if step == players - 1 else "opponent")
         if out:
             out.append("  ")
         style = "reverse" if s == v["turn_seat"] else ""
-        out.append(f"{seat_name(players, s)} ({where}) {v['hand_sizes'][s]} cards", style=style)
+        who = ", ".join(w for w in ("partner" if v["seat_sides"][s] == v["side"] and s != me else "",
+                                    names[s] if s < len(names) else "") if w)
+        out.append(seat_name(players, s) + (f" ({who})" if who else "") + " ", style=style or "bold")
+        out.append(backs(v["hand_sizes"][s]), style=style or "blue")
         if foot and foot[s]:
-            out.append(f" + foot {foot[s]}", style=style)
+            out.append(f"+foot {foot[s]}", style=style)
     return out
 
 
@@ -67,29 +73,24 @@ def side(v: dict[str, Any], index: int) -> Text:
     return out
 
 
-def move_label(notation: str) -> str:
-    """Move notation as the table writes cards: ``discard TH`` -> ``discard 10♥``, ``meld T T`` -> ``meld 10 10``."""
-    words = []
-    for word in notation.split():
-        if word == "T" or word.startswith("T/"):
-            word = "10" + word[1:]
-        elif len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC":
-            word = label(word)
-        words.append(word)
-    return " ".join(words)
-
-
 def pile(v: dict[str, Any]) -> Text:
-    """The pile's top card, size and frozen state with the reason; the stock's size; the opening count."""
-    out = Text(f"Stock {v['stock_size']} · Pile ")
-    if v["pile_top"]:
-        out.append_text(card_text(v["pile_top"]))
-        out.append(" ")
-    out.append(pile_status(v).split(", ", 1)[-1] if v["pile_top"] else "empty")
+    """The pile's size and frozen state with the reason; the stock's size; the opening count."""
+    foot = v.get("foot_sizes") or []
+    out = Text(f"Stock {v['stock_size']}" + (f" · your foot {foot[v['seat']]}" if foot and foot[v["seat"]] else "")
+               + f"\nPile {v['pile_size']}: ")
+    out.append(pile_status(v).split(", ", 2)[-1] if v["pile_top"] else "empty")
     if v["staged_points"] is not None:
         need = v["sides"][v["side"]]["minimum_needed"]
         out.append(f"\nThis turn's melds count {v['staged_points']} of the {need} needed", style="yellow")
     return out
+
+
+def pile_cards(v: dict[str, Any], shown: int = 5) -> Text:
+    """The stock face down and the pile's top cards fanned, the top one whole."""
+    top = v["pile"][-shown:] if v.get("pile") else ([v["pile_top"]] if v["pile_top"] else [])
+    stock = tiles(["XX"], back=True) if v["stock_size"] else [Text("    "), Text("    "), Text("    ")]
+    faces = tiles(top) if top else [Text("╭ ─ ╮"), Text("     "), Text("╰ ─ ╯")]
+    return Text("\n").join(Text.assemble(a, "  ", b) for a, b in zip(stock, faces, strict=True))
 
 
 def hand_end(last_hand: Sequence[dict[str, Any]], hand_number: int, v: dict[str, Any]) -> str:
@@ -117,4 +118,4 @@ def score_pad(hands: Sequence[Sequence[dict[str, Any]]], v: dict[str, Any]) -> T
     return table
 
 
-__all__ = ["hand_end", "move_label", "pile", "score_pad", "seats", "side", "status"]
+__all__ = ["backs", "hand_end", "move_label", "pile", "pile_cards", "score_pad", "seats", "side", "status"]

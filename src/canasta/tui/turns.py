@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from rich.text import Text
 from textual import work
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
@@ -14,7 +15,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from .. import is_over, legal_moves, parse_move, why_illegal
-from .table import move_label
+from ..names import move_label
+from ..view import seat_name
+from .cards import four_colours
 
 
 class PlayScreen(Screen[None]):
@@ -29,7 +32,7 @@ class PlayScreen(Screen[None]):
         self.delay = delay
         self.waiting = False  # a modal screen is open: the computer players wait
         self.thinking = False  # a computer player is choosing its move in a worker thread
-        self.hands: list[Any] = []  # every finished hand's score sheet, for the score pad
+        self.four = False  # four suit colours
 
     @property
     def seat(self) -> int:
@@ -40,9 +43,61 @@ class PlayScreen(Screen[None]):
         """Draw the table from the human seat's view."""
         raise NotImplementedError
 
+    def status_text(self) -> Text:
+        """The status line: the hand, whose turn it is and what to do."""
+        raise NotImplementedError
+
+    def show_status(self) -> None:
+        """The status line, with the computer player who is thinking (its move may take seconds)."""
+        text = self.status_text()
+        if self.thinking:
+            seat = self.session.state.to_move
+            text.append(f"  ⏳ {seat_name(self.session.rules.players, seat)} ({self.session.seats[seat]}) is thinking…",
+                        style="italic yellow")
+        self.query_one("#status", Static).update(text)
+
+    def action_play_highlighted(self) -> None:
+        """Enter, whatever has the focus: play the move highlighted in the list."""
+        moves = self.query_one("#moves", OptionList)
+        if moves.highlighted is None or not moves.option_count:
+            self.say("No move is highlighted: it is not your turn.", refused=True)
+            return
+        option = moves.get_option_at_index(moves.highlighted)
+        if option.id is not None:
+            self.attempt(option.id)
+
+    def action_colours(self) -> None:
+        """Switch between the usual two suit colours and four (blue diamonds, green clubs)."""
+        self.four = not self.four
+        four_colours(self.four)
+        self.show()
+        self.say("Four suit colours: ♠ black, ♥ red, ♦ blue, ♣ green." if self.four else "Two suit colours.")
+
     def advance(self, move: Any) -> None:
         """Play ``move`` (legal) for the seat to move and show what it did."""
         raise NotImplementedError
+
+    def narrate(self, before: Any, move: Any, after: Any, seen: Any = None) -> None:
+        """Write a played move to the log (``seen``: the human seat's view before it, when at hand)."""
+        raise NotImplementedError
+
+    # A resumed game's log shows this many of its last moves (a whole game's would take a while to write).
+    BACKLOG = 400
+
+    def catch_up(self) -> None:
+        """A resumed game: its moves so far in the log, with the lines between hands."""
+        past, self.session.backlog = self.session.backlog, []
+        if len(past) > self.BACKLOG:
+            self.log_line(f"… {len(past) - self.BACKLOG} earlier moves (canasta replay shows them all)")
+        for before, move, after in past[-self.BACKLOG:]:
+            self.narrate(before, move, after)
+        if past:
+            self.log_line("── the game carries on here ──")
+
+    def hand_line(self, number: int, after: Any) -> None:
+        """The line between two hands in the log."""
+        totals = " · ".join(str(score) for score in after.scores) if hasattr(after, "scores") else ""
+        self.log_line(f"── hand {number} is over{f' (totals {totals})' if totals else ''} ──")
 
     def log_line(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -96,6 +151,7 @@ class PlayScreen(Screen[None]):
     def computer_step(self) -> None:
         if self.session.computer_to_move() and not self.waiting and not self.thinking:
             self.thinking = True
+            self.show_status()
             self.think(self.session.state)
 
     # Not exclusive: ``thinking`` already keeps it to one at a time, and an exclusive worker would cancel its
@@ -119,6 +175,7 @@ class PlayScreen(Screen[None]):
         # may already be gone, and the game was saved before this move.
         if not (self.is_attached and self.app.is_running):
             return
+        self.show_status()
         if self.session.state is state:  # not a game replaced meanwhile ("play again")
             self.advance(move)
 
@@ -142,7 +199,6 @@ class PlayScreen(Screen[None]):
             self.app.exit()
             return
         self.session = self.session.again()
-        self.hands = []
         self.waiting = False
         self.query_one("#log", RichLog).clear()
         self.log_line("A new game.")

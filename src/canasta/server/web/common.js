@@ -225,6 +225,14 @@ const LINE_LABELS = {
   short_sequences: "Short sequences",
   hand_penalties: "Penalties",
   special_hand: "Special hand",
+  // the rummy family's lines
+  table: "Cards on the table",
+  hand: "Cards left in hand",
+  hands_won: "Hands won",
+  going_rummy: "Going rummy",
+  deadwood: "Cards left in the other hands",
+  divided_by_5: "Divided by five",
+  masters_hand: "Master's Hand",
 };
 
 export function lineLabel(key) {
@@ -286,11 +294,21 @@ export function seatToken(id) {
   try { return sessionStorage.getItem(key); } catch { return null; }
 }
 
+/** Forget this tab's token for table `id` (it opens no seat: the table's link then watches). */
+export function forgetSeatToken(id) {
+  try { sessionStorage.removeItem(`canasta.token.${id}`); } catch { /* storage off */ }
+}
+
 // One table's websocket, shared by the Canasta and rummy pages. `T` is the page's table state (id,
-// token, player, optional name, pending move, receivedVersion); it gains ws, connected, retry,
-// everConnected and stopped. After a reconnect it asks for a sync from the last version seen; a move sent
-// but not acknowledged is marked unsent so the page sends it again (same id) once back.
-export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
+// token, player, optional name, pending move); it gains ws, connected, retry,
+// everConnected and stopped. A reconnection names the last version the page has shown (`since()`), so the
+// server sends the events missed before the new state; a move sent but not acknowledged is marked unsent so
+// the page sends it again (same id) once back. `onClosed(kind)` hears of the ends that stop reconnecting:
+// "bad" (the token opens no seat), "gone" (no such table), "expired" (nobody took a seat in time),
+// "replaced" (the seat opened elsewhere) and "closed" (any other refusal: another site's page).
+export const CLOSE_KINDS = { 4401: "bad", 4404: "gone", 4409: "replaced", 4410: "expired" };
+
+export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = () => null, onClosed = null }) {
   const setConn = (text, cls) => {
     const c = document.getElementById("conn");
     c.textContent = text;
@@ -303,6 +321,8 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
     if (T.token) q.set("token", T.token);
     q.set("player", T.player);
     if (T.name) q.set("name", T.name);
+    const seen = since();
+    if (seen !== null && seen >= 0) q.set("since", String(seen));
     return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
   };
   const scheduleReconnect = () => {
@@ -326,7 +346,6 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
       T.connected = true;
       T.retry = 0;
       setConn("online", "ok");
-      if (T.everConnected && T.receivedVersion >= 0) sendFrame(T, { type: "sync", version: T.receivedVersion });
       T.everConnected = true;
       onOpen();
     });
@@ -349,8 +368,10 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus }) {
       if (ev.code >= 4400 && ev.code < 4500) { // refused for good (docs/protocol.md): no reconnecting
         T.stopped = true;
         setConn("closed", "bad");
-        setStatus({ 4404: "This table does not exist.", 4401: "This invite link is not valid for this table.",
-          4410: "Nobody took a seat at this table in time: it is closed." }[ev.code] || "This page may not open this table.");
+        const kind = CLOSE_KINDS[ev.code] || "closed";
+        if (onClosed) onClosed(kind);
+        else setStatus({ gone: "This table does not exist.", bad: "This invite link is not valid for this table.",
+          expired: "Nobody took a seat at this table in time: it is closed." }[kind] || "This page may not open this table.");
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;

@@ -80,10 +80,17 @@ export function cardsOfMove(text, hand) {
   return idx || [];
 }
 
-/** Short, readable text of a move for buttons: "meld 2 on 9" -> "Meld 2 on 9s". */
-export function moveLabel(text, { handSize = null } = {}) {
+/** A move's cards as players read them: with `hand` (the mover's cards) each token becomes the very card
+ * it takes ("7" -> "7♥"), else the token as words ("T" -> "10"). */
+export function cardsText(m, hand = null) {
+  const idx = hand ? assignCards(m.cards, hand, { exact: false }) : null;
+  return (idx ? idx.map((i) => hand[i]) : m.cards).map(tokenText).join(" ");
+}
+
+/** Short, readable text of a move for buttons: "meld 2 on 9" -> "Meld 2♣ on 9s" (`hand`: the mover's cards). */
+export function moveLabel(text, { handSize = null, hand = null } = {}) {
   const m = parseMove(text);
-  const cards = m.cards.map(tokenText).join(" ");
+  const cards = cardsText(m, hand);
   const tgt = m.target ? targetText(m.target) : "";
   switch (m.action) {
     case "draw":
@@ -148,10 +155,10 @@ function ordinal(n) {
 }
 
 /** Verb phrase for an event: "took the pile with K K", "discarded 5♥". `card` is the pile top after a
- *  discard when known. */
-export function describeMove(text, card = null) {
+ *  discard when known; `hand` the mover's cards when known (then the cards are named with their suits). */
+export function describeMove(text, card = null, hand = null) {
   const m = parseMove(text);
-  const cards = m.cards.map(tokenText).join(" ");
+  const cards = cardsText(m, hand);
   const tgt = m.target ? targetText(m.target) : "";
   switch (m.action) {
     case "draw":

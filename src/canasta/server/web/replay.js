@@ -2,6 +2,7 @@
 import { api, applyDeckPreference, backEl, cardEl, el, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
 import { describeMove, targetText, tokenText } from "./moves.js";
 import { renderRummy } from "./replay_rummy.js";
+import { rummyMoveText } from "./rummy_words.js";
 import { format, has, setUpPage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -62,7 +63,13 @@ function render(step) {
   document.body.dataset.move = String(step.move);
   const entry = step.entry ? String(step.entry) : "";
   const m = /^(\d+)\s+(.*)$/.exec(entry);
-  $("entry").textContent = step.move === 0 ? t("replay.the_deal") : m ? t("replay.entry", { seat: seatName(Number(m[1])), move: describeMove(m[2]), notation: m[2] }) : entry;
+  // the move in words, a discard's card with its suit (the top of the pile after it); no notation
+  const rummy = step.state && step.state.family === "rummy";
+  const after = (step.state && step.state.pile) || [];
+  const sameHand = ((step.state && step.state.history) || []).slice(-1)[0] === entry; // (not a new hand's pile)
+  const top = m && m[2].startsWith("discard") && sameHand && after.length ? after[after.length - 1] : null;
+  const move = m && (rummy ? rummyMoveText(m[2]) : describeMove(m[2], top));
+  $("entry").textContent = step.move === 0 ? t("replay.the_deal") : m ? t("replay.entry", { seat: seatName(Number(m[1])), move }) : entry;
   const board = $("board");
   board.replaceChildren();
   if (step.state && step.state.family === "rummy") {

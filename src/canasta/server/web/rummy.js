@@ -4,9 +4,15 @@
 // what is typed, and the server's refusal (code and message) is shown.
 
 import {
-  api, applyDeckPreference, backEl, cardEl, el, formatPoints, fourColour, lineLabel, openTable, playerId, seatToken,
-  sendFrame, setFourColour, tableIdFromPath, uniqueId,
+  api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel, openTable,
+  playerId, seatToken, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
+import {
+  abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  reviewWaitsFor, setupSoundToggle, tickReviewTimers,
+} from "./tableui.js";
+import { meldName, rummyMoveText } from "./rummy_words.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const RANKS = "A23456789TJQK";
@@ -16,12 +22,12 @@ const T = {
   id: tableIdFromPath(),
   token: seatToken(tableIdFromPath()),
   player: playerId(),
+  name: displayName(),
   seat: null, // this connection's seat; null for a spectator
   host: null,
   seats: [],
   rules: null,
   frame: null, // the last state frame
-  receivedVersion: -1,
   selected: new Set(), // card codes selected in the hand
   sortBy: localStorage.getItem("canasta.rummy.sort") || "suit",
   titles: {}, // each preset's title, from /api/variants
@@ -33,6 +39,15 @@ const T = {
   hint: null,
   loggedHand: null, // the hand whose history the log shows
   pad: [],
+  pileTake: {}, // each preset's default pile_take ("any" or "top"), from /api/variants
+  continued: new Set(), // the hands whose review this page has closed
+  panel: null, // a panel shown instead of the table (a bad link, a seat taken over)
+  eventSeen: -1, // the newest event version received (a reconnection asks for the events after it)
+  why: {}, // the server's answers to `explain`, by "version|move"
+  whyAsked: {}, // frame id -> "version|move"
+  ownOrder: [], // the player's own order of the hand (sortBy "own")
+  drag: null, // the hand card being dragged
+  highlight: null, // {seat, discard, melds: labels}: the last move's traces, until the next player's
 };
 
 // ------------------------------------------------------------------ connection
@@ -51,7 +66,6 @@ function resendPending() {
 // ------------------------------------------------------------------ frames
 
 function onFrame(f) {
-  if (typeof f.version === "number" && f.version > T.receivedVersion) T.receivedVersion = f.version;
   switch (f.type) {
     case "welcome":
       T.seat = f.seat === undefined ? null : f.seat;
@@ -59,13 +73,21 @@ function onFrame(f) {
       T.rules = f.rules || null;
       T.seats = f.seats || [];
       document.body.dataset.seat = T.seat === null ? "spectator" : String(T.seat);
+      maybeAskName();
       break;
     case "state":
+      if (T.eventSeen < 0) T.eventSeen = f.version; // the first view's history covers the moves before it
       onState(f);
       break;
     case "event":
-      // before the first state frame nothing is logged: that frame's view carries the hand's history
-      if (T.frame && f.version > T.frame.version) addLog(describe(f), f.seat === T.seat);
+      // before the first state frame nothing is logged: that frame's view carries the hand's history; an
+      // event seen already (the server replays what a reconnection missed) is not logged twice
+      if (f.version <= T.eventSeen) break;
+      T.eventSeen = f.version;
+      if (T.frame && f.version > T.frame.version) onEvent(f);
+      break;
+    case "explain":
+      onExplain(f);
       break;
     case "ack":
       if (T.pending && String(T.pending.id) === String(f.id)) T.pending = null;
@@ -82,7 +104,7 @@ function onFrame(f) {
       break;
     case "hint":
       T.hint = f;
-      showNotice(`Hint: ${f.move} — ${f.reason}`, "info");
+      showNotice(`Hint: ${describeMove(f.move, T.seat)}` + (hintWhy(f) ? ` — ${hintWhy(f)}` : ""), "info");
       break;
     case "rematch":
       if (f.url && T.seat !== null) location.href = f.url;
@@ -92,9 +114,46 @@ function onFrame(f) {
   }
 }
 
+/** An invitee at a table of friends, with no name yet: ask the name the others will see (remembered). */
+function maybeAskName() {
+  const info = T.seats[T.seat] || {};
+  const friends = T.seats.filter((s) => s.kind === "human").length > 1;
+  if (T.seat === null || T.name || !friends || info.name || document.querySelector('[data-testid="name-prompt"]')) return;
+  document.body.append(namePrompt("", (name) => {
+    T.name = setDisplayName(name);
+    if (T.ws) T.ws.close(); // reconnects at once with the name
+  }));
+}
+
+function onEvent(f) {
+  const text = describe(f);
+  addLog(text, f.seat === T.seat);
+  if (f.seat !== T.seat) announce(text);
+  const act = String(f.move).split(" ")[0];
+  playSound(act === "meld" || act === "lay" ? "meld" : "card");
+  const last = T.highlight;
+  const target = act === "lay" ? String(f.move).split(" on ")[1] : null;
+  T.highlight = { seat: f.seat, discard: act === "discard", melds: new Set([...(last && last.seat === f.seat ? last.melds : []), ...(target ? [target] : [])]), meldedNow: act === "meld" };
+  const from = f.seat === T.seat ? $("hand") : document.querySelector(`[data-testid="seat-${f.seat}"]`);
+  if (act === "discard") flyCard(from, $("pile"), f.card);
+  else if (act === "draw") flyCard($("stock"), from, null);
+  else if (act === "take") flyCard($("pile"), from, null);
+  else if (act === "meld" || act === "lay") flyCard(from, $("melds"), null);
+}
+
 function onState(f) {
   if (T.frame && f.version < T.frame.version) return;
   const before = T.frame;
+  if (T.highlight && T.highlight.meldedNow && before) {
+    // a new meld: the one whose label the previous table did not have
+    const old = new Set(before.view.melds.map((m) => m.label));
+    for (const m of f.view.melds) if (!old.has(m.label)) T.highlight.melds.add(m.label);
+    T.highlight.meldedNow = false;
+  }
+  if (f.review && reviewWaitsFor(f.review, T.seat) && !T.continued.has(f.review.hand) && (!before || !before.review || before.review.hand !== f.review.hand)) {
+    playSound("end");
+    announce(t("table.review.title", { hand: f.review.hand }));
+  }
   T.frame = f;
   logHand(before, f.view || {});
   T.seats = f.seats || T.seats;
@@ -112,7 +171,7 @@ function onError(f) {
   if (mine) T.pending = null;
   if (f.code === "DUPLICATE_MOVE") return;
   if (f.code === "STALE_VERSION") {
-    send({ type: "sync", version: T.receivedVersion });
+    send({ type: "sync", version: Math.max(0, T.eventSeen) });
     showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
   } else if (f.code === "ILLEGAL_MOVE") {
     showNotice(`Not allowed (${f.reason || "ILLEGAL_MOVE"}): ${f.message}`);
@@ -198,6 +257,7 @@ function statusText() {
   const v = f.view;
   if (f.status === "waiting") return "Waiting for players…";
   if (f.status === "over" || v.result) return "Game over";
+  if (f.review && f.review.waiting && f.review.waiting.length) return t("table.review.title", { hand: f.review.hand });
   const who = v.to_move === T.seat ? "Your turn" : `${seatName(v.to_move)} to play`;
   const what = v.phase === "draw" ? "draw from the stock or take from the pile"
     : v.phase === "claim" ? `call "Rum" on ${seatName(v.claim_from)}'s discard, or pass` : "meld, lay off, then discard";
@@ -210,7 +270,12 @@ function render() {
   const v = f.view;
   document.body.dataset.version = String(f.version);
   document.body.dataset.status = f.status;
-  document.body.dataset.toMove = String(f.status === "playing" && T.seat !== null && v.to_move === T.seat);
+  const turn = String(f.status === "playing" && T.seat !== null && v.to_move === T.seat && legal().length > 0);
+  if (turn === "true" && document.body.dataset.toMove !== "true") {
+    announce(t("table.announce.turn"));
+    playSound("turn");
+  }
+  document.body.dataset.toMove = turn;
   setStatus(statusText());
   $("table-title").textContent = `${T.titles[v.variant] || v.variant} · hand ${v.hand_number}` + (v.target ? ` · game ${v.target}` : "");
   renderPanel();
@@ -227,9 +292,47 @@ function render() {
   $("chat-send").disabled = T.seat === null;
 }
 
+function breakdownTable(last) {
+  const lines = new Set();
+  for (const s of last.sides) for (const k of Object.keys(s.lines || {})) lines.add(k);
+  const head = el("tr", {}, el("th", {}), ...last.sides.map((_, i) => el("th", { text: sideName(i) })));
+  const rows = [...lines].map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...last.sides.map((s) => el("td", { text: formatPoints((s.lines || {})[k]) }))));
+  const total = el("tr", {}, el("th", { text: "This hand" }), ...last.sides.map((s) => el("th", { text: formatPoints(s.total) })));
+  return el("table", { class: "data" }, el("thead", {}, head), el("tbody", {}, rows, total));
+}
+
+function reviewOf(f) {
+  const review = f.review;
+  const last = f.view.last_hand;
+  return reviewPanel({
+    review, seat: T.seat, names: seatName,
+    meldGroups: [{ title: t("table.review.melds"), melds: (review.table.melds || []).map((m) => ({ label: meldName(m.label), cards: m.cards })) }],
+    breakdown: last && last.hand === review.hand ? breakdownTable(last) : null,
+    onContinue: T.seat === null || f.status === "over" ? null : () => {
+      T.continued.add(review.hand);
+      send({ type: "continue", hand: review.hand });
+      render();
+    },
+    title: f.status === "over" ? t("table.over.title") : null,
+  });
+}
+
 function renderPanel() {
   const f = T.frame;
   const slot = $("panel-slot");
+  if (T.panel) {
+    fill(slot, T.panel);
+    return;
+  }
+  const review = f.review;
+  if (review && f.status === "playing" && reviewWaitsFor(review, T.seat) && !T.continued.has(review.hand)) {
+    fill(slot, reviewOf(f));
+    return;
+  }
+  if (review && f.status === "playing" && review.waiting.length && T.seat !== null) {
+    fill(slot, reviewWaitingNote(review, seatName));
+    return;
+  }
   if (f.status === "waiting") {
     const panel = el("div", { class: "overlay-panel", "data-testid": "waiting-room" }, el("h2", { text: "Waiting for players" }),
       el("ul", { class: "waiting-seats" }, ...T.seats.map((s) => el("li", { "data-testid": `waiting-seat-${s.seat}` },
@@ -243,13 +346,19 @@ function renderPanel() {
   } else if (f.status === "over" && f.view.result) {
     const r = f.view.result;
     const scores = r.scores || f.view.scores;
-    const winner = r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
-    fill(slot, el("div", { class: "overlay-panel", "data-testid": "game-over" }, el("h2", { text: `Game over — ${winner}` }),
+    const winner = r.stalemate ? "A stalemate, lost by everyone" : r.winner === null || r.winner === undefined ? "A draw" : `${sideName(r.winner)} won`;
+    const panel = review ? reviewOf(f) : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }));
+    panel.dataset.testid = "game-over";
+    panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
+    panel.querySelector("h2").textContent = `${t("table.over.title")} — ${winner}`;
+    fill(slot, panel);
+    panel.append(
       el("p", {}, scores.map((s, i) => `${sideName(i)}: ${formatPoints(s)}`).join(" · ")),
+      abandonedNote(T.seats, seatName) || "",
       el("div", { class: "btns" },
         el("a", { href: `/api/tables/${encodeURIComponent(T.id)}/record`, "data-testid": "download-record", text: "Download the record" }), " ",
         el("a", { href: `/replay/${encodeURIComponent(T.id)}`, text: "Replay" }), " ",
-        T.seat !== null ? el("button", { type: "button", "data-testid": "rematch", text: "Rematch", onclick: () => send({ type: "rematch" }) }) : null)));
+        T.seat !== null ? el("button", { type: "button", "data-testid": "rematch", text: "Rematch", onclick: () => send({ type: "rematch" }) }) : null));
   } else {
     fill(slot);
   }
@@ -298,16 +407,20 @@ function renderPiles() {
       if (e.key === "Enter" || e.key === " ") sendMove("draw");
     });
   }
+  const effect = v.joker_effect ? ` · jokers: ${v.joker_effect} this hand` : "";
   const aside = (v.dealers_joker || []).length
-    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside` }) : null;
+    ? el("div", { class: "sub", "data-testid": "dealers-joker", text: (v.dealers_joker_blocked ? "The dealer's joker is blocked" : v.dealer === T.seat ? "Your dealer's joker lies aside" : `The dealer's joker (${seatName(v.dealer)}) lies aside`) + effect }) : null;
   fill($("stock"), el("div", { class: "what", text: "Stock" }), stock, el("div", { "data-testid": "stock-size", text: `${v.stock} cards` }), aside,
     moves.includes("pass") ? el("button", { type: "button", "data-testid": "pass", text: v.phase === "claim" ? "Pass (no Rum call)" : "Take nothing (pass)", onclick: () => sendMove("pass") }) : null,
     ...specialMoves(moves).map((m) => el("button", { type: "button", "data-testid": `special-${m.split(" ")[0]}`, text: specialLabel(m), onclick: () => sendMove(m) })));
   const cards = v.pile.map((code, i) => {
     const take = moves.find((m) => m === `take ${code}`);
     const attrs = { "data-testid": `pile-card-${code}`, "data-index": String(i) };
-    if (take) Object.assign(attrs, { role: "button", tabindex: "0", title: `Take ${code}` + (i < v.pile.length - 1 ? ` and the ${v.pile.length - 1 - i} card(s) above it` : "") });
+    const above = v.pile.length - 1 - i;
+    if (take) Object.assign(attrs, { role: "button", tabindex: "0", title: above ? t("table.pile.take_above", { card: cardText(code), count: above }) : t("table.pile.take", { card: cardText(code) }) });
     const c = cardEl(code, { attrs });
+    if (take) c.setAttribute("aria-label", attrs.title);
+    if (i === v.pile.length - 1 && T.highlight && T.highlight.discard) c.classList.add("last-discard");
     if (take) {
       c.classList.add("takeable");
       c.addEventListener("click", () => sendMove(take));
@@ -318,24 +431,34 @@ function renderPiles() {
     return c;
   });
   fill($("pile"), cards.length ? cards : el("span", { class: "muted small-text", text: "empty" }));
+  $("pile-help").textContent = t(pileTake() === "top" ? "table.pile.take_top" : "table.pile.take_any");
 }
 
-/** The options' own moves, each a button: calling "Rum" on a discard, the dealer's joker, the Master's Hand. */
+/** The options' own moves, each a button: calling "Rum" on a discard, Dealer's Gambit's nomination, the dealer's
+ * joker, blocking it and splitting the pile with a joker. */
 function specialMoves(moves) {
-  return moves.filter((m) => m.startsWith("rum ") || m.startsWith("take dealer ") || m.startsWith("master "));
+  return moves.filter((m) => ["rum ", "take dealer ", "nominate ", "block ", "split "].some((p) => m.startsWith(p)));
+}
+
+/** What the pile allows (the pile_take rule): "any" card and those above it, or the "top" card only. */
+function pileTake() {
+  const opts = (T.rules && T.rules.options) || {};
+  return opts.pile_take || T.pileTake[T.frame.view.variant] || "any";
 }
 
 function specialLabel(move) {
-  if (move.startsWith("rum ")) return `Rum! (${move.slice(4)})`;
+  if (move.startsWith("rum ")) return `Rum! (${move.slice(4).split(" ").map(cardText).join(" ")})`;
   if (move.startsWith("take dealer ")) return "Take the dealer's joker";
-  return `Show the Master's Hand (${move.slice(7)})`;
+  if (move.startsWith("nominate ")) return `Jokers ${move.slice(9)} this hand`;
+  if (move.startsWith("block ")) return "Block the dealer's joker with yours";
+  return `Split the pile: ${move.slice(6)}`;
 }
 
 function renderMustUse() {
   const v = T.frame.view;
   const box = $("must-use");
   box.classList.toggle("hidden", !v.must_use);
-  box.textContent = v.must_use ? `${v.to_move === T.seat ? "You" : seatName(v.to_move)} must meld or lay off ${v.must_use} this turn (the card taken from the pile)` : "";
+  box.textContent = v.must_use ? `${v.to_move === T.seat ? "You" : seatName(v.to_move)} must meld or lay off ${cardText(v.must_use)} this turn (the card taken from the pile)` : "";
 }
 
 function renderMelds() {
@@ -347,19 +470,32 @@ function renderMelds() {
     const stack = el("div", { class: "stack" }, ...m.cards.map((code, i) => el("div", { class: "laid" },
       cardEl(code, { small: true }),
       el("span", { class: "by", title: `laid by ${seatName(m.seats[i])}`, text: String(m.seats[i] + 1) }))));
-    const box = el("div", { class: `meld k-${m.kind}` + (lay ? " clickable" : ""), "data-testid": `meld-${m.label}`, "data-label": m.label },
-      stack, el("div", { class: "label", text: `${m.label} · ${formatPoints(m.points.reduce((a, b) => a + b, 0))}` }));
+    const fresh = T.highlight && T.highlight.melds.has(m.label) ? " fresh" : "";
+    const name = meldName(m.label);
+    const box = el("div", { class: `meld k-${m.kind}` + (lay ? " clickable" : "") + fresh, "data-testid": `meld-${m.label}`, "data-label": m.label, role: "group", "aria-label": `${name}: ${m.cards.map(cardText).join(" ")}` },
+      stack, el("div", { class: "label", text: `${name} · ${formatPoints(m.points.reduce((a, b) => a + b, 0))}` }));
+    dropZone(box, () => T.drag && legal().length, () => dropOnMelds(m.label));
     if (lay) {
-      box.title = `Lay ${sel[0]} off on ${m.label}`;
+      box.title = t("table.lay", { card: cardText(sel[0]), meld: name });
       box.addEventListener("click", () => sendMove(lay));
     }
     return box;
   });
+  const area = $("melds");
+  if (!area.dataset.drop) {
+    area.dataset.drop = "1"; // (the area itself stays: its drop handler once)
+    dropZone(area, () => T.drag && legal().length, () => dropOnMelds(null));
+    dropZone($("pile"), () => T.drag && legal().length, dropOnPile);
+  }
   const legend = v.melds.length ? el("div", { class: "muted small-text", text: "The number under a card is the seat that laid it (it scores for that seat)." }) : null;
   fill($("melds"), boxes.length ? boxes : el("span", { class: "none", text: "No melds yet." }), legend);
 }
 
 function sortKey(code) {
+  if (T.sortBy === "own") {
+    const i = T.ownOrder.indexOf(code);
+    return i < 0 ? 2000 : i; // a card new to the hand goes to the end
+  }
   if (code === "JK") return 1000;
   const rank = RANKS.indexOf(code[0]);
   const suit = SUIT_ORDER.indexOf(code[1]);
@@ -377,7 +513,7 @@ function renderHand() {
     return;
   }
   hand.classList.remove("spectating");
-  const sortButton = el("button", { type: "button", "data-testid": "sort", text: T.sortBy === "suit" ? "Sort by rank" : "Sort by suit" });
+  const sortButton = el("button", { type: "button", "data-testid": "sort", title: t("table.drag.hint"), text: T.sortBy === "suit" ? t("table.sort.rank") : t("table.sort.suit") });
   sortButton.addEventListener("click", () => {
     T.sortBy = T.sortBy === "suit" ? "rank" : "suit";
     localStorage.setItem("canasta.rummy.sort", T.sortBy);
@@ -399,10 +535,61 @@ function renderHand() {
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
         toggle();
+      } else if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+        e.preventDefault(); // move the card within the hand
+        const i = codes.indexOf(code);
+        const to = e.key === "ArrowRight" ? i + 2 : i - 1;
+        if (to >= 0 && to <= codes.length) moveCard(code, codes[to] || null);
+        const again = document.querySelector(`[data-testid="hand-card-${code}"]`);
+        if (again) again.focus();
       }
     });
+    c.draggable = true;
+    c.addEventListener("dragstart", (e) => {
+      T.drag = code;
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", code);
+    });
+    c.addEventListener("dragend", () => {
+      T.drag = null;
+    });
+    dropZone(c, () => T.drag && T.drag !== code, () => moveCard(T.drag, code));
     return c;
   }));
+}
+
+/** Put `code` just before `before` (null: at the end); the hand keeps the player's own order from now on. */
+function moveCard(code, before) {
+  const order = [...T.frame.view.hand].sort((a, b) => sortKey(a) - sortKey(b)).filter((c) => c !== code);
+  const at = before === null ? order.length : order.indexOf(before);
+  order.splice(at < 0 ? order.length : at, 0, code);
+  T.ownOrder = order;
+  T.sortBy = "own";
+  localStorage.setItem("canasta.rummy.sort", "own");
+  render();
+}
+
+/** Dropped on the melds: the selection's meld (the dragged card among it), or the card laid on `label`. */
+function dropOnMelds(label) {
+  const code = T.drag;
+  const moves = legal();
+  const lay = label && moves.find((m) => m === `lay ${code} on ${label}`);
+  if (lay) return sendMove(lay);
+  if (!T.selected.has(code)) T.selected = new Set([code]);
+  const meld = movesForSelection().meld;
+  if (meld) return sendMove(meld);
+  render(); // the help line says why not
+  return null;
+}
+
+function dropOnPile() {
+  const code = T.drag;
+  const move = legal().find((m) => m === `discard ${code}`);
+  if (move) sendMove(move);
+  else {
+    T.selected = new Set([code]);
+    render();
+  }
 }
 
 function button(text, testid, onclick, cls = "primary") {
@@ -427,11 +614,11 @@ function renderActions() {
   if (top && moves.includes(top)) out.push(button("Take the top card", "take-top", () => sendMove(top), ""));
   const sel = movesForSelection();
   if (sel.meld) out.push(button(`Meld ${[...T.selected].length} cards`, "meld", () => sendMove(sel.meld)));
-  if (sel.lays.length === 1) out.push(button(`Lay off on ${sel.lays[0].split(" on ")[1]}`, "lay", () => sendMove(sel.lays[0])));
+  if (sel.lays.length === 1) out.push(button(t("table.lay", { card: cardText([...T.selected][0]), meld: meldName(sel.lays[0].split(" on ")[1]) }), "lay", () => sendMove(sel.lays[0])));
   else if (sel.lays.length > 1) out.push(el("span", { class: "help", text: "Click the meld to lay it off on." }));
-  if (sel.discard) out.push(button(`Discard ${[...T.selected][0]}`, "discard", () => sendMove(sel.discard), ""));
+  if (sel.discard) out.push(button(`Discard ${cardText([...T.selected][0])}`, "discard", () => sendMove(sel.discard), ""));
   if (T.selected.size && !sel.meld && !sel.lays.length && !sel.discard) {
-    out.push(el("span", { class: "sel-info", text: "These cards make no move now." }));
+    out.push(el("span", { class: "sel-info", "data-testid": "why", text: whyNot(selectionMove()) }));
   }
   if (!T.selected.size && f.view.phase === "play") out.push(el("span", { class: "help", text: "Select cards to meld, lay off or discard." }));
   out.push(button("Hint", "hint", () => send({ type: "hint", id: uniqueId() }), ""));
@@ -458,18 +645,31 @@ function renderBreakdown() {
     fill($("breakdown"), el("span", { class: "muted small-text", text: "No hand finished yet." }));
     return;
   }
-  const how = last.stalemate ? "a stalemate: nobody scores" : last.went_out !== null && last.went_out !== undefined
+  const how = last.stalemate ? (last.stalemate_reason === "stuck" ? "a stalemate (nobody can finish): nobody scores" : "a stalemate: nobody scores") : last.went_out !== null && last.went_out !== undefined
     ? `${seatName(last.went_out)} went out${last.rummy ? " — rummy!" : ""}` : "the stock ran out";
-  const lines = new Set();
-  for (const s of last.sides) for (const k of Object.keys(s.lines || {})) lines.add(k);
-  const head = el("tr", {}, el("th", {}), ...last.sides.map((_, i) => el("th", { text: sideName(i) })));
-  const rows = [...lines].map((k) => el("tr", {}, el("td", { text: lineLabel(k) }), ...last.sides.map((s) => el("td", { text: formatPoints((s.lines || {})[k]) }))));
-  const total = el("tr", {}, el("th", { text: "Hand" }), ...last.sides.map((s) => el("th", { text: formatPoints(s.total) })));
   const left = (last.hands || []).map((cards, seat) => el("div", { class: "small-text" }, `${seatName(seat)}: `,
     cards.length ? cards.map((c) => cardEl(c, { small: true })) : "no cards left"));
   fill($("breakdown"), el("p", { class: "small-text", text: `Hand ${last.hand}: ${how}.` }),
-    el("table", { class: "data" }, el("thead", {}, head), el("tbody", {}, rows, total)),
+    breakdownTable(last),
     left.length ? el("div", { class: "left-in-hand" }, el("div", { class: "small-text muted", text: "Cards left in hand:" }), left) : null);
+}
+
+/** The move the selection would be: a meld of the cards, or the one card's discard (the play phase), or
+ * taking it from the pile (the draw phase). */
+function selectionMove() {
+  const sel = [...T.selected];
+  if (T.frame.view.phase === "draw") return `take ${sel[0]}`;
+  return sel.length === 1 ? `discard ${sel[0]}` : `meld ${sel.join(" ")}`;
+}
+
+/** The engine's reason the selection makes no move (asked of the server once per position and move). */
+function whyNot(move) {
+  return askWhy(T, T.frame.version, move, send);
+}
+
+function onExplain(f) {
+  const key = explained(T, f);
+  if (key && T.frame && key.startsWith(`${T.frame.version}|`)) render();
 }
 
 // ------------------------------------------------------------------ log, chat, notices
@@ -484,7 +684,7 @@ function logHand(before, view) {
     if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`);
     for (const h of view.history || []) {
       const [seat, ...move] = String(h).split(" ");
-      if (move[0] === "upcard") addLog(`Upcard ${move.slice(1).join(" ")}`);
+      if (move[0] === "upcard") addLog(`Upcard ${move.slice(1).map(cardText).join(" ")}`);
       else addLog(describe({ seat: Number(seat), move: move.join(" ") }), Number(seat) === T.seat);
     }
   } else if (view.hand_number && T.loggedHand !== view.hand_number) {
@@ -495,8 +695,18 @@ function logHand(before, view) {
 
 function describe(e) {
   const who = e.seat === T.seat ? "You" : seatName(e.seat);
-  const by = e.by && e.by !== "human" && e.by !== "bot" ? ` (${e.by})` : "";
-  return `${who}${by}: ${e.move}` + (e.move === "discard" && e.card ? ` ${e.card}` : "");
+  const by = e.by === "timer" ? " (time ran out)" : e.by === "stand-in" ? " (computer standing in)" : "";
+  return `${who} ${describeMove(e.move, e.seat)}${by}`;
+}
+
+/** A rummy move in words; a meld laid on is "your Ks" when it is the mover's (this page's) side's. */
+function describeMove(move, seat) {
+  const meld = (label) => {
+    const m = T.frame && T.frame.view.melds.find((x) => x.label === label);
+    const ours = m && T.seat !== null && seat === T.seat && m.seats.every((x) => sideOf(x) === sideOf(T.seat));
+    return t(ours ? "table.meld.your" : "table.meld.the", { meld: meldName(label) });
+  };
+  return rummyMoveText(move, meld);
 }
 
 function addLog(text, mine = false) {
@@ -507,9 +717,8 @@ function addLog(text, mine = false) {
 }
 
 function addChat(f) {
-  const box = $("chat-log");
-  box.append(el("div", {}, el("span", { class: "who", text: f.name || `Seat ${f.seat + 1}` }), el("span", { text: f.text })));
-  box.scrollTop = box.scrollHeight;
+  const who = f.name || `Seat ${f.seat + 1}`;
+  addChatLine($("chat-log"), f, who); // (the chat box is a live region: screen readers hear it)
 }
 
 let noticeTimer = null;
@@ -546,21 +755,48 @@ function start() {
     setStatus("No table given.");
     return;
   }
+  setupSoundToggle($("sound-toggle"));
   api(`/api/tables/${encodeURIComponent(T.id)}`).catch((e) => {
     if (e.status === 404) {
-      setStatus("This table does not exist.");
       T.stopped = true;
+      onClosed("gone");
     }
   });
   api("/api/variants?family=rummy")
     .then((all) => {
       T.titles = Object.fromEntries((all || []).map((e) => [e.name, e.title]));
+      T.pileTake = Object.fromEntries((all || []).map((e) => [e.name, ((e.options || []).find((o) => o.name === "pile_take") || {}).default]));
       if (T.frame) render();
     })
     .catch(() => {}); // the title is a nicety: the preset's name stands in
-  setInterval(tickTimers, 1000);
-  openTable(T, { onFrame, onOpen: resendPending, setStatus });
+  setInterval(() => {
+    tickTimers();
+    tickReviewTimers();
+  }, 1000);
+  connect();
   window.rummyTable = T; // for debugging and tests
+}
+
+function connect() {
+  openTable(T, { onFrame, onOpen: resendPending, setStatus, since: () => (T.eventSeen >= 0 ? T.eventSeen : null), onClosed });
+}
+
+/** The connection ended for good: a bad link, no such table, or the seat opened in another window. */
+function onClosed(kind) {
+  if (kind === "replaced") {
+    T.panel = replacedPanel(() => {
+      T.panel = null;
+      T.stopped = false;
+      connect();
+      if (T.frame) render();
+    });
+    setStatus(t("table.replaced.title"));
+  } else {
+    T.panel = linkProblemPanel(kind, T.id);
+    setStatus(t(kind === "gone" ? "table.link.gone_title" : "table.link.bad_title"));
+  }
+  if (T.frame) render();
+  else fill($("panel-slot"), T.panel);
 }
 
 start();

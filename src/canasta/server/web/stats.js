@@ -3,7 +3,7 @@ import { api, el, playerId } from "./common.js";
 import { format, setUpPage, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 
-const COLUMNS = ["played", "won", "lost", "drawn", "unfinished", "hands", "points_per_hand"];
+const COLUMNS = ["played", "won", "lost", "drawn", "unfinished", "abandoned", "hands", "points_per_hand"];
 
 function cell(row, key) {
   const v = row ? row[key] : null;

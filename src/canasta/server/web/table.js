@@ -2,10 +2,15 @@
 // The client never computes legality: every button sends a move taken from the frame's `legal` list.
 
 import {
-  api, applyDeckPreference, backEl, cardEl, cardText, displayName, el, formatPoints, fourColour, lineLabel,
-  openTable, playerId, seatToken, rankOf, sendFrame, setFourColour, sortCards, tableIdFromPath, uniqueId,
+  api, applyDeckPreference, backEl, cardEl, cardSortKey, cardText, displayName, el, formatPoints, fourColour, lineLabel,
+  openTable, playerId, rankOf, seatToken, sendFrame, setDisplayName, setFourColour, sortCards, suitOf, tableIdFromPath, uniqueId,
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
+import {
+  abandonedNote, addChatLine, announce, askWhy, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  reviewWaitsFor, setupSoundToggle, tickReviewTimers,
+} from "./tableui.js";
+import { t } from "./i18n.js";
 
 const EVENT_PAUSE_MS = 800;
 const $ = (id) => document.getElementById(id);
@@ -19,7 +24,6 @@ const T = {
   settings: null,
   seats: [],
   state: null, // the last rendered state frame
-  receivedVersion: -1, // the newest version seen in any frame (for sync)
   queue: [],
   holdUntil: 0,
   processing: false,
@@ -34,10 +38,19 @@ const T = {
   stopped: false,
   everConnected: false,
   logCount: 0,
-  padLen: null,
-  handPanel: null, // {kind: "hand"|"over", index}
+  handPanel: null, // {kind: "hand", index}: a past hand's breakdown, opened from the score pad
+  continued: new Set(), // the hands whose review this page has closed
+  linkProblem: null, // the panel shown instead of the table (a bad link, a seat taken over)
   timerHandle: null,
   lastHand: null,
+  why: {}, // the server's answers to `explain`, by "version|move"
+  whyAsked: {}, // frame id -> "version|move" of the questions not answered yet
+  sortMode: ["rank", "suit", "own"].includes(store.get("canasta.sort")) ? store.get("canasta.sort") : "rank",
+  ownOrder: [], // the player's own order of the hand (sortMode "own")
+  dragIndex: null, // the hand card being dragged
+  eventSeen: -1, // the newest event version received (a reconnection asks for the events after it)
+  frameSeq: 0, // counts frames, so that a queued state frame's seats never undo a newer `seats` frame
+  seatsSeq: 0,
 };
 
 // ------------------------------------------------------------------ seat geometry and names
@@ -127,7 +140,6 @@ function send(frame) {
 // ------------------------------------------------------------------ frames
 
 function onFrame(f) {
-  if (typeof f.version === "number" && f.version > T.receivedVersion) T.receivedVersion = f.version;
   switch (f.type) {
     case "welcome":
       T.seat = f.seat === undefined ? null : f.seat;
@@ -137,12 +149,22 @@ function onFrame(f) {
       if (Array.isArray(f.seats)) T.seats = f.seats;
       document.body.dataset.seat = T.seat === null ? "spectator" : String(T.seat);
       renderTitle();
+      maybeAskName();
       break;
-    case "state":
     case "event":
+      if (f.version <= T.eventSeen) break; // seen already (the server replays what a reconnection missed)
+      T.eventSeen = f.version;
       T.queue.push(f);
       pump();
       break;
+    case "state":
+      if (T.eventSeen < 0) T.eventSeen = f.version; // the first view's history covers the moves before it
+      f.seq = ++T.frameSeq;
+      T.queue.push(f);
+      pump();
+      break;
+    case "replaced":
+      break; // the close that follows (4409) shows the panel
     case "ack":
       if (T.pending && String(T.pending.id) === String(f.id)) T.pending.acked = true;
       break;
@@ -150,7 +172,10 @@ function onFrame(f) {
       onError(f);
       break;
     case "seats":
-      if (Array.isArray(f.seats)) T.seats = f.seats;
+      if (Array.isArray(f.seats)) {
+        T.seats = f.seats;
+        T.seatsSeq = ++T.frameSeq; // newer than any state frame still queued
+      }
       if (T.state) render();
       break;
     case "chat":
@@ -159,12 +184,27 @@ function onFrame(f) {
     case "hint":
       onHint(f);
       break;
+    case "explain":
+      onExplain(f);
+      break;
     case "rematch":
       onRematch(f);
       break;
     default:
       break;
   }
+}
+
+/** An invitee at a table of friends, with no name yet: ask the name the others will see (remembered for the
+ * next tables), then connect again so that the server takes it. */
+function maybeAskName() {
+  const info = seatInfo(T.seat);
+  const friends = (T.seats || []).filter((s) => s.kind === "human").length > 1;
+  if (T.seat === null || T.name || !friends || (info && info.name) || document.querySelector('[data-testid="name-prompt"]')) return;
+  document.body.append(namePrompt("", (name) => {
+    T.name = setDisplayName(name);
+    if (T.ws) T.ws.close(); // reconnects at once with the name
+  }));
 }
 
 function onError(f) {
@@ -177,7 +217,7 @@ function onError(f) {
   }
   if (mine) T.pending = null;
   if (f.code === "STALE_VERSION") {
-    send({ type: "sync", version: T.receivedVersion });
+    send({ type: "sync", version: Math.max(0, T.eventSeen) });
     showNotice("The table had moved on; it is up to date now. Please make your move again.", "info");
   } else if (f.code === "BAD_TOKEN") {
     showNotice(f.message || "This invite link is not valid for this table.");
@@ -257,7 +297,13 @@ function handleEvent(f) {
   const sameHand = nextView && T.state && T.state.view && nextView.hand_number === T.state.view.hand_number;
   const card = f.card || (act === "discard" && sameHand && next.version === f.version ? nextView.pile_top : null);
   const who = seatLabel(f.seat);
-  let text = `${who} ${describeMove(move, card)}`;
+  // the melds the move made or grew, card by card: from the table after it (the review's, if the hand ended)
+  // (only from the state right after this move: after a reconnection several moves may lie in between)
+  const exact = next && next.version === f.version;
+  const afterSides = !exact ? null : sameHand ? sidesOf(nextView) : next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
+  const changes = afterSides && T.state ? meldChanges(sidesOf(T.state.view), afterSides, sideOfSeat(T.state.view, f.seat)) : [];
+  const said = eventText(move, card, changes, f.seat, T.state && T.state.view);
+  let text = `${who} ${said}`;
   if (f.by === "timer") text += " (time ran out)";
   else if (f.by === "stand-in") text += " (computer standing in)";
   addLog(text, { version: f.version, mine: f.seat === T.seat, latest: true });
@@ -268,16 +314,76 @@ function handleEvent(f) {
         T.loggedHand = hn;
         addLog(`— Hand ${hn} —`, { sys: true });
         addLog(describeHistory(h), { version: f.version, sys: true });
+        logDealtThrees(nextView);
       }
       continue;
     }
     const extra = describeHistory(h);
     if (extra) addLog(extra, { version: f.version, sys: true });
   }
-  bubble(f.seat, describeMove(move, card));
+  bubble(f.seat, said);
+  if (f.seat !== T.seat) announce(text);
+  playSound(act === "meld" || changes.length ? "meld" : "card");
+  animateEvent(act, f.seat, changes);
   const backlog = T.queue.filter((g) => g.type === "event").length;
   const pause = f.seat === T.seat ? 150 : backlog > 4 ? 120 : EVENT_PAUSE_MS;
   T.holdUntil = Date.now() + pause;
+}
+
+/** The card movement of a move (the page is still drawn as before it) and what stays highlighted until the
+ * next player's turn: the last discard, the melds made or added to. */
+function animateEvent(act, seat, changes) {
+  const last = T.highlight;
+  T.highlight = {
+    seat,
+    discard: act === "discard",
+    side: sideOfSeat(T.state && T.state.view, seat),
+    melds: new Set([...(last && last.seat === seat ? last.melds : []), ...changes.map((c) => c.key)]),
+  };
+  const seatEl = document.querySelector(`[data-testid="seat-${seat}"]`);
+  const from = seat === T.seat ? $("hand") : seatEl;
+  const pile = document.querySelector('[data-testid="pile"] .stack-wrap');
+  const stock = document.querySelector('[data-testid="stock"] .stack-wrap');
+  if (act === "discard") flyCard(from, pile, null);
+  else if (act === "draw") flyCard(stock, from, null);
+  else if (act === "take") flyCard(pile, from, null);
+  if (changes.length) flyCard(from, document.querySelector(`[data-testid="side-${T.highlight.side}"]`), changes[0].added[0]);
+}
+
+/** Each meld of `side` the move made or added to: {key, meld, added (cards), fresh}. */
+function meldChanges(beforeSides, afterSides, side) {
+  if (side === null || side === undefined || !afterSides[side]) return [];
+  const old = new Map(((beforeSides[side] || {}).melds || []).map((m) => [m.key || m.rank, m]));
+  const out = [];
+  for (const m of afterSides[side].melds || []) {
+    const key = m.key || m.rank;
+    const pool = [...((old.get(key) || {}).cards || [])];
+    const added = (m.cards || []).filter((c) => {
+      const i = pool.indexOf(c);
+      if (i < 0) return true;
+      pool.splice(i, 1);
+      return false;
+    });
+    if (added.length) out.push({ key, meld: m, added, fresh: !old.has(key) });
+  }
+  return out;
+}
+
+/** What a move did, in cards: "melded 7♠ 7♥ 2♣", "added 7♦ to your 7s", "took the pile (9 cards)". */
+function eventText(move, card, changes, seat, view) {
+  const m = parseMove(move);
+  const melds = changes.map((c) => {
+    const cards = c.added.map(cardText).join(" ");
+    if (c.fresh) return t("table.log.melded", { cards });
+    const ours = T.seat !== null && sideOfSeat(view, seat) === sideOfSeat(view, T.seat);
+    return t(ours ? "table.log.added_yours" : "table.log.added_theirs", { cards, meld: meldName({ ...c.meld, canasta: false }) });
+  });
+  if (m.action === "take") {
+    const took = t("table.log.took_pile", { count: view && (view.pile_size ?? (view.pile || []).length) });
+    return melds.length ? t("table.log.and", { first: took, then: melds.join(", ") }) : took;
+  }
+  if (m.action === "meld" && melds.length) return melds.join(", ");
+  return describeMove(move, card, seat === T.seat ? T.handCodes : null);
 }
 
 /** Extra public history entries an event added, other than the move itself. */
@@ -306,7 +412,7 @@ function describeHistory(entry) {
 function handleState(f) {
   if (T.state && f.version < T.state.version) return;
   const prev = T.state;
-  if (Array.isArray(f.seats)) T.seats = f.seats;
+  if (Array.isArray(f.seats) && !(f.seq < T.seatsSeq)) T.seats = f.seats;
   if (f.seat !== undefined && f.seat !== null && T.seat === null && T.token) T.seat = f.seat;
   T.state = f;
   const view = f.view || {};
@@ -314,6 +420,7 @@ function handleState(f) {
   if (!prev) {
     T.loggedHand = view.hand_number;
     if (view.hand_number > 1) addLog(`— Hand ${view.hand_number} —`, { sys: true });
+    logDealtThrees(view);
     for (const h of view.history || []) logHistoryEntry(h);
   } else if (view.hand_number && T.loggedHand !== view.hand_number) {
     T.loggedHand = view.hand_number;
@@ -321,9 +428,10 @@ function handleState(f) {
     for (const h of view.history || []) {
       if (/^\d+ upcard/.test(h)) logHistoryEntry(h);
     }
+    logDealtThrees(view);
   }
   // the hand changed (a draw, a meld, a new hand): keep selected the cards that are still there
-  const codes = sortCards(view.hand || []);
+  const codes = arrange(view.hand || []);
   if (codes.join(" ") !== T.handCodes.join(" ")) {
     const keep = [...T.selected].map((i) => T.handCodes[i]);
     T.selected = new Set();
@@ -344,15 +452,27 @@ function handleState(f) {
     T.selected = new Set();
   }
   if (T.hint && T.hint.version !== f.version) T.hint = null;
-  // end of a hand: show its breakdown
-  const pad = f.pad || [];
-  if (T.padLen !== null && pad.length > T.padLen) T.handPanel = { kind: f.status === "over" ? "over" : "hand", index: pad.length - 1 };
-  if ((f.status === "over" || view.result) && (!T.handPanel || T.handPanel.kind !== "over")) {
-    T.handPanel = { kind: "over", index: pad.length - 1 };
+  if (f.review && reviewWaitsFor(f.review, T.seat) && !T.continued.has(f.review.hand) && (!prev || !prev.review || prev.review.hand !== f.review.hand)) {
+    playSound("end");
+    announce(t("table.review.title", { hand: f.review.hand }));
   }
-  T.padLen = pad.length;
   render();
   maybeResendPending();
+}
+
+/** Red threes laid out at the deal: the history does not list them, each side's red threes do. */
+function logDealtThrees(view) {
+  const later = (view.history || []).filter((h) => / red-three /.test(h)).flatMap((h) => h.split(/\s+/).slice(2));
+  sidesOf(view).forEach((side, i) => {
+    const pool = [...later];
+    const dealt = (side.red_threes || []).filter((c) => {
+      const j = pool.indexOf(c);
+      if (j < 0) return true;
+      pool.splice(j, 1);
+      return false;
+    });
+    if (dealt.length) addLog(t("table.log.dealt_threes", { side: sideLabel(view, i), cards: dealt.map(cardText).join(" ") }), { sys: true });
+  });
 }
 
 function diffNew(before, after) {
@@ -407,10 +527,35 @@ function sendMove(text) {
   const frame = { type: "move", id: uniqueId(), version: T.state.version, move: text };
   T.pending = { id: frame.id, version: frame.version, move: text, sent: false, acked: false };
   hideNotice();
-  T.handPanel = T.handPanel && T.handPanel.kind === "over" ? T.handPanel : null;
+  T.handPanel = null;
   if (send(frame)) T.pending.sent = true;
   else showNotice("Connection lost — reconnecting. Your move will be sent as soon as the table is back.", "info");
   render();
+}
+
+/** A card as a move names it: its rank ("7", "JK"; a black three "3"), a red three in full ("3H"). */
+function noteToken(code) {
+  if (code === "JK") return "JK";
+  return code === "3H" || code === "3D" ? code : rankOf(code);
+}
+
+/** The move the selection would be in the play phase: a sequence (one suit, different ranks) by its cards,
+ * else a meld of ranks (added to the side's meld of that rank, if there is one). */
+function selectionMove(sel) {
+  const suits = new Set(sel.map((c) => c.slice(-1)));
+  const ranks = new Set(sel.map(rankOf));
+  const sequence = sel.length >= 3 && suits.size === 1 && ranks.size === sel.length && !sel.some((c) => c === "JK" || rankOf(c) === "2");
+  return `meld ${sel.map(sequence ? (c) => c : noteToken).join(" ")}`;
+}
+
+/** The engine's reason the selection makes no move (asked of the server once per position and move). */
+function whyNot(move) {
+  return askWhy(T, T.state.version, move, send);
+}
+
+function onExplain(f) {
+  const key = explained(T, f);
+  if (key && T.state && key.startsWith(`${T.state.version}|`)) render();
 }
 
 function selectedCodes() {
@@ -455,7 +600,7 @@ function requestHint() {
 function onHint(f) {
   hideNotice();
   const indices = cardsOfMove(f.move || "", T.handCodes);
-  T.hint = { move: f.move, reason: f.reason, level: f.level, version: renderedVersion(), indices };
+  T.hint = { move: f.move, reason: f.reason, why: f.why, level: f.level, version: renderedVersion(), indices };
   render();
 }
 
@@ -498,6 +643,7 @@ function statusText() {
   const v = f.view || {};
   if (f.status === "waiting") return "Waiting for players to join";
   if (f.status === "over" || v.result) return "Game over";
+  if (f.review && f.review.waiting && f.review.waiting.length) return t("table.review.title", { hand: f.review.hand });
   const toMove = v.to_move;
   if (T.seat !== null && toMove === T.seat) {
     if (v.phase === "answer") return "Your partner asks: may I go out? Answer yes or no";
@@ -516,7 +662,12 @@ function render() {
   b.version = String(f.version);
   b.phase = v.phase || "";
   b.status = f.status || "";
-  b.toMove = myTurn() ? "true" : "false";
+  const turn = myTurn() ? "true" : "false";
+  if (turn === "true" && b.toMove !== "true") {
+    announce(t("table.announce.turn"));
+    playSound("turn");
+  }
+  b.toMove = turn;
   b.hand = String(v.hand_number || "");
   renderTitle();
   setStatus(statusText());
@@ -565,7 +716,20 @@ function renderSeats(v) {
     foot ? el("span", { class: "foot small-text", text: `foot: ${foot} cards waiting` }) : null,
     el("span", { class: "timer", "data-timer-seat": String(meSeat) }),
     el("span", { class: "bubble", "data-bubble": String(meSeat) }),
+    T.seat !== null ? sortTools() : null,
   );
+}
+
+/** Sort by rank, by suit, or keep your own order (drag a card, or Alt+arrow keys, to arrange the hand). */
+function sortTools() {
+  const box = el("span", { class: "hand-tools", role: "group", "aria-label": t("table.drag.hint"), title: t("table.drag.hint") });
+  for (const mode of SORT_MODES) {
+    if (mode === "own" && T.sortMode !== "own") continue; // your order appears once you arrange the hand
+    const b = el("button", { type: "button", "data-testid": `sort-${mode}`, "aria-pressed": T.sortMode === mode ? "true" : "false", text: t(`table.sort.${mode}`) });
+    b.addEventListener("click", () => setSortMode(mode));
+    box.append(b);
+  }
+  return box;
 }
 
 function seatBox(seat, v) {
@@ -627,22 +791,30 @@ function sideBox(v, s, i, isMine) {
   const melds = el("div", { class: "melds" });
   const list = s.melds || [];
   if (!list.length) melds.append(el("span", { class: "none", text: "no melds yet" }));
-  for (const m of list) melds.append(meldBox(m, isMine));
-  return el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
+  for (const m of list) melds.append(meldBox(m, isMine, i));
+  const box = el("div", { class: "side" + (isMine ? " mine" : ""), "data-testid": `side-${i}`, "data-side": String(i) }, head, melds);
+  if (isMine) dropZone(melds, dragging, () => dropOnMelds(null));
+  return box;
 }
 
 const KIND_NAMES = { natural: "natural canasta", mixed: "mixed canasta", wild: "wild canasta", sequence: "sequence", twos: "canasta of twos" };
 
-function meldBox(m, isMine) {
+/** A meld by its rank ("7s", "second 9s", "♥ sequence", "natural canasta · 7s"). */
+function meldName(m) {
+  const key = m.key || m.rank;
+  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? "wild" : `${tokenText(m.rank)}s`;
+  if (key && key.includes("/")) label = targetText(key);
+  return m.canasta ? `${KIND_NAMES[m.kind] || "canasta"} · ${label}` : label;
+}
+
+function meldBox(m, isMine, side) {
   const cls = ["meld"];
   if (m.canasta) cls.push("canasta");
   if (m.kind && (m.canasta || m.kind === "sequence")) cls.push(`k-${m.kind}`);
   const key = m.key || m.rank;
-  const count = (m.cards || []).length;
-  let label = m.rank === "sequence" ? targetText(key) : m.rank === "wild" ? "wild" : `${tokenText(m.rank)}s`;
-  if (key && key.includes("/")) label = targetText(key);
-  label += ` ×${count}`;
-  if (m.canasta) label = `${KIND_NAMES[m.kind] || "canasta"} · ${label}`;
+  const label = `${meldName(m)} ×${(m.cards || []).length}`;
+  const h = T.highlight;
+  if (h && h.melds.has(key) && h.side === side) cls.push("fresh");
   const stack = el("div", { class: "stack" }, ...(m.cards || []).map((c) => cardEl(c, { small: true })));
   const box = el(
     "div",
@@ -653,6 +825,7 @@ function meldBox(m, isMine) {
   if (isMine && myTurn()) {
     box.classList.add("clickable");
     box.addEventListener("click", () => meldOnto(m));
+    dropZone(box, dragging, () => dropOnMelds(m));
   }
   return box;
 }
@@ -698,7 +871,7 @@ function renderPiles(v) {
     const frozenWild = v.pile_frozen && pile.slice(0, -1).reverse().find((c) => c === "JK" || rankOf(c) === "2" || c === "3H" || c === "3D");
     if (frozenWild) wrap.append(el("div", { class: "under", style: "transform: rotate(80deg); left: 10px;" }, cardEl(frozenWild)));
     else if (under) wrap.append(el("div", { class: "under" }, cardEl(under)));
-    wrap.append(el("div", { class: "top" }, cardEl(top)));
+    wrap.append(el("div", { class: "top" + (T.highlight && T.highlight.discard ? " last-discard" : "") }, cardEl(top)));
   } else {
     wrap.append(el("div", { class: "card empty" }));
   }
@@ -716,6 +889,7 @@ function renderPiles(v) {
     wrap,
     el("div", {}, `${v.pile_size ?? pile.length} card${(v.pile_size ?? pile.length) === 1 ? "" : "s"}`, frozenText ? el("span", { class: "frozen-mark", text: ` · ❄ ${frozenText}` }) : null),
   );
+  dropZone(pileBox, dragging, dropOnPile);
   const acts = myTurn() ? computeActions() : null;
   if (acts && acts.take.length && !T.pending) {
     pileBox.classList.add("clickable");
@@ -776,7 +950,7 @@ function renderHand(v) {
   let groupRank = null;
   codes.forEach((code, i) => {
     const r = rankOf(code);
-    const g = r === "2" || r === "JK" ? "wild" : r;
+    const g = T.sortMode === "own" ? "all" : T.sortMode === "suit" ? suitOf(code) || "JK" : r === "2" || r === "JK" ? "wild" : r;
     if (g !== groupRank) {
       group = el("div", { class: "group", "data-rank": g });
       hand.append(group);
@@ -799,10 +973,117 @@ function renderHand(v) {
       T.focusIndex = i;
       toggleSelect(i);
     });
+    card.draggable = true;
+    card.addEventListener("dragstart", (e) => {
+      T.dragIndex = i;
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", code);
+      card.classList.add("dragging");
+    });
+    card.addEventListener("dragend", () => {
+      card.classList.remove("dragging");
+      T.dragIndex = null;
+      for (const x of document.querySelectorAll(".drop-target, .drop-before")) x.classList.remove("drop-target", "drop-before");
+    });
+    dropZone(card, () => T.dragIndex !== null && T.dragIndex !== i, () => moveCard(T.dragIndex, i), "drop-before");
     group.append(card);
   });
   if (hadFocus) focusCard(T.focusIndex);
   T.newCards = new Set(); // the arrival animation plays once
+}
+
+// ------------------------------------------------------------------ arranging the hand, drag and drop
+
+const SORT_MODES = ["rank", "suit", "own"];
+
+/** The hand in the player's order: by rank (the default), by suit, or as the player arranged it (new cards
+ * at the end). */
+function arrange(hand) {
+  if (T.sortMode === "suit") {
+    const suit = (c) => (c === "JK" ? 9 : "SHDC".indexOf(suitOf(c)));
+    return [...hand].sort((a, b) => suit(a) - suit(b) || cardSortKey(a) - cardSortKey(b));
+  }
+  if (T.sortMode !== "own") return sortCards(hand);
+  const pool = [...hand];
+  const out = [];
+  for (const c of T.ownOrder) {
+    const i = pool.indexOf(c);
+    if (i >= 0) out.push(pool.splice(i, 1)[0]);
+  }
+  return [...out, ...pool];
+}
+
+function setSortMode(mode) {
+  T.sortMode = mode;
+  store.set("canasta.sort", mode);
+  const keep = selectedCodes();
+  T.handCodes = arrange(T.handCodes);
+  T.ownOrder = [...T.handCodes];
+  reselect(keep);
+  render();
+}
+
+/** Select these cards again after the hand's order changed. */
+function reselect(codes) {
+  T.selected = new Set();
+  for (const c of codes) {
+    const i = T.handCodes.findIndex((x, j) => x === c && !T.selected.has(j));
+    if (i >= 0) T.selected.add(i);
+  }
+}
+
+/** Move the card at `from` to just before the card at `to` (the player's own order from now on). */
+function moveCard(from, to) {
+  if (from === null || from === undefined || from === to || to < 0 || to > T.handCodes.length) return;
+  const flags = T.handCodes.map((c, i) => ({ c, sel: T.selected.has(i) }));
+  const [item] = flags.splice(from, 1);
+  flags.splice(to > from ? to - 1 : to, 0, item);
+  T.handCodes = flags.map((x) => x.c);
+  T.selected = new Set(flags.flatMap((x, i) => (x.sel ? [i] : [])));
+  T.ownOrder = [...T.handCodes];
+  T.sortMode = "own";
+  store.set("canasta.sort", "own");
+  T.focusIndex = to > from ? to - 1 : to;
+  render();
+}
+
+/** The cards a drag carries: the selection when the dragged card is part of it, else that card alone. */
+function draggedCards() {
+  if (T.dragIndex === null || T.dragIndex === undefined) return [];
+  if (T.selected.has(T.dragIndex)) return selectedCodes();
+  return [T.handCodes[T.dragIndex]];
+}
+
+/** Dropped on the pile: a discard in the play phase, taking the pile with these cards in the draw phase. */
+function dropOnPile() {
+  const cards = draggedCards();
+  const L = legal();
+  const move = movesMatching(L, "discard", cards)[0] || movesMatching(L, "take", cards)[0];
+  if (move) sendMove(move.text);
+  else showNotice(whyNotNow(cards.length === 1 && T.state.view.phase === "play" ? `discard ${noteToken(cards[0])}` : `take ${cards.map(noteToken).join(" ")}`), "info", 5000);
+}
+
+/** Dropped on one of your side's melds (`m`) or on your side (`m` null: a new meld). */
+function dropOnMelds(m) {
+  const cards = draggedCards();
+  T.selected = new Set(cards.map((c) => T.handCodes.indexOf(c)));
+  if (m) {
+    meldOnto(m);
+    return;
+  }
+  const move = movesMatching(legal(), "meld", cards)[0];
+  if (move) sendMove(move.text);
+  else showNotice(whyNotNow(selectionMove(cards)), "info", 5000);
+}
+
+/** The engine's reason when it is known already, else a plain sentence (the question goes to the server). */
+function whyNotNow(move) {
+  const text = whyNot(move);
+  return text === t("table.why.asking") ? t("table.not_now", { move: moveLabel(move, { hand: T.handCodes }) }) : text;
+}
+
+function dragging() {
+  return T.dragIndex !== null && T.dragIndex !== undefined && myTurn() && !T.pending;
 }
 
 function focusCard(i) {
@@ -863,15 +1144,15 @@ function renderActions(v) {
     shown.add("draw");
   }
   a.take.forEach((m, k) => {
-    actions.append(actionButton(moveLabel(m), m, k === 0 ? "action-take" : null));
+    actions.append(actionButton(moveLabel(m, { hand: T.handCodes }), m, k === 0 ? "action-take" : null));
     shown.add(m);
   });
   a.meld.forEach((m, k) => {
-    actions.append(actionButton(moveLabel(m, { handSize: sel.length === handSize ? sel.length : null }), m, k === 0 ? "action-meld" : null));
+    actions.append(actionButton(moveLabel(m, { handSize: sel.length === handSize ? sel.length : null, hand: sel }), m, k === 0 ? "action-meld" : null));
     shown.add(m);
   });
   a.discard.forEach((m, k) => {
-    actions.append(actionButton(moveLabel(m, { handSize }), m, k === 0 ? "action-discard" : null));
+    actions.append(actionButton(moveLabel(m, { handSize, hand: sel }), m, k === 0 ? "action-discard" : null));
     shown.add(m);
   });
   if (sel.length) {
@@ -886,22 +1167,23 @@ function renderActions(v) {
   // help text
   let help = "";
   if (T.pending) help = "Sending…";
-  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : "These cards do not take the pile.") : "Draw, or select cards that take the pile.";
-  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : "No meld or discard with these cards.") : "Select cards to meld, or one card to discard.";
-  if (help) actions.append(el("span", { class: "help", text: help }));
+  else if (v.phase === "draw") help = sel.length ? (a.take.length ? "" : whyNot(`take ${sel.map(noteToken).join(" ")}`)) : "Draw, or select cards that take the pile.";
+  else if (v.phase === "play") help = sel.length ? (a.meld.length || a.discard.length ? "" : whyNot(selectionMove(sel))) : "Select cards to meld, or one card to discard.";
+  if (help) actions.append(el("span", { class: "help", "data-testid": "why", text: help }));
   if (T.hint) {
     const h = T.hint;
-    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${h.move}` }), h.reason ? ` — ${h.reason}` : "");
+    const box = el("span", { class: "help", "data-testid": "hint-text" }, el("b", { text: `Hint: ${moveLabel(h.move, { hand: T.handCodes })}` }), hintWhy(h) ? ` — ${hintWhy(h)}` : "");
     actions.append(box);
     if (h.move && L.includes(h.move) && !shown.has(h.move)) {
-      const play = actionButton(`Play ${h.move}`, h.move, "hint-play", "secondary");
+      const play = actionButton(`Play: ${moveLabel(h.move, { hand: T.handCodes })}`, h.move, "hint-play", "secondary");
       actions.append(play);
     }
   }
   // every other legal move, so that each one is always reachable
   const rest = L.filter((m) => !shown.has(m));
   const groups = [
-    ["Other moves", rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "special"],
+    // (asking the partner is one choice among others, offered plainly: it is legal from the first turn)
+    ["Other moves", rest.filter((m) => !["take", "meld", "discard"].includes(parseMove(m).action)), "other"],
     ["Take the pile", rest.filter((m) => parseMove(m).action === "take"), ""],
     ["Meld", rest.filter((m) => parseMove(m).action === "meld"), ""],
     ["Discard", rest.filter((m) => parseMove(m).action === "discard"), ""],
@@ -910,7 +1192,8 @@ function renderActions(v) {
     if (!moves.length) continue;
     const g = el("div", { class: "grp" }, el("span", { class: "grp-title", text: title }));
     for (const m of moves) {
-      const b = el("button", { type: "button", class: cls, "data-move": m, text: cls ? moveLabel(m, { handSize }) : m.replace(/^(meld|discard|take) ?/, "") || m, title: moveLabel(m, { handSize }) });
+      const label = moveLabel(m, { handSize, hand: T.handCodes });
+      const b = el("button", { type: "button", class: cls, "data-move": m, text: cls ? label : label.replace(/^(Meld|Discard|Take pile with) /, ""), "aria-label": label });
       b.disabled = !!T.pending;
       b.addEventListener("click", () => sendMove(m));
       g.append(b);
@@ -956,61 +1239,110 @@ function breakdownTable(v, sheet) {
   return el("table", { class: "data breakdown" }, el("thead", {}, head), el("tbody", {}, ...rows, notes), el("tfoot", {}, total, cum));
 }
 
+/** The final table of a review in the shared panel's terms: one group per side (red threes aside). */
+function reviewGroups(v, review) {
+  return (review.table.sides || []).map((side, i) => ({
+    title: sideLabel(v, i),
+    extra: side.red_threes || [],
+    melds: (side.melds || []).map((m) => ({ label: meldName(m), cards: m.cards || [] })),
+  }));
+}
+
+function sheetOf(f, v, hand) {
+  const entry = (f.pad || []).find((e, i) => ((e && e.hand) || i + 1) === hand);
+  return (entry && padSides(entry)) || v.last_hand || null;
+}
+
+function continueReview(hand) {
+  T.continued.add(hand);
+  send({ type: "continue", hand });
+  render();
+}
+
 function renderPanel(f, v) {
   const slot = $("panel-slot");
   slot.replaceChildren();
+  if (T.linkProblem) {
+    slot.append(T.linkProblem);
+    return;
+  }
   if (f.status === "waiting") {
     slot.append(waitingPanel());
     return;
   }
+  const review = f.review;
+  const names = (seat) => seatLabel(seat);
+  if (f.status === "over" || v.result) {
+    slot.append(gameOverPanel(f, v));
+    return;
+  }
+  if (review && reviewWaitsFor(review, T.seat) && !T.continued.has(review.hand)) {
+    const sheet = sheetOf(f, v, review.hand);
+    slot.append(reviewPanel({
+      review, seat: T.seat, names, meldGroups: reviewGroups(v, review),
+      breakdown: sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null,
+      onContinue: T.seat === null ? null : () => continueReview(review.hand),
+    }));
+    return;
+  }
+  if (review && review.waiting && review.waiting.length && T.seat !== null) $("question").append(reviewWaitingNote(review, names));
   const p = T.handPanel;
   if (!p) return;
   const pad = f.pad || [];
-  const sheet = (pad[p.index] && padSides(pad[p.index])) || (p.kind === "over" || p.index === pad.length - 1 ? v.last_hand : null);
-  const panel = el("div", { class: "overlay-panel", "data-testid": p.kind === "over" ? "game-over" : "hand-result" });
-  if (p.kind === "over") {
-    const res = v.result || {};
-    const scores = res.scores || sidesOf(v).map((s) => s.score);
-    let winner = "The game is over.";
-    if (res.winner === null) winner = "The game is a draw.";
-    else if (res.winner !== undefined) {
-      const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
-      winner = mine ? "You win!" : `${sideLabel(v, res.winner)} win${sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length === 1 && !mine ? "s" : ""}.`;
-    }
-    panel.append(
-      el("h2", { text: "Game over" }),
-      el("div", { class: "winner", "data-testid": "winner", text: winner }),
-      el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
-    );
-    if (sheet) panel.append(el("h3", { text: `Last hand` }), el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
-    const btns = el("div", { class: "btns" });
-    if (T.seat !== null) {
-      const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: "Rematch" });
-      rematch.addEventListener("click", () => {
-        rematch.disabled = true;
-        rematch.textContent = "Creating a new table…";
-        if (!send({ type: "rematch" })) showNotice("Not connected.", "info");
-      });
-      btns.append(rematch);
-    }
-    if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: "Watch the rematch" }));
-    btns.append(
-      el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: "Download record" }),
-      el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: "Replay" }),
-      el("a", { class: "button", href: "/", text: "Home" }),
-    );
-    panel.append(btns);
-  } else {
-    panel.append(el("h2", { text: `Hand ${p.index + 1} is over` }));
-    if (sheet) panel.append(el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
-    const close = el("button", { type: "button", class: "primary", "data-testid": "hand-result-close", text: "Continue" });
-    close.addEventListener("click", () => {
-      T.handPanel = null;
-      render();
-    });
-    panel.append(el("div", { class: "btns" }, close));
-  }
+  const sheet = pad[p.index] && padSides(pad[p.index]);
+  const panel = el("div", { class: "overlay-panel", "data-testid": "hand-sheet" }, el("h2", { text: t("table.sheet.title", { hand: p.index + 1 }) }));
+  if (sheet) panel.append(el("div", { class: "table-scroll" }, breakdownTable(v, sheet)));
+  const close = el("button", { type: "button", class: "primary", "data-testid": "hand-sheet-close", text: t("table.sheet.close") });
+  close.addEventListener("click", () => {
+    T.handPanel = null;
+    render();
+  });
+  panel.append(el("div", { class: "btns" }, close));
   slot.append(panel);
+}
+
+function gameOverPanel(f, v) {
+  const res = v.result || {};
+  const scores = res.scores || sidesOf(v).map((s) => s.score);
+  let winner = "The game is over.";
+  if (res.winner === null) winner = "The game is a draw.";
+  else if (res.winner !== undefined) {
+    const mine = T.seat !== null && sideOfSeat(v, T.seat) === res.winner;
+    winner = mine ? "You win!" : `${sideLabel(v, res.winner)} win${sidesOf(v)[res.winner] && sidesOf(v)[res.winner].seats.length === 1 && !mine ? "s" : ""}.`;
+  }
+  const review = f.review;
+  const sheet = sheetOf(f, v, review ? review.hand : (f.pad || []).length);
+  const panel = review
+    ? reviewPanel({
+      review, seat: T.seat, names: (seat) => seatLabel(seat), meldGroups: reviewGroups(v, review), title: t("table.over.title"),
+      breakdown: sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null, onContinue: null,
+    })
+    : el("div", { class: "overlay-panel" }, el("h2", { text: t("table.over.title") }), sheet ? el("div", { class: "table-scroll" }, breakdownTable(v, sheet)) : null);
+  panel.dataset.testid = "game-over";
+  panel.classList.remove("review-panel"); // the game's end stays on the board, not over it
+  panel.querySelector("h2").after(
+    el("div", { class: "winner", "data-testid": "winner", text: winner }),
+    abandonedNote(T.seats, (seat) => seatLabel(seat)) || "",
+    el("p", {}, "Final scores: ", scores.map((s, i) => `${sideLabel(v, i)} ${formatPoints(s)}`).join(" · "), res.hands ? ` (${res.hands} hand${res.hands === 1 ? "" : "s"})` : ""),
+  );
+  const btns = el("div", { class: "btns" });
+  if (T.seat !== null) {
+    const rematch = el("button", { type: "button", class: "primary", "data-testid": "rematch", text: "Rematch" });
+    rematch.addEventListener("click", () => {
+      rematch.disabled = true;
+      rematch.textContent = "Creating a new table…";
+      if (!send({ type: "rematch" })) showNotice("Not connected.", "info");
+    });
+    btns.append(rematch);
+  }
+  if (T.rematchUrl) btns.append(el("a", { class: "button", href: T.rematchUrl, text: "Watch the rematch" }));
+  btns.append(
+    el("a", { class: "button", href: `/api/tables/${encodeURIComponent(T.id)}/record`, download: `canasta-${T.id}.json`, "data-testid": "download-record", text: "Download record" }),
+    el("a", { class: "button", href: `/replay/${encodeURIComponent(T.id)}`, "data-testid": "replay-link", text: "Replay" }),
+    el("a", { class: "button", href: "/", text: "Home" }),
+  );
+  panel.append(btns);
+  return panel;
 }
 
 function waitingPanel() {
@@ -1119,11 +1451,8 @@ function applyBubbles() {
 }
 
 function addChat(f) {
-  const log = $("chat-log");
   const who = f.name || (f.seat !== null && f.seat !== undefined ? seatLabel(f.seat) : "spectator");
-  const time = f.time ? new Date(f.time * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
-  log.append(el("div", { class: "chat-line" }, el("span", { class: "muted-light small-text", text: time ? `${time} ` : "" }), el("span", { class: "who", text: `${who}:` }), String(f.text || "")));
-  log.scrollTop = log.scrollHeight;
+  addChatLine($("chat-log"), f, who); // (the chat box is a live region: screen readers hear it)
 }
 
 let noticeTimer = null;
@@ -1147,7 +1476,14 @@ function setupInput() {
   hand.addEventListener("keydown", (e) => {
     const n = T.handCodes.length;
     if (!n) return;
-    if (e.key === "ArrowRight" || e.key === "ArrowDown") {
+    if (e.altKey && (e.key === "ArrowRight" || e.key === "ArrowLeft")) {
+      // move the focused card within the hand
+      e.preventDefault();
+      const i = T.focusIndex;
+      const to = e.key === "ArrowRight" ? i + 2 : i - 1;
+      if (to >= 0 && to <= n) moveCard(i, to);
+      focusCard(T.focusIndex);
+    } else if (e.key === "ArrowRight" || e.key === "ArrowDown") {
       e.preventDefault();
       focusCard((T.focusIndex + 1) % n);
     } else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
@@ -1205,6 +1541,7 @@ function setupInput() {
     syncDeck();
   });
   syncDeck();
+  setupSoundToggle($("sound-toggle"));
 }
 
 // ------------------------------------------------------------------ start
@@ -1217,6 +1554,12 @@ function start() {
     return;
   }
   renderTitle();
+  connect();
+  setInterval(tickReviewTimers, 1000);
+  window.canastaTable = T; // for debugging and tests
+}
+
+function connect() {
   // the public table info (settings, seats) while the socket connects; optional
   api(`/api/tables/${encodeURIComponent(T.id)}`)
     .then((info) => {
@@ -1227,12 +1570,29 @@ function start() {
     })
     .catch((e) => {
       if (e.status === 404) {
-        setStatus("This table does not exist.");
         T.stopped = true;
+        onClosed("gone");
       }
     });
-  openTable(T, { onFrame, setStatus });
-  window.canastaTable = T; // for debugging and tests
+  openTable(T, { onFrame, setStatus, since: () => (T.eventSeen >= 0 ? T.eventSeen : null), onClosed });
+}
+
+/** The connection ended for good: a bad link, no such table, or the seat opened in another window. */
+function onClosed(kind) {
+  if (kind === "replaced") {
+    T.linkProblem = replacedPanel(() => {
+      T.linkProblem = null;
+      T.stopped = false;
+      openTable(T, { onFrame, setStatus, since: () => (T.eventSeen >= 0 ? T.eventSeen : null), onClosed });
+      render();
+    });
+    setStatus(t("table.replaced.title"));
+  } else {
+    T.linkProblem = linkProblemPanel(kind, T.id);
+    setStatus(t(kind === "gone" ? "table.link.gone_title" : "table.link.bad_title"));
+  }
+  if (T.state) render();
+  else $("panel-slot").replaceChildren(T.linkProblem);
 }
 
 start();

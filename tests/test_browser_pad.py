@@ -1,0 +1,137 @@
+"""The score pad page in Debian's Chromium on a 390×844 phone: the rules reference's worked hand (N-S 1,630,
+E-W 575) entered by taps, a refused entry, a correction, undo, the read-only link and the printed sheet."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server_helpers import LiveServer
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium: apt-get install chromium")
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with LiveServer(f"sqlite:///{tmp_path_factory.mktemp('pad') / 'db.sqlite'}") as live, \
+            sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        tab = context.new_page()
+        tab.base = live.base  # type: ignore[attr-defined]
+        yield tab
+        browser.close()
+
+
+def tap_more(page: Any, stepper: str, times: int) -> None:
+    for _ in range(times):
+        page.locator(f"#{stepper}").locator("xpath=..").get_by_role("button", name="one more").tap()
+
+
+def test_worked_example_by_taps_on_a_phone(page: Any) -> None:
+    page.goto(page.base + "/")
+    page.get_by_test_id("pad-link").tap()
+    page.wait_for_selector('[data-testid="pad-start"]')
+    page.get_by_test_id("pad-variant").select_option("classic")
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
+    # no sideways scrolling on the phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # N-S: points and counts; E-W: the cards as the reference lists them
+    page.fill("#s0-melds", "305")
+    tap_more(page, "s0-k-natural", 1)
+    tap_more(page, "s0-k-mixed", 2)
+    page.fill("#s0-hand", "75")
+    tap_more(page, "s0-red", 2)
+    page.locator('input[name="s0-out"][value="out"]').check()
+    page.fill("#s1-melds", "4H 4D 2D | 7S 7H 7D 7C 7S 2C JK | TC TS JK | AD AC AS AH AD")
+    page.fill("#s1-hand", "2H 5D 6D TH JS JH 4C 4C TD QH QD KH KD")
+    tap_more(page, "s1-red", 1)
+    page.get_by_test_id("pad-add").tap()
+    board = page.get_by_test_id("pad-board")
+    board.get_by_text("1,630").wait_for()
+    assert "575" in board.inner_text() and "next minimum 90" in board.inner_text()
+    detail = page.get_by_test_id("pad-detail").inner_text()
+    assert "Mixed canastas" in detail and "600" in detail
+
+    # a refused entry keeps the form and changes nothing
+    page.fill("#s0-melds", "KH KD ZZ")
+    page.get_by_test_id("pad-add").tap()
+    notice = page.get_by_test_id("pad-notice")
+    notice.wait_for(state="visible")
+    assert "ZZ" in notice.inner_text() and page.input_value("#s0-melds") == "KH KD ZZ"
+    assert page.locator('[data-testid="pad-sheet"] tbody tr').count() == 1
+
+    # correct hand 1 (an X7 penalty for N-S), then undo
+    page.get_by_test_id("pad-correct").tap()
+    assert page.input_value("#s0-melds") == "305"
+    tap_more(page, "s0-x-X7", 1)
+    page.get_by_test_id("pad-add").tap()
+    board.get_by_text("1,530").wait_for()
+    page.get_by_test_id("pad-undo").tap()
+    board.get_by_text("1,630").wait_for()
+
+    # the read-only link shows the sheet and no form; the printed sheet hides the form
+    link = page.get_by_test_id("pad-share").get_attribute("href")
+    page.emulate_media(media="print")
+    assert not page.get_by_test_id("pad-form").is_visible() and page.get_by_test_id("pad-sheet").is_visible()
+    page.emulate_media(media="screen")
+    page.goto(link)
+    page.get_by_test_id("pad-board").get_by_text("1,630").wait_for()
+    assert not page.get_by_test_id("pad-form").is_visible()
+
+
+def test_the_page_in_spanish_and_axe(page: Any) -> None:
+    """Every text from the catalogs (no key left showing) in Spanish; axe-core finds no serious or critical
+    WCAG 2.1 A/AA violation on the start page and on a pad with a hand."""
+    axe = pytest.importorskip("test_browser_pages", reason="axe-playwright-python: test extra")
+    page.goto(page.base + "/pad?lang=es")
+    page.wait_for_selector('[data-testid="pad-start"]')
+    assert page.locator("h1").inner_text() == "Planilla de puntos"
+    assert axe.serious_violations(page) == []
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
+    page.fill("#s0-melds", "120")
+    page.get_by_test_id("pad-add").tap()
+    page.get_by_test_id("pad-board").get_by_text("próxima bajada mínima 50").first.wait_for()
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\bpad\.[a-z_]+", text) and "Cartas bajadas" in text
+    assert axe.serious_violations(page) == []
+    page.goto(page.base + "/pad?lang=en")
+
+
+def test_a_whole_hand_and_foot_game_to_its_end(page: Any) -> None:
+    """Four hands by taps; the minimum follows the hand's number (90, 120, 150) and the game ends after four."""
+    page.goto(page.base + "/pad")
+    page.get_by_test_id("pad-variant").select_option("hand-and-foot")
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
+    board = page.get_by_test_id("pad-board")
+    for number, minimum in ((1, 90), (2, 120), (3, 150), (4, None)):
+        # A: 1,500 + 3 natural + 4 mixed + out 100 = 4,300; B: 900 + 1 natural + 2 mixed - 200 = 1,800
+        page.fill("#s0-melds", "1500")
+        tap_more(page, "s0-k-natural", 3)
+        tap_more(page, "s0-k-mixed", 4)
+        page.locator('input[name="s0-out"][value="out"]').check()
+        page.fill("#s1-melds", "900")
+        tap_more(page, "s1-k-natural", 1)
+        tap_more(page, "s1-k-mixed", 2)
+        page.fill("#s1-hand", "200")
+        page.get_by_test_id("pad-add").tap()
+        board.get_by_text(f"{4300 * number:,}").wait_for()
+        assert f"{1800 * number:,}" in board.inner_text()
+        if minimum:
+            assert f"next minimum {minimum}" in board.inner_text()
+    result = page.get_by_test_id("pad-result")
+    assert result.inner_text() == "Game over: N-S won after 4 hands."
+    assert not page.get_by_test_id("pad-form").is_visible()
