@@ -118,10 +118,12 @@ class RedisCluster(LocalCluster):
             with contextlib.suppress(Exception):
                 await self.lobby.db(self.lobby.store.release_leases, list(self.held), self.name)
         self.held.clear()
+        self.handlers.clear()
         for closing in (self.pubsub, self.client):
             if closing is not None:
                 with contextlib.suppress(Exception):
                     await closing.aclose()
+        self.pubsub = None  # the rooms stopping after this unsubscribe nothing
 
     # --- messages -------------------------------------------------------------------------------
 
