@@ -439,6 +439,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             require(module, "server", "canasta serve")
         if args.database.startswith(("postgresql", "postgres:")):
             require("psycopg", "server", "a PostgreSQL database")
+        if args.broker:
+            require("redis", "server", "several processes (--broker)")
     except MissingLibrary as exc:
         raise CliError(str(exc)) from None
     from .server.app import create_app, serve
@@ -450,6 +452,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     shown = redact(args.database)  # never print the database's password
+    if args.broker and not args.database.startswith(("postgresql", "postgres:")):
+        raise CliError("--broker (several processes on one database) needs a PostgreSQL --database", 2)
     try:  # open (and create or upgrade) the database first: a bad URL is one line here, not a traceback later
         Store(args.database).close()
     except Exception as exc:
@@ -466,7 +470,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     try:
         serve(create_app(args.database, workers=args.workers, grace=args.grace, limits=limits,
-                         allow_origins=args.allow_origin or (), api_docs=args.api_docs),
+                         allow_origins=args.allow_origin or (), api_docs=args.api_docs, broker=args.broker,
+                         broker_prefix=args.broker_prefix),
               args.host, args.port, ready)
     except Exception as exc:  # an unusable database URL, a port in use: one line, not a traceback
         raise CliError(f"{type(exc).__name__}: {_first_line(exc)}") from None
@@ -658,6 +663,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-origin", action="append", metavar="ORIGIN",
                    help="a web origin besides the server's own whose pages may open its websockets, e.g. "
                         "https://cards.example.org (repeatable)")
+    p.add_argument("--broker", metavar="URL",
+                   help="redis://HOST:PORT/DB: run as one of several processes on one PostgreSQL database, any of "
+                        "them serving any table (docs/deploy.md); default none: one process")
+    p.add_argument("--broker-prefix", default="canasta", metavar="NAME",
+                   help="the start of this site's channel names on the broker (default canasta; give each site "
+                        "sharing a Redis server its own)")
     p.add_argument("--api-docs", action="store_true",
                    help="serve the OpenAPI schema and its page at /api/openapi.json and /api/docs (default off)")
     from .server.config import limit_options

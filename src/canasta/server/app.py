@@ -25,6 +25,7 @@ from ..record import replay
 from ..rummy import RummyRules, rummy_key
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
+from .cluster import LocalCluster, RedisCluster
 from .config import Limits
 from .games import AnyState
 from .guard import Shield, TableBudget, TableLimit, Unavailable
@@ -35,7 +36,7 @@ from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean
 from .room import Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
 from .stats import player_stats
-from .storage import Store
+from .storage import Store, database_url
 from .workers import BotPool
 
 WEB = Path(__file__).with_name("web")
@@ -80,13 +81,17 @@ def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None]) -> None
 
 def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = None, grace: float = 60.0,
                rate: float = RATE_PER_SECOND, limits: Limits | None = None, allow_origins: Iterable[str] = (),
-               api_docs: bool = False) -> FastAPI:
+               api_docs: bool = False, broker: str | None = None, broker_prefix: str = "canasta") -> FastAPI:
     """The server's app. ``workers``: processes for computer players (0: one thread); ``grace``: seconds
     before a computer player stands in for a player who dropped; ``rate``: frames a second a connection
     may send on average (bursts of twice that); ``limits``: the resource limits (docs/security.md);
     ``allow_origins``: web origins besides the server's own whose pages may open its websockets
-    (``https://example.org``); ``api_docs``: serve the OpenAPI schema and its page under /api/."""
+    (``https://example.org``); ``api_docs``: serve the OpenAPI schema and its page under /api/;
+    ``broker``: a ``redis://`` URL, for several processes on one PostgreSQL database (docs/deploy.md), their
+    channels' names starting with ``broker_prefix``."""
     limits = limits if limits is not None else Limits()
+    if broker is not None and not database_url(database).startswith("postgresql"):
+        raise ValueError("several processes (--broker) need a PostgreSQL database")
     origins = {origin.rstrip("/").lower() for origin in allow_origins}
     budget = TableBudget(limits.tables_per_minute)
     replays: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
@@ -95,7 +100,9 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database)
         pool = BotPool(workers)
-        lobby = app.state.lobby = Lobby(store, pool, grace, limits)
+        cluster = RedisCluster(broker, broker_prefix) if broker is not None else LocalCluster()
+        lobby = app.state.lobby = Lobby(store, pool, grace, limits, cluster=cluster)
+        await cluster.start(lobby)
         await lobby.resume_all()
         lobby.start_sweeping()
         try:
@@ -133,6 +140,29 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     @app.exception_handler(Unavailable)
     async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
         return error(503, exc.code, exc.message, {"Retry-After": "5"})
+
+    @app.get("/healthz", responses=ERRORS)
+    async def healthz() -> Response:
+        """Liveness: the process answers (a balancer or orchestrator restarts it when it does not)."""
+        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+    @app.get("/readyz", responses=ERRORS)
+    async def readyz(request: Request) -> Response:
+        """Readiness: the database answers, and the broker when there is one (else 503 NOT_READY: a
+        balancer sends this process no new connections until it is ready again)."""
+        lobby: Lobby | None = getattr(request.app.state, "lobby", None)
+        if lobby is None:
+            return error(503, "NOT_READY", "the server is starting", {"Retry-After": "5"})
+        try:
+            await asyncio.wait_for(lobby.db(lobby.store.ping), 5.0)
+        except (Unavailable, TimeoutError):
+            return error(503, "NOT_READY", "the database does not answer", {"Retry-After": "5"})
+        try:
+            await lobby.cluster.check()
+        except Unavailable:
+            return error(503, "NOT_READY", "the broker does not answer", {"Retry-After": "5"})
+        return JSONResponse({"status": "ready", "database": "ok", "broker": "ok" if lobby.cluster.shared else None},
+                            headers={"Cache-Control": "no-store"})
 
     for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html"),
                        ("/rules", "rules.html"), ("/help", "help.html"), ("/learn", "learn.html")):

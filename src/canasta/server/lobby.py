@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from .. import new_game
+from .cluster import LocalCluster
 from .config import Limits
 from .guard import TableLimit, Unavailable, database_failed
 from .room import Room, deck_text, token_hash
@@ -38,6 +39,7 @@ class Lobby:
     rooms: dict[str, Room] = field(default_factory=dict)
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
     owners: dict[str, str] = field(default_factory=dict)  # table id -> the address that created it (memory only)
+    cluster: LocalCluster = field(default_factory=LocalCluster)  # the other processes (RedisCluster), if any
 
     def __post_init__(self) -> None:
         self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
@@ -163,6 +165,7 @@ class Lobby:
         self.sweeper = asyncio.get_running_loop().create_task(run(), name="sweeper")
 
     async def close(self) -> None:
+        await self.cluster.close()  # first: hands this process's tables over at once
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

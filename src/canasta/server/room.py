@@ -9,6 +9,11 @@ At the end of a hand the table pauses for its review: the finished hand's table 
 cards left in every hand, who went out) is shown with the breakdown, and nobody moves until every person
 at the table has said Continue (an online table's review also ends when ``REVIEW_SECONDS`` have passed).
 One live connection per seat: a second browser opening the seat takes it over and the first is told so.
+
+With several server processes (``cluster.RedisCluster``) every process holding the table has a room for
+it: any of them applies its own clients' moves (the database's version check orders them), tells the
+others through the broker, and they catch up from the database; only the lease holder's pump moves for
+computer players, stand-ins and the timer.
 """
 
 from __future__ import annotations
@@ -32,8 +37,9 @@ from ..moves import Move
 from ..record import FORMAT
 from ..rummy import RummyMove
 from ..variants import game_rules as make_rules
+from .cluster import PRESENCE_STALE
 from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
-from .guard import TableLimit
+from .guard import TableLimit, Unavailable
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -106,10 +112,10 @@ class Seat:
     left_at: float | None = None  # monotonic time the last connection of a joined player closed
     stand_in: bool = False
 
-    def public(self) -> dict[str, Any]:
+    def public(self, connected: bool) -> dict[str, Any]:
         r = self.row
         return {"seat": r.seat, "kind": r.kind, "level": r.level, "name": r.name, "joined": r.joined,
-                "connected": self.connections > 0, "stand_in": self.stand_in}
+                "connected": connected, "stand_in": self.stand_in}
 
 
 @dataclass
@@ -152,13 +158,19 @@ class Room:
         self.task: asyncio.Task[None] | None = None
         self.review: Review | None = None  # the last hand's review, until the next move (not stored)
         self.quiet_since = now  # monotonic time since which no client has been connected
+        # other processes' connections: process -> (connections per seat, monotonic time of its word)
+        self.remote: dict[str, tuple[list[int], float]] = {}
+        self.refreshing: set[asyncio.Task[None]] = set()
+        self.remote_seen: dict[int, float] = {}  # seat -> last monotonic time another process had it connected
 
     # --- life -----------------------------------------------------------------------------------
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._pump(), name=f"table {self.id}")
+        self.lobby.cluster.watch(self.id, self.on_message)
 
     async def stop(self) -> None:
+        self.lobby.cluster.unwatch(self.id)
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -195,7 +207,8 @@ class Room:
         return self.review is not None and self.review.holds()
 
     def _start_review(self, hand: int, table: dict[str, Any], over: bool) -> None:
-        people = {s.row.seat for s in self.seats if s.row.kind == "human" and s.connections and not s.stand_in}
+        people = {s.row.seat for s in self.seats
+                  if s.row.kind == "human" and self.connected(s.row.seat) and not s.stand_in}
         online = sum(1 for s in self.seats if s.row.kind == "human") > 1
         self.review = Review(hand, table, set() if over else people,
                              time.time() + REVIEW_SECONDS if online else None)
@@ -211,7 +224,7 @@ class Room:
     # --- frames ---------------------------------------------------------------------------------
 
     def seats_public(self) -> list[dict[str, Any]]:
-        return [s.public() for s in self.seats]
+        return [s.public(self.connected(s.row.seat)) for s in self.seats]
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self.state, seat)
@@ -296,13 +309,18 @@ class Room:
                 changes["player"] = seat.row.player = client.player
             if changes:
                 await self.lobby.db(self.lobby.store.set_seat, self.id, client.seat, **changes)
-            if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
-                await self._set_status("playing")
+                self.changed()
+            await self._start_when_all_joined()
             if self.settings.get("rematch") and client.token:
                 await self._offer_rematch(client)
         client.send(self.state_frame(client.seat))
         self.broadcast_seats()
+        self.announce()
         self.wake.set()
+
+    async def _start_when_all_joined(self) -> None:
+        if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
+            await self._set_status("playing")
 
     async def leave(self, client: Client) -> None:
         if client not in self.clients:  # replaced by a newer connection: already counted out
@@ -319,6 +337,7 @@ class Room:
                     self.review.waiting.discard(client.seat)
                     self._end_review_if_done()
             self.broadcast_seats()
+            self.announce()
         self.wake.set()
         if self.status == "over" and not self.clients:
             await self.lobby.unload(self)
@@ -332,6 +351,7 @@ class Room:
         await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
         self.status = status
         self.turn_started = time.time()
+        self.changed()
         self.broadcast_state()
 
     async def handle(self, client: Client, frame: dict[str, Any]) -> None:
@@ -377,8 +397,13 @@ class Room:
     def _continue(self, client: Client, hand: int | None) -> None:
         """The seat's person has seen the finished hand (``hand``, when given: a late continue for an earlier
         hand's review does not end this one)."""
-        if self.review is not None and client.seat in self.review.waiting and hand in (None, self.review.hand):
-            self.review.waiting.discard(client.seat)
+        if client.seat is not None:
+            self.lobby.cluster.publish(self.id, {"kind": "continue", "seat": client.seat, "hand": hand})
+            self._seen_review(client.seat, hand)
+
+    def _seen_review(self, seat: int, hand: int | None) -> None:
+        if self.review is not None and seat in self.review.waiting and hand in (None, self.review.hand):
+            self.review.waiting.discard(seat)
             if self.review.waiting:
                 self.broadcast_state()  # the others see who is still looking
             else:
@@ -458,8 +483,12 @@ class Room:
                    if value is not old}
         try:
             await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
-        except StaleWrite:  # another server process wrote this table (one process per database is supported)
-            log.error("table %s: the database is past version %d; another server shares it", self.id, row.version)
+        except StaleWrite:  # another server process wrote this table first
+            if self.lobby.cluster.shared:
+                await self._catch_up()
+            else:  # with no broker, one process per database is supported
+                log.error("table %s: the database is past version %d; another server shares it", self.id,
+                          row.version)
             raise ProtocolError("STALE_VERSION", "the table changed elsewhere: sync and try again",
                                 client_id) from None
         self.state, self.version, self.status, self.deals, self.pad, self.result, self.settings = \
@@ -474,6 +503,7 @@ class Room:
             self._start_review(before.hand_number, ended, over)
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
+        self.changed()
         self.broadcast(event)
         self.broadcast_state()
         self.wake.set()
@@ -497,7 +527,9 @@ class Room:
         name = self.seats[client.seat].row.name or f"Seat {client.seat + 1}"
         now = time.time()
         await self.lobby.db(self.lobby.store.add_chat, self.id, client.seat, name, text, now)
-        self.broadcast({"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now})
+        frame = {"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now}
+        self.lobby.cluster.publish(self.id, {"kind": "chat", "frame": frame})
+        self.broadcast(frame)
 
     async def _start(self, client: Client) -> None:
         if client.seat != self.host:
@@ -526,6 +558,7 @@ class Room:
                 raise ProtocolError(exc.code, exc.message) from None
             self.settings = {**self.settings, "rematch": room.id}
             await self.lobby.db(self.lobby.store.set_table, self.id, settings=self.settings)
+            self.changed()
             for other in self.clients:
                 if other.token:
                     await self._offer_rematch(other)
@@ -547,6 +580,7 @@ class Room:
         if row.kind == "human" and row.token_hash is None:
             row.token_hash, row.player = digest, player
             await self.lobby.db(self.lobby.store.set_seat, self.id, seat, token_hash=digest, player=player)
+            self.changed()
 
     # --- the pump: computer players, stand-ins and the timer -----------------------------------
 
@@ -572,8 +606,9 @@ class Room:
         if seat.row.kind == "bot":
             return "bot", seat.row.level or STAND_IN_LEVEL
         waits = []
-        if seat.connections == 0 and seat.left_at is not None:
-            left = seat.left_at + self.lobby.grace - time.monotonic()
+        gone = self.absent_since(seat.row.seat)
+        if gone is not None:
+            left = gone + self.lobby.grace - time.monotonic()
             if left <= 0:
                 return "stand-in", STAND_IN_LEVEL
             waits.append(left)
@@ -586,8 +621,8 @@ class Room:
         return min(waits) if waits else None
 
     async def _step(self) -> float | None:
-        if self.status != "playing":
-            return None
+        if self.status != "playing" or not self.lobby.cluster.owns(self.id):
+            return None  # woken when that changes
         if self.review is not None and self.review.waiting:
             if self.reviewing():
                 return None if self.review.deadline is None else self.review.deadline - time.time()
@@ -599,6 +634,7 @@ class Room:
         version, seat = self.version, self.state.to_move
         if actor == "stand-in" and not self.seats[seat].stand_in:
             self.seats[seat].stand_in = True
+            self.lobby.cluster.publish(self.id, {"kind": "stand_in", "seat": seat})
             self.broadcast_seats()
         attended = self.attended
         # a table nobody sits at paces itself: it never takes the workers from people's tables
@@ -610,8 +646,121 @@ class Room:
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
             if self.version == version and self.status == "playing" and not self.reviewing() \
                     and self._mover() == mover:
-                await self.commit(seat, move, actor)
+                with contextlib.suppress(ProtocolError):  # another process moved first: caught up, think again
+                    await self.commit(seat, move, actor)
         return 0
+
+    # --- several processes (cluster.py) ---------------------------------------------------------
+
+    def connected(self, seat: int) -> bool:
+        """Somebody holds ``seat`` now, here or (by its latest word) at another process."""
+        if self.seats[seat].connections > 0:
+            return True
+        now = time.monotonic()
+        return any(counts[seat] > 0 and now - said < PRESENCE_STALE for counts, said in self.remote.values())
+
+    def absent_since(self, seat: int) -> float | None:
+        """Monotonic time since which a joined ``seat`` has had no connection anywhere (None: connected, or
+        nobody ever took it)."""
+        if self.connected(seat):
+            return None
+        times = [t for t in (self.seats[seat].left_at, self.remote_seen.get(seat)) if t is not None]
+        return max(times) if times else None
+
+    def changed(self) -> None:
+        """Tell the other processes holding this table that the database has something new for it."""
+        self.lobby.cluster.publish(self.id, {"kind": "changed", "version": self.version})
+
+    def announce(self) -> None:
+        """Tell the other processes how many connections each seat has here (on every change, and every
+        second while somebody is connected here: ``tick``)."""
+        if self.lobby.cluster.shared:
+            self.lobby.cluster.publish(self.id, {"kind": "presence", "seats": [s.connections for s in self.seats]})
+
+    def tick(self) -> None:
+        """Every second with several processes: repeat this process's word on who is connected here, and
+        forget the word of a process that stopped giving it (it died): its seats count as left."""
+        if any(s.connections for s in self.seats):
+            self.announce()
+        now = time.monotonic()
+        lapsed = [name for name, (_, said) in self.remote.items() if now - said >= PRESENCE_STALE]
+        for name in lapsed:
+            del self.remote[name]
+        if lapsed:
+            self.broadcast_seats()
+            self.wake.set()
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        """A message from another process about this table (``cluster.RedisCluster`` delivers them)."""
+        kind = message.get("kind")
+        if kind == "chat":
+            self.broadcast(message["frame"])
+        elif kind == "presence":
+            counts, now = message["seats"], time.monotonic()
+            self.remote[message["from"]] = (counts, now)
+            for seat, count in enumerate(counts):
+                if count > 0:
+                    self.remote_seen[seat] = now
+                    self.seats[seat].stand_in = False
+            self.broadcast_seats()
+            self.wake.set()
+        elif kind == "continue":  # said at another process
+            self._seen_review(message["seat"], message["hand"])
+        elif kind == "stand_in":
+            self.seats[message["seat"]].stand_in = True
+            self.broadcast_seats()
+        elif kind == "changed":  # a move, or seats, status or settings at the same version
+            task = asyncio.get_running_loop().create_task(self.refresh())
+            self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self.refreshing.discard)
+
+    async def refresh(self) -> None:
+        try:
+            async with self.lock:
+                await self._catch_up()
+        except Unavailable:  # the next message, or the next move here, catches up
+            log.error("table %s: could not catch up", self.id)
+
+    async def _catch_up(self) -> None:
+        """Read what other processes wrote to this table since our version, show it here. Hold the lock."""
+        row = await self.lobby.db(self.lobby.store.load_table, self.id)
+        if row is None:
+            return
+        new = [m for m in await self.lobby.db(self.lobby.store.moves, self.id, self.version)
+               if m.version <= row.version] if row.version > self.version else []
+        for seat, fresh in zip(self.seats, row.seats, strict=True):
+            seat.row = fresh
+        rematch_made = row.settings.get("rematch") and not self.settings.get("rematch")
+        self.settings = row.settings
+        status_changed = row.status != self.status
+        after = load(row.state) if new else self.state
+        over = row.status == "over"
+        if new:
+            self.review = None
+        if len(new) == 1 and (after.hand_number != self.state.hand_number or over != (self.status == "over")):
+            before = self.state  # the hand's review, as the process that made the move shows it
+            self._start_review(before.hand_number, final_table(before, parse_move(before, new[0].move), new[0].seat),
+                               over)
+        if new:
+            self.state, self.version = after, row.version
+            self.deals, self.pad, self.result = row.deals, row.pad, row.result
+            self.turn_started = time.time()
+        self.status = row.status
+        for m in new:
+            if m.client_id is not None:
+                self.used_ids[(m.seat, m.client_id)] = m.version
+            event = self._event(m)
+            self.events.append(event)
+            self.broadcast(event)
+        if new or status_changed:
+            self.broadcast_state()
+        await self._start_when_all_joined()  # the last seat may have been taken at another process just now
+        if rematch_made:  # asked for at another process: this one's players get their seats too
+            for client in list(self.clients):
+                if client.token:
+                    await self._offer_rematch(client)
+        self.broadcast_seats()
+        self.wake.set()
 
     # --- records --------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -97,6 +98,15 @@ score_pads = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("pad", JSON, nullable=False),          # canasta.pad.Pad.to_dict()
+)
+
+# Several server processes on one PostgreSQL database: the process that runs a table's computer players and
+# timers, until ``expires`` (seconds since the epoch, on the database's clock). See ``Store.take_leases``.
+table_leases = Table(
+    "table_leases", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("owner", String(96), nullable=False),
+    Column("expires", Float, nullable=False),
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -176,6 +186,18 @@ class StaleWrite(RuntimeError):
 MOVE_UPDATE = update(game_tables).where(game_tables.c.id == bindparam("table_id"),
                                         game_tables.c.version == bindparam("before")).values(
     version=bindparam("after"), state=bindparam("state"), updated=bindparam("now"))
+
+
+DB_NOW = "extract(epoch from clock_timestamp())"
+LEASE_TAKE = text(f"""
+    INSERT INTO table_leases (table_id, owner, expires)
+    SELECT id, :owner, {DB_NOW} + :seconds FROM game_tables WHERE id = ANY(:ids)
+    ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+    WHERE table_leases.owner = excluded.owner OR table_leases.expires < {DB_NOW}
+    RETURNING table_id""")
+ORPHANS = text(f"""
+    SELECT l.table_id FROM table_leases l JOIN game_tables t ON t.id = l.table_id
+    WHERE l.expires < {DB_NOW} AND t.status IN ('waiting', 'playing') AND t.updated >= :since""")
 
 
 SAFETY_CHECKPOINT_PAGES = 20_000  # about 80 MB of log
@@ -314,6 +336,37 @@ class Store:
                              .limit(limit)).mappings()
             return [{"seat": r["seat"], "name": r["name"], "text": r["text"], "time": r["created"]}
                     for r in reversed(list(rows))]
+
+    # --- several processes: health and table leases (PostgreSQL) ------------------------------
+
+    def ping(self) -> None:
+        """Raise unless the database answers."""
+        with self._begin() as c:
+            c.execute(text("SELECT 1"))
+
+    def take_leases(self, table_ids: list[str], owner: str, seconds: float) -> list[str]:
+        """Of ``table_ids``, those ``owner`` holds for ``seconds`` more after this call: each lease is
+        taken when free or expired, renewed when ``owner``'s. One statement, atomic per row: two processes
+        racing for a table never both get it (the row lock of ``ON CONFLICT DO UPDATE`` orders them and the
+        second sees the first's fresh expiry). Expiry is on the database's clock, not the processes'."""
+        if not table_ids:
+            return []
+        with self._begin() as c:
+            rows = c.execute(LEASE_TAKE, {"ids": table_ids, "owner": owner, "seconds": seconds})
+            return [r[0] for r in rows]
+
+    def release_leases(self, table_ids: list[str], owner: str) -> None:
+        if table_ids:
+            with self._begin() as c:
+                c.execute(table_leases.delete().where(table_leases.c.table_id.in_(table_ids),
+                                                      table_leases.c.owner == owner))
+
+    def orphaned_tables(self, since: float) -> list[str]:
+        """Tables waiting or being played, changed at or after ``since``, whose lease has expired: their
+        owner died or stopped without handing them over."""
+        with self._begin() as c:
+            rows = c.execute(ORPHANS, {"since": since})
+            return [r[0] for r in rows]
 
     # --- statistics -----------------------------------------------------------------------------
 
