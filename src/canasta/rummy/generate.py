@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import JOKER, rank_of
-from .melds import ACE, card_at, labels, lay_off, lay_off_end, meld_kind, new_meld, position_range, suit_of
+from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of, table_after
 from .moves import DEALER_JOKER, RummyMove
 from .rules import JOKER_EFFECTS, RummyRules
 from .state import CLAIM, DRAW, NOMINATE, PLAY, RummyState
@@ -294,13 +294,7 @@ def after_play(s: RummyState, move: RummyMove) -> RummyState:
         left.remove(c)
     hands = list(s.hands)
     hands[seat] = tuple(left)
-    if move.action == "meld":
-        kind = meld_kind(s.rules, move.cards)
-        assert kind is not None
-        melds = (*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat))
-    else:
-        index = labels(s.melds).index(move.on)
-        melds = tuple(lay_off(s.rules, m, move.cards[0], seat) if i == index else m for i, m in enumerate(s.melds))
+    melds = table_after(s.rules, s.melds, seat, move.cards, move.on if move.action == "lay" else "")
     return s.replace(hands=tuple(hands), melds=melds, turn_melded=True,
                      must_use=-1 if s.must_use in move.cards else s.must_use)
 

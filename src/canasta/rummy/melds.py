@@ -283,5 +283,16 @@ def labels(melds: tuple[Meld, ...] | list[Meld]) -> list[str]:
     return out
 
 
+def table_after(r: RummyRules, melds: tuple[Meld, ...], seat: int, cards: tuple[int, ...], on: str) -> tuple[Meld, ...]:
+    """The melds on the table after ``seat`` lays ``cards`` down as a new meld (``on`` empty) or lays its one card
+    off on the meld labelled ``on``; the play is legal (the move generator said so)."""
+    if not on:
+        kind = meld_kind(r, cards)
+        assert kind is not None
+        return (*melds, new_meld(r, kind[0], kind[1], kind[2], seat))
+    index = labels(melds).index(on)
+    return tuple(lay_off(r, m, cards[0], seat) if i == index else m for i, m in enumerate(melds))
+
+
 def meld_text(meld: Meld) -> str:
     return " ".join(card_str(c) for c in meld.cards)

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import JOKER, card_str
 from .deal import shuffled_deck, start_hand
 from .generate import next_claimant
-from .melds import labels, lay_off, meld_kind, new_meld
+from .melds import labels, lay_off, meld_kind, new_meld, table_after
 from .moves import DEALER_JOKER, RummyMove
 from .scoring import game_result, hand_lines, masters_lines
 from .stalemate import nobody_can_finish
@@ -128,14 +128,7 @@ def _answer_claim(s: RummyState, move: RummyMove) -> RummyState:
         hands[seat] = _without(hands[seat], move.cards)
         melded = list(s.melded)
         melded[seat] = True
-        if move.action == "meld":
-            kind = meld_kind(s.rules, move.cards)
-            assert kind is not None
-            melds = (*s.melds, new_meld(s.rules, kind[0], kind[1], kind[2], seat))
-        else:
-            index = labels(s.melds).index(move.on)
-            melds = tuple(lay_off(s.rules, m, move.cards[0], seat) if i == index else m
-                          for i, m in enumerate(s.melds))
+        melds = table_after(s.rules, s.melds, seat, move.cards, move.on if move.action == "lay" else "")
         s = s.replace(hands=tuple(hands), melds=melds, melded=tuple(melded))
         return end_hand(s, seat) if not hands[seat] else s
     if move.action == "rum":
