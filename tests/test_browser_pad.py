@@ -135,3 +135,64 @@ def test_a_whole_hand_and_foot_game_to_its_end(page: Any) -> None:
     result = page.get_by_test_id("pad-result")
     assert result.inner_text() == "Game over: N-S won after 4 hands."
     assert not page.get_by_test_id("pad-form").is_visible()
+
+
+def new_pad(page: Any, variant: str) -> None:
+    page.goto(page.base + "/pad")
+    page.get_by_test_id("pad-variant").select_option(variant)
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
+
+
+def board_totals(page: Any) -> list[int]:
+    page.locator('[data-testid="pad-sheet"] tbody tr').first.wait_for()
+    return [int(s.replace(",", "")) for s in page.locator(".side-total .score").all_inner_texts()]
+
+
+def test_the_lines_only_some_rules_have(page: Any) -> None:
+    """Modern American's unfinished melds and three-aces penalty, Bolivia's black threes in hand and British
+    Acaba, entered by taps where (and only where) the rules have them; the totals are the engine's."""
+    import canasta
+    from canasta.scoring import acaba_score
+
+    new_pad(page, "modern-american")
+    assert page.locator("#s0-black-hand").count() == 0 and page.locator('input[name="acaba"]').count() == 0
+    page.fill("#s0-melds", "600")
+    tap_more(page, "s0-k-natural", 2)
+    tap_more(page, "s0-u-A", 1)
+    page.locator('input[name="s0-out"][value="out"]').check()
+    page.fill("#s1-melds", "300")
+    tap_more(page, "s1-u-7", 1)
+    tap_more(page, "s1-u-JK", 1)
+    page.fill("#s1-hand", "40")
+    tap_more(page, "s1-hp-A", 1)
+    page.get_by_test_id("pad-add").tap()
+    sides = [{"melded_points": 600, "canastas": {"natural": 2}, "unfinished_melds": ["A"], "went_out": True},
+             {"melded_points": 300, "unfinished_melds": ["7", "JK"], "hand_points": 40, "hand_penalties": ["A"]}]
+    expected = [s["total"] for s in canasta.score_hand(canasta.rules("modern-american"), sides)]
+    assert board_totals(page) == expected
+    assert "Unfinished melds" in page.get_by_test_id("pad-detail").inner_text()
+    page.get_by_test_id("pad-correct").tap()  # the correction form holds the counts again
+    assert page.locator("#s1-u-JK").inner_text() == "1" and page.locator("#s1-hp-A").inner_text() == "1"
+
+    new_pad(page, "bolivia")
+    assert page.locator("#s0-u-A").count() == 0 and page.locator("#s0-hp-A").count() == 0
+    page.fill("#s0-melds", "500")
+    tap_more(page, "s0-k-natural", 1)
+    tap_more(page, "s0-k-sequence", 1)
+    page.locator('input[name="s0-out"][value="out"]').check()
+    page.fill("#s1-melds", "150")
+    page.fill("#s1-hand", "30")
+    tap_more(page, "s1-black-hand", 2)
+    page.get_by_test_id("pad-add").tap()
+    sides = [{"melded_points": 500, "canastas": {"natural": 1, "sequence": 1}, "went_out": True},
+             {"melded_points": 150, "hand_points": 30, "black_threes_in_hand": 2}]
+    expected = [s["total"] for s in canasta.score_hand(canasta.rules("bolivia"), sides)]
+    assert board_totals(page) == expected
+
+    new_pad(page, "british")
+    page.locator('input[name="acaba"][value="1"]').check()
+    page.get_by_test_id("pad-add").tap()
+    british = canasta.rules("british")
+    assert board_totals(page) == [acaba_score(british, opponent)["total"] for opponent in (True, False)]
+    assert "Acaba called" in page.get_by_test_id("pad-detail").inner_text()

@@ -588,6 +588,20 @@ def count_fields(rules: Rules) -> tuple[str, ...]:
     return tuple(fields)
 
 
+def unfinished_ranks(rules: Rules) -> dict[str, int]:
+    """The ranks ``unfinished_melds`` takes (``"A"``, ``"7"``, ``"JK"`` wild cards, ``"JK4"`` four jokers),
+    each with what one unfinished meld of it costs."""
+    penalties = {("JK" if r == JOKER_RANK else rank_str(r)): p for r, p in rules.unfinished_penalties}
+    if rules.four_jokers_wild_meld_penalty:
+        penalties["JK4"] = rules.four_jokers_wild_meld_penalty
+    return penalties
+
+
+def hand_penalty_ranks(rules: Rules) -> tuple[tuple[str, int, int], ...]:
+    """The ranks ``hand_penalties`` takes: (rank, cards a player holds of it at least, what that costs)."""
+    return tuple((rank_str(r), count, p) for r, count, p in rules.hand_penalties)
+
+
 def canasta_kinds(rules: Rules) -> tuple[str, ...]:
     """The kinds of canasta a side may count under these rules (the keys of ``canastas``)."""
     kinds = ["natural", "mixed"]
@@ -657,7 +671,7 @@ def _count_tally(rules: Rules, name: str, counted: dict[str, Any], t: Tally, car
         t.undeclared = _whole(counted.get("undeclared_red_threes", 0), f"{name} undeclared_red_threes", most)
         t.blacks_in_hand = _whole(counted.get("black_threes_in_hand", 0), f"{name} black_threes_in_hand", most)
         if "hand_penalties" in counted:
-            per_rank = {rank_str(r): p for r, _, p in rules.hand_penalties}
+            per_rank = {rank: p for rank, _, p in hand_penalty_ranks(rules)}
             t.hand_penalty = sum(_ranks(counted["hand_penalties"], f"{name} hand_penalties", per_rank))
     for key in ("red_threes", "threes"):
         if key in counted:
@@ -718,10 +732,7 @@ def _counted_melds(rules: Rules, name: str, counted: dict[str, Any], t: Tally) -
     if "short_sequences" in counted:
         t.short_sequences = _whole(counted["short_sequences"], f"{name} short_sequences", 64)
     if "unfinished_melds" in counted:
-        penalties = {("JK" if r == JOKER_RANK else rank_str(r)): p for r, p in rules.unfinished_penalties}
-        if rules.four_jokers_wild_meld_penalty:
-            penalties["JK4"] = rules.four_jokers_wild_meld_penalty
-        t.unfinished = sum(_ranks(counted["unfinished_melds"], f"{name} unfinished_melds", penalties))
+        t.unfinished = sum(_ranks(counted["unfinished_melds"], f"{name} unfinished_melds", unfinished_ranks(rules)))
 
 
 def _budget(rules: Rules, budget: dict[str, int], tally: Tally, counted: dict[str, Any], name: str) -> None:

@@ -21,7 +21,7 @@ from ..rules import Rules
 from ..rummy import RummyRules
 from ..rummy.scoring import game_result as rummy_game_result
 from ..rummy.scoring import score_hand as rummy_score_hand
-from ..scoring import acaba_score, canasta_kinds, count_fields, score_hand
+from ..scoring import acaba_score, canasta_kinds, count_fields, hand_penalty_ranks, score_hand, unfinished_ranks
 from ..variants import game_rules
 from .irregularities import BY_CODE, available
 
@@ -353,7 +353,10 @@ def _form(r: Rules | RummyRules) -> dict[str, Any]:
         return {"family": "rummy", "masters_hand": bool(r.masters_hand), "rummy": r.going_rummy_double}
     return {"family": "canasta", "kinds": list(canasta_kinds(r)), "red_threes": r.threes_laid_out != "none",
             "black_threes": r.threes_laid_out == "all" or r.pile_black_threes == "bonus",
-            "counts": list(count_fields(r)), "special_hands": [name for name, _ in r.special_hands]}
+            "counts": list(count_fields(r)), "special_hands": [name for name, _ in r.special_hands],
+            "unfinished_melds": list(unfinished_ranks(r)),
+            "hand_penalties": [{"rank": rank, "count": count} for rank, count, _ in hand_penalty_ranks(r)],
+            "acaba": r.acaba}
 
 
 def _ended(pad: Pad) -> str:

@@ -265,7 +265,14 @@ function buildForm() {
     const parts = [el("legend", { text: name })];
     parts.push(pointsOrCards(`s${i}-melds`, t(rummy ? "pad.shown" : "pad.melded"), t("pad.melded_hint")));
     if (!rummy) for (const kind of form.kinds) parts.push(stepper(`s${i}-k-${kind}`, kindLabel(kind)));
+    if (!rummy) for (const rank of form.unfinished_melds || []) parts.push(stepper(`s${i}-u-${rank}`, unfinishedLabel(rank)));
     parts.push(pointsOrCards(`s${i}-hand`, t("pad.in_hand"), t("pad.in_hand_hint")));
+    if (!rummy && (form.counts || []).includes("black_threes_in_hand")) {
+      parts.push(stepper(`s${i}-black-hand`, t("pad.black_in_hand"), 0, 12));
+    }
+    if (!rummy) for (const p of form.hand_penalties || []) {
+      parts.push(stepper(`s${i}-hp-${p.rank}`, t("pad.hand_penalty", { n: p.count, ranks: t(`card.ranks.${p.rank}`) }), 0, 4));
+    }
     if (!rummy && form.red_threes) parts.push(stepper(`s${i}-red`, t("pad.red_threes"), 0, 12));
     if (!rummy && form.black_threes) parts.push(stepper(`s${i}-black`, t("pad.black_threes"), 0, 12));
     if (!rummy) parts.push(stepper(`s${i}-undeclared`, t("pad.undeclared"), 0, 12));
@@ -288,7 +295,32 @@ function buildForm() {
       el("input", { type: "number", id: `s${i}-other`, inputmode: "numeric", step: "1" })));
     return el("fieldset", { class: "side-form" }, ...parts);
   });
+  if (!rummy && form.acaba) {
+    // Acaba ends the hand for the whole table: only the other sides score, so it is one choice, not a side's
+    const choices = [["", t("pad.acaba_none")], ...pad.names.map((name, i) => [String(i), name])];
+    sides.push(el("fieldset", { class: "field", "aria-describedby": "acaba-hint" },
+      el("legend", { text: t("pad.acaba") }),
+      el("div", { class: "choice" }, ...choices.map(([v, label], j) => el("label", {},
+        el("input", { type: "radio", name: "acaba", value: v, checked: j === 0 }), label))),
+      el("span", { class: "small-text muted", id: "acaba-hint", text: t("pad.acaba_hint") })));
+  }
   $("sides").replaceChildren(...sides);
+}
+
+/** The stepper's label for unfinished melds of one rank (JK: of wild cards; JK4: the four jokers' wild meld). */
+function unfinishedLabel(rank) {
+  if (rank === "JK") return t("pad.unfinished_wild");
+  if (rank === "JK4") return t("pad.unfinished_jk4");
+  return t("pad.unfinished", { ranks: t(`card.ranks.${rank}`) });
+}
+
+/** Each rank repeated as often as its stepper counts (the ranks list unfinished_melds and hand_penalties take). */
+function rankList(i, prefix, ranks) {
+  return ranks.flatMap((rank) => Array(Number($(`s${i}-${prefix}-${rank}`).textContent)).fill(rank));
+}
+
+function setRanks(i, prefix, ranks, list) {
+  for (const rank of ranks) $(`s${i}-${prefix}-${rank}`).textContent = String((list || []).filter((r) => r === rank).length);
 }
 
 function num(text) {
@@ -308,16 +340,23 @@ function readForm() {
       const n = Number($(`s${i}-k-${kind}`).textContent);
       if (n) counts[kind] = n;
     }
+    // with the melds as cards the engine reads unfinished melds from them, and refuses a count given too
+    const unfinished = rummy ? [] : rankList(i, "u", form.unfinished_melds || []);
+    if (unfinished.length) side.unfinished_melds = unfinished;
     if (melds && num(melds) === null) {
       side.melds = melds.split("|").map((m) => m.trim()).filter(Boolean);
-    } else if (melds || Object.keys(counts).length) {
+    } else if (melds || Object.keys(counts).length || unfinished.length) {
       side[rummy ? "table_points" : "melded_points"] = num(melds) ?? 0;
       if (Object.keys(counts).length) side.canastas = counts;
     }
     const hand = $(`s${i}-hand`).value.trim();
     const undeclared = rummy ? 0 : Number($(`s${i}-undeclared`).textContent);
+    const blackInHand = $(`s${i}-black-hand`) ? Number($(`s${i}-black-hand`).textContent) : 0;
+    const held = rummy ? [] : rankList(i, "hp", (form.hand_penalties || []).map((p) => p.rank));
+    if (blackInHand) side.black_threes_in_hand = blackInHand;
+    if (held.length) side.hand_penalties = held;
     if (hand && num(hand) === null) side.hand = hand;
-    else if (hand || undeclared) {
+    else if (hand || undeclared || blackInHand || held.length) {
       side.hand_points = num(hand) ?? 0;
       if (undeclared) side.undeclared_red_threes = undeclared;
     }
@@ -344,7 +383,9 @@ function readForm() {
     if (other) penalties.push({ side: i, code: "other", points: -Math.abs(num(other) ?? NaN) });
     return side;
   });
-  const hand = { sides };
+  const acaba = document.querySelector('input[name="acaba"]:checked');
+  // an Acaba hand scores no cards: only who called it
+  const hand = acaba && acaba.value !== "" ? { sides: [], acaba_by: Number(acaba.value) } : { sides };
   if (penalties.length) hand.penalties = penalties;
   const note = $("note").value.trim();
   if (note) hand.note = note;
@@ -358,6 +399,9 @@ function fillForm(entry) {
     if (!rummy) for (const kind of pad.form.kinds) $(`s${i}-k-${kind}`).textContent = String((side.canastas || {})[kind] || 0);
     $(`s${i}-hand`).value = side.hand ?? String(side.hand_points ?? "");
     if (!rummy) $(`s${i}-undeclared`).textContent = String(side.undeclared_red_threes || 0);
+    if ($(`s${i}-black-hand`)) $(`s${i}-black-hand`).textContent = String(side.black_threes_in_hand || 0);
+    if (!rummy) setRanks(i, "u", pad.form.unfinished_melds || [], side.unfinished_melds);
+    if (!rummy) setRanks(i, "hp", (pad.form.hand_penalties || []).map((p) => p.rank), side.hand_penalties);
     if (!rummy && pad.form.red_threes) $(`s${i}-red`).textContent = String(typeof side.red_threes === "number" ? side.red_threes : 0);
     if (!rummy && pad.form.black_threes) $(`s${i}-black`).textContent = String(typeof side.black_threes === "number" ? side.black_threes : 0);
     const out = side.special_hand ? `special:${side.special_hand}` : side.masters_hand ? "master" : side.rummy ? "rummy"
@@ -370,6 +414,8 @@ function fillForm(entry) {
       else if ($(`s${i}-x-${p.code}`)) $(`s${i}-x-${p.code}`).textContent = String(p.count);
     }
   });
+  const acaba = document.querySelector(`input[name="acaba"][value="${entry.acaba_by ?? ""}"]`);
+  if (acaba) acaba.checked = true;
   $("note").value = entry.note || "";
 }
 
