@@ -251,3 +251,15 @@ def test_special_hand_and_acaba() -> None:
     assert pad.totals == [0, 1500]
     with pytest.raises(PadError, match="Acaba is not played"):
         new_pad("classic").add({"sides": [{}, {}], "acaba_by": 0})
+
+
+def test_the_form_asks_what_the_rules_have() -> None:
+    """The summary's form names the ranks unfinished_melds and hand_penalties take and whether Acaba is played,
+    so the page shows those lines only where the rules have them."""
+    modern = new_pad("modern-american").summary()["form"]
+    assert modern["unfinished_melds"] == ["A", "7", "JK", "JK4"]
+    assert modern["hand_penalties"] == [{"rank": "A", "count": 3}, {"rank": "7", "count": 3}]
+    assert not modern["acaba"] and "black_threes_in_hand" not in modern["counts"]
+    bolivia = new_pad("bolivia").summary()["form"]
+    assert "black_threes_in_hand" in bolivia["counts"] and bolivia["unfinished_melds"] == []
+    assert new_pad("british").summary()["form"]["acaba"] and not new_pad("classic").summary()["form"]["acaba"]
