@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+import canasta
+from canasta.scoring import acaba_score
 from server_helpers import LiveServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -150,11 +152,9 @@ def board_totals(page: Any) -> list[int]:
 
 
 def test_the_lines_only_some_rules_have(page: Any) -> None:
-    """Modern American's unfinished melds and three-aces penalty, Bolivia's black threes in hand and British
-    Acaba, entered by taps where (and only where) the rules have them; the totals are the engine's."""
-    import canasta
-    from canasta.scoring import acaba_score
-
+    """Modern American's unfinished melds and three-aces penalty, Brazilian's short sequences and black threes
+    in hand and British Acaba, entered by taps where (and only where) the rules have them; the totals are the
+    engine's."""
     new_pad(page, "modern-american")
     assert page.locator("#s0-black-hand").count() == 0 and page.locator('input[name="acaba"]').count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the longer labels still fit the phone
@@ -176,19 +176,20 @@ def test_the_lines_only_some_rules_have(page: Any) -> None:
     page.get_by_test_id("pad-correct").tap()  # the correction form holds the counts again
     assert page.locator("#s1-u-JK").inner_text() == "1" and page.locator("#s1-hp-A").inner_text() == "1"
 
-    new_pad(page, "bolivia")
+    new_pad(page, "brazilian")  # black threes in hand as in Bolivia, and short sequences
     assert page.locator("#s0-u-A").count() == 0 and page.locator("#s0-hp-A").count() == 0
     page.fill("#s0-melds", "500")
     tap_more(page, "s0-k-natural", 1)
     tap_more(page, "s0-k-sequence", 1)
     page.locator('input[name="s0-out"][value="out"]').check()
     page.fill("#s1-melds", "150")
+    tap_more(page, "s1-short", 1)
     page.fill("#s1-hand", "30")
-    tap_more(page, "s1-black-hand", 2)
+    tap_more(page, "s1-black-hand", 1)
     page.get_by_test_id("pad-add").tap()
     sides = [{"melded_points": 500, "canastas": {"natural": 1, "sequence": 1}, "went_out": True},
-             {"melded_points": 150, "hand_points": 30, "black_threes_in_hand": 2}]
-    expected = [s["total"] for s in canasta.score_hand(canasta.rules("bolivia"), sides)]
+             {"melded_points": 150, "short_sequences": 1, "hand_points": 30, "black_threes_in_hand": 1}]
+    expected = [s["total"] for s in canasta.score_hand(canasta.rules("brazilian"), sides)]
     assert board_totals(page) == expected
 
     new_pad(page, "british")

@@ -265,11 +265,10 @@ function buildForm() {
     const parts = [el("legend", { text: name })];
     parts.push(pointsOrCards(`s${i}-melds`, t(rummy ? "pad.shown" : "pad.melded"), t("pad.melded_hint")));
     if (!rummy) for (const kind of form.kinds) parts.push(stepper(`s${i}-k-${kind}`, kindLabel(kind)));
+    if (!rummy && counted("short_sequences")) parts.push(stepper(`s${i}-short`, lineLabel("short_sequences"), 0, 12));
     if (!rummy) for (const rank of form.unfinished_melds || []) parts.push(stepper(`s${i}-u-${rank}`, unfinishedLabel(rank)));
     parts.push(pointsOrCards(`s${i}-hand`, t("pad.in_hand"), t("pad.in_hand_hint")));
-    if (!rummy && (form.counts || []).includes("black_threes_in_hand")) {
-      parts.push(stepper(`s${i}-black-hand`, t("pad.black_in_hand"), 0, 12));
-    }
+    if (!rummy && counted("black_threes_in_hand")) parts.push(stepper(`s${i}-black-hand`, lineLabel("black_threes_in_hand"), 0, 12));
     if (!rummy) for (const p of form.hand_penalties || []) {
       parts.push(stepper(`s${i}-hp-${p.rank}`, t("pad.hand_penalty", { n: p.count, ranks: t(`card.ranks.${p.rank}`) }), 0, 4));
     }
@@ -307,6 +306,11 @@ function buildForm() {
   $("sides").replaceChildren(...sides);
 }
 
+/** Do these rules take this count field (docs/position-schema.md, "Scoring input")? */
+function counted(field) {
+  return (pad.form.counts || []).includes(field);
+}
+
 /** The stepper's label for unfinished melds of one rank (JK: of wild cards; JK4: the four jokers' wild meld). */
 function unfinishedLabel(rank) {
   if (rank === "JK") return t("pad.unfinished_wild");
@@ -340,12 +344,14 @@ function readForm() {
       const n = Number($(`s${i}-k-${kind}`).textContent);
       if (n) counts[kind] = n;
     }
-    // with the melds as cards the engine reads unfinished melds from them, and refuses a count given too
+    // with the melds as cards the engine reads unfinished melds and short sequences from them, and refuses a count given too
     const unfinished = rummy ? [] : rankList(i, "u", form.unfinished_melds || []);
+    const short = $(`s${i}-short`) ? Number($(`s${i}-short`).textContent) : 0;
     if (unfinished.length) side.unfinished_melds = unfinished;
+    if (short) side.short_sequences = short;
     if (melds && num(melds) === null) {
       side.melds = melds.split("|").map((m) => m.trim()).filter(Boolean);
-    } else if (melds || Object.keys(counts).length || unfinished.length) {
+    } else if (melds || Object.keys(counts).length || unfinished.length || short) {
       side[rummy ? "table_points" : "melded_points"] = num(melds) ?? 0;
       if (Object.keys(counts).length) side.canastas = counts;
     }
@@ -399,6 +405,7 @@ function fillForm(entry) {
     if (!rummy) for (const kind of pad.form.kinds) $(`s${i}-k-${kind}`).textContent = String((side.canastas || {})[kind] || 0);
     $(`s${i}-hand`).value = side.hand ?? String(side.hand_points ?? "");
     if (!rummy) $(`s${i}-undeclared`).textContent = String(side.undeclared_red_threes || 0);
+    if ($(`s${i}-short`)) $(`s${i}-short`).textContent = String(side.short_sequences || 0);
     if ($(`s${i}-black-hand`)) $(`s${i}-black-hand`).textContent = String(side.black_threes_in_hand || 0);
     if (!rummy) setRanks(i, "u", pad.form.unfinished_melds || [], side.unfinished_melds);
     if (!rummy) setRanks(i, "hp", (pad.form.hand_penalties || []).map((p) => p.rank), side.hand_penalties);
