@@ -198,3 +198,22 @@ def test_the_lines_only_some_rules_have(page: Any) -> None:
     british = canasta.rules("british")
     assert board_totals(page) == [acaba_score(british, opponent)["total"] for opponent in (True, False)]
     assert "Acaba called" in page.get_by_test_id("pad-detail").inner_text()
+
+    # a house rule's line too: the bonus for a canasta laid down whole, asked only when the options give it
+    assert page.locator("#s0-concealed").count() == 0
+    made = page.evaluate("""async () => {
+      const { playerId } = await import("/static/common.js");
+      const res = await fetch("/api/pads", { method: "POST", headers: { "Content-Type": "application/json",
+        "X-Canasta-Player": playerId() }, body: JSON.stringify({ variant: "classic",
+        options: { concealed_canasta_bonus: 100 } }) });
+      return (await res.json()).pad;
+    }""")
+    page.goto(f"{page.base}/pad?id={made}")
+    page.wait_for_selector('[data-testid="pad-form"]')
+    page.fill("#s0-melds", "300")
+    tap_more(page, "s0-k-natural", 1)
+    tap_more(page, "s0-concealed", 1)
+    page.get_by_test_id("pad-add").tap()
+    sides = [{"melded_points": 300, "canastas": {"natural": 1}, "concealed_canastas": 1}, {}]
+    expected = [s["total"] for s in canasta.score_hand(canasta.rules("classic", concealed_canasta_bonus=100), sides)]
+    assert board_totals(page) == expected

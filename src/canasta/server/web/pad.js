@@ -265,6 +265,7 @@ function buildForm() {
     const parts = [el("legend", { text: name })];
     parts.push(pointsOrCards(`s${i}-melds`, t(rummy ? "pad.shown" : "pad.melded"), t("pad.melded_hint")));
     if (!rummy) for (const kind of form.kinds) parts.push(stepper(`s${i}-k-${kind}`, kindLabel(kind)));
+    if (!rummy && counted("concealed_canastas")) parts.push(stepper(`s${i}-concealed`, lineLabel("concealed_canastas"), 0, 12));
     if (!rummy && counted("short_sequences")) parts.push(stepper(`s${i}-short`, lineLabel("short_sequences"), 0, 12));
     if (!rummy) for (const rank of form.unfinished_melds || []) parts.push(stepper(`s${i}-u-${rank}`, unfinishedLabel(rank)));
     parts.push(pointsOrCards(`s${i}-hand`, t("pad.in_hand"), t("pad.in_hand_hint")));
@@ -349,6 +350,8 @@ function readForm() {
     const short = $(`s${i}-short`) ? Number($(`s${i}-short`).textContent) : 0;
     if (unfinished.length) side.unfinished_melds = unfinished;
     if (short) side.short_sequences = short;
+    const concealed = $(`s${i}-concealed`) ? Number($(`s${i}-concealed`).textContent) : 0;
+    if (concealed) side.concealed_canastas = concealed;
     if (melds && num(melds) === null) {
       side.melds = melds.split("|").map((m) => m.trim()).filter(Boolean);
     } else if (melds || Object.keys(counts).length || unfinished.length || short) {
@@ -406,6 +409,7 @@ function fillForm(entry) {
     $(`s${i}-hand`).value = side.hand ?? String(side.hand_points ?? "");
     if (!rummy) $(`s${i}-undeclared`).textContent = String(side.undeclared_red_threes || 0);
     if ($(`s${i}-short`)) $(`s${i}-short`).textContent = String(side.short_sequences || 0);
+    if ($(`s${i}-concealed`)) $(`s${i}-concealed`).textContent = String(side.concealed_canastas || 0);
     if ($(`s${i}-black-hand`)) $(`s${i}-black-hand`).textContent = String(side.black_threes_in_hand || 0);
     if (!rummy) setRanks(i, "u", pad.form.unfinished_melds || [], side.unfinished_melds);
     if (!rummy) setRanks(i, "hp", (pad.form.hand_penalties || []).map((p) => p.rank), side.hand_penalties);
