@@ -121,7 +121,9 @@ def events(client: WsClient) -> list[tuple[int, str]]:
 
 def next_mover(players: list[WsClient]) -> WsClient | None:
     """The player to move once the computer players have moved (None: the game is over)."""
+    deadline = time.monotonic() + 60
     while True:
+        assert time.monotonic() < deadline, "nobody came to move within 60 s"
         mover = next((c for c in players if c.state and c.state["legal"]), None)
         if mover is not None or any(c.state and c.state["status"] == "over" for c in players):
             return mover
@@ -266,10 +268,10 @@ def test_the_broker_restarted_mid_game(site: tuple[str, str]) -> None:
                     c.until("state", status="playing")
                 rng = random.Random(5)
                 play([first, second], [], 4, rng)
+                mover = next_mover([first, second])  # chosen before the broker stops: a computer player's
+                assert mover is not None           # moves at one process reach the other only through it
                 broker.kill()
                 broker.wait(10)
-                mover = next_mover([first, second])
-                assert mover is not None
                 frame_id = mover.move(rng.choice(mover.state["legal"]))  # type: ignore[index]
                 version = mover.until("ack", id=frame_id)["version"]  # the database has it: acknowledged
                 broker = redis_server(port)
