@@ -72,7 +72,7 @@ def test_the_rummy_page_logs_the_hand_for_a_late_spectator(server: LiveServer) -
                                         args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(server.base + made["watch_url"])
-            page.wait_for_function("document.querySelectorAll('[data-testid=\"log\"] .entry').length >= 4",
+            page.wait_for_function("() => document.querySelectorAll('[data-testid=\"log\"] .entry').length >= 4",
                                    timeout=30_000)
             log = page.locator('[data-testid="log"]').inner_text()
             # the moves in words (cards with their suits), not notation
