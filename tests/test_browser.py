@@ -4,46 +4,17 @@ now from the home page; an invite link seats a second browser at the same table.
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import canasta
+from browser_helpers import goto, shot
 from canasta.cards import card_str
 from server_helpers import LiveServer
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("CANASTA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
-
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="no Chromium: apt-get install chromium (.ci/run does)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'db.sqlite'}") as live:
-        yield live
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def take_turn(page: Any) -> None:
@@ -100,7 +71,7 @@ def test_a_person_plays_a_whole_hand_by_clicks(browser: Any, server: LiveServer)
 
 def test_play_now_from_the_home_page_on_a_phone(browser: Any, server: LiveServer) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page.goto(server.base + "/")
+    goto(page, server.base + "/")
     page.locator('[data-testid="play-now"]').click()
     page.wait_for_url("**/t/*")
     page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)

@@ -4,35 +4,31 @@ E-W 575) entered by taps, a refused entry, a correction, undo, the read-only lin
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import canasta
+from browser_helpers import goto, serious_violations
 from canasta.scoring import acaba_score
 from server_helpers import LiveServer
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium: apt-get install chromium")
-
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with LiveServer(f"sqlite:///{tmp_path_factory.mktemp('pad') / 'db.sqlite'}") as live, \
-            sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        tab = context.new_page()
-        tab.base = live.base  # type: ignore[attr-defined]
-        yield tab
-        browser.close()
+def page(browser: Any, server: LiveServer) -> Iterator[Any]:
+    """One phone tab for the module."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    tab = context.new_page()
+    tab.base = server.base
+    yield tab
+    context.close()
+
+
+def start_pad(page: Any, variant: str) -> None:
+    page.get_by_test_id("pad-variant").select_option(variant)
+    page.get_by_test_id("pad-start").tap()
+    page.wait_for_selector('[data-testid="pad-form"]')
 
 
 def tap_more(page: Any, stepper: str, times: int) -> None:
@@ -41,25 +37,17 @@ def tap_more(page: Any, stepper: str, times: int) -> None:
 
 
 def test_worked_example_by_taps_on_a_phone(page: Any) -> None:
-    page.goto(page.base + "/")
+    goto(page, page.base + "/")
     page.get_by_test_id("pad-link").tap()
-    page.wait_for_selector('[data-testid="pad-start"]')
-    page.get_by_test_id("pad-variant").select_option("classic")
-    page.get_by_test_id("pad-start").tap()
-    page.wait_for_selector('[data-testid="pad-form"]')
+    page.wait_for_selector("#language", state="attached")
+    start_pad(page, "classic")
     # no sideways scrolling on the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # N-S: points and counts; E-W: the cards as the reference lists them
-    page.fill("#s0-melds", "305")
-    tap_more(page, "s0-k-natural", 1)
-    tap_more(page, "s0-k-mixed", 2)
-    page.fill("#s0-hand", "75")
-    tap_more(page, "s0-red", 2)
-    page.locator('input[name="s0-out"][value="out"]').check()
-    page.fill("#s1-melds", "4H 4D 2D | 7S 7H 7D 7C 7S 2C JK | TC TS JK | AD AC AS AH AD")
-    page.fill("#s1-hand", "2H 5D 6D TH JS JH 4C 4C TD QH QD KH KD")
-    tap_more(page, "s1-red", 1)
-    page.get_by_test_id("pad-add").tap()
+    enter_hand(page, {"s0-melds": "305", "s0-hand": "75",
+                      "s1-melds": "4H 4D 2D | 7S 7H 7D 7C 7S 2C JK | TC TS JK | AD AC AS AH AD",
+                      "s1-hand": "2H 5D 6D TH JS JH 4C 4C TD QH QD KH KD"},
+               {"s0-k-natural": 1, "s0-k-mixed": 2, "s0-red": 2, "s1-red": 1}, out=0)
     board = page.get_by_test_id("pad-board")
     board.get_by_text("1,630").wait_for()
     assert "575" in board.inner_text() and "next minimum 90" in board.inner_text()
@@ -96,11 +84,10 @@ def test_worked_example_by_taps_on_a_phone(page: Any) -> None:
 def test_the_page_in_spanish_and_axe(page: Any) -> None:
     """Every text from the catalogs (no key left showing) in Spanish; axe-core finds no serious or critical
     WCAG 2.1 A/AA violation on the start page and on a pad with a hand."""
-    axe = pytest.importorskip("test_browser_pages", reason="axe-playwright-python: test extra")
     page.goto(page.base + "/pad?lang=es")
     page.wait_for_selector('[data-testid="pad-start"]')
     assert page.locator("h1").inner_text() == "Planilla de puntos"
-    assert axe.serious_violations(page) == []
+    assert serious_violations(page) == []
     page.get_by_test_id("pad-start").tap()
     page.wait_for_selector('[data-testid="pad-form"]')
     page.fill("#s0-melds", "120")
@@ -108,28 +95,18 @@ def test_the_page_in_spanish_and_axe(page: Any) -> None:
     page.get_by_test_id("pad-board").get_by_text("próxima bajada mínima 50").first.wait_for()
     text = page.locator("body").inner_text()
     assert not re.search(r"\bpad\.[a-z_]+", text) and "Cartas bajadas" in text
-    assert axe.serious_violations(page) == []
+    assert serious_violations(page) == []
     page.goto(page.base + "/pad?lang=en")
 
 
 def test_a_whole_hand_and_foot_game_to_its_end(page: Any) -> None:
     """Four hands by taps; the minimum follows the hand's number (90, 120, 150) and the game ends after four."""
-    page.goto(page.base + "/pad")
-    page.get_by_test_id("pad-variant").select_option("hand-and-foot")
-    page.get_by_test_id("pad-start").tap()
-    page.wait_for_selector('[data-testid="pad-form"]')
+    new_pad(page, "hand-and-foot")
     board = page.get_by_test_id("pad-board")
     for number, minimum in ((1, 90), (2, 120), (3, 150), (4, None)):
         # A: 1,500 + 3 natural + 4 mixed + out 100 = 4,300; B: 900 + 1 natural + 2 mixed - 200 = 1,800
-        page.fill("#s0-melds", "1500")
-        tap_more(page, "s0-k-natural", 3)
-        tap_more(page, "s0-k-mixed", 4)
-        page.locator('input[name="s0-out"][value="out"]').check()
-        page.fill("#s1-melds", "900")
-        tap_more(page, "s1-k-natural", 1)
-        tap_more(page, "s1-k-mixed", 2)
-        page.fill("#s1-hand", "200")
-        page.get_by_test_id("pad-add").tap()
+        enter_hand(page, {"s0-melds": "1500", "s1-melds": "900", "s1-hand": "200"},
+                   {"s0-k-natural": 3, "s0-k-mixed": 4, "s1-k-natural": 1, "s1-k-mixed": 2}, out=0)
         board.get_by_text(f"{4300 * number:,}").wait_for()
         assert f"{1800 * number:,}" in board.inner_text()
         if minimum:
@@ -140,15 +117,30 @@ def test_a_whole_hand_and_foot_game_to_its_end(page: Any) -> None:
 
 
 def new_pad(page: Any, variant: str) -> None:
-    page.goto(page.base + "/pad")
-    page.get_by_test_id("pad-variant").select_option(variant)
-    page.get_by_test_id("pad-start").tap()
-    page.wait_for_selector('[data-testid="pad-form"]')
+    goto(page, page.base + "/pad")
+    start_pad(page, variant)
+
+
+def enter_hand(page: Any, fills: dict[str, str], taps: dict[str, int], out: int | None = None) -> None:
+    """A hand's lines entered as a player does (typed fields, then taps on the steppers; the side that went
+    out), then added."""
+    for field, text in fills.items():
+        page.fill(f"#{field}", text)
+    for stepper, times in taps.items():
+        tap_more(page, stepper, times)
+    if out is not None:
+        page.locator(f'input[name="s{out}-out"][value="out"]').check()
+    page.get_by_test_id("pad-add").tap()
 
 
 def board_totals(page: Any) -> list[int]:
     page.locator('[data-testid="pad-sheet"] tbody tr').first.wait_for()
     return [int(s.replace(",", "")) for s in page.locator(".side-total .score").all_inner_texts()]
+
+
+def assert_engine_totals(page: Any, rules: Any, sides: list[dict[str, Any]]) -> None:
+    """The board shows the engine's totals for ``sides`` under ``rules``."""
+    assert board_totals(page) == [s["total"] for s in canasta.score_hand(rules, sides)]
 
 
 def test_the_lines_only_some_rules_have(page: Any) -> None:
@@ -158,39 +150,25 @@ def test_the_lines_only_some_rules_have(page: Any) -> None:
     new_pad(page, "modern-american")
     assert page.locator("#s0-black-hand").count() == 0 and page.locator('input[name="acaba"]').count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the longer labels still fit the phone
-    page.fill("#s0-melds", "600")
-    tap_more(page, "s0-k-natural", 2)
-    tap_more(page, "s0-u-A", 1)
-    page.locator('input[name="s0-out"][value="out"]').check()
-    page.fill("#s1-melds", "300")
-    tap_more(page, "s1-u-7", 1)
-    tap_more(page, "s1-u-JK", 1)
-    page.fill("#s1-hand", "40")
-    tap_more(page, "s1-hp-A", 1)
-    page.get_by_test_id("pad-add").tap()
-    sides = [{"melded_points": 600, "canastas": {"natural": 2}, "unfinished_melds": ["A"], "went_out": True},
-             {"melded_points": 300, "unfinished_melds": ["7", "JK"], "hand_points": 40, "hand_penalties": ["A"]}]
-    expected = [s["total"] for s in canasta.score_hand(canasta.rules("modern-american"), sides)]
-    assert board_totals(page) == expected
+    enter_hand(page, {"s0-melds": "600", "s1-melds": "300", "s1-hand": "40"},
+               {"s0-k-natural": 2, "s0-u-A": 1, "s1-u-7": 1, "s1-u-JK": 1, "s1-hp-A": 1}, out=0)
+    assert_engine_totals(page, canasta.rules("modern-american"),
+                         [{"melded_points": 600, "canastas": {"natural": 2}, "unfinished_melds": ["A"],
+                           "went_out": True},
+                          {"melded_points": 300, "unfinished_melds": ["7", "JK"], "hand_points": 40,
+                           "hand_penalties": ["A"]}])
     assert "Unfinished melds" in page.get_by_test_id("pad-detail").inner_text()
     page.get_by_test_id("pad-correct").tap()  # the correction form holds the counts again
     assert page.locator("#s1-u-JK").inner_text() == "1" and page.locator("#s1-hp-A").inner_text() == "1"
 
     new_pad(page, "brazilian")  # black threes in hand as in Bolivia, and short sequences
     assert page.locator("#s0-u-A").count() == 0 and page.locator("#s0-hp-A").count() == 0
-    page.fill("#s0-melds", "500")
-    tap_more(page, "s0-k-natural", 1)
-    tap_more(page, "s0-k-sequence", 1)
-    page.locator('input[name="s0-out"][value="out"]').check()
-    page.fill("#s1-melds", "150")
-    tap_more(page, "s1-short", 1)
-    page.fill("#s1-hand", "30")
-    tap_more(page, "s1-black-hand", 1)
-    page.get_by_test_id("pad-add").tap()
-    sides = [{"melded_points": 500, "canastas": {"natural": 1, "sequence": 1}, "went_out": True},
-             {"melded_points": 150, "short_sequences": 1, "hand_points": 30, "black_threes_in_hand": 1}]
-    expected = [s["total"] for s in canasta.score_hand(canasta.rules("brazilian"), sides)]
-    assert board_totals(page) == expected
+    enter_hand(page, {"s0-melds": "500", "s1-melds": "150", "s1-hand": "30"},
+               {"s0-k-natural": 1, "s0-k-sequence": 1, "s1-short": 1, "s1-black-hand": 1}, out=0)
+    assert_engine_totals(page, canasta.rules("brazilian"),
+                         [{"melded_points": 500, "canastas": {"natural": 1, "sequence": 1}, "went_out": True},
+                          {"melded_points": 150, "short_sequences": 1, "hand_points": 30,
+                           "black_threes_in_hand": 1}])
 
     new_pad(page, "british")
     page.locator('input[name="acaba"][value="1"]').check()
@@ -210,10 +188,6 @@ def test_the_lines_only_some_rules_have(page: Any) -> None:
     }""")
     page.goto(f"{page.base}/pad?id={made}")
     page.wait_for_selector('[data-testid="pad-form"]')
-    page.fill("#s0-melds", "300")
-    tap_more(page, "s0-k-natural", 1)
-    tap_more(page, "s0-concealed", 1)
-    page.get_by_test_id("pad-add").tap()
-    sides = [{"melded_points": 300, "canastas": {"natural": 1}, "concealed_canastas": 1}, {}]
-    expected = [s["total"] for s in canasta.score_hand(canasta.rules("classic", concealed_canasta_bonus=100), sides)]
-    assert board_totals(page) == expected
+    enter_hand(page, {"s0-melds": "300"}, {"s0-k-natural": 1, "s0-concealed": 1})
+    assert_engine_totals(page, canasta.rules("classic", concealed_canasta_bonus=100),
+                         [{"melded_points": 300, "canastas": {"natural": 1}, "concealed_canastas": 1}, {}])

@@ -8,37 +8,17 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from browser_helpers import serious_violations, shot
 from server_helpers import LiveServer
-from test_browser import ARGS, ARTIFACTS, CHROMIUM, sync_api
-
-axe_module = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python: test extra")
-pytestmark = pytest.mark.skipif(not CHROMIUM or not __import__("pathlib").Path(CHROMIUM).exists(),
-                                reason="no Chromium: apt-get install chromium (.ci/run does)")
 
 LANGUAGES = ("en", "es", "pt", "it")
 # A catalog key left on a page: a namespace of the catalogs, a dot, a key.
 KEY_SHOWN = re.compile(r"\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n)"
                        r"\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer(f"sqlite:///{tmp_path_factory.mktemp('pages') / 'db.sqlite'}") as live:
-        yield live
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +32,6 @@ def finished(server: LiveServer) -> dict[str, str]:
             assert time.monotonic() < deadline, "the computer players did not finish"
             time.sleep(0.1)
     return {family: game["table"] for family, game in made.items()}
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def shown_keys(page: Any) -> list[str]:
@@ -154,12 +129,6 @@ def test_the_walk_through_to_its_end(browser: Any, server: LiveServer) -> None:
     assert "canasta" in page.locator('[data-testid="learn-side-0"]').inner_text()
     shot(page, "learn-done-en")
     page.close()
-
-
-def serious_violations(page: Any) -> list[str]:
-    results = axe_module.Axe().run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def test_axe_finds_no_serious_violation(browser: Any, server: LiveServer, finished: dict[str, str]) -> None:

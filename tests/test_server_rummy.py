@@ -18,13 +18,6 @@ from canasta.rummy import RummyState
 from server_helpers import LiveServer, WsClient, settle_review
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    path = tmp_path_factory.mktemp("rummy") / "db.sqlite"
-    with LiveServer(f"sqlite:///{path}") as live:
-        yield live
-
-
 def joined(server: LiveServer, made: dict[str, Any], seat: int, stack: ExitStack, **query: str) -> WsClient:
     client: WsClient = stack.enter_context(server.client(made["table"], made["seats"][seat]["token"], **query))
     client.until("state")

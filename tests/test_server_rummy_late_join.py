@@ -4,21 +4,10 @@ logs it (a browser check where Chromium is installed)."""
 
 from __future__ import annotations
 
-import shutil
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from server_helpers import LiveServer, WsClient
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    path = tmp_path_factory.mktemp("late") / "db.sqlite"
-    with LiveServer(f"sqlite:///{path}") as live:
-        yield live
 
 
 def play_some(server: LiveServer, made: dict[str, Any], stack: ExitStack, turns: int) -> WsClient:
@@ -58,23 +47,15 @@ def test_a_late_spectator_gets_the_hand_so_far(server: LiveServer) -> None:
         assert [r["move"] for r in replayed] == [e["move"] for e in events if e["version"] <= first["version"]]
 
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium: apt-get install chromium (.ci/run does)")
-def test_the_rummy_page_logs_the_hand_for_a_late_spectator(server: LiveServer) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
+def test_the_rummy_page_logs_the_hand_for_a_late_spectator(server: LiveServer, browser: Any) -> None:
     made = server.create(variant="basic-rummy", seats=["human", "bot:easy"], delay=0)
     with ExitStack() as stack:
         play_some(server, made, stack, 4)
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                        args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(server.base + made["watch_url"])
-            page.wait_for_function("() => document.querySelectorAll('[data-testid=\"log\"] .entry').length >= 4",
-                                   timeout=30_000)
-            log = page.locator('[data-testid="log"]').inner_text()
-            # the moves in words (cards with their suits), not notation
-            assert "Upcard" in log and "You" not in log and "drew from the stock" in log and "discarded" in log
-            browser.close()
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server.base + made["watch_url"])
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=\"log\"] .entry').length >= 4",
+                               timeout=30_000)
+        log = page.locator('[data-testid="log"]').inner_text()
+        # the moves in words (cards with their suits), not notation
+        assert "Upcard" in log and "You" not in log and "drew from the stock" in log and "discarded" in log
+        page.close()
