@@ -6,6 +6,7 @@ rummy), rules, help, walk-through, statistics and replay pages. One server and o
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -14,10 +15,11 @@ import pytest
 
 from browser_helpers import serious_violations, shot
 from server_helpers import LiveServer
+from test_i18n import WEB
 
 LANGUAGES = ("en", "es", "pt", "it")
 # A catalog key left on a page: a namespace of the catalogs, a dot, a key.
-KEY_SHOWN = re.compile(r"\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n)"
+KEY_SHOWN = re.compile(r"\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n|param)"
                        r"\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
 
 
@@ -62,6 +64,7 @@ def pages(finished: dict[str, str]) -> dict[str, tuple[str, str]]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_in_each_language_with_no_untranslated_key(browser: Any, server: LiveServer,
                                                              finished: dict[str, str], lang: str) -> None:
+    catalog = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     context = browser.new_context(viewport={"width": 1100, "height": 800}, locale="en-US")
     page = context.new_page()
     errors: list[str] = []
@@ -71,9 +74,16 @@ def test_every_page_in_each_language_with_no_untranslated_key(browser: Any, serv
         page.goto(server.base + path)
         page.wait_for_selector(ready, state="attached")
         assert page.evaluate("document.documentElement.lang") == lang, name
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         assert shown_keys(page) == [], f"{name} in {lang}"
         assert page.locator("#language").input_value() == lang
         shot(page, f"page-{name}-{lang}")
+    # the parameter reference and the house rules explained in the page's language
+    for path, box, key in (("/rules/classic", '[data-testid="every-parameter"]', "param.canasta.hand_size"),
+                           ("/rules/500-rum", '[data-testid="every-parameter"]', "param.rummy.pile_take"),
+                           ("/", "#options .meaning", "param.canasta.going_out_bonus")):
+        page.goto(server.base + path)
+        page.locator(box).get_by_text(catalog[key], exact=True).wait_for(state="attached")
     assert errors == []
     context.close()
 

@@ -21,9 +21,10 @@ NOT_YET_CONVERTED: set[str] = set()
 # Words each language spells as English does (names, loanwords), so a translation equal to English is not a
 # forgotten one there; a text with no word outside its {placeholders} is never checked.
 SAME_AS_ENGLISH = {
-    "es": {"Canasta", "Canastas", "Samba", "Bolivia", "Total", "normal", "Esc", "Tab", "Acaba", "Chat", "canasta",
+    "es": {"jokers", "canastas", "Canasta", "Canastas",
+           "Samba", "Bolivia", "Total", "normal", "Esc", "Tab", "Acaba", "Chat", "canasta",
            "Canasta — {variant}"},
-    "pt": {"Canasta", "Samba", "Total", "normal", "Replay", "Enter", "Esc", "Tab", "Home / End", "Acaba"},
+    "pt": {"jokers", "Canasta", "Samba", "Total", "normal", "Replay", "Enter", "Esc", "Tab", "Home / End", "Acaba"},
     "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc", "Tab", "Acaba",
            "Chat", "canasta", "Canasta — {variant}", "Computer {n}"},
 }
@@ -89,6 +90,25 @@ def test_every_reason_code_has_a_sentence(lang: str) -> None:
     codes = engine_reason_codes()
     assert len(codes) > 80, "the codes were not found"
     assert sorted(code for code in codes if f"reason.{code}" not in catalog(lang)) == []
+
+
+def test_every_rules_parameter_has_its_meaning_and_the_english_is_the_engines() -> None:
+    """The rules pages and the create form's house rules show each parameter's meaning from the catalogs
+    (params.js): the English catalog holds the engine's own words, so the two never drift apart; every name
+    of a bound's fields is there too."""
+    from canasta.rules import PARAMETERS as CANASTA
+    from canasta.rummy.rules import PARAMETERS as RUMMY
+
+    english = catalog("en")
+    specs = {f"param.{family}.{name}": spec for family, table in (("canasta", CANASTA), ("rummy", RUMMY))
+             for name, spec in table.items()}
+    assert {key: english.get(key) for key in specs} == {key: meaning for key, (meaning, _, _) in specs.items()}
+    assert sorted(k for k in english if k.startswith("param.") and k not in specs) == []
+    bounds = [bound.to_json() for _meaning, _source, bound in specs.values()]
+    fields = {f["name"] for b in bounds if b["type"] == "list" and b["items"]["type"] == "row"
+              for f in b["items"]["fields"]}
+    assert len(fields) > 5
+    assert sorted(f for f in fields if f"rules.field.{f.replace(' ', '_')}" not in english) == []
 
 
 # --------------------------------------------------------------------------- the sources

@@ -1,6 +1,7 @@
 // The home page: "Play now", choosing a game, creating a table with friends.
 import { api, cardEl, copyText, displayName, el, LEVELS, playerId, setDisplayName, applyDeckPreference } from "./common.js";
 import { lang, setUpPage, t } from "./i18n.js";
+import { meaning } from "./params.js";
 import { variantSummary, variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -141,8 +142,8 @@ function onVariantChange() {
 function renderOptions(v) {
   const box = $("options");
   box.replaceChildren();
-  // The house rules are the engine's parameters, named and explained as its rules reference does (English,
-  // marked so for screen readers); the rules page explains the variant in the page's language.
+  // The house rules are the engine's parameters, named as its rules reference names them (the name an
+  // option is written with: English, marked so for screen readers) and explained in the page's language.
   const opts = optionsOf(v).filter((o) => o.name !== "target" && o.name !== "players");
   if (!opts.length) {
     box.append(el("span", { class: "muted small-text", text: t("home.no_house_rules") }));
@@ -154,7 +155,7 @@ function renderOptions(v) {
     if (o.type === "bool") {
       input = el("input", { type: "checkbox", id, "data-option": o.name });
       input.checked = !!o.default;
-      box.append(el("div", { class: "option", lang: "en" }, input, " ", el("label", { for: id, text: o.name.replace(/_/g, " ") }), el("div", { class: "meaning", text: o.meaning || "" })));
+      box.append(el("div", { class: "option" }, input, " ", optionLabel(id, o), optionMeaning(v, o)));
       continue;
     }
     if (o.type === "choice") {
@@ -165,8 +166,16 @@ function renderOptions(v) {
       if (o.max !== undefined) input.max = String(o.max);
       if (o.default !== null && o.default !== undefined) input.value = o.default;
     }
-    box.append(el("div", { class: "option field", lang: "en" }, el("label", { for: id, text: o.name.replace(/_/g, " ") }), input, el("div", { class: "meaning", text: o.meaning || "" })));
+    box.append(el("div", { class: "option field" }, optionLabel(id, o), input, optionMeaning(v, o)));
   }
+}
+
+function optionLabel(id, o) {
+  return el("label", { for: id, lang: "en", text: o.name.replace(/_/g, " ") });
+}
+
+function optionMeaning(v, o) {
+  return el("div", { class: "meaning", text: meaning(v.family || "canasta", o.name, o.meaning) });
 }
 
 function renderSeats() {

@@ -1,9 +1,11 @@
 // The rules pages: /rules lists the variants, /rules/NAME shows one (GET /api/rules/NAME): the basics in
 // plain words, the variant at a glance (generated from its parameters), then the rules reference's own
-// page (what differs from the base game, the choices where sources disagree, every parameter), which is
-// the text of `canasta rules NAME` and stays in English.
+// page (what differs from the base game, the choices where sources disagree, every parameter), the pieces
+// of `canasta rules NAME`: each parameter's meaning and allowed values in the page's language, the summary,
+// the choices and the sources quoted as the reference writes them (English, marked so for screen readers).
 import { api, el } from "./common.js";
 import { lang, setUpPage, t } from "./i18n.js";
+import { boundText, meaning } from "./params.js";
 import { variantSummary, variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,12 +78,15 @@ function valueText(v) {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
-/** A table of the reference: headings in the page's language, rows as the reference writes them. */
+/** A table of the reference: headings and meanings in the page's language; the last column, the sources,
+ * as the reference writes them (English). */
 function table(caption, heads, rows) {
+  const cell = (c, i, row) => (i === 0 ? el("th", { scope: "row" }, el("code", { text: c }))
+    : el("td", i === row.length - 1 ? { lang: "en", text: c } : { text: c }));
   return el("div", { class: "table-scroll" }, el("table", { class: "data rules-table" },
     el("caption", { class: "visually-hidden", text: caption }),
     el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, ...rows.map((row) => el("tr", {}, ...row.map((c, i) => (i === 0 ? el("th", { scope: "row" }, el("code", { text: c })) : el("td", { text: c }))))))));
+    el("tbody", {}, ...rows.map((row) => el("tr", {}, ...row.map(cell))))));
 }
 
 async function showVariant(box, name) {
@@ -104,23 +109,24 @@ async function showVariant(box, name) {
   const reference = el("section", { "aria-labelledby": "reference", class: "reference" },
     el("h2", { id: "reference", text: t("rules.reference") }),
     el("p", { class: "muted", text: t("rules.reference_note", { name: r.name }) }));
-  // The reference's words are English whatever the page's language: say so to screen readers (lang).
-  const english = el("div", { lang: "en" }, el("p", { text: r.summary }));
-  if (r.aliases.length) english.append(el("p", {}, t("rules.aliases"), " ", ...r.aliases.map((a, i) => [i ? ", " : "", el("code", { text: a })])));
+  // The summary, the choices and the notes are the reference's own words, English whatever the page's
+  // language: say so to screen readers (lang).
+  const english = (...children) => el("div", { lang: "en" }, ...children);
+  reference.append(english(el("p", { text: r.summary })));
+  if (r.aliases.length) reference.append(el("p", {}, t("rules.aliases"), " ", ...r.aliases.map((a, i) => [i ? ", " : "", el("code", { text: a })])));
   if (r.changed.length) {
-    english.append(el("h3", { lang, text: t("rules.differs", { base: variantTitle({ name: r.base }) }) }),
+    reference.append(el("h3", { text: t("rules.differs", { base: variantTitle({ name: r.base }) }) }),
       table(t("rules.differs", { base: variantTitle({ name: r.base }) }), [t("rules.param"), t("rules.param_value"), t("rules.source")],
         r.changed.map((x) => [x.name, valueText(x.value), x.source])));
   }
   if (r.choices.length) {
-    english.append(el("h3", { lang, text: t("rules.choices") }), el("ul", {}, ...r.choices.map((c) => el("li", { text: c }))));
+    reference.append(el("h3", { text: t("rules.choices") }), english(el("ul", {}, ...r.choices.map((c) => el("li", { text: c })))));
   }
   // every parameter: long, so folded until asked for
-  english.append(el("details", { class: "every" }, el("summary", { lang, text: t("rules.every_count", { count: r.parameters.length }) }),
+  reference.append(el("details", { class: "every", "data-testid": "every-parameter" }, el("summary", { text: t("rules.every_count", { count: r.parameters.length }) }),
     table(t("rules.every"), [t("rules.param"), t("rules.param_value"), t("rules.allowed"), t("rules.meaning"), t("rules.source")],
-      r.parameters.map((x) => [x.name, valueText(x.value), x.allowed.text, x.meaning, x.source]))),
-    el("p", { class: "small-text muted", text: r.notes }));
-  reference.append(english);
+      r.parameters.map((x) => [x.name, valueText(x.value), boundText(x.allowed), meaning(r.family, x.name, x.meaning), x.source]))),
+    english(el("p", { class: "small-text muted", text: r.notes })));
   box.replaceChildren(
     el("h1", { text: title }),
     el("p", { class: "lead", text: variantSummary(r) }),
