@@ -200,6 +200,27 @@ def test_asks_before_going_out_and_answers_the_partner() -> None:
     assert after_yes.last_hand is not None and after_yes.last_hand[0]["went_out"]
 
 
+def test_says_why_in_reason_codes() -> None:
+    """A hint says why in the player's own terms (codes the browser translates): asking to go out, the
+    partner's "no" for the points he still holds, and after that "no" the partner needing to meld first."""
+    melds = [["AS AH AD AC AS AH AD", "KS KC KS"], []]
+    bot = make_player("heuristic")
+    ready = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S"}, pile="8D", melds=melds, phase=PLAY_PHASE,
+                           turn=Turn(source="stock"))
+    assert _play(ready, bot) == ASK and bot.last_why == (("may_go_out", 0),)
+    big = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S", 2: "QH QS QD JK JK 9H 9D TC TD 6C 7C"},
+                         pile="8D", melds=melds, phase=ANSWER_PHASE, turn=Turn(source="stock", permission="asked"))
+    assert _play(big, bot) == NO
+    assert bot.last_why == (("points_to_meld", 3 * 10 + 2 * 50),)  # the three queens and the two jokers
+    refused = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S"}, pile="8D", melds=melds, phase=PLAY_PHASE,
+                             turn=Turn(source="stock", permission="no"))
+    move = _play(refused, bot)
+    assert move != ASK and ("partner_needs_to_meld", 0) in bot.last_why
+    drawn = build_position(hands={**OTHERS, 0: "KH KD 5C 5D 5S"}, pile="8D", melds=melds)
+    _play(drawn, bot)
+    assert bot.last_why == ()  # a plain draw: nothing to say
+
+
 def test_does_not_go_out_to_lose_the_game_and_goes_out_to_win_it() -> None:
     """Going out ends the game when a side reaches the target: not when that hands the game to the
     opponents (the player plays on and builds instead), always when it wins it."""

@@ -111,6 +111,24 @@ def test_every_rules_parameter_has_its_meaning_and_the_english_is_the_engines() 
     assert sorted(f for f in fields if f"rules.field.{f.replace(' ', '_')}" not in english) == []
 
 
+def hint_why_codes() -> set[str]:
+    """Every code a hint's "why" can carry: what a move does (``move_effects`` in server/games.py) and the
+    players' own reasons (``last_why``: (code, count) pairs in the players' sources)."""
+    src = WEB.parent.parent
+    effects = re.findall(r'\{"code": "([a-z_]+)"', (src / "server" / "games.py").read_text(encoding="utf-8"))
+    players = "".join(p.read_text(encoding="utf-8") for p in [*sorted((src / "bots").glob("*.py")),
+                                                               src / "rummy" / "search.py"])
+    return set(effects) | set(re.findall(r'\("([a-z][a-z_]+)", (?:0|len\(|round\(|min\(|samples|meldable|points)',
+                                         players))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_hint_reason_has_a_sentence(lang: str) -> None:
+    codes = hint_why_codes()
+    assert {"goes_out", "canasta", "partner_needs_to_meld", "pile_stays_frozen", "better_by_points"} <= codes
+    assert sorted(code for code in codes if f"table.why.{code}" not in catalog(lang)) == []
+
+
 # --------------------------------------------------------------------------- the sources
 
 def sources(suffix: str) -> list[Path]:

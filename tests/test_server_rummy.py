@@ -157,6 +157,10 @@ def test_hint_and_spectator(server: LiveServer) -> None:
         a.send({"type": "hint", "id": "h"})
         hint = a.until("hint", id="h")
         assert hint["move"] in a.state["legal"]
+        # the searching player says why in codes (the browser translates them): what its search found
+        a.send({"type": "hint", "id": "s", "level": "hard"})
+        codes = {w["code"] for w in a.until("hint", id="s")["why"]}
+        assert codes & {"better_by_points", "no_better_in_deals"}, codes
         watcher = stack.enter_context(server.client(made["table"]))
         watcher.until("state")
         assert watcher.state is not None

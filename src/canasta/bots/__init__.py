@@ -37,6 +37,9 @@ class Player:
     # Gymnasium environment does so for its other seats: for a quick player, the whole view costs more than
     # the engine's move and the player's choice together.
     lean_views: bool = False
+    # Why the last ``choose`` picked its move, as reason codes a hint shows in the reader's language:
+    # (code, count) pairs, count 0 when the code has no number (docs/protocol.md, the hint frame's "why").
+    last_why: tuple[tuple[str, int], ...] = ()
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         """One move out of ``legal`` (never empty) for the seat ``view["seat"]``."""

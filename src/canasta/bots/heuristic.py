@@ -712,6 +712,7 @@ class HeuristicPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         r = rules_of(view)
         self.memory.update(view, r.pile_black_threes == "bonus")
+        self.last_why = ()
         if len(legal) == 1:
             return legal[0]
         legal = safe_moves(r, view, legal)
@@ -726,10 +727,13 @@ class HeuristicPlayer(Player):
         if (r.sequences or r.several_melds_per_rank) and phase == "play" and turn.need > 0:
             turn.legal = legal = _opening_moves(legal)
         if phase == "answer":
-            return turn.answer()
-        if phase == "draw":
-            return turn.draw()
-        return turn.play(self)
+            move = turn.answer()
+        elif phase == "draw":
+            move = turn.draw()
+        else:
+            move = turn.play(self)
+        self.last_why = turn.why
+        return move
 
     def ranked_discards(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
         """The legal discards in this player's order of preference, best first (for search players)."""
@@ -746,6 +750,7 @@ class _Turn:
 
     def __init__(self, view: dict[str, Any], legal: list[Move], r: Rules, memory: Memory) -> None:
         self.view, self.legal, self.r, self.mem = view, legal, r, memory
+        self.why: tuple[tuple[str, int], ...] = ()  # the reason codes of the decision (``Player.last_why``)
         self.seat_sides: list[int] | tuple[int, ...]
         self.staged: int
         self.pending: list[str] | None = None
@@ -896,19 +901,29 @@ class _Turn:
             return NO  # "ask acaba": never hand the opponents the Acaba bonus
         ending = self.going_out_ends_game()
         if ending:
+            self.why = (("out_wins_game", 0),) if ending > 0 else (("out_loses_game", 0),)
             return YES if ending > 0 else NO
         rc = self.rc
         points = self.hand_points
         meldable = sum(RANK_VALUE[x] * rc[x] for x in NATURALS if rc[x] >= 3 or x in self.mine)
         meldable += 20 * rc[TWO] + 50 * rc[JOKER_RANK]
-        if self.hand_size <= 3 or points <= 60 or self.end_near() or self.opponents_threaten():
+        if self.hand_size <= 3 or points <= 60:
+            self.why = (("little_in_hand", 0),)
+            return YES
+        if self.end_near() or self.opponents_threaten():
+            self.why = (("opponents_near_out", 0),)
             return YES
         sides = self.sides
         ahead = all(self.me.value(self.r) > sides[i].value(self.r) + 200
                     for i in self.opponent_sides)
         if ahead and meldable < 100:
+            self.why = (("side_ahead", 0),)
             return YES
-        return NO if meldable >= 60 or points > 150 else YES
+        if meldable >= 60 or points > 150:
+            self.why = (("points_to_meld", meldable),) if meldable >= 60 else (("points_in_hand", points),)
+            return NO
+        self.why = (("little_in_hand", 0),)
+        return YES
 
     # -- draw phase ----------------------------------------------------------------------------
     def draw(self) -> Move:
@@ -922,6 +937,7 @@ class _Turn:
         if not can_draw:  # the stock is gone: take the discard whenever it fits
             return best
         if self.would_play_alone():
+            self.why = (("would_play_alone", 0),)
             return DRAW
         if self.take_value(best) > 0:
             return best
@@ -1004,7 +1020,12 @@ class _Turn:
         elif self.permission != "no":
             out = self.going_out_move(ask=True)
             if out is not None and not self.play_on:
+                if out == ASK:
+                    self.why = (("may_go_out", 0),)
                 return out
+        elif self.pending is None and self.out_plan() is not None:
+            # the partner answered no: he still holds points to meld, which going out would cost the side
+            self.why = (("partner_needs_to_meld", 0),)
         if not opening:
             move = self.meld_move(melds)
             if move is not None:
@@ -1224,6 +1245,10 @@ class _Turn:
         if self.should_freeze(by_rank, opponent_may_take, len(self.pile)):
             ranked.remove(Move("discard", TWO))
             ranked.insert(0, Move("discard", TWO))
+            self.why += (("freezes_big_pile", len(self.pile)),)
+        elif ranked[0].rank in NATURALS and self.seat_sides[self.next_seat()] != self.side and \
+                (self.pile_frozen or self.r.pile_always_frozen):
+            self.why += (("pile_stays_frozen", 0),)
         return ranked
 
     def discard_costs(self, discards: list[Move]) -> tuple[dict[Move, float], bool]:

@@ -84,6 +84,7 @@ class RummySearchPlayer(Player):
         seen = Seen.from_view(view)
         base = self.policy.decide(seen, legal)
         self.last_reason = f"the heuristic's move ({base})"
+        self.last_why = ()
         options = self.alternatives(seen, legal, base)
         if len(options) < 2:
             return base
@@ -114,6 +115,9 @@ class RummySearchPlayer(Player):
         if best:
             self.last_reason = (f"{options[best]} scored {best_gain:+.1f} points a hand better than {base} "
                                 f"over {len(gains[best])} sampled deals")
+            self.last_why = (("better_by_points", round(best_gain)), ("sampled_deals", len(gains[best])))
+        else:
+            self.last_why = (("no_better_in_deals", min(len(g) for g in gains[1:])),)
         return options[best]
 
     def alternatives(self, seen: Seen, legal: list[RummyMove], base: RummyMove) -> list[RummyMove]:

@@ -515,9 +515,9 @@ class Room:
         if self.status != "playing" or self.state.to_move != seat or self.reviewing():
             raise ProtocolError("NOT_YOUR_TURN", "a hint is for the seat to move", frame_id)
         version, state = self.version, self.state
-        move, reason = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=True)
+        move, reason, why = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=True)
         client.send({"type": "hint", "id": frame_id, "version": version, "move": str(move), "reason": reason,
-                     "level": level, "why": move_effects(state, move, seat)})
+                     "level": level, "why": move_effects(state, move, seat) + why})
 
     async def _chat(self, client: Client, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable()).strip()
@@ -642,7 +642,7 @@ class Room:
         if delay:
             await asyncio.sleep(delay)
         state = self.state
-        move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=attended)
+        move = (await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=attended))[0]
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
             if self.version == version and self.status == "playing" and not self.reviewing() \
                     and self._mover() == mover:

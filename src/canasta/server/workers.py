@@ -19,14 +19,19 @@ from typing import Any
 from ..bots.levels import level_player
 from ..rummy.players import make_rummy_player
 
+# A player's decision: the move, its one-line English reason (the command line's hints) and its reason codes.
+Decision = tuple[Any, str, list[dict[str, Any]]]
 
-def think(level: str, view: dict[str, Any], legal: list[Any]) -> tuple[Any, str]:
-    """The move ``level``'s player makes from ``view`` and its one-line reason (runs in a worker). A rummy
-    view (``family`` "rummy") goes to the rummy family's player for the level."""
+
+def think(level: str, view: dict[str, Any], legal: list[Any]) -> Decision:
+    """The move ``level``'s player makes from ``view``, its one-line reason and its reason codes (a hint's
+    "why": ``{"code", "count"?}``) (runs in a worker). A rummy view (``family`` "rummy") goes to the rummy
+    family's player for the level."""
     player = make_rummy_player(level) if view.get("family") == "rummy" else level_player(level)
     move = player.choose(view, legal)
     reason = getattr(player, "last_reason", None) or f"what the {level} player ({player.name}) would play"
-    return move, reason
+    why = [{"code": code, "count": count} if count else {"code": code} for code, count in player.last_why]
+    return move, reason, why
 
 
 URGENT, BACKGROUND = 0, 1
@@ -49,7 +54,7 @@ class BotPool:
         self.queues: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (deque(), deque())
 
     async def choose(self, level: str, view: dict[str, Any], legal: list[Any],
-                     urgent: bool = True) -> tuple[Any, str]:
+                     urgent: bool = True) -> Decision:
         kind = URGENT if urgent else BACKGROUND
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.queues[kind].append(turn)

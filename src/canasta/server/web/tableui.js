@@ -179,12 +179,11 @@ export function explained(T, f) {
   return key;
 }
 
-/** The hint's reason: what the move does (the server's `why` codes) and the player's own reason, if any
- * (not the generic "what the … player would play"). */
+/** The hint's reason in the page's language: what the move does and the player's own reasons, both as the
+ * frame's `why` codes (its English `reason` is for the command line: it names moves in notation). A code
+ * this page does not know yet is left out. */
 export function hintWhy(h) {
-  const parts = (h.why || []).map((w) => t(`table.why.${w.code}`, { count: w.count })).filter((x) => !x.startsWith("table.why."));
-  if (h.reason && !/would play$/.test(h.reason)) parts.push(h.reason);
-  return parts.join("; ");
+  return (h.why || []).filter((w) => has(`table.why.${w.code}`)).map((w) => t(`table.why.${w.code}`, { count: w.count })).join("; ");
 }
 
 // ------------------------------------------------------------------ links and seats
