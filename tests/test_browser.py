@@ -251,6 +251,54 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
     page.close()
 
 
+def touch_drag(page: Any, source: Any, target: Any) -> None:
+    """A finger holds ``source`` (touch events through Chromium's DevTools protocol, as a phone's screen sends
+    them), then slides to ``target`` and lifts."""
+    cdp = page.context.new_cdp_session(page)
+    a, b = source.bounding_box(), target.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    page.wait_for_timeout(400)  # the hold that starts a drag (a quick swipe scrolls instead)
+    for step in range(1, 6):
+        x, y = x0 + (x1 - x0) * step / 5, y0 + (y1 - y0) * step / 5
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_turn_by_touch_on_a_phone(browser: Any, server: LiveServer) -> None:
+    """On a phone a held card is dragged by the finger: to rearrange the hand, onto the side's melds, onto the
+    pile; a tap still selects."""
+    made, room = short_hand_table(server)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.base + made["seats"][0]["url"])
+    cards = page.locator('[data-testid="hand"] [data-testid="card"]')
+    page.wait_for_selector('[data-testid="action-draw"]')
+    codes = lambda: cards.evaluate_all("cs => cs.map(c => c.dataset.card)")  # noqa: E731
+    order = codes()
+    touch_drag(page, cards.nth(0), cards.nth(4))
+    assert codes() == [*order[1:4], order[0], *order[4:]]
+    assert page.locator('[data-testid="card"].selected').count() == 0  # the drag was not a tap
+    page.locator('[data-testid="stock"] .card').tap()
+    page.wait_for_selector('[data-testid="hand"] [data-testid="card"] >> nth=11')
+    meld = next(m for m in legal_moves_of(page) if m.startswith("meld K"))
+    chosen = cards_of(meld, codes())
+    for i in chosen:
+        cards.nth(i).tap()
+    assert page.locator('[data-testid="hand"] .selected').count() == len(chosen)
+    version = page.evaluate("document.body.dataset.version")
+    touch_drag(page, cards.nth(chosen[0]), page.locator("#my-side .melds"))
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+    assert any(m["rank"] == "K" for m in page.evaluate("window.canastaTable.state.view.sides[0].melds"))
+    version = page.evaluate("document.body.dataset.version")
+    touch_drag(page, cards.last, page.locator('[data-testid="pile"]'))
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+    assert room.record()["moves"][2].startswith("0 discard")
+    context.close()
+
+
 def focus_card(page: Any, index: int) -> None:
     """Keyboard only: Home, then the arrow key to the card."""
     page.keyboard.press("Home")

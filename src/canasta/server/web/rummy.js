@@ -8,7 +8,7 @@ import {
   playerId, seatToken, sendFrame, setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
-  abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, linkProblemPanel, touchDrag, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
@@ -571,6 +571,7 @@ function renderHand() {
     c.addEventListener("dragend", () => {
       T.drag = null;
     });
+    touchDrag(c, code, () => (T.drag = code), () => (T.drag = null));
     dropZone(c, () => T.drag && T.drag !== code, () => moveCard(T.drag, code));
     return c;
   }));

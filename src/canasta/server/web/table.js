@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, store, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
+  abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, store, touchDrag, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { setUpPage, t } from "./i18n.js";
@@ -980,17 +980,19 @@ function renderHand(v) {
       toggleSelect(i);
     });
     card.draggable = true;
+    const dragEnd = () => {
+      card.classList.remove("dragging");
+      T.dragIndex = null;
+      for (const x of document.querySelectorAll(".drop-target, .drop-before")) x.classList.remove("drop-target", "drop-before");
+    };
     card.addEventListener("dragstart", (e) => {
       T.dragIndex = i;
       e.dataTransfer.effectAllowed = "move";
       e.dataTransfer.setData("text/plain", code);
       card.classList.add("dragging");
     });
-    card.addEventListener("dragend", () => {
-      card.classList.remove("dragging");
-      T.dragIndex = null;
-      for (const x of document.querySelectorAll(".drop-target, .drop-before")) x.classList.remove("drop-target", "drop-before");
-    });
+    card.addEventListener("dragend", dragEnd);
+    touchDrag(card, code, () => (T.dragIndex = i), dragEnd);
     dropZone(card, () => T.dragIndex !== null && T.dragIndex !== i, () => moveCard(T.dragIndex, i), "drop-before");
     group.append(card);
   });

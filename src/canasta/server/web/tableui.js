@@ -315,8 +315,12 @@ export function setupSoundToggle(button) {
   sync();
 }
 
+// Drop zones, for the mouse's drag and drop and for touch: node -> { accepts, onDrop, cls }.
+const zones = new Map();
+
 /** An element cards can be dropped on: `accepts()` says whether the card being dragged may land here. */
 export function dropZone(node, accepts, onDrop, cls = "drop-target") {
+  zones.set(node, { accepts, onDrop, cls });
   node.addEventListener("dragover", (e) => {
     if (!accepts()) return;
     e.preventDefault();
@@ -329,6 +333,80 @@ export function dropZone(node, accepts, onDrop, cls = "drop-target") {
     e.preventDefault();
     e.stopPropagation(); // a meld inside the melds' area takes the card, not the area too
     onDrop();
+  });
+}
+
+/** The innermost drop zone under the point that takes the card being dragged (as the mouse's drop goes to
+ * the innermost zone), or null. */
+function zoneAt(x, y) {
+  for (let node = document.elementFromPoint(x, y); node; node = node.parentElement) {
+    const zone = zones.get(node);
+    if (zone && node.isConnected && zone.accepts()) return [node, zone];
+  }
+  return null;
+}
+
+const HOLD_MS = 250; // touch: hold a card this long, then drag it (a swipe before that scrolls the page)
+const SLOP_PX = 10; // a finger moving farther before the hold is over is scrolling, not dragging
+let touchDragging = false;
+// While a card is dragged by touch the page must not scroll: touchmove is cancelled (it cannot be in a
+// passive listener, and pointer events alone cannot stop a pan that touch-action allows).
+document.addEventListener("touchmove", (e) => {
+  if (touchDragging) e.preventDefault();
+}, { passive: false });
+
+/** Drag and drop by touch (or pen) for a hand card, with the same drop zones as the mouse: hold the card,
+ * then move it; a tap stays a tap (it selects). `start()` and `end()` are the page's dragstart/dragend. */
+export function touchDrag(card, code, start, end) {
+  card.addEventListener("pointerdown", (down) => {
+    if (down.pointerType === "mouse" || !down.isPrimary) return;
+    let ghost = null;
+    let over = null; // [node, zone] highlighted
+    const timer = setTimeout(() => {
+      touchDragging = true;
+      start();
+      card.classList.add("dragging");
+      ghost = cardEl(code, { attrs: { "aria-hidden": "true" } });
+      ghost.classList.add("flying", "touch-ghost");
+      document.body.append(ghost);
+      place(down.clientX, down.clientY);
+    }, HOLD_MS);
+    const place = (x, y) => {
+      ghost.style.left = `${x - ghost.offsetWidth / 2}px`;
+      ghost.style.top = `${y - ghost.offsetHeight * 0.8}px`; // above the finger, so the card stays visible
+      const found = zoneAt(x, y);
+      if (over && (!found || found[0] !== over[0])) over[0].classList.remove(over[1].cls);
+      over = found;
+      if (over) over[0].classList.add(over[1].cls);
+    };
+    const move = (e) => {
+      if (e.pointerId !== down.pointerId) return;
+      if (ghost) place(e.clientX, e.clientY);
+      else if (Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) > SLOP_PX) finish(null);
+    };
+    const up = (e) => {
+      if (e.pointerId === down.pointerId) finish(e.type === "pointerup" ? e : null);
+    };
+    const finish = (e) => {
+      clearTimeout(timer);
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      if (!ghost) return; // a tap (its click selects the card) or a scroll
+      ghost.remove();
+      if (over) over[0].classList.remove(over[1].cls);
+      touchDragging = false;
+      card.classList.remove("dragging");
+      const target = e ? zoneAt(e.clientX, e.clientY) : null;
+      if (target) target[1].onDrop();
+      end();
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  });
+  card.addEventListener("contextmenu", (e) => {
+    if (touchDragging) e.preventDefault(); // a long press opens no menu while a card is held
   });
 }
 
