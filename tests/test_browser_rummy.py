@@ -205,3 +205,32 @@ def test_dealers_joker_by_a_button(browser: Any, server: LiveServer) -> None:
     assert page.locator('[data-testid="dealers-joker"]').count() == 0
     assert "2 take dealer JK" in room.record()["moves"]
     page.close()
+
+
+def test_the_hand_is_a_listbox_for_the_keyboard(browser: Any, server: LiveServer) -> None:
+    """As on the Canasta page: one tab stop for the hand, arrow keys and Home/End from card to card, Space to
+    choose, Escape to clear; the keyboard keeps its place when the hand is drawn again."""
+    made = server.create(variant="basic-rummy", seats=["human", "bot:easy"], delay=0, turn_seconds=900)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + made["seats"][0]["url"])
+    page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=30_000)
+    hand = page.locator('[data-testid="hand"]')
+    assert hand.get_attribute("role") == "listbox"
+    assert hand.locator('[role="option"][tabindex="0"]').count() == 1
+    codes = hand_codes(page)
+    hand.locator('[role="option"][tabindex="0"]').focus()
+    focused = lambda: page.evaluate("document.activeElement.dataset.card")  # noqa: E731
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused() == codes[2]
+    page.keyboard.press("Space")  # chosen; the hand is drawn again and the focus stays on the card
+    assert hand.locator('[aria-selected="true"]').evaluate_all("cs => cs.map(c => c.dataset.card)") == [codes[2]]
+    assert focused() == codes[2]
+    page.keyboard.press("End")
+    assert focused() == codes[-1]
+    page.keyboard.press("ArrowRight")  # round to the first
+    assert focused() == codes[0]
+    page.keyboard.press("Escape")
+    assert hand.locator('[aria-selected="true"]').count() == 0
+    assert hand.locator('[role="option"][tabindex="0"]').count() == 1
+    page.close()

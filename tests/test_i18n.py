@@ -21,12 +21,13 @@ NOT_YET_CONVERTED: set[str] = set()
 # Words each language spells as English does (names, loanwords), so a translation equal to English is not a
 # forgotten one there; a text with no word outside its {placeholders} is never checked.
 SAME_AS_ENGLISH = {
-    "es": {"jokers", "canastas", "Canasta", "Canastas",
+    "es": {"Alt + ← →", "jokers", "canastas", "Canasta", "Canastas",
            "Samba", "Bolivia", "Total", "normal", "Esc", "Tab", "Acaba", "Chat", "canasta",
            "Canasta — {variant}"},
-    "pt": {"jokers", "Canasta", "Samba", "Total", "normal", "Replay", "Enter", "Esc", "Tab", "Home / End", "Acaba"},
-    "it": {"Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc", "Tab", "Acaba",
-           "Chat", "canasta", "Canasta — {variant}", "Computer {n}"},
+    "pt": {"Alt + ← →", "jokers", "Canasta", "Samba", "Total", "normal", "Replay", "Enter", "Esc", "Tab",
+           "Home / End", "Acaba"},
+    "it": {"Alt + ← →", "Canasta", "Samba", "Bolivia", "Computer", "Replay", "Canasta — replay", "← Home", "Esc",
+           "Tab", "Acaba", "Chat", "canasta", "Canasta — {variant}", "Computer {n}"},
 }
 
 # Literals of the scripts that hold lower-case words and are allowed all the same (a literal without any,

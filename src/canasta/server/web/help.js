@@ -8,14 +8,19 @@ const SHEETS = [
   ["keys.table", [
     [["keys.key_arrows"], "keys.table_move"],
     [["keys.key_home_end"], "keys.table_first_last"],
+    [["keys.key_alt_arrows"], "keys.hand_arrange"],
     [["keys.key_space"], "keys.table_select"],
     [["keys.key_enter"], "keys.table_action"],
     [["keys.key_esc"], "keys.table_clear"],
     [["keys.key_tab"], "keys.table_tab"],
   ]],
   ["keys.rummy", [
-    [["keys.key_tab"], "keys.rummy_tab"],
+    [["keys.key_arrows"], "keys.table_move"],
+    [["keys.key_home_end"], "keys.table_first_last"],
+    [["keys.key_alt_arrows"], "keys.hand_arrange"],
     [["keys.key_enter", "keys.key_space"], "keys.rummy_activate"],
+    [["keys.key_esc"], "keys.table_clear"],
+    [["keys.key_tab"], "keys.rummy_tab"],
     [["keys.key_enter"], "keys.rummy_notation"],
   ]],
   ["keys.replay", [

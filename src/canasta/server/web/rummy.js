@@ -48,6 +48,7 @@ const T = {
   whyAsked: {}, // frame id -> "version|move"
   ownOrder: [], // the player's own order of the hand (sortBy "own")
   drag: null, // the hand card being dragged
+  focusCode: null, // the hand card the keyboard is on (the hand's one tab stop)
   highlight: null, // {seat, discard, melds: labels}: the last move's traces, until the next player's
 };
 
@@ -539,8 +540,17 @@ function renderHand() {
   });
   fill(title, el("span", { class: "me-name", text: t("rummy.your_hand", { count: v.hand.length }) }), sortButton);
   const codes = [...v.hand].sort((a, b) => sortKey(a) - sortKey(b));
+  // a listbox as on the Canasta page: one tab stop (the card last focused), arrow keys from card to card
+  const hadFocus = hand.contains(document.activeElement);
+  if (!codes.includes(T.focusCode)) T.focusCode = codes[0];
+  const focusAt = (i) => {
+    T.focusCode = codes[(i + codes.length) % codes.length];
+    for (const x of hand.querySelectorAll('[role="option"]')) x.setAttribute("tabindex", x.dataset.card === T.focusCode ? "0" : "-1");
+    const next = hand.querySelector(`[data-testid="hand-card-${T.focusCode}"]`);
+    if (next) next.focus();
+  };
   fill(hand, codes.map((code) => {
-    const c = cardEl(code, { attrs: { role: "option", tabindex: "0", "data-testid": `hand-card-${code}`, "aria-selected": T.selected.has(code) ? "true" : "false" } });
+    const c = cardEl(code, { attrs: { role: "option", tabindex: code === T.focusCode ? "0" : "-1", "data-testid": `hand-card-${code}`, "aria-selected": T.selected.has(code) ? "true" : "false" } });
     if (T.selected.has(code)) c.classList.add("selected");
     if (code === v.must_use) c.classList.add("hinted");
     const toggle = () => {
@@ -548,18 +558,33 @@ function renderHand() {
       else T.selected.add(code);
       render();
     };
-    c.addEventListener("click", toggle);
+    c.addEventListener("click", () => {
+      T.focusCode = code;
+      toggle();
+    });
     c.addEventListener("keydown", (e) => {
+      const i = codes.indexOf(code);
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
+        T.focusCode = code;
         toggle();
       } else if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
         e.preventDefault(); // move the card within the hand
-        const i = codes.indexOf(code);
         const to = e.key === "ArrowRight" ? i + 2 : i - 1;
+        T.focusCode = code;
         if (to >= 0 && to <= codes.length) moveCard(code, codes[to] || null);
         const again = document.querySelector(`[data-testid="hand-card-${code}"]`);
         if (again) again.focus();
+      } else if (e.key === "ArrowRight" || e.key === "ArrowDown" || e.key === "ArrowLeft" || e.key === "ArrowUp") {
+        e.preventDefault();
+        focusAt(i + (e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1));
+      } else if (e.key === "Home" || e.key === "End") {
+        e.preventDefault();
+        focusAt(e.key === "Home" ? 0 : codes.length - 1);
+      } else if (e.key === "Escape" && T.selected.size) {
+        e.preventDefault();
+        T.selected.clear();
+        render();
       }
     });
     c.draggable = true;
@@ -575,6 +600,7 @@ function renderHand() {
     dropZone(c, () => T.drag && T.drag !== code, () => moveCard(T.drag, code));
     return c;
   }));
+  if (hadFocus) focusAt(codes.indexOf(T.focusCode)); // a re-render keeps the keyboard's place
 }
 
 /** Put `code` just before `before` (null: at the end); the hand keeps the player's own order from now on. */
