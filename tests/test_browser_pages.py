@@ -159,3 +159,27 @@ def test_axe_finds_no_serious_violation(browser: Any, server: LiveServer, finish
         found[name] = serious_violations(page)
     assert found == {name: [] for name in checked}
     page.close()
+
+
+def replay_lines(page: Any, url: str, selector: str) -> list[str]:
+    """The texts of ``selector`` at every step of a replay, stepped with the arrow key."""
+    page.goto(url)
+    page.wait_for_selector('[data-testid="seat-0"]')
+    lines: list[str] = []
+    for number in range(1, int(page.evaluate("document.getElementById('slider').max")) + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.body.dataset.move === '{number}'")
+        lines += page.locator(selector).all_inner_texts()
+    return lines
+
+
+def test_the_replay_names_cards_with_their_suits(browser: Any, server: LiveServer, finished: dict[str, str]) -> None:
+    """Every move of the replays in words: a Canasta meld's and take's cards with their suits (the cards that
+    left the mover's hand), a discard's card; the rummy melds named by what they hold."""
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    told = replay_lines(page, f"{server.base}/replay/{finished['canasta']}?lang=en", "#entry")
+    cards = [line for line in told if re.search(r"melded|discarded|took the pile with", line)]
+    assert any("melded" in line for line in cards) and all(re.search(r"[♠♥♦♣]|Joker", line) for line in cards), cards
+    labels = replay_lines(page, f"{server.base}/replay/{finished['rummy']}?lang=en", ".rummy-melds .label")
+    assert labels and all(re.fullmatch(r"(\w+s|Jokers|.+ run) · \d+ points?", label) for label in labels), labels
+    page.close()

@@ -22,7 +22,8 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from ..record import replay
-from ..rummy import RummyRules, rummy_key
+from ..rummy import RummyRules, RummyState, rummy_key
+from ..rummy.melds import labels
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
 from .cluster import LocalCluster, RedisCluster
@@ -382,13 +383,17 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
 
 
 def _positions(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every position of a finished game, face up (the deal itself left out: it is the next hands' order)."""
+    """Every position of a finished game, face up (the deal itself left out: it is the next hands' order); a
+    rummy meld carries its name in notation too (``label``, as in a seat's view), for the page to name it."""
     out: list[dict[str, Any]] = []
 
     def keep(state: AnyState) -> None:
         d = state.to_dict()
         d.pop("deal", None)
         d.pop("seed", None)
+        if isinstance(state, RummyState):
+            for meld, name in zip(d["melds"], labels(state.melds), strict=True):
+                meld["label"] = name
         out.append(d)
 
     def on_move(_number: int, before: AnyState, _move: Any, after: AnyState) -> None:

@@ -55,7 +55,18 @@ function phaseText(phase) {
   return has(key) ? t(key) : phase;
 }
 
-function render(step) {
+/** The cards that left `before`'s hand of `seat` by `after` (each card as often as it left). */
+function cardsLeaving(before, after, seat) {
+  const rest = [...((after && after.hands && after.hands[seat]) || [])];
+  return ((before && before.hands && before.hands[seat]) || []).filter((c) => {
+    const i = rest.indexOf(c);
+    if (i < 0) return true;
+    rest.splice(i, 1);
+    return false;
+  });
+}
+
+function render(step, prev) {
   const s = normalize(step.state);
   $("counter").textContent = t("replay.counter", { move: step.move, moves: step.moves });
   $("slider").max = String(step.moves);
@@ -68,7 +79,9 @@ function render(step) {
   const after = (step.state && step.state.pile) || [];
   const sameHand = ((step.state && step.state.history) || []).slice(-1)[0] === entry; // (not a new hand's pile)
   const top = m && m[2].startsWith("discard") && sameHand && after.length ? after[after.length - 1] : null;
-  const move = m && (rummy ? rummyMoveText(m[2]) : describeMove(m[2], top));
+  // a meld's or a take's cards with their suits: those that left the mover's hand (both positions face up)
+  const gone = m && sameHand && prev ? cardsLeaving(prev.state, step.state, Number(m[1])) : null;
+  const move = m && (rummy ? rummyMoveText(m[2]) : describeMove(m[2], top, gone));
   $("entry").textContent = step.move === 0 ? t("replay.the_deal") : m ? t("replay.entry", { seat: seatName(Number(m[1])), move }) : entry;
   const board = $("board");
   board.replaceChildren();
@@ -159,11 +172,11 @@ async function go(n) {
   R.n = n;
   const want = n;
   try {
-    const step = await fetchStep(n);
+    const [step, prev] = await Promise.all([fetchStep(n), n > 0 ? fetchStep(n - 1) : null]);
     if (R.n !== want) return;
     R.total = step.moves;
     $("error").classList.add("hidden");
-    render(step);
+    render(step, prev);
     history.replaceState(null, "", `#${n}`);
     if (n + 1 <= R.total) fetchStep(n + 1).catch(() => {});
   } catch (e) {

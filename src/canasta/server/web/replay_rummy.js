@@ -2,6 +2,7 @@
 // the spread pile, each meld with the seat that laid each card, the scores and the last hand's breakdown.
 import { backEl, cardEl, cardText, el, lineLabel } from "./common.js";
 import { format, has, t } from "./i18n.js";
+import { meldName } from "./rummy_words.js";
 
 function seatName(seat) {
   return t("common.seat", { n: seat + 1 });
@@ -32,7 +33,7 @@ export function renderRummy(s, board) {
   const melds = s.melds.map((m) => el("div", { class: `meld k-${m.kind}` },
     el("div", { class: "stack" }, ...m.cards.map((c, i) => el("div", { class: "laid" }, cardEl(c, { small: true }),
       el("span", { class: "by", text: String(m.seats[i] + 1) })))),
-    el("span", { class: "label", text: t("common.points", { count: m.points.reduce((a, b) => a + b, 0) }) })));
+    el("span", { class: "label", text: `${m.label ? `${meldName(m.label.split("#")[0])} · ` : ""}${t("common.points", { count: m.points.reduce((a, b) => a + b, 0) })}` })));
   board.append(el("div", { class: "rummy-melds replay-gap" }, melds.length ? melds : el("span", { class: "none", text: t("replay.no_melds") })));
   board.append(el("div", { class: "piles replay-piles" },
     el("div", { class: "pile-box", "data-testid": "stock" }, el("div", { class: "what", text: t("replay.stock") }), backEl({ small: false, count: s.stock.length })),
