@@ -1,5 +1,6 @@
-"""The pages around the table in Chromium: every language renders the home, rules, help, walk-through,
-statistics and replay pages with no untranslated key (screenshots of each in ``test-artifacts/``); the
+"""The pages in Chromium: every language renders the home, rules, help, walk-through, statistics and replay
+pages and the tables of both families (a hint shown) with no untranslated key (screenshots of each, and of
+the table on a phone held either way, in ``test-artifacts/``: the session's header names it); the
 language is the browser's by default and a switch is remembered; the "How to play" walk-through goes to its
 end; axe-core finds no serious or critical WCAG 2.1 A/AA violation on home, the tables (Canasta and
 rummy), rules, help, walk-through, statistics and replay pages. One server and one browser for the module."""
@@ -19,7 +20,8 @@ from test_i18n import WEB
 
 LANGUAGES = ("en", "es", "pt", "it")
 # A catalog key left on a page: a namespace of the catalogs, a dot, a key.
-KEY_SHOWN = re.compile(r"\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n|param)"
+KEY_SHOWN = re.compile(r"(?<![/.])\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n|param|"
+                       r"table|rummy|move|reason|line)"
                        r"\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
 
 
@@ -70,14 +72,28 @@ def test_every_page_in_each_language_with_no_untranslated_key(browser: Any, serv
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.base}/?lang={lang}")  # the address's language is remembered for the other pages
-    for name, (path, ready) in pages(finished).items():
+    # a table of each family with this browser at seat 0, to move first
+    playing = {"table": server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"]),
+               "table-rummy": server.create(variant="500-rum", seats=["human", "bot:easy", "bot:easy"])}
+    everything = {**pages(finished), **{name: (made["seats"][0]["url"], '[data-testid="hand"] .card')
+                                        for name, made in playing.items()}}
+    for name, (path, ready) in everything.items():
         page.goto(server.base + path)
         page.wait_for_selector(ready, state="attached")
         assert page.evaluate("document.documentElement.lang") == lang, name
+        if name == "table":  # the hint and its reasons too
+            page.get_by_test_id("hint").click()
+            page.get_by_test_id("hint-text").wait_for()
         page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         assert shown_keys(page) == [], f"{name} in {lang}"
         assert page.locator("#language").input_value() == lang
         shot(page, f"page-{name}-{lang}")
+    # the table on a phone held either way
+    page.goto(server.base + playing["table"]["seats"][0]["url"])
+    for width, height, held in ((390, 844, "portrait"), (844, 390, "landscape")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_selector('[data-testid="hand"] .card')
+        shot(page, f"page-table-phone-{held}-{lang}")
     # the parameter reference and the house rules explained in the page's language
     for path, box, key in (("/rules/classic", '[data-testid="every-parameter"]', "param.canasta.hand_size"),
                            ("/rules/500-rum", '[data-testid="every-parameter"]', "param.rummy.pile_take"),
