@@ -1,6 +1,7 @@
 // The help page: where to start, and the keyboard shortcuts of every page (the sheet is built from the
 // table below so that each key and each action is one catalog entry).
 import { el } from "./common.js";
+import { helpNav } from "./help_nav.js";
 import { setUpPage, t } from "./i18n.js";
 
 // [heading key, [[key labels (catalog keys), what it does (catalog key)], ...]]
@@ -30,6 +31,7 @@ const SHEETS = [
 ];
 
 function start() {
+  helpNav();
   setUpPage();
   const box = document.getElementById("shortcuts");
   box.replaceChildren(...SHEETS.map(([heading, rows], i) => el("section", { "aria-labelledby": `sheet-${i}` },

@@ -2,6 +2,7 @@
 // lesson's moves and sends only what seat 0 sees after them; this page shows it, says what to do next, and
 // checks the learner's choice before sending it (a wrong one gets a hint, and "Show me" picks the cards).
 import { api, cardEl, el, rankOf, suitOf } from "./common.js";
+import { helpNav } from "./help_nav.js";
 import { setUpPage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -158,6 +159,7 @@ function showMe() {
 }
 
 function start() {
+  helpNav();
   setUpPage();
   for (const b of document.querySelectorAll("#actions button")) b.addEventListener("click", () => act(b.dataset.action));
   $("show-me").addEventListener("click", showMe);

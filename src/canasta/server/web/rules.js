@@ -4,6 +4,7 @@
 // of `canasta rules NAME`: each parameter's meaning and allowed values in the page's language, the summary,
 // the choices and the sources quoted as the reference writes them (English, marked so for screen readers).
 import { api, el } from "./common.js";
+import { helpNav } from "./help_nav.js";
 import { lang, setUpPage, t } from "./i18n.js";
 import { boundText, meaning } from "./params.js";
 import { variantSummary, variantTitle } from "./variant_names.js";
@@ -137,6 +138,7 @@ async function showVariant(box, name) {
 }
 
 function start() {
+  helpNav();
   setUpPage();
   const box = $("rules");
   const name = variantName();
