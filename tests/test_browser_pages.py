@@ -94,6 +94,10 @@ def test_every_page_in_each_language_with_no_untranslated_key(browser: Any, serv
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_selector('[data-testid="hand"] .card')
         shot(page, f"page-table-phone-{held}-{lang}")
+    # the log tells the reader's own moves in the second person where the language's verbs say so
+    page.get_by_test_id("action-draw").click()
+    drew = catalog.get("table.log.drew.you", catalog["table.log.drew"])
+    page.locator('[data-testid="log"] .entry', has_text=drew).wait_for()
     # the parameter reference and the house rules explained in the page's language
     for path, box, key in (("/rules/classic", '[data-testid="every-parameter"]', "param.canasta.hand_size"),
                            ("/rules/500-rum", '[data-testid="every-parameter"]', "param.rummy.pile_take"),

@@ -68,8 +68,25 @@ const catalog = await load(lang);
 const fallback = lang === "en" ? catalog : await load("en");
 const plurals = new Intl.PluralRules(lang);
 
+// While a sentence about the reader is made (asReader), a key's ".you" form comes first: a language whose
+// verbs agree with the subject has one ("Tú robaste", "Tu hai pescato"); English and Portuguese ("Você
+// comprou") need none, and a missing form falls back to the key itself (docs/i18n.md).
+let reader = false;
+
 function entry(key) {
+  if (reader && `${key}.you` in catalog) return catalog[`${key}.you`];
   return key in catalog ? catalog[key] : fallback[key];
+}
+
+/** `make()`'s sentence, with the reader as its subject when `you` is true (see entry above). */
+export function asReader(you, make) {
+  const was = reader;
+  reader = !!you;
+  try {
+    return make();
+  } finally {
+    reader = was;
+  }
 }
 
 /** The text of `key` in the page's language, with {name} replaced by vars.name; an entry with plural

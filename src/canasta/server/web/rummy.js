@@ -12,7 +12,7 @@ import {
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
-import { setUpPage, t } from "./i18n.js";
+import { asReader, setUpPage, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -740,7 +740,7 @@ function logHand(before, view) {
 
 function describe(e) {
   const by = { timer: "table.log.by_timer", "stand-in": "table.log.by_stand_in" }[e.by] || "table.log.by_player";
-  return t(by, { who: seatName(e.seat), what: describeMove(e.move, e.seat) });
+  return asReader(e.seat === T.seat, () => t(by, { who: seatName(e.seat), what: describeMove(e.move, e.seat) }));
 }
 
 /** A rummy move in words; a meld laid on is "your Ks" when it is the mover's (this page's) side's. */

@@ -10,7 +10,7 @@ import {
   abandonedNote, addChatLine, announce, askWhy, reasonText, dropZone, explained, flyCard, hintWhy, store, touchDrag, linkProblemPanel, namePrompt, playSound, replacedPanel, reviewPanel, reviewWaitingNote,
   reviewWaitsFor, setupSoundToggle, tickReviewTimers,
 } from "./tableui.js";
-import { setUpPage, t } from "./i18n.js";
+import { asReader, setUpPage, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 
 const EVENT_PAUSE_MS = 800;
@@ -301,9 +301,10 @@ function handleEvent(f) {
   const exact = next && next.version === f.version;
   const afterSides = !exact ? null : sameHand ? sidesOf(nextView) : next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
   const changes = afterSides && T.state ? meldChanges(sidesOf(T.state.view), afterSides, sideOfSeat(T.state.view, f.seat)) : [];
-  const said = eventText(move, card, changes, f.seat, T.state && T.state.view);
+  const mine = f.seat === T.seat;
+  const said = asReader(mine, () => eventText(move, card, changes, f.seat, T.state && T.state.view));
   const by = { timer: "table.log.by_timer", "stand-in": "table.log.by_stand_in" }[f.by] || "table.log.by_player";
-  const text = t(by, { who, what: said });
+  const text = asReader(mine, () => t(by, { who, what: said }));
   addLog(text, { version: f.version, mine: f.seat === T.seat, latest: true });
   for (const h of f.history || []) {
     if (/^\d+ upcard/.test(h)) {
@@ -391,6 +392,10 @@ function describeHistory(entry) {
   const kind = parts[1];
   const rest = parts.slice(2);
   const who = Number.isInteger(seat) ? seatLabel(seat) : "";
+  return asReader(seat === T.seat, () => historyText(kind, who, rest));
+}
+
+function historyText(kind, who, rest) {
   switch (kind) {
     case "red-three":
       return t("table.log.red_three", { who, cards: rest.map(cardText).join(" ") });
@@ -494,7 +499,7 @@ function logHistoryEntry(h) {
     addLog(extra, { sys: true });
     return;
   }
-  addLog(`${seatLabel(seat)} ${describeMove(rest)}`, { mine: seat === T.seat });
+  addLog(asReader(seat === T.seat, () => t("table.log.by_player", { who: seatLabel(seat), what: describeMove(rest) })), { mine: seat === T.seat });
 }
 
 function maybeResendPending() {
