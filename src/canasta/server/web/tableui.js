@@ -316,7 +316,7 @@ export function setupSoundToggle(button) {
 }
 
 // Drop zones, for the mouse's drag and drop and for touch: node -> { accepts, onDrop, cls }.
-const zones = new Map();
+const zones = new WeakMap(); // (hand cards are drawn anew often: a zone goes with its node)
 
 /** An element cards can be dropped on: `accepts()` says whether the card being dragged may land here. */
 export function dropZone(node, accepts, onDrop, cls = "drop-target") {
