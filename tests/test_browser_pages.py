@@ -19,9 +19,9 @@ from server_helpers import LiveServer
 from test_i18n import WEB
 
 LANGUAGES = ("en", "es", "pt", "it")
-# A catalog key left on a page: a namespace of the catalogs, a dot, a key.
-KEY_SHOWN = re.compile(r"(?<![/.])\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n|param|"
-                       r"table|rummy|move|reason|line)"
+# A catalog key left on a page: a namespace of the catalogs, a dot, a key (not a file's name: "docs/rummy.md").
+KEY_SHOWN = re.compile(r"(?<![/.])\b(?:common|home|stats|replay|rules|help|keys|learn|card|variant|level|phase|i18n|"
+                       r"param|table|rummy|move|reason|line)"
                        r"\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
 
 
