@@ -82,7 +82,8 @@ class SearchPlayer(Player):
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         guided = self.guide.choose(view, legal)
         candidates = self.candidates(view, legal, guided)
-        self.last_why = self.guide.last_why
+        why = self.guide.last_why  # (built locally: mypyc compiles this class, not Player, which declares it)
+        self.last_why = why
         if len(candidates) < 2:
             self.last_reason = "the heuristic player's move (nothing to search)"
             return guided
@@ -96,7 +97,7 @@ class SearchPlayer(Player):
                 best, best_gain, best_se = move, mean, se
         if best == guided:
             self.last_reason = f"the heuristic player's move; no alternative did better over {samples} sampled deals"
-            self.last_why += (("no_better_in_deals", samples),)
+            self.last_why = (*why, ("no_better_in_deals", samples))
         else:
             self.last_reason = (f"{best_gain:+.0f} points (± {best_se:.0f}) over the heuristic's {guided} "
                                 f"in {samples} sampled deals")
