@@ -11,12 +11,10 @@ its chance nodes). Both packages are called ``canasta``, so each round runs in i
 taking turns (this engine first in even rounds); a round plays for ``--seconds`` of CPU time. It prints
 each side's median actions and hands per second and the median of the per-round ratios.
 
-The two count different things as one action (this engine's ``meld 7 7 2`` is one move; the other picks a
-meld and its cards in one action too, but draws, melds and discards in its own phases), and the other
-skips rules (no staged opening or ``withdraw``, no pending pile), so hands per second is the fairer
-figure. A game of the other that reaches a position with nothing to choose (a chance node with nothing left
-to deal, or a player with no legal action: random play reaches both) is stopped there and counted with the
-actions it made and the hands it began.
+The two model a turn differently (what one plays as one action the other may split or join), so hands per
+second is the fairer figure. A game of the other that reaches a position with nothing to choose (a chance
+node with nothing left to deal, or a player with no legal action: random play reaches both) is stopped
+there and counted with the actions it made and the hands it began.
 """
 
 from __future__ import annotations
