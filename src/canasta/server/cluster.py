@@ -3,7 +3,8 @@ computer players and timers (docs/deploy.md, "Several processes").
 
 A room calls four things here: ``publish`` (something changed at the table: the others catch up from the
 database, or show a chat message), ``watch``/``unwatch`` (this process has the table in memory) and
-``owns`` (may this process run the table's computer players, stand-ins and timer now?).
+``owns`` (may this process run the table's computer players, stand-ins and timer now?). ``drain`` (the
+process is stopping: ``Lobby.drain``) gives every table up and takes none any more.
 
 ``LocalCluster`` is the one-process default (SQLite or PostgreSQL without a broker): it publishes nothing
 and owns every table. ``RedisCluster`` carries messages over Redis pub/sub, one channel per table that only
@@ -56,6 +57,7 @@ class LocalCluster:
 
     def __init__(self) -> None:
         self.name = process_name()
+        self.draining = False
 
     async def start(self, lobby: Lobby) -> None:
         return None
@@ -73,7 +75,11 @@ class LocalCluster:
         return None
 
     def owns(self, table_id: str) -> bool:
-        return True
+        return not self.draining
+
+    async def drain(self) -> None:
+        """Run no table any more (the process is stopping)."""
+        self.draining = True
 
     async def check(self) -> None:
         """Raise ``Unavailable`` unless the broker answers (there is none here)."""
@@ -158,6 +164,22 @@ class RedisCluster(LocalCluster):
 
     def owns(self, table_id: str) -> bool:
         return time.monotonic() < self.held.get(table_id, 0.0)
+
+    async def drain(self) -> None:
+        """Give every lease back now (another process takes each table at its next renewal, or loads it
+        within ``ADOPT_EVERY`` renewals if none holds it) and take none any more."""
+        await super().drain()
+        leases = next((t for t in self.tasks if t.get_name() == "table leases"), None)
+        if leases is not None:  # stopped first: a renewal under way would take the tables back
+            leases.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await leases
+        given, self.held = list(self.held), {}
+        if given and self.lobby is not None:
+            with contextlib.suppress(Exception):  # unreachable database: the leases lapse by themselves
+                await self.lobby.db(self.lobby.store.release_leases, given, self.name)
+        if given:
+            log.info("draining: %d table(s) handed over", len(given))
 
     async def check(self) -> None:
         try:
