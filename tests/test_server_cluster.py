@@ -553,9 +553,10 @@ def test_a_rolling_restart_loses_nothing(site: tuple[str, str]) -> None:
 
 def test_one_live_connection_per_seat_across_processes(site: tuple[str, str]) -> None:
     """A seat opened at another process is taken over there: the first connection is told and closed with
-    4409 (the page does not reconnect by itself); the newer one plays on."""
+    4409 (the page does not reconnect by itself); the newer one plays on. (And the processes share one
+    budget of tables a minute per address, in Redis.)"""
     database, prefix = site
-    with processes(database, prefix, 2) as (a, b):
+    with processes(database, prefix, 2, options=("--tables-per-minute", "3")) as (a, b):
         made = httpx.post(a.base + "/api/tables", json={"seats": ["human", "bot:easy", "bot:easy", "bot:easy"],
                                                         "delay": 0}).json()
         table, token = made["table"], made["seats"][0]["token"]
@@ -571,3 +572,4 @@ def test_one_live_connection_per_seat_across_processes(site: tuple[str, str]) ->
                 play([second], [watcher], 2, random.Random(2))
                 watcher.drain(0.5)  # the seat is still shown connected (at the other process)
                 assert watcher.state is not None and watcher.state["seats"][0]["connected"]
+        assert [httpx.post(p.base + "/api/tables", json={}).status_code for p in (b, a, b)] == [200, 200, 429]

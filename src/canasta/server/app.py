@@ -116,7 +116,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     if broker is not None and not database_url(database).startswith("postgresql"):
         raise ValueError("several processes (--broker) need a PostgreSQL database")
     origins = {origin.rstrip("/").lower() for origin in allow_origins}
-    budget = TableBudget(limits.tables_per_minute)
+    budget = TableBudget(limits.tables_per_minute, broker, broker_prefix)
     replays: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
     @contextlib.asynccontextmanager
@@ -244,9 +244,9 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         address = request.client.host if request.client else "unknown"
         if lobby_of(request).draining:  # (a balancer that follows /readyz sends nothing here by now)
             return error(503, "DRAINING", "this server is stopping: try again", {"Retry-After": "1"})
-        if not budget.spend(address):
+        if not await budget.spend(address):
             return error(429, "RATE_LIMITED", f"at most {limits.tables_per_minute} tables a minute per address",
-                         {"Retry-After": str(budget.retry_after(address))})
+                         {"Retry-After": str(await budget.retry_after(address))})
         try:
             spec = TableSpec.parse(body.variant, body.options, body.seats, body.names, body.player, body.delay,
                                    body.turn_seconds)
