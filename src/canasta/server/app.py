@@ -352,11 +352,16 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                 if data is None:
                     data = message.get("bytes") or b""
                 frame: dict[str, Any] = {}
+                received = time.perf_counter()
+                allowed = limit.allow()  # before reading: malformed frames count too
                 try:
-                    if not limit.allow():  # before reading: malformed frames count too
+                    try:
+                        frame = read_frame(data)  # (its size checked first: a flood costs little)
+                    except ProtocolError:
+                        if allowed:
+                            raise
+                    if not allowed:  # with the frame's id, so the client knows which move was refused
                         raise ProtocolError("RATE_LIMITED", f"too many frames: at most {rate:g} a second")
-                    frame = read_frame(data)
-                    received = time.perf_counter()
                     await room.handle(client, frame)
                     if frame["type"] == "move":  # acknowledged (a refused move raised)
                         lobby.metrics.ack_seconds.observe(time.perf_counter() - received)
