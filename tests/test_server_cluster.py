@@ -31,7 +31,7 @@ from websockets.sync.client import connect
 from canasta.record import FORMAT
 from canasta.server.storage import SeatRow, Store, TableRow
 from server_helpers import POSTGRES_URL, WsClient, free_port, fresh_postgres
-from test_server_play import check_frames
+from test_server_play import check_frames, positions_of
 
 REDIS_URL = os.environ.get("CANASTA_TEST_REDIS")
 
@@ -427,12 +427,15 @@ def check_game(database: str, table: str, acked: list[tuple[Any, int]],
 def test_three_processes_the_owner_and_another_killed(site: tuple[str, str]) -> None:
     """Seats on three processes play a game to its end while the table's owner is killed (a move in flight
     there) and then a process that does not own it: every client reconnects to another process, the
-    computer players carry on, nothing acknowledged is lost or applied twice, chat arrives once."""
+    computer players carry on, nothing acknowledged is lost or applied twice, chat arrives once. Two tables
+    only computer players play, held by the first owner alone, carry on at another process."""
     database, prefix = site
     rng = random.Random(11)
     with processes(database, prefix, 3) as procs, ExitStack() as stack:
         made = httpx.post(procs[0].base + "/api/tables", json={"seats": ["human", "human", "bot:easy", "bot:easy"],
                                                                "options": {"hands_per_game": 1}, "delay": 0}).json()
+        bot_tables = [httpx.post(procs[0].base + "/api/tables", json={"seats": ["bot:easy"] * 4, "delay": 0.1}
+                                 ).json()["table"] for _ in range(2)]
         table, tokens = made["table"], [s["token"] for s in made["seats"]]
         owner = next(p for p in procs if p.proc.pid == owner_pid(database, table))
         b, c = (p for p in procs if p is not owner)
@@ -458,6 +461,7 @@ def test_three_processes_the_owner_and_another_killed(site: tuple[str, str]) -> 
         frame_id = first.move(text)
         os.kill(owner.proc.pid, signal.SIGKILL)
         owner.proc.wait(10)
+        at_kill = [len(record_of(database, t)["moves"]) for t in bot_tables]
         fresh = Process(database, prefix)  # the orchestrator starts another
         procs.append(fresh)
         fresh.reconnect(first, table, tokens[0], stack)
@@ -490,6 +494,11 @@ def test_three_processes_the_owner_and_another_killed(site: tuple[str, str]) -> 
         assert {int(m.split()[0]) for m in record["moves"][final // 2:]} >= {2, 3}  # bots played on to the end
         for client in players + watchers:
             assert chats(client) == ["before", "after the owner died"]
+        for t, moved in zip(bot_tables, at_kill, strict=True):
+            assert moved > 0 and owner_pid(database, t) not in (owner.proc.pid, victim.proc.pid)
+            record = record_of(database, t)
+            assert len(record["moves"]) > moved
+            positions_of(record)  # every move legal in turn
 
 
 def test_a_rolling_restart_loses_nothing(site: tuple[str, str]) -> None:

@@ -167,19 +167,14 @@ class RedisCluster(LocalCluster):
 
     async def drain(self) -> None:
         """Give every lease back now (another process takes each table at its next renewal, or loads it
-        within ``ADOPT_EVERY`` renewals if none holds it) and take none any more."""
+        within ``ADOPT_EVERY`` renewals if none holds it) and take none any more. The word on who is
+        connected here goes on (``renew``): these connections are still here until they are sent away."""
         await super().drain()
-        leases = next((t for t in self.tasks if t.get_name() == "table leases"), None)
-        if leases is not None:  # stopped first: a renewal under way would take the tables back
-            leases.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await leases
-        given, self.held = list(self.held), {}
-        if given and self.lobby is not None:
-            with contextlib.suppress(Exception):  # unreachable database: the leases lapse by themselves
-                await self.lobby.db(self.lobby.store.release_leases, given, self.name)
-        if given:
-            log.info("draining: %d table(s) handed over", len(given))
+        given, self.held = len(self.held), {}
+        if self.lobby is not None:  # every table in memory: a renewal under way may have taken one more; the
+            with contextlib.suppress(Exception):  # database thread runs this after it. (Down: they lapse.)
+                await self.lobby.db(self.lobby.store.release_leases, list(self.lobby.rooms), self.name)
+        log.info("draining: %d table(s) handed over", given)
 
     async def check(self) -> None:
         try:
@@ -252,7 +247,7 @@ class RedisCluster(LocalCluster):
         while True:
             tick += 1
             try:
-                if tick % ADOPT_EVERY == 1:
+                if tick % ADOPT_EVERY == 1 and not self.draining:
                     since = time.time() - lobby.limits.idle_minutes * 60
                     for table_id in await lobby.db(lobby.store.orphaned_tables, since):
                         await lobby.room(table_id)
@@ -268,7 +263,8 @@ class RedisCluster(LocalCluster):
         lobby = self.lobby
         live = [t for t, room in lobby.rooms.items() if room.status in ("waiting", "playing")]
         asked = time.monotonic()  # the lease runs from before the question, on the safe side
-        held = set(await lobby.db(lobby.store.take_leases, live, self.name, LEASE_SECONDS))
+        taken = [] if self.draining else await lobby.db(lobby.store.take_leases, live, self.name, LEASE_SECONDS)
+        held = set() if self.draining else set(taken)  # (draining may have begun during the question)
         until = asked + LEASE_SECONDS - RENEW_SECONDS / 2
         for table_id in live:
             room = lobby.rooms.get(table_id)
