@@ -508,7 +508,7 @@ def test_a_rolling_restart_loses_nothing(site: tuple[str, str]) -> None:
     process and the games go on. Its log lines are JSON and hold no token."""
     database, prefix = site
     rng = random.Random(13)
-    options = ("--drain-seconds", "2", "--log-format", "json", "--log-level", "info")
+    options = ("--drain-seconds", "1", "--log-format", "json", "--log-level", "info")
     with processes(database, prefix, 3, options=options) as procs, ExitStack() as stack:
         made = httpx.post(procs[0].base + "/api/tables", json={"seats": ["human", "human", "bot:easy", "bot:easy"],
                                                                "delay": 0}).json()

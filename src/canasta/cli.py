@@ -696,7 +696,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "stopped and started again carries on every table (docs/protocol.md). Every "
                                    "option can also be set in the environment: --max-tables as "
                                    "CANASTA_MAX_TABLES, and so on (the command line wins; docs/deploy.md).")
-    options: list[tuple[argparse.Action, str | None]] = []  # each option and its kind of action, for the environment
+    options: list[tuple[argparse.Action, str | None]] = []  # each option and its action's kind (for the environment)
 
     def option(*flags: str, **kwargs: Any) -> None:
         options.append((p.add_argument(*flags, **kwargs), kwargs.get("action")))
@@ -704,32 +704,32 @@ def build_parser() -> argparse.ArgumentParser:
     option("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
     option("--port", type=int, default=8000, help="port (default 8000)")
     option("--database", default="sqlite:///canasta.db", metavar="URL",
-                   help="sqlite:///FILE (default sqlite:///canasta.db) or postgresql://USER:PASSWORD@HOST/DB")
+           help="sqlite:///FILE (default sqlite:///canasta.db) or postgresql://USER:PASSWORD@HOST/DB")
     option("--grace", type=float, default=60.0,
-                   help="seconds before a computer player moves for a player who lost the connection (default 60)")
+           help="seconds before a computer player moves for a player who lost the connection (default 60)")
     option("--workers", type=int, default=None,
-                   help="processes in which computer players think (default: one per CPU; 0 = a thread)")
+           help="processes in which computer players think (default: one per CPU; 0 = a thread)")
     option("--allow-origin", action="append", metavar="ORIGIN",
-                   help="a web origin besides the server's own whose pages may open its websockets, e.g. "
-                        "https://cards.example.org (repeatable)")
+           help="a web origin besides the server's own whose pages may open its websockets, e.g. "
+                "https://cards.example.org (repeatable)")
     option("--broker", metavar="URL",
-                   help="redis://HOST:PORT/DB: run as one of several processes on one PostgreSQL database, any of "
-                        "them serving any table (docs/deploy.md); default none: one process")
+           help="redis://HOST:PORT/DB: run as one of several processes on one PostgreSQL database, any of "
+                "them serving any table (docs/deploy.md); default none: one process")
     option("--broker-prefix", default="canasta", metavar="NAME",
-                   help="the start of this site's channel names on the broker (default canasta; give each site "
-                        "sharing a Redis server its own)")
+           help="the start of this site's channel names on the broker (default canasta; give each site "
+                "sharing a Redis server its own)")
     option("--api-docs", action="store_true",
-                   help="serve the OpenAPI schema and its page at /api/openapi.json and /api/docs (default off)")
+           help="serve the OpenAPI schema and its page at /api/openapi.json and /api/docs (default off)")
     option("--metrics", metavar="HOST:PORT",
-                   help="serve Prometheus metrics at http://HOST:PORT/metrics, a port of their own that the reverse "
-                        "proxy does not pass on (default: none)")
+           help="serve Prometheus metrics at http://HOST:PORT/metrics, a port of their own that the reverse "
+                "proxy does not pass on (default: none)")
     option("--drain-seconds", type=float, default=5.0, metavar="S",
-                   help="on SIGTERM: seconds between /readyz failing (no new tables, tables handed to other "
-                        "processes) and the connections being told to reconnect elsewhere (default 5)")
+           help="on SIGTERM: seconds between /readyz failing (no new tables, tables handed to other "
+                "processes) and the connections being told to reconnect elsewhere (default 5)")
     from .server.logs import FORMATS, LEVELS
 
     option("--log-format", choices=FORMATS, default="text",
-                   help="log lines as text or one JSON object a line (default text)")
+           help="log lines as text or one JSON object a line (default text)")
     option("--log-level", choices=LEVELS, default="warning", help="the least level logged (default warning)")
     from .server.config import limit_options
     from .server.protocol import MAX_FRAME_BYTES, RATE_BURST, RATE_PER_SECOND

@@ -30,11 +30,11 @@ def _error_class(record: logging.LogRecord) -> str | None:
 class TextFormatter(logging.Formatter):
     """``2026-12-06T17:01:02Z WARNING canasta.server: message [ErrorClass]``, in UTC."""
 
-    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
-        return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
-
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
 
     def format(self, record: logging.LogRecord) -> str:  # no exception text or traceback: its class only
         record.message = record.getMessage()

@@ -25,6 +25,8 @@ ACK_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
 class Metrics:
+    """One process's registry: the counters a room and the websocket handler update, the lobby's gauges."""
+
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         self.moves = Counter("canasta_moves", "Moves applied by this process, by who made them "
@@ -62,6 +64,9 @@ def split_address(address: str) -> tuple[str, int]:
 
 
 class LobbyCollector(Collector):
+    """The gauges, read from the lobby at each scrape, on the metrics thread: it only reads, and copies each
+    of the event loop's containers whole (``list()`` of a dict, set or deque is one step under the GIL)."""
+
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
 
@@ -78,7 +83,7 @@ class LobbyCollector(Collector):
                                           and lobby.cluster.owns(r.id)))
         connections = GaugeMetricFamily("canasta_connections", "Websockets open at this process",
                                         labels=["kind"])
-        clients = [c for r in rooms for c in r.clients]
+        clients = [c for r in rooms for c in list(r.clients)]  # (list() copies in one step: the loop changes them)
         connections.add_metric(["player"], sum(1 for c in clients if c.seat is not None))
         connections.add_metric(["spectator"], sum(1 for c in clients if c.seat is None))
         yield connections

@@ -83,7 +83,7 @@ class BotPool:
 
     def load(self) -> list[tuple[str, int, int]]:
         """(priority, decisions waiting, decisions being made) for urgent, then background decisions."""
-        return [(name, sum(1 for turn in self.queues[kind] if not turn.done()), self.running[kind])
+        return [(name, sum(1 for turn in list(self.queues[kind]) if not turn.done()), self.running[kind])
                 for name, kind in (("urgent", URGENT), ("background", BACKGROUND))]
 
     def close(self) -> None:
