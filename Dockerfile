@@ -6,6 +6,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends build-essential
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
+# a compiler error fails the build rather than leaving the engine pure Python (README, "Compiled or pure")
+ENV CANASTA_COMPILE=require
 RUN python -m pip install --no-cache-dir build \
     && python -m build --wheel \
     && python -m pip wheel --no-cache-dir -w /wheels "$(ls dist/canasta-*.whl)[server]"
