@@ -140,7 +140,7 @@ def events(client: WsClient) -> list[tuple[int, str]]:
 def next_mover(players: list[WsClient]) -> WsClient | None:
     """The player to move once the computer players have moved (None: the game is over); at a hand's end
     each player has seen its review (says Continue)."""
-    deadline = time.monotonic() + 60
+    deadline, said = time.monotonic() + 60, set()
     while True:
         assert time.monotonic() < deadline, "nobody came to move within 60 s"
         mover = next((c for c in players if c.state and c.state["legal"]), None)
@@ -148,8 +148,9 @@ def next_mover(players: list[WsClient]) -> WsClient | None:
             return mover
         for c in players:
             review = c.state and c.state["review"]
-            if review and c.state["seat"] in review["waiting"]:  # type: ignore[index]
+            if review and c.state["seat"] in review["waiting"] and (id(c), review["hand"]) not in said:  # type: ignore[index]
                 c.send({"type": "continue", "hand": review["hand"]})
+                said.add((id(c), review["hand"]))
             c.drain(0.05)
 
 
