@@ -40,6 +40,7 @@ from ..variants import game_rules as make_rules
 from .cluster import PRESENCE_STALE
 from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
 from .guard import TableLimit, Unavailable
+from .patch import diff
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -77,12 +78,19 @@ def deck_text(state: AnyState) -> list[str]:
     return [card_str(c) for c in state.deal]
 
 
-class Client:
-    """One websocket: the seat it holds (None: a spectator) and a queue its writer task empties, so one
-    slow connection never holds up a table."""
+PROTOCOLS = (1, 2)  # docs/protocol.md: 2 sends a move's change to each seat's state instead of the whole state
 
-    def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None) -> None:
+
+class Client:
+    """One websocket: the seat it holds (None: a spectator), its protocol version and a queue its writer task
+    empties, so one slow connection never holds up a table. ``last`` is the state frame it was last given
+    (version 2 sends the change from it; shared between clients given the same frame: never change it)."""
+
+    def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None,
+                 protocol: int = 1) -> None:
         self.seat, self.token, self.name, self.player = seat, token, name, player
+        self.protocol = protocol
+        self.last: dict[str, Any] | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
         self.close_code = 1013  # the websocket close code once the queue ends
 
@@ -245,8 +253,11 @@ class Room:
                 "result": self.result, "view": seat_view(self.state, None)}
 
     def welcome(self, client: Client) -> dict[str, Any]:
-        return {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
-                "settings": self.settings, "rules": self.rules.to_dict(), "seats": self.seats_public()}
+        frame = {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
+                 "settings": self.settings, "rules": self.rules.to_dict(), "seats": self.seats_public()}
+        if client.protocol != 1:  # (version 1's frames stay as they were)
+            frame["protocol"] = client.protocol
+        return frame
 
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
@@ -258,11 +269,43 @@ class Room:
         for client in self.clients:
             client.send_text(text)
 
-    def broadcast_state(self) -> None:
+    def send_state(self, client: Client) -> None:
+        """The whole state frame (on connecting and on ``sync``, both protocols)."""
+        client.last = self.state_frame(client.seat)
+        client.send(client.last)
+
+    def broadcast_state(self, events: list[dict[str, Any]] | None = None) -> None:
+        """Show every client the table as it is now, after ``events`` (the moves since the last call, if any).
+        Version 1: each event, then the client's whole state frame. Version 2: the events, the last of them
+        (or a ``patch`` frame when there is none) carrying the change from the client's last state frame.
+        Each frame is encoded once for all the clients it goes to: once per seat, once for the spectators."""
+        events = events or []
         views = seat_views(self.state, {client.seat for client in self.clients})
-        frames = {seat: encode(self.state_frame(seat, seen)) for seat, seen in views.items()}
+        frames = {seat: self.state_frame(seat, seen) for seat, seen in views.items()}
+        texts = [encode(event) for event in events]
+        whole: dict[int | None, str] = {}
+        changes: dict[tuple[int | None, int], str | None] = {}  # (seat, id of the last frame) -> the frame
         for client in self.clients:
-            client.send_text(frames[client.seat])
+            frame = frames[client.seat]
+            if client.protocol == 1 or client.last is None:
+                for text in texts:
+                    client.send_text(text)
+                if client.seat not in whole:
+                    whole[client.seat] = encode(frame)
+                client.send_text(whole[client.seat])
+                client.last = frame
+                continue
+            for text in texts[:-1]:
+                client.send_text(text)
+            key = (client.seat, id(client.last))
+            if key not in changes:
+                patch = diff(client.last, frame)
+                changes[key] = encode({**events[-1], "patch": patch}) if events else \
+                    encode({"type": "patch", "version": self.version, "patch": patch}) if patch else None
+            change = changes[key]
+            if change is not None:
+                client.send_text(change)
+            client.last = frame
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self.seats_public()})
@@ -313,7 +356,7 @@ class Room:
             await self._start_when_all_joined()
             if self.settings.get("rematch") and client.token:
                 await self._offer_rematch(client)
-        client.send(self.state_frame(client.seat))
+        self.send_state(client)
         self.broadcast_seats()
         self.announce()
         self.wake.set()
@@ -421,7 +464,7 @@ class Room:
         if 0 <= version <= self.version:
             for event in self.events[version:]:
                 client.send(event)
-        client.send(self.state_frame(client.seat))
+        self.send_state(client)
 
     async def _human_move(self, client: Client, frame: dict[str, Any]) -> None:
         frame_id, seat = frame["id"], client.seat
@@ -504,8 +547,7 @@ class Room:
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
         self.changed()
-        self.broadcast(event)
-        self.broadcast_state()
+        self.broadcast_state([event])
         self.wake.set()
 
     async def _hint(self, client: Client, frame_id: Any, level: str) -> None:
@@ -746,14 +788,13 @@ class Room:
             self.deals, self.pad, self.result = row.deals, row.pad, row.result
             self.turn_started = time.time()
         self.status = row.status
+        events = [self._event(m) for m in new]
         for m in new:
             if m.client_id is not None:
                 self.used_ids[(m.seat, m.client_id)] = m.version
-            event = self._event(m)
-            self.events.append(event)
-            self.broadcast(event)
+        self.events.extend(events)
         if new or status_changed:
-            self.broadcast_state()
+            self.broadcast_state(events)
         await self._start_when_all_joined()  # the last seat may have been taken at another process just now
         if rematch_made:  # asked for at another process: this one's players get their seats too
             for client in list(self.clients):
