@@ -112,6 +112,14 @@ def play(server: LiveServer, variant: str, seed: int) -> None:
             c.until_version(version)
         while True:
             mover = next((c for c in seats if c.doc and c.doc["legal"] and c.doc["version"] == version), None)
+            waiting = ((watcher.doc and watcher.doc["review"]) or {}).get("waiting")
+            if mover is None and waiting:  # a hand ended and the game goes on (a tie at the top)
+                for seat in waiting:
+                    seats[seat].client.send({"type": "continue"})
+                for c in everyone:  # the review ends with a patch frame (no move: the same version)
+                    while c.doc is None or (c.doc["review"] or {}).get("waiting"):
+                        c.read()
+                continue
             if mover is None or version >= MAX_MOVES:
                 break
             assert mover.doc is not None
