@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -546,7 +547,7 @@ class Room:
             self._start_review(before.hand_number, ended, over)
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
-        self.changed()
+        self.changed(row if same_hand and not over and not changed else None)
         self.broadcast_state([event])
         self.wake.set()
 
@@ -709,9 +710,13 @@ class Room:
         times = [t for t in (self.seats[seat].left_at, self.remote_seen.get(seat)) if t is not None]
         return max(times) if times else None
 
-    def changed(self) -> None:
-        """Tell the other processes holding this table that the database has something new for it."""
-        self.lobby.cluster.publish(self.id, {"kind": "changed", "version": self.version})
+    def changed(self, move: MoveRow | None = None) -> None:
+        """Tell the other processes holding this table that the database has something new for it: with
+        ``move`` when that move is all that changed (the others play it themselves: ``_follow``)."""
+        message: dict[str, Any] = {"kind": "changed", "version": self.version}
+        if move is not None:
+            message["move"] = dataclasses.asdict(move)
+        self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
         """Tell the other processes how many connections each seat has here (on every change, and every
@@ -737,31 +742,58 @@ class Room:
         kind = message.get("kind")
         if kind == "chat":
             self.broadcast(message["frame"])
-        elif kind == "presence":
+        elif kind == "presence":  # repeated every second: the clients hear of it only when it changes something
             counts, now = message["seats"], time.monotonic()
+            before = self.seats_public()
             self.remote[message["from"]] = (counts, now)
             for seat, count in enumerate(counts):
                 if count > 0:
                     self.remote_seen[seat] = now
                     self.seats[seat].stand_in = False
-            self.broadcast_seats()
-            self.wake.set()
+            if self.seats_public() != before:
+                self.broadcast_seats()
+                self.wake.set()
         elif kind == "continue":  # said at another process
             self._seen_review(message["seat"], message["hand"])
         elif kind == "stand_in":
             self.seats[message["seat"]].stand_in = True
             self.broadcast_seats()
         elif kind == "changed":  # a move, or seats, status or settings at the same version
-            task = asyncio.get_running_loop().create_task(self.refresh())
+            task = asyncio.get_running_loop().create_task(self.refresh(message.get("move")))
             self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
             task.add_done_callback(self.refreshing.discard)
 
-    async def refresh(self) -> None:
+    async def refresh(self, move: dict[str, Any] | None = None) -> None:
         try:
             async with self.lock:
-                await self._catch_up()
+                if move is None or not self._follow(MoveRow(**move)):
+                    await self._catch_up()
         except Unavailable:  # the next message, or the next move here, catches up
             log.error("table %s: could not catch up", self.id)
+
+    def _follow(self, row: MoveRow) -> bool:
+        """Play a move committed at another process, as the engine gives the same position from the same one
+        (within a hand: a new hand's deal is random), instead of reading the table back from the database.
+        False when it is not the next move here or it ends the hand: then catch up. Hold the lock."""
+        before = self.state
+        if row.version != self.version + 1:
+            return False
+        try:
+            after: AnyState = apply(before, parse_move(before, row.move))  # type: ignore[arg-type]
+        except (ValueError, IllegalMove):
+            return False
+        if after.hand_number != before.hand_number or is_over(after):
+            return False
+        self.state, self.version = after, row.version
+        if row.client_id is not None:
+            self.used_ids[(row.seat, row.client_id)] = row.version
+        event = self._event(row)
+        self.events.append(event)
+        self.turn_started = time.time()
+        self.review = None
+        self.broadcast_state([event])
+        self.wake.set()
+        return True
 
     async def _catch_up(self) -> None:
         """Read what other processes wrote to this table since our version, show it here. Hold the lock."""
