@@ -12,8 +12,8 @@ One live connection per seat: a second browser opening the seat takes it over an
 
 With several server processes (``cluster.RedisCluster``) every process holding the table has a room for
 it: any of them applies its own clients' moves (the database's version check orders them), tells the
-others through the broker, and they catch up from the database; only the lease holder's pump moves for
-computer players, stand-ins and the timer.
+others through the broker, and they play the move too (within a hand) or catch up from the database; only
+the lease holder's pump moves for computer players, stand-ins and the timer.
 """
 
 from __future__ import annotations
