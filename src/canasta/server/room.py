@@ -41,7 +41,7 @@ from ..variants import game_rules as make_rules
 from .cluster import PRESENCE_STALE
 from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
 from .guard import TableLimit, Unavailable
-from .patch import diff
+from .patch import Memo, diff
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -286,6 +286,7 @@ class Room:
         texts = [encode(event) for event in events]
         whole: dict[int | None, str] = {}
         changes: dict[tuple[int | None, int], str | None] = {}  # (seat, id of the last frame) -> the frame
+        memo: Memo = {}  # the seats' frames share most parts: each pair of parts compared once
         for client in self.clients:
             frame = frames[client.seat]
             if client.protocol == 1 or client.last is None:
@@ -300,7 +301,7 @@ class Room:
                 client.send_text(text)
             key = (client.seat, id(client.last))
             if key not in changes:
-                patch = diff(client.last, frame)
+                patch = diff(client.last, frame, memo)
                 changes[key] = encode({**events[-1], "patch": patch}) if events else \
                     encode({"type": "patch", "version": self.version, "patch": patch}) if patch else None
             change = changes[key]
