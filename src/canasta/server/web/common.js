@@ -282,7 +282,7 @@ const CLOSED_TEXTS = ["gone", "bad", "expired"];
 export function applyPatch(doc, ops) {
   for (const op of ops) {
     if (op.path === "") {
-      if (op.op !== "replace") throw new Error(`patch: ${op.op} at the root`);
+      if (op.op !== "replace") throw new RangeError(op.op); // (a developer's error: never shown)
       doc = op.value;
       continue;
     }
@@ -295,10 +295,10 @@ export function applyPatch(doc, ops) {
       if (op.op === "add") parent.splice(i, 0, op.value);
       else if (op.op === "remove") parent.splice(i, 1);
       else if (op.op === "replace") parent[i] = op.value;
-      else throw new Error(`patch: unknown op ${op.op}`);
+      else throw new RangeError(op.op);
     } else if (op.op === "add" || op.op === "replace") parent[last] = op.value;
     else if (op.op === "remove") delete parent[last];
-    else throw new Error(`patch: unknown op ${op.op}`);
+    else throw new RangeError(op.op);
   }
   return doc;
 }
