@@ -16,7 +16,12 @@ Usage::
 
 Without ``--url`` it starts its own server (``python -m canasta serve --workers 1``) on a free loopback
 port with a fresh SQLite file in a temporary directory (or ``--database URL``) and stops it at the end.
-``--procs N`` spreads the tables over N client processes. Needs the server extra (the ``websockets``
+``--servers N --broker redis://… --database postgresql://…`` starts N server processes on one database and
+broker (give an empty database: a server loads the unfinished tables it finds) and spreads the websockets
+over them as a balancer without sticky sessions would: a table's seats on different processes.
+``--protocol 2`` makes the clients speak protocol version 2 (they rebuild each state frame from its patch).
+``--procs N`` spreads the tables over N client processes. Besides the acknowledgements it reports the
+bytes the clients received per move and the servers' CPU per move. Needs the server extra (the ``websockets``
 client; uvloop is used when installed). See docs/server-load.md for runs; tests never assert on them.
 """
 
@@ -43,6 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from canasta.server.patch import apply as apply_patch
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_VERSION = 20000  # a table still going after this many moves is abandoned (counted in "abandoned")
 STALL_SECONDS = 60.0  # a table with no frame for this long is abandoned (counted as the STALLED error)
@@ -56,7 +63,8 @@ OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopbac
 class Config:
     """What every client process needs (picklable)."""
 
-    base: str
+    bases: list[str]  # the servers; a table's seat s of slot i connects to bases[(i + s) % len(bases)]
+    protocol: int
     slots: list[int]  # the table slots this process plays
     tables: int  # all slots, over every process (for staggering the starts)
     seats: int
@@ -83,6 +91,7 @@ class Stats:
     tables_finished_total: int = 0
     abandoned: int = 0
     unacked: int = 0  # moves sent in the window and never acknowledged
+    received: int = 0  # bytes of the frames received in the window (JSON text: ASCII, one byte a character)
     cpu: float = 0.0  # this process's CPU seconds in the window
 
     def error(self, code: str, cfg: Config) -> None:
@@ -99,6 +108,9 @@ class Seat:
         self.cfg, self.stats = table.cfg, table.stats
         self.ws: Any = None
         self.version = -1
+        self.doc: dict[str, Any] | None = None  # protocol 2: the state frame rebuilt from the patches
+        self.continued = -1  # the last hand whose review this seat continued
+        self.continue_task: asyncio.Task[None] | None = None
         self.acted: int | None = None  # the version a move was (or is being) made on
         self.inflight: tuple[str, float, float] | None = None  # id, perf_counter at send, time.time at send
         self.next_id = 0
@@ -108,17 +120,25 @@ class Seat:
     async def run(self) -> None:
         from websockets.asyncio.client import connect
 
-        ws_base = "ws" + self.cfg.base[4:] if self.cfg.base.startswith("http") else self.cfg.base
-        url = f"{ws_base}/ws/tables/{self.table.id}?token={self.token}&name=load{self.seat}"
+        base = self.cfg.bases[(self.table.slot + self.seat) % len(self.cfg.bases)]
+        ws_base = "ws" + base[4:] if base.startswith("http") else base
+        url = f"{ws_base}/ws/tables/{self.table.id}?token={self.token}&name=load{self.seat}" \
+              f"&protocol={self.cfg.protocol}"
         async with connect(url, max_size=2**24, compression=self.cfg.compression, proxy=None,
                            open_timeout=30, ping_interval=None) as ws:
             self.ws = ws
             async for text in ws:
+                if self.cfg.measure_from <= time.time() < self.cfg.stop_at:
+                    self.stats.received += len(text)
                 frame = json.loads(text)
                 self.table.progress = time.monotonic()
                 kind = frame.get("type")
                 if kind == "state":
+                    self.doc = frame
                     self.on_state(frame)
+                elif "patch" in frame and self.doc is not None:  # protocol 2: an event or a patch frame
+                    self.doc = apply_patch(self.doc, frame["patch"])
+                    self.on_state(self.doc)
                 elif kind == "ack":
                     self.on_ack(frame)
                 elif kind == "error":
@@ -135,6 +155,11 @@ class Seat:
             self.ended = True
             self.table.over(version < MAX_VERSION)
             return
+        review = frame.get("review") or {}
+        if self.seat in review.get("waiting", ()) and self.continued != review["hand"]:  # a hand ended
+            self.continued = review["hand"]
+            self.continue_task = asyncio.create_task(self.ws.send(json.dumps({"type": "continue",
+                                                                              "hand": review["hand"]})))
         legal = frame["legal"]
         if frame["status"] == "playing" and legal and self.acted != version and self.inflight is None \
                 and time.time() < self.cfg.stop_at:
@@ -182,8 +207,8 @@ class Seat:
 class Table:
     """One table slot's current game."""
 
-    def __init__(self, cfg: Config, stats: Stats, rng: random.Random) -> None:
-        self.cfg, self.stats, self.rng = cfg, stats, rng
+    def __init__(self, cfg: Config, stats: Stats, rng: random.Random, slot: int) -> None:
+        self.cfg, self.stats, self.rng, self.slot = cfg, stats, rng, slot
         self.id = ""
         self.done = asyncio.Event()
         self.finished = False
@@ -195,7 +220,8 @@ class Table:
             self.done.set()
 
     async def play(self) -> None:
-        body = await asyncio.to_thread(http_json, self.cfg.base + "/api/tables", {
+        base = self.cfg.bases[self.slot % len(self.cfg.bases)]
+        body = await asyncio.to_thread(http_json, base + "/api/tables", {
             "variant": self.cfg.variant, "options": self.cfg.options, "seats": ["human"] * self.cfg.seats,
             "delay": 0})
         self.id = body["table"]
@@ -250,7 +276,7 @@ async def slot_loop(cfg: Config, stats: Stats, slot: int) -> None:
     rng = random.Random(cfg.seed * 1_000_003 + slot)
     await asyncio.sleep(max(0.0, cfg.start + cfg.ramp * slot / max(1, cfg.tables) - time.time()))
     while time.time() < cfg.stop_at:
-        table = Table(cfg, stats, rng)
+        table = Table(cfg, stats, rng, slot)
         try:
             await table.play()
         except asyncio.CancelledError:
@@ -297,11 +323,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str, log_path: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database: str, log_path: Path, broker: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-m", "canasta", "serve", "--port", str(port), "--database", database,
                "--workers", "1", "--tables-per-minute", "1000000", "--tables-per-address", "1000000",
                "--max-tables", "1000000"]  # every table comes from this one address
+    if broker:  # this run's own channels: never another site's (or another run's) on a shared broker
+        command += ["--broker", broker, "--broker-prefix", f"canasta-load-{os.getpid()}"]
     log = log_path.open("wb")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -387,7 +415,8 @@ def commit() -> str | None:
 
 
 def report(args: argparse.Namespace, options: dict[str, Any], results: list[Stats],
-           server: tuple[float | None, float | None], load_avg: tuple[float, float, float] | None) -> dict[str, Any]:
+           server: tuple[float | None, float | None],
+           load_avg: list[tuple[float, float, float] | None]) -> dict[str, Any]:
     latencies = sorted(x * 1000 for r in results for x in r.latencies)
     errors: Counter[str] = Counter()
     errors_total: Counter[str] = Counter()
@@ -401,7 +430,9 @@ def report(args: argparse.Namespace, options: dict[str, Any], results: list[Stat
     return {
         "benchmark": "canasta server load", "commit": commit(), "python": platform.python_version(),
         "platform": platform.platform(), "cpus": os.cpu_count(),
-        "server": args.url or f"own (python -m canasta serve --workers 1, {args.database or 'fresh SQLite file'})",
+        "server": args.url or f"own: {args.servers} x python -m canasta serve --workers 1, "
+                              f"{args.database or 'fresh SQLite file'}" + (" + --broker" if args.broker else ""),
+        "servers": 1 if args.url else args.servers, "protocol": args.protocol,
         "variant": args.variant, "options": options, "tables": args.tables, "seconds": args.seconds,
         "warmup": args.warmup, "think": args.think, "procs": args.procs, "compression": args.compression,
         "moves": moves, "moves_per_s": moves / args.seconds,
@@ -414,6 +445,8 @@ def report(args: argparse.Namespace, options: dict[str, Any], results: list[Stat
         "tables_abandoned": sum(r.abandoned for r in results),
         "moves_total": sum(r.moves_total for r in results),
         "server_cpu_percent": None if server[0] is None else round(100 * server[0] / args.seconds, 1),
+        "server_cpu_us_per_move": None if server[0] is None or not moves else round(1e6 * server[0] / moves),
+        "bytes_per_move": round(sum(r.received for r in results) / moves) if moves else None,
         "server_cpu_wait_percent": None if server[1] is None else round(100 * server[1] / args.seconds, 1),
         "client_cpu_percent": round(100 * sum(r.cpu for r in results) / args.seconds, 1),
         "load_average": load_avg,
@@ -422,7 +455,8 @@ def report(args: argparse.Namespace, options: dict[str, Any], results: list[Stat
 
 def print_report(r: dict[str, Any]) -> None:
     print(f"canasta server load benchmark at commit {r['commit']}: {r['tables']} tables of {r['variant']} "
-          f"{json.dumps(r['options'])}, think {r['think']} s, {r['procs']} client process(es)")
+          f"{json.dumps(r['options'])}, think {r['think']} s, {r['procs']} client process(es), "
+          f"protocol {r['protocol']}")
     print(f"python   CPython {r['python']}")
     print(f"platform {r['platform']} ({r['cpus']} CPUs)")
     print(f"server   {r['server']}")
@@ -444,7 +478,11 @@ def print_report(r: dict[str, Any]) -> None:
         ("server CPU wait", "n/a" if r["server_cpu_wait_percent"] is None else
             f"{r['server_cpu_wait_percent']}% of the window (its threads runnable, waiting for a core)"),
         ("client CPU", f"{r['client_cpu_percent']}% of one core"),
-        ("load average", "n/a" if r["load_average"] is None else " ".join(f"{x:.2f}" for x in r["load_average"])),
+        ("server CPU/move", "n/a" if r["server_cpu_us_per_move"] is None else
+            f"{r['server_cpu_us_per_move']} µs (every server process, per acknowledged move)"),
+        ("bytes/move", f"{r['bytes_per_move']} (frames every client received, per acknowledged move)"),
+        ("load average", " -> ".join("n/a" if a is None else " ".join(f"{x:.2f}" for x in a)
+                                     for a in r["load_average"]) + " (the window's start -> its end)"),
     ]
     for name, value in rows:
         print(f"  {name:<17}{value}")
@@ -463,6 +501,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
     parser.add_argument("--database", help="the database of the server started here (default: a fresh SQLite "
                                            "file in a temporary directory)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes to start on the one --database (default 1; more need --broker and "
+                             "a PostgreSQL --database)")
+    parser.add_argument("--broker", help="the broker of the servers started here, e.g. redis://localhost:6379/0")
+    parser.add_argument("--protocol", type=int, choices=(1, 2), default=1,
+                        help="the websocket protocol version the clients speak (default 1)")
     parser.add_argument("--procs", type=int, default=1, help="client processes (default 1)")
     parser.add_argument("--variant", default="classic", help="the variant (default classic)")
     parser.add_argument("--hands", type=int, default=1,
@@ -474,41 +518,58 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.procs < 1 or args.warmup < 0 or args.think < 0:
         parser.error("--tables and --procs are at least 1, --seconds above 0, --warmup and --think at least 0")
+    if args.servers < 1 or (args.servers > 1 and not (args.broker and (args.database or "").startswith("postgres"))):
+        parser.error("--servers is at least 1; more than one need --broker and a PostgreSQL --database")
+    if args.url and (args.servers > 1 or args.broker):
+        parser.error("--servers and --broker are for the servers started here, not with --url")
     options: dict[str, Any] = {"hands_per_game": args.hands} if args.hands else {}
 
     with tempfile.TemporaryDirectory(prefix="canasta-load-") as tmp:
-        server = None
-        if args.url:
-            base = args.url.rstrip("/")
-            wait_ready(base)
-        else:
-            database = args.database or f"sqlite:///{Path(tmp) / 'load.db'}"
-            server, base = start_server(database, Path(tmp) / "server.log")
+        servers: list[subprocess.Popen[bytes]] = []
         try:
-            seats = seats_of(base, args.variant, options)
+            if args.url:
+                bases = [args.url.rstrip("/")]
+                wait_ready(bases[0])
+            else:
+                database = args.database or f"sqlite:///{Path(tmp) / 'load.db'}"
+                bases = []
+                for n in range(args.servers):  # one at a time: the first one migrates the database
+                    server, base = start_server(database, Path(tmp) / f"server{n}.log", args.broker)
+                    servers.append(server)
+                    bases.append(base)
+            seats = seats_of(bases[0], args.variant, options)
             procs = min(args.procs, args.tables)
             start = time.time() + (1.0 if procs == 1 else 3.0)  # spawned processes need a moment to start
             measure_from = start + args.warmup
-            cfgs = [Config(base=base, slots=list(range(p, args.tables, procs)), tables=args.tables, seats=seats,
-                           variant=args.variant, options=options, think=args.think, start=start,
-                           ramp=args.warmup / 2, measure_from=measure_from, stop_at=measure_from + args.seconds,
+            cfgs = [Config(bases=bases, protocol=args.protocol, slots=list(range(p, args.tables, procs)),
+                           tables=args.tables, seats=seats, variant=args.variant, options=options, think=args.think,
+                           start=start, ramp=args.warmup / 2, measure_from=measure_from,
+                           stop_at=measure_from + args.seconds,
                            compression=None if args.compression == "none" else "deflate", seed=args.seed)
                     for p in range(procs)]
+            load_avg: list[tuple[float, float, float] | None] = []
 
-            async def sample_server() -> tuple[float | None, float | None]:
-                """The server's CPU seconds in the window, and its threads' seconds waiting for a CPU."""
-                if server is None:
+            def sample() -> tuple[float | None, float | None]:
+                load_avg.append(os.getloadavg() if hasattr(os, "getloadavg") else None)
+                if not servers:
                     return None, None
+                cpu = [cpu_seconds(s.pid) for s in servers]
+                wait = [run_delay(s.pid) for s in servers]
+                return (None if None in cpu else sum(c for c in cpu if c is not None),
+                        None if None in wait else sum(w for w in wait if w is not None))
+
+            async def sample_servers() -> tuple[float | None, float | None]:
+                """The servers' CPU seconds in the window, and their threads' seconds waiting for a CPU."""
                 await asyncio.sleep(max(0.0, measure_from - time.time()))
-                before = cpu_seconds(server.pid), run_delay(server.pid)
+                before = sample()
                 await asyncio.sleep(max(0.0, cfgs[0].stop_at - time.time()))
-                after = cpu_seconds(server.pid), run_delay(server.pid)
+                after = sample()
                 return tuple(None if a is None or b is None else a - b  # type: ignore[return-value]
                              for a, b in zip(after, before, strict=True))
 
             if procs == 1:
                 async def both() -> tuple[Stats, tuple[float | None, float | None]]:
-                    sampler = asyncio.create_task(sample_server())
+                    sampler = asyncio.create_task(sample_servers())
                     stats = await run_slots(cfgs[0])
                     return stats, await sampler
 
@@ -519,11 +580,10 @@ def main(argv: list[str] | None = None) -> int:
 
                 with ProcessPoolExecutor(procs, mp_context=multiprocessing.get_context("spawn")) as pool:
                     futures = [pool.submit(run_process, c) for c in cfgs]
-                    server_stats = asyncio.run(sample_server())
+                    server_stats = asyncio.run(sample_servers())
                     results = [f.result() for f in futures]
-            load_avg = os.getloadavg() if hasattr(os, "getloadavg") else None
         finally:
-            if server is not None:
+            for server in servers:
                 stop_server(server)
     figures = report(args, options, results, server_stats, load_avg)
     if args.json:

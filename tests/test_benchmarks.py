@@ -60,3 +60,13 @@ def test_a_tiny_fair_compute_run() -> None:
                            "--level", "easy"], capture_output=True, text=True, timeout=300, check=True)
     figures = json.loads(done.stdout)
     assert figures["replies"] == 3 and 0 <= figures["p50_s"] <= figures["p99_s"] <= figures["max_s"]
+
+
+def test_frames_compares_the_two_protocols(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert load("frames").main(["--variant", "500-rum", "--repeat", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["moves"] > 0 and figures["connections"] == 4
+    assert 0 < figures["v2"]["bytes_per_move"] < figures["v1"]["bytes_per_move"]  # a patch is smaller
+    assert figures["v1"]["cpu_us_per_move"] >= 0 and figures["v2"]["cpu_us_per_move"] >= 0

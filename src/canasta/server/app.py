@@ -36,7 +36,7 @@ from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
 from .pads import router as pads_router
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
-from .room import RECONNECT, Client, Room, seat_url
+from .room import PROTOCOLS, RECONNECT, Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
 from .stats import player_stats
 from .storage import Store, database_url
@@ -309,10 +309,14 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
 
     @app.websocket("/ws/tables/{table_id}")
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None, player: str | None = None,
-                        name: str | None = None, since: int | None = None) -> None:
+                        name: str | None = None, since: int | None = None, protocol: str = "1") -> None:
         await ws.accept()
         if not _same_origin(ws, origins):
             await _refuse(ws, "BAD_ORIGIN", "pages of another site may not open this server's tables", 4403)
+            return
+        if protocol not in {str(p) for p in PROTOCOLS}:
+            await _refuse(ws, "BAD_PROTOCOL", f"protocol is one of {', '.join(map(str, PROTOCOLS))}, "
+                          f"got {protocol[:16]!r}", 4400)
             return
         lobby = lobby_of(ws)
         if lobby.draining:  # stopping: the client reconnects at once, through the balancer to another process
@@ -335,7 +339,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
             await _refuse(ws, "BAD_TOKEN", "this token opens no seat at this table", 4401)
             return
         client = Client(seat, token, clean_name(name[:MAX_NAME * 4] if name else None),
-                        player[:64] if player else None)
+                        player[:64] if player else None, int(protocol))
         writer = asyncio.create_task(_write(ws, client))
         limit = RateLimit(rate, 2 * rate)
         try:

@@ -13,8 +13,8 @@ whichever process each is connected to (the broker carries the word: ``seat_take
 
 With several server processes (``cluster.RedisCluster``) every process holding the table has a room for
 it: any of them applies its own clients' moves (the database's version check orders them), tells the
-others through the broker, and they catch up from the database; only the lease holder's pump moves for
-computer players, stand-ins and the timer.
+others through the broker, and they play the move too (within a hand) or catch up from the database; only
+the lease holder's pump moves for computer players, stand-ins and the timer.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -41,6 +42,7 @@ from ..variants import game_rules as make_rules
 from .cluster import PRESENCE_STALE
 from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
 from .guard import TableLimit, Unavailable
+from .patch import Memo, diff
 from .protocol import MAX_CHAT, ProtocolError
 from .spec import STAND_IN_LEVEL, TableSpec
 from .storage import MoveRow, SeatRow, StaleWrite, TableRow
@@ -79,12 +81,19 @@ def deck_text(state: AnyState) -> list[str]:
     return [card_str(c) for c in state.deal]
 
 
-class Client:
-    """One websocket: the seat it holds (None: a spectator) and a queue its writer task empties, so one
-    slow connection never holds up a table."""
+PROTOCOLS = (1, 2)  # docs/protocol.md: 2 sends a move's change to each seat's state instead of the whole state
 
-    def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None) -> None:
+
+class Client:
+    """One websocket: the seat it holds (None: a spectator), its protocol version and a queue its writer task
+    empties, so one slow connection never holds up a table. ``last`` is the state frame it was last given
+    (version 2 sends the change from it; shared between clients given the same frame: never change it)."""
+
+    def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None,
+                 protocol: int = 1) -> None:
         self.seat, self.token, self.name, self.player = seat, token, name, player
+        self.protocol = protocol
+        self.last: dict[str, Any] | None = None
         self.opened = time.time()  # which of two connections to one seat is the newer, across processes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
         self.close_code = 1013  # the websocket close code once the queue ends
@@ -248,8 +257,11 @@ class Room:
                 "result": self.result, "view": seat_view(self.state, None)}
 
     def welcome(self, client: Client) -> dict[str, Any]:
-        return {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
-                "settings": self.settings, "rules": self.rules.to_dict(), "seats": self.seats_public()}
+        frame = {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
+                 "settings": self.settings, "rules": self.rules.to_dict(), "seats": self.seats_public()}
+        if client.protocol != 1:  # (version 1's frames stay as they were)
+            frame["protocol"] = client.protocol
+        return frame
 
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
@@ -261,11 +273,44 @@ class Room:
         for client in self.clients:
             client.send_text(text)
 
-    def broadcast_state(self) -> None:
+    def send_state(self, client: Client) -> None:
+        """The whole state frame (on connecting and on ``sync``, both protocols)."""
+        client.last = self.state_frame(client.seat)
+        client.send(client.last)
+
+    def broadcast_state(self, events: list[dict[str, Any]] | None = None) -> None:
+        """Show every client the table as it is now, after ``events`` (the moves since the last call, if any).
+        Version 1: each event, then the client's whole state frame. Version 2: the events, the last of them
+        (or a ``patch`` frame when there is none) carrying the change from the client's last state frame.
+        Each frame is encoded once for all the clients it goes to: once per seat, once for the spectators."""
+        events = events or []
         views = seat_views(self.state, {client.seat for client in self.clients})
-        frames = {seat: encode(self.state_frame(seat, seen)) for seat, seen in views.items()}
+        frames = {seat: self.state_frame(seat, seen) for seat, seen in views.items()}
+        texts = [encode(event) for event in events]
+        whole: dict[int | None, str] = {}
+        changes: dict[tuple[int | None, int], str | None] = {}  # (seat, id of the last frame) -> the frame
+        memo: Memo = {}  # the seats' frames share most parts: each pair of parts compared once
         for client in self.clients:
-            client.send_text(frames[client.seat])
+            frame = frames[client.seat]
+            if client.protocol == 1 or client.last is None:
+                for text in texts:
+                    client.send_text(text)
+                if client.seat not in whole:
+                    whole[client.seat] = encode(frame)
+                client.send_text(whole[client.seat])
+                client.last = frame
+                continue
+            for text in texts[:-1]:
+                client.send_text(text)
+            key = (client.seat, id(client.last))
+            if key not in changes:
+                patch = diff(client.last, frame, memo)
+                changes[key] = encode({**events[-1], "patch": patch}) if events else \
+                    encode({"type": "patch", "version": self.version, "patch": patch}) if patch else None
+            change = changes[key]
+            if change is not None:
+                client.send_text(change)
+            client.last = frame
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self.seats_public()})
@@ -314,7 +359,7 @@ class Room:
             await self._start_when_all_joined()
             if self.settings.get("rematch") and client.token:
                 await self._offer_rematch(client)
-        client.send(self.state_frame(client.seat))
+        self.send_state(client)
         self.broadcast_seats()
         self.announce()
         self.wake.set()
@@ -439,7 +484,7 @@ class Room:
         if 0 <= version <= self.version:
             for event in self.events[version:]:
                 client.send(event)
-        client.send(self.state_frame(client.seat))
+        self.send_state(client)
 
     async def _human_move(self, client: Client, frame: dict[str, Any]) -> None:
         frame_id, seat = frame["id"], client.seat
@@ -522,9 +567,8 @@ class Room:
         self.lobby.metrics.moved(actor)
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
-        self.changed()
-        self.broadcast(event)
-        self.broadcast_state()
+        self.changed(row if same_hand and not over and not changed else None)
+        self.broadcast_state([event])
         self.wake.set()
 
     async def _hint(self, client: Client, frame_id: Any, level: str) -> None:
@@ -686,9 +730,13 @@ class Room:
         times = [t for t in (self.seats[seat].left_at, self.remote_seen.get(seat)) if t is not None]
         return max(times) if times else None
 
-    def changed(self) -> None:
-        """Tell the other processes holding this table that the database has something new for it."""
-        self.lobby.cluster.publish(self.id, {"kind": "changed", "version": self.version})
+    def changed(self, move: MoveRow | None = None) -> None:
+        """Tell the other processes holding this table that the database has something new for it: with
+        ``move`` when that move is all that changed (the others play it themselves: ``_follow``)."""
+        message: dict[str, Any] = {"kind": "changed", "version": self.version}
+        if move is not None:
+            message["move"] = dataclasses.asdict(move)
+        self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
         """Tell the other processes how many connections each seat has here (on every change, and every
@@ -714,15 +762,17 @@ class Room:
         kind = message.get("kind")
         if kind == "chat":
             self.broadcast(message["frame"])
-        elif kind == "presence":
+        elif kind == "presence":  # repeated every second: the clients hear of it only when it changes something
             counts, now = message["seats"], time.monotonic()
+            before = self.seats_public()
             self.remote[message["from"]] = (counts, now)
             for seat, count in enumerate(counts):
                 if count > 0:
                     self.remote_seen[seat] = now
                     self.seats[seat].stand_in = False
-            self.broadcast_seats()
-            self.wake.set()
+            if self.seats_public() != before:
+                self.broadcast_seats()
+                self.wake.set()
         elif kind == "continue":  # said at another process
             self._seen_review(message["seat"], message["hand"])
         elif kind == "seat_taken":  # the newer of two connections to one seat keeps it
@@ -738,16 +788,41 @@ class Room:
             self.seats[message["seat"]].stand_in = True
             self.broadcast_seats()
         elif kind == "changed":  # a move, or seats, status or settings at the same version
-            task = asyncio.get_running_loop().create_task(self.refresh())
+            task = asyncio.get_running_loop().create_task(self.refresh(message.get("move")))
             self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
             task.add_done_callback(self.refreshing.discard)
 
-    async def refresh(self) -> None:
+    async def refresh(self, move: dict[str, Any] | None = None) -> None:
         try:
             async with self.lock:
-                await self._catch_up()
+                if move is None or not self._follow(MoveRow(**move)):
+                    await self._catch_up()
         except Unavailable:  # the next message, or the next move here, catches up
             log.error("table %s: could not catch up", self.id)
+
+    def _follow(self, row: MoveRow) -> bool:
+        """Play a move committed at another process, as the engine gives the same position from the same one
+        (within a hand: a new hand's deal is random), instead of reading the table back from the database.
+        False when it is not the next move here or it ends the hand: then catch up. Hold the lock."""
+        before = self.state
+        if row.version != self.version + 1:
+            return False
+        try:
+            after: AnyState = apply(before, parse_move(before, row.move))  # type: ignore[arg-type]
+        except (ValueError, IllegalMove):
+            return False
+        if after.hand_number != before.hand_number or is_over(after):
+            return False
+        self.state, self.version = after, row.version
+        if row.client_id is not None:
+            self.used_ids[(row.seat, row.client_id)] = row.version
+        event = self._event(row)
+        self.events.append(event)
+        self.turn_started = time.time()
+        self.review = None
+        self.broadcast_state([event])
+        self.wake.set()
+        return True
 
     async def _catch_up(self) -> None:
         """Read what other processes wrote to this table since our version, show it here. Hold the lock."""
@@ -774,14 +849,13 @@ class Room:
             self.deals, self.pad, self.result = row.deals, row.pad, row.result
             self.turn_started = time.time()
         self.status = row.status
+        events = [self._event(m) for m in new]
         for m in new:
             if m.client_id is not None:
                 self.used_ids[(m.seat, m.client_id)] = m.version
-            event = self._event(m)
-            self.events.append(event)
-            self.broadcast(event)
+        self.events.extend(events)
         if new or status_changed:
-            self.broadcast_state()
+            self.broadcast_state(events)
         await self._start_when_all_joined()  # the last seat may have been taken at another process just now
         if rematch_made:  # asked for at another process: this one's players get their seats too
             for client in list(self.clients):

@@ -279,7 +279,65 @@ const RECONNECT = 1012;
 // The ends a page without onClosed tells in a sentence (common.closed.KIND; any other: common.closed.other).
 const CLOSED_TEXTS = ["gone", "bad", "expired"];
 
+// Applies a JSON Patch (RFC 6902) of the operations protocol version 2 sends (add, remove, replace) to
+// `doc` in place, and returns the document (a replace of "" is a new one).
+export function applyPatch(doc, ops) {
+  for (const op of ops) {
+    if (op.path === "") {
+      if (op.op !== "replace") throw new RangeError(op.op); // (a developer's error: never shown)
+      doc = op.value;
+      continue;
+    }
+    const keys = op.path.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = keys.pop();
+    let parent = doc;
+    for (const k of keys) parent = parent[Array.isArray(parent) ? Number(k) : k];
+    if (Array.isArray(parent)) {
+      const i = last === "-" ? parent.length : Number(last);
+      if (op.op === "add") parent.splice(i, 0, op.value);
+      else if (op.op === "remove") parent.splice(i, 1);
+      else if (op.op === "replace") parent[i] = op.value;
+      else throw new RangeError(op.op);
+    } else if (op.op === "add" || op.op === "replace") parent[last] = op.value;
+    else if (op.op === "remove") delete parent[last];
+    else throw new RangeError(op.op);
+  }
+  return doc;
+}
+
+// Protocol version 2 (docs/protocol.md) turned back into the frames a page reads: after a move the server
+// sends the event with `patch`, the change to this connection's last state frame; the page gets the event,
+// then the whole state frame rebuilt here (a copy: pages may mark the frames they are given). A `patch`
+// frame (the state changed without a move) gives the state frame alone. A patch that does not apply asks
+// for the whole state again (`sync`).
+function protocol2(T, onFrame, since) {
+  let last = null;
+  return (frame) => {
+    if (frame.type === "state") {
+      last = structuredClone(frame);
+      onFrame(frame);
+      return;
+    }
+    if (!("patch" in frame) || (frame.type !== "event" && frame.type !== "patch")) {
+      onFrame(frame);
+      return;
+    }
+    const { patch, ...rest } = frame;
+    if (rest.type === "event") onFrame(rest);
+    if (last === null) return;
+    try {
+      last = applyPatch(last, patch);
+    } catch (e) {
+      last = null;
+      sendFrame(T, { type: "sync", version: Math.max(0, since() ?? 0) });
+      return;
+    }
+    onFrame(structuredClone(last));
+  };
+}
+
 export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = () => null, onClosed = null }) {
+  const read = protocol2(T, onFrame, since);
   const setConn = (text, cls) => {
     const c = document.getElementById("conn");
     c.textContent = text;
@@ -292,6 +350,7 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
     if (T.token) q.set("token", T.token);
     q.set("player", T.player);
     if (T.name) q.set("name", T.name);
+    q.set("protocol", "2");
     const seen = since();
     if (seen !== null && seen >= 0) q.set("since", String(seen));
     return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}?${q}`;
@@ -328,7 +387,7 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
         return;
       }
       try {
-        onFrame(frame);
+        read(frame);
       } catch (e) {
         console.error("table:", e); // one bad frame must not stop the table
       }
