@@ -7,7 +7,7 @@ engine never changes a state, it makes a new one. Only ``view(state, seat)`` may
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any, ClassVar, Final, NamedTuple
 
@@ -153,6 +153,38 @@ def log_count_at_least(log: Log, word: str, n: int) -> bool:
     return n <= 0
 
 
+class ViewParts:
+    """What the views of one game's states build from its parts and share (``canasta.view`` fills and reads it):
+    each seat's hand and each side's melds as texts, the side entries, the pile's texts, the history's text.
+
+    Held by the states themselves: ``replace`` and ``moved`` pass it on to the next state, as the engine passes
+    on the unchanged parts, so that a view of the next state finds the texts of what did not change. Each entry
+    keeps the part it was made from and holds only while that very object is the state's part (``is``: a state
+    never changes a part, a change makes a new object), so states that branch from one another may share it, and
+    an entry another branch set is only a miss. One entry per seat or side, the latest: it never grows, and it
+    goes with the game's last state. Made for one rules object (``rules``); a state under other rules makes its
+    own."""
+
+    __slots__ = ("hands", "history", "melds", "melds_json", "pile", "rules", "sides")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules: Final = rules
+        # per seat: (the hand's counts, its cards' texts)
+        self.hands: list[tuple[Hand, list[str]] | None] = [None] * rules.players
+        # per side: (its melds, their entries in table order, meld key -> (the meld, its entry))
+        self.melds: list[tuple[Melds, list[dict[str, Any]], dict[int, tuple[tuple[int, ...], dict[str, Any]]]]
+                         | None] = [None] * rules.teams
+        # per side: (melds, red threes, seats, score, opened, minimum needed, pile frozen for it, the side's entry)
+        self.sides: list[tuple[Melds, tuple[int, ...], tuple[int, ...], int, bool, int, bool, dict[str, Any]]
+                         | None] = [None] * rules.teams
+        # per side: (its melds, their JSON as ``State.to_dict`` writes it)
+        self.melds_json: list[tuple[Melds, dict[str, list[str]]] | None] = [None] * rules.teams
+        # (the pile, its hidden cards, the face-up cards' texts, every card's text)
+        self.pile: tuple[tuple[int, ...], int, list[str], list[str]] | None = None
+        # (a history node, the history's text up to it)
+        self.history: tuple[list[Any], tuple[str, ...]] | None = None
+
+
 class State:
     """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone.
 
@@ -167,7 +199,8 @@ class State:
         "seat_sides", "pile_hidden", "feet",
     )
     # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
-    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts", "seat_counts")
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts", "seat_counts",
+                 "view_parts")
 
     rules: Final[Rules]
     seed: Final[int | None]
@@ -208,6 +241,8 @@ class State:
     # (``replace`` keeps it) without asking which transition changed which hand, and shared by the states of a hand
     # and changed in place (an entry another state set is only a miss there; each entry is one store).
     seat_counts: SeatCounts | None
+    # What views of this game's states share (see ``ViewParts``): passed on to the next state like ``seat_counts``.
+    view_parts: ViewParts | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                  hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -217,7 +252,7 @@ class State:
                  history: tuple[str, ...], result: dict[str, Any] | None, black_threes: tuple[tuple[int, ...], ...],
                  concealed_canastas: tuple[tuple[int, ...], ...], recycled: bool, seat_sides: tuple[int, ...],
                  pile_hidden: int, feet: tuple[Hand, ...], log: Log = None, counts: list[int] | None = None,
-                 seat_counts: SeatCounts | None = None) -> None:
+                 seat_counts: SeatCounts | None = None, view_parts: ViewParts | None = None) -> None:
         self.rules = rules
         self.seed = seed
         self.hand_number = hand_number
@@ -249,6 +284,7 @@ class State:
         self.legal_cache = None
         self.counts = counts
         self.seat_counts = seat_counts
+        self.view_parts = view_parts
         if not _COMPILED:
             _set(self, "__class__", State)
 
@@ -269,6 +305,13 @@ class State:
             self.legal_cache = moves  # compiled code fills a native slot directly
         else:
             _set(self, "legal_cache", moves)
+
+    def keep_view_parts(self, parts: ViewParts) -> None:
+        """Keep what the views of this game's states share (see ``ViewParts``)."""
+        if _COMPILED:
+            self.view_parts = parts
+        else:
+            _set(self, "view_parts", parts)
 
     def cache_counts(self, counts: list[int]) -> None:
         """Keep the rank counts of the hand of ``turn_seat`` (see ``engine.core.turn_counts``)."""
@@ -330,7 +373,8 @@ class State:
             self.feet if feet is KEEP else feet,
             self.log if log is KEEP else log,
             counts,
-            self.seat_counts if seat_counts is KEEP else seat_counts)
+            self.seat_counts if seat_counts is KEEP else seat_counts,
+            self.view_parts)
         return state
 
     def moved(self, hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -344,7 +388,8 @@ class State:
         return State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile, pile_frozen,
                      melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn, stage,
                      self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
-                     self.recycled, self.seat_sides, self.pile_hidden, self.feet, log, counts, seat_counts)
+                     self.recycled, self.seat_sides, self.pile_hidden, self.feet, log, counts, seat_counts,
+                     self.view_parts)
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -378,53 +423,8 @@ class State:
 
     # -- JSON ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        def cs(cards: Any) -> list[str]:
-            return [card_str(c) for c in cards]
-
-        stage = None
-        if self.stage is not None:
-            st = self.stage
-            stage = {
-                "hand": cs(cards_of(st.hand)),
-                "melds": _melds_json(st.melds),
-                "turn": _turn_json(st.turn),
-                "base": st.base,
-                "points": st.points,
-                "pending": None if st.pending is None else cs(st.pending),
-            }
-        out: dict[str, Any] = {
-            "format": "canasta-state/1",
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "hands": [cs(cards_of(h)) for h in self.hands],
-            "stock": cs(self.stock),
-            "pile": cs(self.pile),
-            "pile_frozen": self.pile_frozen,
-            "melds": [_melds_json(m) for m in self.melds],
-            "red_threes": [cs(r) for r in self.red_threes],
-            "opened": list(self.opened),
-            "has_melded": list(self.has_melded),
-            "turn_seat": self.turn_seat,
-            "to_move": self.to_move,
-            "phase": self.phase,
-            "turn": _turn_json(self.turn),
-            "stage": stage,
-            "last_hand": None if self.last_hand is None else list(self.last_hand),
-            "deal": cs(self.deal),
-            "history": list(self.history),
-            "result": self.result,
-            "black_threes": [cs(b) for b in self.black_threes],
-            "concealed_canastas": [[key_label(k) for k in c] for c in self.concealed_canastas],
-            "recycled": self.recycled,
-            "seat_sides": list(self.seat_sides),
-            "pile_hidden": self.pile_hidden,
-        }
-        if self.rules.foot_size or any(any(f) for f in self.feet):  # only in games with a foot (Hand and Foot)
-            out["feet"] = [cs(cards_of(f)) for f in self.feet]
-        return out
+        return position_dict(self, [_texts(cards_of(h)) for h in self.hands], _texts(self.stock), _texts(self.pile),
+                             [_melds_json(m) for m in self.melds], _texts(self.deal), list(self.history))
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -467,8 +467,71 @@ if not _COMPILED:
     setattr(State, "__new__", lambda cls, *args, **kwargs: _new(_Open))  # noqa: B010
 
 
+def position_dict(s: State, hands: list[list[str]], stock: list[str], pile: list[str],
+                  melds: list[dict[str, list[str]]], deal: list[str], history: list[str]) -> dict[str, Any]:
+    """``s.to_dict()``, its largest parts given as they are to appear: ``State.to_dict`` writes them out, and the
+    views (``canasta.view``) give the texts kept between views and blank what the seat may not see."""
+    stage = None
+    if s.stage is not None:
+        st = s.stage
+        stage = {
+            "hand": _texts(cards_of(st.hand)),
+            "melds": _melds_json(st.melds),
+            "turn": _turn_json(st.turn),
+            "base": st.base,
+            "points": st.points,
+            "pending": None if st.pending is None else _texts(st.pending),
+        }
+    out: dict[str, Any] = {
+        "format": "canasta-state/1",
+        "rules": s.rules.to_dict(),
+        "seed": s.seed,
+        "hand_number": s.hand_number,
+        "dealer": s.dealer,
+        "scores": list(s.scores),
+        "hands": hands,
+        "stock": stock,
+        "pile": pile,
+        "pile_frozen": s.pile_frozen,
+        "melds": melds,
+        "red_threes": [_texts(r) for r in s.red_threes],
+        "opened": list(s.opened),
+        "has_melded": list(s.has_melded),
+        "turn_seat": s.turn_seat,
+        "to_move": s.to_move,
+        "phase": s.phase,
+        "turn": _turn_json(s.turn),
+        "stage": stage,
+        "last_hand": None if s.last_hand is None else list(s.last_hand),
+        "deal": deal,
+        "history": history,
+        "result": s.result,
+        "black_threes": [_texts(b) for b in s.black_threes],
+        "concealed_canastas": [[key_label(k) for k in c] for c in s.concealed_canastas],
+        "recycled": s.recycled,
+        "seat_sides": list(s.seat_sides),
+        "pile_hidden": s.pile_hidden,
+    }
+    if s.rules.foot_size or _any_cards(s.feet):  # only in games with a foot (Hand and Foot)
+        out["feet"] = [_texts(cards_of(f)) for f in s.feet]
+    return out
+
+
+def _texts(cards: Iterable[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def _any_cards(hands: tuple[Hand, ...]) -> bool:
+    """Does any of these hands of counts hold a card? (Loops: compiled, ``any`` is a generic call per item.)"""
+    for counts in hands:
+        for x in counts:
+            if x:
+                return True
+    return False
+
+
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
-    return {key_label(k): [card_str(c) for c in m] for k, m in sorted(melds.items())}
+    return {key_label(k): _texts(m) for k, m in sorted(melds.items())}
 
 
 def _turn_json(t: Turn) -> dict[str, Any]:
