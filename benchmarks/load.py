@@ -103,6 +103,7 @@ class Seat:
         self.inflight: tuple[str, float, float] | None = None  # id, perf_counter at send, time.time at send
         self.next_id = 0
         self.act_task: asyncio.Task[None] | None = None
+        self.ended = False  # this socket brought the game's end: every ack before it has been read
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -122,7 +123,7 @@ class Seat:
                     self.on_ack(frame)
                 elif kind == "error":
                     await self.on_error(frame)
-                if self.table.done.is_set():
+                if self.ended or (self.table.done.is_set() and self.inflight is None):
                     return
 
     def on_state(self, frame: dict[str, Any]) -> None:
@@ -131,6 +132,7 @@ class Seat:
             return
         self.version = version
         if frame["status"] == "over" or version >= MAX_VERSION:
+            self.ended = True
             self.table.over(version < MAX_VERSION)
             return
         legal = frame["legal"]
@@ -219,6 +221,8 @@ class Table:
                     raise RuntimeError("a websocket closed before the game ended")
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.done.wait(), 0.5)
+            # another seat may see the end first: the mover's ack precedes the end on its own socket
+            await asyncio.wait(tasks, timeout=STALL_SECONDS)
             if self.finished:
                 self.stats.tables_finished_total += 1
                 if self.cfg.measure_from <= time.time() < self.cfg.stop_at:

@@ -130,11 +130,13 @@ def test_rate_limit(server: LiveServer, table: dict[str, Any]) -> None:
     with ExitStack() as stack:
         a = joined(server, table, 0, stack)
         for i in range(60):
-            a.send({"type": "sync", "version": 10_000 + i})
-        codes = []
+            a.send({"type": "sync", "id": f"s{i}", "version": 10_000 + i})
         a.drain(0.5)
-        codes = [f["code"] for f in a.frames if f["type"] == "error"]
-        assert "RATE_LIMITED" in codes
+        limited = [f for f in a.frames if f["type"] == "error" and f["code"] == "RATE_LIMITED"]
+        assert limited
+        # each refusal names its frame, so a client knows which of its moves was refused
+        assert all(f["id"] is not None and f["id"].startswith("s") for f in limited)
+        assert len({f["id"] for f in limited}) == len(limited)
 
 
 def test_hint_chat_and_waiting_room(server: LiveServer) -> None:

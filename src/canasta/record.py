@@ -30,7 +30,7 @@ from .moves import Move
 from .rules import Rules
 from .rummy import RummyMove, RummyRules, RummyState
 from .rummy import redeal as _rummy_redeal
-from .rummy.deal import pack_of as _rummy_pack
+from .rummy.deal import dealt_pack as _rummy_dealt
 from .state import State
 from .variants import game_rules as make_rules
 
@@ -164,7 +164,7 @@ def _deal(record: dict[str, Any], rules: Rules | RummyRules, index: int, number:
         deck = [parse_card(c) for c in raw]
     except (ValueError, AttributeError) as exc:
         raise RecordError(f"deal {index + 1}: {exc}", number) from None
-    whole = _rummy_pack(rules) if isinstance(rules, RummyRules) else pack(rules.decks, rules.jokers)
+    whole = _rummy_dealt(rules) if isinstance(rules, RummyRules) else pack(rules.decks, rules.jokers)
     if counts_of(deck) != counts_of(whole):
         raise RecordError(f"deal {index + 1} is not a whole pack of {rules.pack_size} cards", number)
     return deck

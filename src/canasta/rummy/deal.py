@@ -16,11 +16,17 @@ def pack_of(r: RummyRules) -> list[int]:
     return [*range(52), *(range(52) if r.packs == 2 else ()), *([JOKER] * r.jokers)]
 
 
-def shuffled_deck(r: RummyRules, seed: int | None, hand_number: int) -> list[int]:
-    """The deck for one hand; the last card is the top. ``seed=None`` uses the OS's secure generator."""
+def dealt_pack(r: RummyRules) -> list[int]:
+    """The cards shuffled and dealt each hand (a hand's ``deal``): the pack, less the dealer's joker."""
     deck = pack_of(r)
     if r.dealers_joker:
         deck.remove(JOKER)  # laid aside before the shuffle: the dealer's joker
+    return deck
+
+
+def shuffled_deck(r: RummyRules, seed: int | None, hand_number: int) -> list[int]:
+    """The deck for one hand; the last card is the top. ``seed=None`` uses the OS's secure generator."""
+    deck = dealt_pack(r)
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(f"rummy:{seed}:{hand_number}")
     rng.shuffle(deck)
     return deck

@@ -318,10 +318,15 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                 if data is None:
                     data = message.get("bytes") or b""
                 frame: dict[str, Any] = {}
+                allowed = limit.allow()  # before reading: malformed frames count too
                 try:
-                    if not limit.allow():  # before reading: malformed frames count too
+                    try:
+                        frame = read_frame(data)  # (its size checked first: a flood costs little)
+                    except ProtocolError:
+                        if allowed:
+                            raise
+                    if not allowed:  # with the frame's id, so the client knows which move was refused
                         raise ProtocolError("RATE_LIMITED", f"too many frames: at most {rate:g} a second")
-                    frame = read_frame(data)
                     await room.handle(client, frame)
                 except ProtocolError as exc:
                     if exc.frame_id is None:
