@@ -162,8 +162,8 @@ class ViewParts:
     keeps the part it was made from and holds only while that very object is the state's part (``is``: a state
     never changes a part, a change makes a new object), so states that branch from one another may share it, and
     an entry another branch set is only a miss. One entry per seat or side, the latest: it never grows, and it
-    goes with the game's last state. Made for one rules object (``rules``); a state under other rules makes its
-    own."""
+    goes with the hand's last state (a new deal starts afresh). Made for one rules object (``rules``); a state
+    under other rules makes its own."""
 
     __slots__ = ("hands", "history", "melds", "melds_json", "pile", "rules", "sides")
 
