@@ -346,7 +346,7 @@ def test_a_hand_by_keyboard_alone_and_the_engines_reason(browser: Any, server: L
 def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServer) -> None:
     """The same invite link in a second browser takes the seat over and the first is told so (and may take it
     back); after a dropped connection the log has every move once, none missing, and the chat each line
-    once."""
+    once; a page a stopping server sends away reconnects at once."""
     made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0.15)
     room = server.server.config.app.state.lobby.rooms[made["table"]]
     url = server.base + made["seats"][0]["url"]
@@ -384,6 +384,14 @@ def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServ
     first.locator('[data-testid="take-back"]').click()
     second.wait_for_selector('[data-testid="replaced"]')
     first.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
+    # a stopping server sends the page away (a reconnect frame, close code 1012): it is back at once, not
+    # after its back-off (made 8 to 12 s here)
+    first.wait_for_function("() => document.body.dataset.connected === 'true'")
+    first.evaluate("window.oldWs = window.canastaTable.ws; window.canastaTable.retry = 6")
+    assert room.task is not None
+    room.task.get_loop().call_soon_threadsafe(room.send_away)
+    first.wait_for_function("() => window.canastaTable.ws !== window.oldWs && "
+                            "document.body.dataset.connected === 'true'", timeout=5_000)
     first_context.close()
     second_context.close()
 

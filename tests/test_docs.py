@@ -87,3 +87,54 @@ def test_sources_page_explains_every_tag_the_parameters_cite() -> None:
     known |= {t.strip() for k in list(known) for t in k.split(",")}
     missing = {t for t in tags if t.split()[0] not in known and t not in known and t != "all"}
     assert not missing, f"tags not explained in docs/sources.md: {sorted(missing)}"
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def _markdown_pages() -> list[Path]:
+    pages = [p for p in (ROOT / "docs").rglob("*.md")]
+    return [*pages, ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "README.md",
+            ROOT / "examples" / "README.md"]
+
+
+def test_links_between_pages_reach_a_page_and_a_heading() -> None:
+    """Every relative link of the docs, the READMEs and the changelog names a file that exists and, after a
+    ``#``, a heading of that file (so that a rewritten page cannot leave links to sections it lost)."""
+    broken = []
+    for page in _markdown_pages():
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text()):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (page.parent / path).resolve() if path else page
+            if not file.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such file)")
+            elif anchor and file.suffix == ".md":
+                headings = re.findall(r"^#+ (.+)$", file.read_text(), re.M)
+                if anchor not in {_slug(h) for h in headings}:
+                    broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
+def _plain(text: str) -> str:
+    """Text as words: no backticks, a comment's ``#`` at a line break dropped, every run of spaces one."""
+    return re.sub(r"\s+(?:#\s+)?", " ", text.replace("`", "")).lower()
+
+
+def test_sections_cited_by_name_exist() -> None:
+    """``docs/strength.md, "The learned player"`` in a page, a docstring or a comment names words of that page."""
+    cited = re.compile(r'([\w/.-]+\.md)\)?,? \(?"([^"]{3,80})"')
+    sources = [*_markdown_pages(), *(ROOT / "src").rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
+    missing = []
+    for source in sources:
+        for name, section in cited.findall(source.read_text()):
+            candidates = [p for p in _markdown_pages() if str(p).endswith("/" + name.removeprefix("../"))]
+            if not candidates:
+                continue
+            if not any(_plain(section) in _plain(p.read_text()) for p in candidates):
+                missing.append(f"{source.relative_to(ROOT)}: {name}, \"{section}\"")
+    assert not missing, "\n".join(missing)

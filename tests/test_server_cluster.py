@@ -1,5 +1,7 @@
 """Several server processes on one PostgreSQL database and one Redis broker (docs/deploy.md, "Several
-processes"): seats on different processes, the owner of a table killed, two processes racing for a lease.
+processes"): seats on different processes, the owner of a table killed and a process that does not own it,
+a rolling restart (each process drained by SIGTERM in turn), one live connection per seat across processes,
+two processes racing for a lease.
 
 Needs a PostgreSQL server (``CANASTA_TEST_POSTGRES``) and a Redis server (``CANASTA_TEST_REDIS``, e.g.
 redis://localhost:6379/5); .ci/run starts both. Each test gets its own database and channel prefix.
@@ -7,6 +9,7 @@ redis://localhost:6379/5); .ci/run starts both. Each test gets its own database 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -17,17 +20,18 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from canasta.record import FORMAT
 from canasta.server.storage import SeatRow, Store, TableRow
 from server_helpers import POSTGRES_URL, WsClient, free_port, fresh_postgres
-from test_server_play import check_frames
+from test_server_play import check_frames, positions_of
 
 REDIS_URL = os.environ.get("CANASTA_TEST_REDIS")
 
@@ -46,14 +50,15 @@ def site() -> Iterator[tuple[str, str]]:
 class Process:
     """``canasta serve --broker`` in a process of its own, waited for until it prints its address."""
 
-    def __init__(self, database: str, prefix: str, grace: float = 600, broker: str | None = None) -> None:
+    def __init__(self, database: str, prefix: str, grace: float = 600, broker: str | None = None,
+                 options: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         broker = broker or REDIS_URL
         assert broker is not None
         self.proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--port", str(self.port),
                                       "--database", database, "--broker", broker, "--broker-prefix", prefix,
-                                      "--workers", "0", "--grace", str(grace), "--bot-delay", "0"],
+                                      "--workers", "0", "--grace", str(grace), "--bot-delay", "0", *options],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
         lines = []
@@ -70,18 +75,31 @@ class Process:
 
     @contextmanager
     def client(self, table: str, token: str | None = None) -> Iterator[WsClient]:
-        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}" + (f"?token={token}" if token else ""),
-                     max_size=2**24) as ws:
+        with connect(self.url(table, token), max_size=2**24) as ws:
             yield WsClient(ws)
+
+    def url(self, table: str, token: str | None = None, since: int | None = None) -> str:
+        query = "&".join(f"{k}={v}" for k, v in (("token", token), ("since", since)) if v is not None)
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table}" + (f"?{query}" if query else "")
+
+    def reconnect(self, client: WsClient, table: str, token: str | None, stack: ExitStack) -> None:
+        """``client``'s connection ended (its process died or sent it away): it opens one here naming the
+        last version it saw (``since``), as the browser page does, and reads on to its state frame."""
+        with suppress(Exception):
+            client.ws.close()
+        seen = [f["version"] for f in client.frames if f["type"] in ("event", "state")]
+        client.ws = stack.enter_context(connect(self.url(table, token, max(seen, default=None)), max_size=2**24))
+        client.until("state")
 
 
 @contextmanager
-def processes(database: str, prefix: str, count: int, grace: float = 600,
-              broker: str | None = None) -> Iterator[list[Process]]:
+def processes(database: str, prefix: str, count: int, grace: float = 600, broker: str | None = None,
+              options: tuple[str, ...] = ()) -> Iterator[list[Process]]:
+    """``count`` processes, and any the test adds to the list or puts in it instead, stopped at the end."""
     started: list[Process] = []
     try:
         for _ in range(count):
-            started.append(Process(database, prefix, grace, broker))
+            started.append(Process(database, prefix, grace, broker, options))
         yield started
     finally:
         for p in started:
@@ -120,14 +138,19 @@ def events(client: WsClient) -> list[tuple[int, str]]:
 
 
 def next_mover(players: list[WsClient]) -> WsClient | None:
-    """The player to move once the computer players have moved (None: the game is over)."""
-    deadline = time.monotonic() + 60
+    """The player to move once the computer players have moved (None: the game is over); at a hand's end
+    each player has seen its review (says Continue)."""
+    deadline, said = time.monotonic() + 60, set()
     while True:
         assert time.monotonic() < deadline, "nobody came to move within 60 s"
         mover = next((c for c in players if c.state and c.state["legal"]), None)
         if mover is not None or any(c.state and c.state["status"] == "over" for c in players):
             return mover
         for c in players:
+            review = c.state and c.state["review"]
+            if review and c.state["seat"] in review["waiting"] and (id(c), review["hand"]) not in said:  # type: ignore[index]
+                c.send({"type": "continue", "hand": review["hand"]})
+                said.add((id(c), review["hand"]))
             c.drain(0.05)
 
 
@@ -142,9 +165,16 @@ def play(players: list[WsClient], watchers: list[WsClient], moves: int, rng: ran
         frame_id = mover.move(rng.choice(mover.state["legal"]))  # type: ignore[index]
         version = mover.until("ack", id=frame_id)["version"]
         acked.append((frame_id, version))
-        for c in players + watchers:  # everybody, on either process, sees the move
-            c.until("state", version=version)
+        for c in players + watchers:  # everybody, on any process, sees the move
+            reach(c, version)
     return acked
+
+
+def reach(client: WsClient, version: int) -> None:
+    """Read until ``client`` has been shown ``version`` or a later one (a process that caught up several
+    moves at once sends one state frame for them, after each one's event)."""
+    while client.state is None or client.state["version"] < version:
+        client.recv()
 
 
 def test_seats_on_two_processes(site: tuple[str, str]) -> None:
@@ -324,3 +354,232 @@ def test_two_processes_race_for_a_lease(site: tuple[str, str]) -> None:
     finally:
         for s in stores:
             s.close()
+
+
+# --- no process indispensable -------------------------------------------------------------------------
+
+
+def open_client(process: Process, table: str, token: str | None, stack: ExitStack) -> WsClient:
+    client = WsClient(stack.enter_context(connect(process.url(table, token), max_size=2**24)))
+    client.until("state")
+    return client
+
+
+def turn_of(target: WsClient, players: list[WsClient], watchers: list[WsClient], rng: random.Random,
+            acked: list[tuple[Any, int]]) -> None:
+    """Play on until it is ``target``'s turn."""
+    for _ in range(200):
+        if next_mover(players) is target:
+            return
+        acked += play(players, watchers, 1, rng)
+    raise AssertionError("the target player never came to move")
+
+
+def resend(client: WsClient, text: str, version: int, frame_id: Any) -> tuple[Any, int] | None:
+    """Send again a move whose answer was lost with its process (same id and version, as the page does):
+    (id, version) if it is applied now, None if it had been applied before the process died."""
+    client.move(text, version=version, frame_id=frame_id)
+    while True:
+        frame = client.recv()
+        if frame["type"] == "ack" and frame["id"] == frame_id:
+            return frame_id, frame["version"]
+        if frame["type"] == "error" and frame["id"] == frame_id:
+            assert frame["code"] == "DUPLICATE_MOVE", frame
+            return None
+
+
+def chats(client: WsClient) -> list[str]:
+    """The chat messages ``client`` was shown, each once (a reconnection is sent the recent ones again)."""
+    return list({(f["time"], f["seat"]): f["text"] for f in client.frames if f["type"] == "chat"}.values())
+
+
+def shown_events(client: WsClient) -> list[tuple[int, str]]:
+    """The moves ``client`` was shown, each once, in order of version (a reconnection may repeat some)."""
+    return sorted(dict(events(client)).items())
+
+
+def stored_ids(database: str, table: str) -> dict[int, str]:
+    """The client id of every stored move a player sent, by version; no seat's id stored twice."""
+    import psycopg
+
+    with psycopg.connect(database) as conn:
+        rows = conn.execute("SELECT version, seat, client_id FROM moves WHERE table_id = %s AND client_id IS NOT "
+                            "NULL", (table,)).fetchall()
+    assert len({(seat, frame_id) for _, seat, frame_id in rows}) == len(rows), "a move applied twice"
+    return {version: frame_id for version, _, frame_id in rows}
+
+
+def check_game(database: str, table: str, acked: list[tuple[Any, int]],
+               frames: dict[int | None, list[WsClient]]) -> dict[str, Any]:
+    """Nothing acknowledged lost or applied twice; every frame each client got is the engine's view; every
+    client was shown every move from its first on, once and in order, whichever processes it went through."""
+    record = record_of(database, table)
+    stored = stored_ids(database, table)
+    assert all(stored.get(version) == frame_id for frame_id, version in acked), (acked, stored)
+    assert check_frames(record, {seat: [f for c in clients for f in c.frames]
+                                 for seat, clients in frames.items()}) > len(acked)
+    for client in (c for clients in frames.values() for c in clients):
+        seen = shown_events(client)
+        assert [v for v, _ in seen] == list(range(seen[0][0], len(record["moves"]) + 1))
+        assert [m for _, m in seen] == record["moves"][seen[0][0] - 1:]
+    return record
+
+
+def test_three_processes_the_owner_and_another_killed(site: tuple[str, str]) -> None:
+    """Seats on three processes play a game to its end while the table's owner is killed (a move in flight
+    there) and then a process that does not own it: every client reconnects to another process, the
+    computer players carry on, nothing acknowledged is lost or applied twice, chat arrives once. Two tables
+    only computer players play, held by the first owner alone, carry on at another process."""
+    database, prefix = site
+    rng = random.Random(11)
+    with processes(database, prefix, 3) as procs, ExitStack() as stack:
+        made = httpx.post(procs[0].base + "/api/tables", json={"seats": ["human", "human", "bot:easy", "bot:easy"],
+                                                               "options": {"hands_per_game": 1}, "delay": 0}).json()
+        bot_tables = [httpx.post(procs[0].base + "/api/tables", json={"seats": ["bot:easy"] * 4, "delay": 0.1}
+                                 ).json()["table"] for _ in range(2)]
+        table, tokens = made["table"], [s["token"] for s in made["seats"]]
+        owner = next(p for p in procs if p.proc.pid == owner_pid(database, table))
+        b, c = (p for p in procs if p is not owner)
+        first = open_client(owner, table, tokens[0], stack)
+        second = open_client(b, table, tokens[1], stack)
+        watcher = open_client(c, table, None, stack)
+        where = {id(first): owner, id(second): b, id(watcher): c}
+        token_of = {id(first): tokens[0], id(second): tokens[1], id(watcher): None}
+        players, watchers = [first, second], [watcher]
+        for client in players + watchers:
+            reach(client, 0)
+            while client.state is not None and client.state["status"] != "playing":
+                client.recv()
+        first.send({"type": "chat", "text": "before"})
+        for client in players + watchers:
+            client.until("chat", text="before")
+        acked = play(players, watchers, 4, rng)
+
+        # 1. kill -9 the owner while its player's move is on the way
+        turn_of(first, players, watchers, rng, acked)
+        assert first.state is not None
+        made_on, text = first.state["version"], rng.choice(first.state["legal"])
+        frame_id = first.move(text)
+        os.kill(owner.proc.pid, signal.SIGKILL)
+        owner.proc.wait(10)
+        at_kill = [len(record_of(database, t)["moves"]) for t in bot_tables]
+        fresh = Process(database, prefix)  # the orchestrator starts another
+        procs.append(fresh)
+        fresh.reconnect(first, table, tokens[0], stack)
+        where[id(first)] = fresh
+        again = resend(first, text, made_on, frame_id)
+        acked += [again] if again is not None else []
+        for client in players + watchers:  # everybody is shown that move before anybody moves again
+            reach(client, again[1] if again is not None else made_on + 1)
+        acked += play(players, watchers, 8, rng)  # the computer players moved again: the lease moved
+        new_owner = owner_pid(database, table)
+        assert new_owner in (b.proc.pid, c.proc.pid, fresh.proc.pid)
+        second.send({"type": "chat", "text": "after the owner died"})
+        for client in players + watchers:
+            client.until("chat", text="after the owner died")
+
+        # 2. kill -9 a process that holds a player's connection but not the table
+        victim = b if new_owner != b.proc.pid else fresh
+        os.kill(victim.proc.pid, signal.SIGKILL)
+        victim.proc.wait(10)
+        for client in [x for x in players + watchers if where[id(x)] is victim]:
+            c.reconnect(client, table, token_of[id(client)], stack)
+            where[id(client)] = c
+        assert len({id(where[id(x)]) for x in players + watchers}) >= 2  # still on different processes
+        acked += play(players, watchers, 10_000, rng)  # to the end
+        assert any(x.state is not None and x.state["status"] == "over" for x in players)
+        final = len(record_of(database, table)["moves"])
+        for client in players + watchers:
+            reach(client, final)
+        record = check_game(database, table, acked, {0: [first], 1: [second], None: [watcher]})
+        assert {int(m.split()[0]) for m in record["moves"][final // 2:]} >= {2, 3}  # bots played on to the end
+        for client in players + watchers:
+            assert chats(client) == ["before", "after the owner died"]
+        for t, moved in zip(bot_tables, at_kill, strict=True):
+            assert moved > 0 and owner_pid(database, t) not in (owner.proc.pid, victim.proc.pid)
+            record = record_of(database, t)
+            assert len(record["moves"]) > moved
+            positions_of(record)  # every move legal in turn
+
+
+def test_a_rolling_restart_loses_nothing(site: tuple[str, str]) -> None:
+    """Each of three processes in turn is stopped with SIGTERM and started again: it stops being ready and
+    taking tables, hands its tables over (a table only computer players play, held nowhere else, too),
+    sends its clients away with a reconnect frame and close code 1012, and exits; they reconnect to another
+    process and the games go on. Its log lines are JSON and hold no token."""
+    database, prefix = site
+    rng = random.Random(13)
+    options = ("--drain-seconds", "1", "--log-format", "json", "--log-level", "info")
+    with processes(database, prefix, 3, options=options) as procs, ExitStack() as stack:
+        made = httpx.post(procs[0].base + "/api/tables", json={"seats": ["human", "human", "bot:easy", "bot:easy"],
+                                                               "delay": 0}).json()
+        bots = httpx.post(procs[0].base + "/api/tables", json={"seats": ["bot:easy"] * 4, "delay": 0.2}).json()
+        table, tokens = made["table"], [s["token"] for s in made["seats"]]
+        first = open_client(procs[0], table, tokens[0], stack)
+        second = open_client(procs[1], table, tokens[1], stack)
+        watcher = open_client(procs[2], table, None, stack)
+        where = {id(first): 0, id(second): 1, id(watcher): 2}
+        token_of = {id(first): tokens[0], id(second): tokens[1], id(watcher): None}
+        players, watchers = [first, second], [watcher]
+        for client in players:
+            while client.state is not None and client.state["status"] != "playing":
+                client.recv()
+        acked = play(players, watchers, 3, rng)
+        for i in range(3):
+            old = procs[i]
+            moved = httpx.get(f"{procs[(i + 1) % 3].base}/api/tables/{bots['table']}").json()["version"]
+            old.proc.send_signal(signal.SIGTERM)
+            deadline = time.monotonic() + 10
+            while (ready := httpx.get(old.base + "/readyz")).status_code == 200:
+                assert time.monotonic() < deadline, "still ready after SIGTERM"
+            assert ready.status_code == 503 and ready.json()["message"] == "the server is stopping"
+            refused = httpx.post(old.base + "/api/tables", json={})
+            assert refused.status_code == 503 and refused.json()["error"] == "DRAINING"
+            for client in [x for x in players + watchers if where[id(x)] == i]:
+                client.until("reconnect")
+                with pytest.raises(ConnectionClosed) as closed:
+                    client.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+                procs[(i + 1) % 3].reconnect(client, table, token_of[id(client)], stack)
+                where[id(client)] = (i + 1) % 3
+            assert old.proc.wait(30) == 0
+            assert old.proc.stdout is not None
+            lines = old.proc.stdout.read().splitlines()
+            logged = [json.loads(line) for line in lines]  # every line a JSON object
+            assert any(line["message"].startswith("draining:") for line in logged), lines
+            assert not any(token in line for line in lines for token in tokens)
+            procs[i] = Process(database, prefix, options=options)
+            acked += play(players, watchers, 3, rng)
+            deadline = time.monotonic() + 30  # the computer players' table carries on elsewhere
+            while httpx.get(f"{procs[i].base}/api/tables/{bots['table']}").json()["version"] <= moved:
+                assert time.monotonic() < deadline, "the bot-only table stopped with its process"
+                time.sleep(0.2)
+        final = len(record_of(database, table)["moves"])
+        for client in players + watchers:
+            reach(client, final)
+        check_game(database, table, acked, {0: [first], 1: [second], None: [watcher]})
+        record_of(database, bots["table"])  # every version once
+
+
+def test_one_live_connection_per_seat_across_processes(site: tuple[str, str]) -> None:
+    """A seat opened at another process is taken over there: the first connection is told and closed with
+    4409 (the page does not reconnect by itself); the newer one plays on. (And the processes share one
+    budget of tables a minute per address, in Redis.)"""
+    database, prefix = site
+    with processes(database, prefix, 2, options=("--tables-per-minute", "3")) as (a, b):
+        made = httpx.post(a.base + "/api/tables", json={"seats": ["human", "bot:easy", "bot:easy", "bot:easy"],
+                                                        "delay": 0}).json()
+        table, token = made["table"], made["seats"][0]["token"]
+        with a.client(table, token) as first, a.client(table) as watcher:
+            first.until("state", status="playing")
+            with b.client(table, token) as second:
+                second.until("state")
+                assert first.until("replaced")["seat"] == 0
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        first.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4409
+                play([second], [watcher], 2, random.Random(2))
+                watcher.drain(0.5)  # the seat is still shown connected (at the other process)
+                assert watcher.state is not None and watcher.state["seats"][0]["connected"]
+        assert [httpx.post(p.base + "/api/tables", json={}).status_code for p in (b, a, b)] == [200, 200, 429]

@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from canasta.server.config import Limits
+from canasta.server.logs import JsonFormatter, TextFormatter
 from canasta.server.protocol import MAX_FRAME_BYTES
 from canasta.server.storage import Store
 from server_helpers import ROOMY, LiveServer, WsClient
@@ -40,14 +41,16 @@ def shaped(answer: httpx.Response, status: int, code: str | None = None) -> dict
 
 @pytest.fixture()
 def logs() -> Iterator[list[str]]:
-    """Every log line the server writes while the test runs, tracebacks included, at every level (the
-    test's own clients' lines left out)."""
+    """Every log line the server writes while the test runs, tracebacks included, at every level, in every
+    format (the test's own clients' lines left out)."""
     lines: list[str] = []
 
-    class Keep(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
+    formats = (logging.Formatter("%(name)s %(levelname)s %(message)s"), TextFormatter(), JsonFormatter())
+
+    class Keep(logging.Handler):  # each line as Python's default shows it (traceback and all) and in both of
+        def emit(self, record: logging.LogRecord) -> None:  # ``canasta serve --log-format``'s forms
             if not record.name.startswith(("websockets.client", "httpx", "httpcore")):
-                lines.append(logging.Formatter("%(name)s %(levelname)s %(message)s").format(record))
+                lines.extend(f.format(record) for f in formats)
 
     root = logging.getLogger()
     handler, level = Keep(logging.DEBUG), root.level

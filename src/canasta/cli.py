@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -445,10 +446,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     from .server.app import create_app, serve
     from .server.config import Limits, limit_options
+    from .server.logs import configure
+    from .server.metrics import split_address
     from .server.storage import Store, redact
 
     try:
+        if args.env_problem:
+            raise ValueError(args.env_problem)
         limits = Limits(**{name: getattr(args, name) for name, *_ in limit_options()})
+        if args.metrics:
+            split_address(args.metrics)
+        if args.drain_seconds < 0:
+            raise ValueError(f"--drain-seconds must be 0 or more, got {args.drain_seconds}")
+        configure(args.log_format, args.log_level)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     shown = redact(args.database)  # never print the database's password
@@ -471,8 +481,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         serve(create_app(args.database, workers=args.workers, grace=args.grace, limits=limits,
                          allow_origins=args.allow_origin or (), api_docs=args.api_docs, broker=args.broker,
-                         broker_prefix=args.broker_prefix),
-              args.host, args.port, ready)
+                         broker_prefix=args.broker_prefix, metrics=args.metrics),
+              args.host, args.port, ready, args.drain_seconds)
     except Exception as exc:  # an unusable database URL, a port in use: one line, not a traceback
         raise CliError(f"{type(exc).__name__}: {_first_line(exc)}") from None
     return 0
@@ -537,6 +547,38 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
 def _add_option_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
                    help="override one rules parameter, e.g. --option target=10000 (repeatable)")
+
+
+ENV_PREFIX = "CANASTA_"
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+
+
+def env_name(flag: str) -> str:
+    """The environment variable of an option: ``--max-tables`` is ``CANASTA_MAX_TABLES``."""
+    return ENV_PREFIX + flag.lstrip("-").upper().replace("-", "_")
+
+
+def environment_defaults(parser: argparse.ArgumentParser, options: list[tuple[argparse.Action, str | None]]) -> None:
+    """Take each option's default from its environment variable, when set (a container's configuration).
+    ``options``: (the option, its ``action``). argparse converts and checks a default given as text as it
+    would the option itself; a switch is 1/true/yes/on or 0/false/no/off, a repeatable option a
+    comma-separated list. A value that is none of those is refused when the command runs (``env_problem``),
+    not here: the other commands do not care."""
+    problems = []
+    for action, kind in options:
+        name = env_name(action.option_strings[0])
+        value = os.environ.get(name)
+        if value is not None:
+            if kind == "store_true":
+                if value.strip().lower() not in TRUE + FALSE:
+                    problems.append(f"{name} is one of {', '.join(TRUE + FALSE[:-1])}, got {value[:40]!r}")
+                action.default = value.strip().lower() in TRUE
+            elif kind == "append":
+                action.default = [part.strip() for part in value.split(",") if part.strip()]
+            else:
+                action.default = value
+        action.help = f"{action.help} [{name}]"
+    parser.set_defaults(env_problem="; ".join(problems) or None)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -651,26 +693,44 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="the online server: play in the browser, alone or with friends",
                        description="Start the server (needs the extra: pip install 'canasta[server]') and print the "
                                    "address to open in a browser. Games are kept in the database: a server "
-                                   "stopped and started again carries on every table (docs/protocol.md).")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--database", default="sqlite:///canasta.db", metavar="URL",
-                   help="sqlite:///FILE (default sqlite:///canasta.db) or postgresql://USER:PASSWORD@HOST/DB")
-    p.add_argument("--grace", type=float, default=60.0,
-                   help="seconds before a computer player moves for a player who lost the connection (default 60)")
-    p.add_argument("--workers", type=int, default=None,
-                   help="processes in which computer players think (default: one per CPU; 0 = a thread)")
-    p.add_argument("--allow-origin", action="append", metavar="ORIGIN",
-                   help="a web origin besides the server's own whose pages may open its websockets, e.g. "
-                        "https://cards.example.org (repeatable)")
-    p.add_argument("--broker", metavar="URL",
-                   help="redis://HOST:PORT/DB: run as one of several processes on one PostgreSQL database, any of "
-                        "them serving any table (docs/deploy.md); default none: one process")
-    p.add_argument("--broker-prefix", default="canasta", metavar="NAME",
-                   help="the start of this site's channel names on the broker (default canasta; give each site "
-                        "sharing a Redis server its own)")
-    p.add_argument("--api-docs", action="store_true",
-                   help="serve the OpenAPI schema and its page at /api/openapi.json and /api/docs (default off)")
+                                   "stopped and started again carries on every table (docs/protocol.md). Every "
+                                   "option can also be set in the environment: --max-tables as "
+                                   "CANASTA_MAX_TABLES, and so on (the command line wins; docs/deploy.md).")
+    options: list[tuple[argparse.Action, str | None]] = []  # each option and its action's kind (for the environment)
+
+    def option(*flags: str, **kwargs: Any) -> None:
+        options.append((p.add_argument(*flags, **kwargs), kwargs.get("action")))
+
+    option("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
+    option("--port", type=int, default=8000, help="port (default 8000)")
+    option("--database", default="sqlite:///canasta.db", metavar="URL",
+           help="sqlite:///FILE (default sqlite:///canasta.db) or postgresql://USER:PASSWORD@HOST/DB")
+    option("--grace", type=float, default=60.0,
+           help="seconds before a computer player moves for a player who lost the connection (default 60)")
+    option("--workers", type=int, default=None,
+           help="processes in which computer players think (default: one per CPU; 0 = a thread)")
+    option("--allow-origin", action="append", metavar="ORIGIN",
+           help="a web origin besides the server's own whose pages may open its websockets, e.g. "
+                "https://cards.example.org (repeatable)")
+    option("--broker", metavar="URL",
+           help="redis://HOST:PORT/DB: run as one of several processes on one PostgreSQL database, any of "
+                "them serving any table (docs/deploy.md); default none: one process")
+    option("--broker-prefix", default="canasta", metavar="NAME",
+           help="the start of this site's channel names on the broker (default canasta; give each site "
+                "sharing a Redis server its own)")
+    option("--api-docs", action="store_true",
+           help="serve the OpenAPI schema and its page at /api/openapi.json and /api/docs (default off)")
+    option("--metrics", metavar="HOST:PORT",
+           help="serve Prometheus metrics at http://HOST:PORT/metrics, a port of their own that the reverse "
+                "proxy does not pass on (default: none)")
+    option("--drain-seconds", type=float, default=5.0, metavar="S",
+           help="on SIGTERM: seconds between /readyz failing (no new tables, tables handed to other "
+                "processes) and the connections being told to reconnect elsewhere (default 5)")
+    from .server.logs import FORMATS, LEVELS
+
+    option("--log-format", choices=FORMATS, default="text",
+           help="log lines as text or one JSON object a line (default text)")
+    option("--log-level", choices=LEVELS, default="warning", help="the least level logged (default warning)")
     from .server.config import limit_options
     from .server.protocol import MAX_FRAME_BYTES, RATE_BURST, RATE_PER_SECOND
 
@@ -679,9 +739,10 @@ def build_parser() -> argparse.ArgumentParser:
                                  f"connection sends at most {RATE_PER_SECOND:g} frames a second (bursts of "
                                  f"{RATE_BURST:g}, malformed frames included)")
     for dest, flag, of_type, default, meaning in limit_options():
-        group.add_argument(flag, dest=dest, type=of_type, default=default, metavar="N",
-                           help=f"{meaning} (default {default:g})")
+        options.append((group.add_argument(flag, dest=dest, type=of_type, default=default, metavar="N",
+                                           help=f"{meaning} (default {default:g})"), None))
     p.set_defaults(func=cmd_serve)
+    environment_defaults(p, options)
 
     from .pad.command import add_parser as add_pad_parser
 

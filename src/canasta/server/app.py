@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import signal
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from http import HTTPStatus
@@ -33,7 +35,7 @@ from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
 from .pads import router as pads_router
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
-from .room import Client, Room, seat_url
+from .room import RECONNECT, Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
 from .stats import player_stats
 from .storage import Store, database_url
@@ -63,37 +65,58 @@ def error(status: int, code: str, message: str, headers: Mapping[str, str] | Non
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
-def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None]) -> None:
-    """Run ``app`` on uvicorn; ``ready`` is called once every unfinished table is loaded and the port is open."""
+def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None], drain_seconds: float = 0.0) -> None:
+    """Run ``app`` on uvicorn; ``ready`` is called once every unfinished table is loaded and the port is open.
+
+    The first SIGTERM or SIGINT drains the process (``Lobby.drain``: ``/readyz`` answers 503, the tables
+    go to other processes, and ``drain_seconds`` later every websocket is told to reconnect) and then
+    stops it; a second one stops it at once. Logging is the caller's (``logs.configure``)."""
     import uvicorn
 
     class Server(uvicorn.Server):
+        draining: asyncio.Task[None] | None = None
+
         async def startup(self, sockets: Any = None) -> None:
+            self.loop = asyncio.get_running_loop()
             await super().startup(sockets)
             if self.started:
                 ready()
 
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if self.draining is not None or not self.started:
+                super().handle_exit(sig, frame)
+            else:  # runs between two steps of the loop's own thread: schedule the drain on the loop
+                self.loop.call_soon_threadsafe(self.drain, sig)
+
+        def drain(self, sig: int) -> None:
+            pause = drain_seconds if sig == signal.SIGTERM else 0.0  # Ctrl-C in a terminal: no balancer to tell
+            self.draining = self.loop.create_task(app.state.lobby.drain(pause))
+            self.draining.add_done_callback(lambda _: setattr(self, "should_exit", True))
+
     # No per-message compression: it cost 8% of the server's time under load and frames are a few kB. No
     # access log: a websocket's address carries its seat token.
-    Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, ws_max_size=65536,
-                          ws_per_message_deflate=False, server_header=False)).run()
+    Server(uvicorn.Config(app, host=host, port=port, log_level="warning", log_config=None, access_log=False,
+                          ws_max_size=65536, ws_per_message_deflate=False, server_header=False,
+                          timeout_graceful_shutdown=10)).run()
 
 
 def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = None, grace: float = 60.0,
                rate: float = RATE_PER_SECOND, limits: Limits | None = None, allow_origins: Iterable[str] = (),
-               api_docs: bool = False, broker: str | None = None, broker_prefix: str = "canasta") -> FastAPI:
+               api_docs: bool = False, broker: str | None = None, broker_prefix: str = "canasta",
+               metrics: str | None = None) -> FastAPI:
     """The server's app. ``workers``: processes for computer players (0: one thread); ``grace``: seconds
     before a computer player stands in for a player who dropped; ``rate``: frames a second a connection
     may send on average (bursts of twice that); ``limits``: the resource limits (docs/security.md);
     ``allow_origins``: web origins besides the server's own whose pages may open its websockets
     (``https://example.org``); ``api_docs``: serve the OpenAPI schema and its page under /api/;
     ``broker``: a ``redis://`` URL, for several processes on one PostgreSQL database (docs/deploy.md), their
-    channels' names starting with ``broker_prefix``."""
+    channels' names starting with ``broker_prefix``; ``metrics``: ``HOST:PORT`` to serve Prometheus metrics
+    on (docs/deploy.md; default none)."""
     limits = limits if limits is not None else Limits()
     if broker is not None and not database_url(database).startswith("postgresql"):
         raise ValueError("several processes (--broker) need a PostgreSQL database")
     origins = {origin.rstrip("/").lower() for origin in allow_origins}
-    budget = TableBudget(limits.tables_per_minute)
+    budget = TableBudget(limits.tables_per_minute, broker, broker_prefix)
     replays: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
     @contextlib.asynccontextmanager
@@ -102,12 +125,15 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         pool = BotPool(workers)
         cluster = RedisCluster(broker, broker_prefix) if broker is not None else LocalCluster()
         lobby = app.state.lobby = Lobby(store, pool, grace, limits, cluster=cluster)
+        if metrics is not None:
+            lobby.metrics.serve(metrics)
         await cluster.start(lobby)
         await lobby.resume_all()
         lobby.start_sweeping()
         try:
             yield
         finally:
+            lobby.metrics.close()
             await lobby.close()
             pool.close()
             store.close()
@@ -153,6 +179,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         lobby: Lobby | None = getattr(request.app.state, "lobby", None)
         if lobby is None:
             return error(503, "NOT_READY", "the server is starting", {"Retry-After": "5"})
+        if lobby.draining:
+            return error(503, "NOT_READY", "the server is stopping", {"Retry-After": "5"})
         try:
             await asyncio.wait_for(lobby.db(lobby.store.ping), 5.0)
         except (Unavailable, TimeoutError):
@@ -214,9 +242,11 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     @app.post("/api/tables", responses=ERRORS)
     async def create_table(body: TableRequest, request: Request) -> Response:
         address = request.client.host if request.client else "unknown"
-        if not budget.spend(address):
+        if lobby_of(request).draining:  # (a balancer that follows /readyz sends nothing here by now)
+            return error(503, "DRAINING", "this server is stopping: try again", {"Retry-After": "1"})
+        if not await budget.spend(address):
             return error(429, "RATE_LIMITED", f"at most {limits.tables_per_minute} tables a minute per address",
-                         {"Retry-After": str(budget.retry_after(address))})
+                         {"Retry-After": str(await budget.retry_after(address))})
         try:
             spec = TableSpec.parse(body.variant, body.options, body.seats, body.names, body.player, body.delay,
                                    body.turn_seconds)
@@ -284,6 +314,10 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
             await _refuse(ws, "BAD_ORIGIN", "pages of another site may not open this server's tables", 4403)
             return
         lobby = lobby_of(ws)
+        if lobby.draining:  # stopping: the client reconnects at once, through the balancer to another process
+            await ws.send_text(json.dumps({"type": "reconnect"}))
+            await ws.close(code=RECONNECT)
+            return
         try:
             room = await lobby.room(table_id[:64])
         except Unavailable as exc:
@@ -318,6 +352,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                 if data is None:
                     data = message.get("bytes") or b""
                 frame: dict[str, Any] = {}
+                received = time.perf_counter()
                 allowed = limit.allow()  # before reading: malformed frames count too
                 try:
                     try:
@@ -328,6 +363,8 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                     if not allowed:  # with the frame's id, so the client knows which move was refused
                         raise ProtocolError("RATE_LIMITED", f"too many frames: at most {rate:g} a second")
                     await room.handle(client, frame)
+                    if frame["type"] == "move":  # acknowledged (a refused move raised)
+                        lobby.metrics.ack_seconds.observe(time.perf_counter() - received)
                 except ProtocolError as exc:
                     if exc.frame_id is None:
                         exc.frame_id = frame.get("id")

@@ -3,7 +3,8 @@ computer players and timers (docs/deploy.md, "Several processes").
 
 A room calls four things here: ``publish`` (something changed at the table: the others catch up from the
 database, or show a chat message), ``watch``/``unwatch`` (this process has the table in memory) and
-``owns`` (may this process run the table's computer players, stand-ins and timer now?).
+``owns`` (may this process run the table's computer players, stand-ins and timer now?). ``drain`` (the
+process is stopping: ``Lobby.drain``) gives every table up and takes none any more.
 
 ``LocalCluster`` is the one-process default (SQLite or PostgreSQL without a broker): it publishes nothing
 and owns every table. ``RedisCluster`` carries messages over Redis pub/sub, one channel per table that only
@@ -56,6 +57,7 @@ class LocalCluster:
 
     def __init__(self) -> None:
         self.name = process_name()
+        self.draining = False
 
     async def start(self, lobby: Lobby) -> None:
         return None
@@ -73,7 +75,11 @@ class LocalCluster:
         return None
 
     def owns(self, table_id: str) -> bool:
-        return True
+        return not self.draining
+
+    async def drain(self) -> None:
+        """Run no table any more (the process is stopping)."""
+        self.draining = True
 
     async def check(self) -> None:
         """Raise ``Unavailable`` unless the broker answers (there is none here)."""
@@ -159,6 +165,17 @@ class RedisCluster(LocalCluster):
     def owns(self, table_id: str) -> bool:
         return time.monotonic() < self.held.get(table_id, 0.0)
 
+    async def drain(self) -> None:
+        """Give every lease back now (another process takes each table at its next renewal, or loads it
+        within ``ADOPT_EVERY`` renewals if none holds it) and take none any more. The word on who is
+        connected here goes on (``renew``): these connections are still here until they are sent away."""
+        await super().drain()
+        given, self.held = len(self.held), {}
+        if self.lobby is not None:  # every table in memory: a renewal under way may have taken one more; the
+            with contextlib.suppress(Exception):  # database thread runs this after it. (Down: they lapse.)
+                await self.lobby.db(self.lobby.store.release_leases, list(self.lobby.rooms), self.name)
+        log.info("draining: %d table(s) handed over", given)
+
     async def check(self) -> None:
         try:
             await asyncio.wait_for(self.client.ping(), 2.0)
@@ -230,7 +247,7 @@ class RedisCluster(LocalCluster):
         while True:
             tick += 1
             try:
-                if tick % ADOPT_EVERY == 1:
+                if tick % ADOPT_EVERY == 1 and not self.draining:
                     since = time.time() - lobby.limits.idle_minutes * 60
                     for table_id in await lobby.db(lobby.store.orphaned_tables, since):
                         await lobby.room(table_id)
@@ -246,7 +263,8 @@ class RedisCluster(LocalCluster):
         lobby = self.lobby
         live = [t for t, room in lobby.rooms.items() if room.status in ("waiting", "playing")]
         asked = time.monotonic()  # the lease runs from before the question, on the safe side
-        held = set(await lobby.db(lobby.store.take_leases, live, self.name, LEASE_SECONDS))
+        taken = [] if self.draining else await lobby.db(lobby.store.take_leases, live, self.name, LEASE_SECONDS)
+        held = set() if self.draining else set(taken)  # (draining may have begun during the question)
         until = asked + LEASE_SECONDS - RENEW_SECONDS / 2
         for table_id in live:
             room = lobby.rooms.get(table_id)

@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from limits import RateLimitItemPerMinute
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 
@@ -40,17 +40,29 @@ SECURITY_HEADERS = [
 
 class TableBudget:
     """How many tables each client address may create per minute (a moving window, from the ``limits``
-    library; in this process's memory)."""
+    library): in this process's memory, or with several processes in the broker's Redis (``broker``, its
+    keys starting with ``prefix``), so that the site's processes share one budget per address. A broker
+    that does not answer lets the request through (logged): the other limits still hold."""
 
-    def __init__(self, per_minute: int) -> None:
+    def __init__(self, per_minute: int, broker: str | None = None, prefix: str = "canasta") -> None:
         self.item = RateLimitItemPerMinute(per_minute)
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        storage: Storage = MemoryStorage() if broker is None else \
+            RedisStorage(broker.replace("redis", "async+redis", 1), implementation="redispy",
+                         key_prefix=f"{prefix}:limits")
+        self.limiter = MovingWindowRateLimiter(storage)
 
-    def spend(self, address: str) -> bool:
-        return self.limiter.hit(self.item, "create", address)
+    async def spend(self, address: str) -> bool:
+        try:
+            return await self.limiter.hit(self.item, "create", address)
+        except Exception as exc:
+            log.error("table budget unavailable: %s", type(exc).__name__)
+            return True
 
-    def retry_after(self, address: str) -> int:
-        reset = self.limiter.get_window_stats(self.item, "create", address).reset_time
+    async def retry_after(self, address: str) -> int:
+        try:
+            reset = (await self.limiter.get_window_stats(self.item, "create", address)).reset_time
+        except Exception:
+            return 60
         return max(1, int(reset - time.time()) + 1)
 
 

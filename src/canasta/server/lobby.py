@@ -18,6 +18,7 @@ from .. import new_game
 from .cluster import LocalCluster
 from .config import Limits
 from .guard import TableLimit, Unavailable, database_failed
+from .metrics import Metrics
 from .room import Room, deck_text, token_hash
 from .spec import TableSpec
 from .storage import SeatRow, Store, TableRow
@@ -40,10 +41,12 @@ class Lobby:
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
     owners: dict[str, str] = field(default_factory=dict)  # table id -> the address that created it (memory only)
     cluster: LocalCluster = field(default_factory=LocalCluster)  # the other processes (RedisCluster), if any
+    metrics: Metrics = field(default_factory=Metrics)
 
     def __post_init__(self) -> None:
         self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
         self.sweeper: asyncio.Task[None] | None = None
+        self.metrics.watch(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn`` on the database thread; a database that fails raises ``Unavailable`` (logged by the
@@ -163,6 +166,21 @@ class Lobby:
                     log.error("sweeping tables failed: %s", type(exc).__name__)
 
         self.sweeper = asyncio.get_running_loop().create_task(run(), name="sweeper")
+
+    @property
+    def draining(self) -> bool:
+        return self.cluster.draining
+
+    async def drain(self, pause: float = 0.0) -> None:
+        """The process is stopping (SIGTERM): run no table any more and hand this process's over to the
+        others; ``pause`` seconds later (a load balancer has seen ``/readyz`` fail meanwhile) send every
+        connection away to reconnect elsewhere, each table's after any move under way is stored and
+        acknowledged. New tables and connections are refused from the start (app.py)."""
+        await self.cluster.drain()
+        await asyncio.sleep(pause)
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                room.send_away()
 
     async def close(self) -> None:
         await self.cluster.close()  # first: hands this process's tables over at once

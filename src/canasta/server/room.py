@@ -8,7 +8,8 @@ stores it, and only then is it acknowledged and shown, each client getting its o
 At the end of a hand the table pauses for its review: the finished hand's table (every side's melds, the
 cards left in every hand, who went out) is shown with the breakdown, and nobody moves until every person
 at the table has said Continue (an online table's review also ends when ``REVIEW_SECONDS`` have passed).
-One live connection per seat: a second browser opening the seat takes it over and the first is told so.
+One live connection per seat: a second browser opening the seat takes it over and the first is told so,
+whichever process each is connected to (the broker carries the word: ``seat_taken``).
 
 With several server processes (``cluster.RedisCluster``) every process holding the table has a room for
 it: any of them applies its own clients' moves (the database's version check orders them), tells the
@@ -53,6 +54,7 @@ HINT_LEVEL = "medium"
 CHAT_KEPT = 50
 REVIEW_SECONDS = 60.0  # how long an online table (two or more people) waits at a hand's end at most
 REPLACED = 4409  # the close code of a connection whose seat was opened by another connection
+RECONNECT = 1012  # the close code of a connection sent away by a stopping server: reconnect now (elsewhere)
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -83,6 +85,7 @@ class Client:
 
     def __init__(self, seat: int | None, token: str | None, name: str | None, player: str | None) -> None:
         self.seat, self.token, self.name, self.player = seat, token, name, player
+        self.opened = time.time()  # which of two connections to one seat is the newer, across processes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
         self.close_code = 1013  # the websocket close code once the queue ends
 
@@ -283,10 +286,8 @@ class Room:
         when the database cannot be reached (the caller then closes the connection)."""
         if client.seat is not None:
             for old in [c for c in self.clients if c.seat == client.seat]:
-                old.send({"type": "replaced", "seat": old.seat})
-                old.close(REPLACED)
-                self.clients.discard(old)
-                self.seats[client.seat].connections -= 1
+                self._replace(old)
+            self.lobby.cluster.publish(self.id, {"kind": "seat_taken", "seat": client.seat, "opened": client.opened})
         self.clients.add(client)
         if client.seat is not None:  # before any wait: from now on nobody stands in for this seat
             seat = self.seats[client.seat]
@@ -317,6 +318,23 @@ class Room:
         self.broadcast_seats()
         self.announce()
         self.wake.set()
+
+    def _replace(self, old: Client) -> None:
+        """Close ``old``: a newer connection (here or at another process) opened its seat."""
+        assert old.seat is not None
+        old.send({"type": "replaced", "seat": old.seat})
+        old.close(REPLACED)
+        self.clients.discard(old)
+        seat = self.seats[old.seat]
+        seat.connections -= 1
+        if seat.connections == 0:
+            seat.left_at = time.monotonic()
+
+    def send_away(self) -> None:
+        """The server is stopping: every connection is told to reconnect (to another process) and closed."""
+        for client in list(self.clients):
+            client.send({"type": "reconnect"})
+            client.close(RECONNECT)
 
     async def _start_when_all_joined(self) -> None:
         if self.status == "waiting" and all(s.row.joined for s in self.seats if s.row.kind == "human"):
@@ -501,6 +519,7 @@ class Room:
         self.review = None
         if ended is not None:
             self._start_review(before.hand_number, ended, over)
+        self.lobby.metrics.moved(actor)
         if mover is not None:
             mover.send({"type": "ack", "id": client_id, "version": row.version})
         self.changed()
@@ -645,7 +664,7 @@ class Room:
         move, _ = await self.lobby.pool.choose(level, seat_view(state, seat), legal_moves(state), urgent=attended)
         async with self.lock:  # still the same position, and still nobody's to play it (the player may be back)
             if self.version == version and self.status == "playing" and not self.reviewing() \
-                    and self._mover() == mover:
+                    and self._mover() == mover and self.lobby.cluster.owns(self.id):
                 with contextlib.suppress(ProtocolError):  # another process moved first: caught up, think again
                     await self.commit(seat, move, actor)
         return 0
@@ -706,6 +725,15 @@ class Room:
             self.wake.set()
         elif kind == "continue":  # said at another process
             self._seen_review(message["seat"], message["hand"])
+        elif kind == "seat_taken":  # the newer of two connections to one seat keeps it
+            newer = (message["opened"], message["from"])
+            replaced = [c for c in self.clients
+                        if c.seat == message["seat"] and (c.opened, self.lobby.cluster.name) < newer]
+            for old in replaced:
+                self._replace(old)
+            if replaced:
+                self.broadcast_seats()
+                self.announce()
         elif kind == "stand_in":
             self.seats[message["seat"]].stand_in = True
             self.broadcast_seats()

@@ -81,5 +81,10 @@ class BotPool:
         self.running[kind] -= 1
         self._dispatch()
 
+    def load(self) -> list[tuple[str, int, int]]:
+        """(priority, decisions waiting, decisions being made) for urgent, then background decisions."""
+        return [(name, sum(1 for turn in list(self.queues[kind]) if not turn.done()), self.running[kind])
+                for name, kind in (("urgent", URGENT), ("background", BACKGROUND))]
+
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -274,6 +274,8 @@ export function forgetSeatToken(id) {
 // "bad" (the token opens no seat), "gone" (no such table), "expired" (nobody took a seat in time),
 // "replaced" (the seat opened elsewhere) and "closed" (any other refusal: another site's page).
 export const CLOSE_KINDS = { 4401: "bad", 4404: "gone", 4409: "replaced", 4410: "expired" };
+// 1012 (with a `reconnect` frame before it): the server is stopping; reconnect without waiting longer.
+const RECONNECT = 1012;
 // The ends a page without onClosed tells in a sentence (common.closed.KIND; any other: common.closed.other).
 const CLOSED_TEXTS = ["gone", "bad", "expired"];
 
@@ -343,6 +345,7 @@ export function openTable(T, { onFrame, onOpen = () => {}, setStatus, since = ()
         return;
       }
       if (T.pending && !T.pending.acked) T.pending.sent = false;
+      if (ev.code === RECONNECT) T.retry = 0; // a stopping server sent us away: back at once (at another process)
       setConn(t("common.conn.reconnecting"), "bad");
       scheduleReconnect();
     });
