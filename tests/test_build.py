@@ -65,7 +65,7 @@ def test_the_compiled_library_exports_only_its_init_function() -> None:
     # setup.py compiles with -fvisibility=hidden so that the engine's C functions call one another directly and
     # gcc may inline them (an exported function may be interposed: every call went through the PLT). mypyc writes
     # a C file per module, linked into one library: the functions named here, called from one module's file into
-    # another's (dispatch -> generate), are not static, so only the flag keeps them out of the exports.
+    # another's (dispatch -> legal), are not static, so only the flag keeps them out of the exports.
     if not canasta.is_compiled():
         pytest.skip("a pure-Python install has no compiled library")
     import ctypes
@@ -74,5 +74,5 @@ def test_the_compiled_library_exports_only_its_init_function() -> None:
 
     library = ctypes.CDLL(canasta__mypyc.__file__)
     assert hasattr(library, "PyInit_canasta__mypyc")
-    for name in ("CPyDef_dispatch___legal_moves", "CPyDef_dispatch___apply", "CPyDef_generate___generate_moves"):
+    for name in ("CPyDef_dispatch___legal_moves", "CPyDef_dispatch___apply", "CPyDef_legal___generate_moves"):
         assert not hasattr(library, name), f"{name} is exported"

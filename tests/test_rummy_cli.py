@@ -70,6 +70,20 @@ def test_replay_a_rummy_record(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 0 and out.startswith("ok: 30 moves replayed")
 
 
+def test_replay_verbose_shows_each_rummy_hand_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay -v`` lists every move and scores every hand of a rummy record, as it does Canasta's."""
+    rec = Recorder(canasta.new_game(canasta.rules("500-rum"), seed=9))
+    rng = random.Random(9)
+    while not canasta.is_over(rec.state):
+        rec.apply(rng.choice(canasta.legal_moves(rec.state)))
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec.record()))
+    code, out, _ = run(capsys, "replay", "--verbose", str(path))
+    moves = len(rec.record()["moves"])
+    assert code == 0 and f"ok: {moves} moves replayed and checked. Game over" in out
+    assert f"{moves:6d}. " in out and out.count("=== Hand") == rec.state.hand_number
+
+
 def test_play_basic_rummy_in_the_line_mode(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     lines = ["help", "hint", "meld 2C 2D", "draw", "quit"]
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))

@@ -52,7 +52,7 @@ def test_meld_cards_and_child_key_are_move_cards_and_the_childs_position_key(var
         p = state.turn_seat
         hand = state.hands[p]
         melds = state.melds[state.seat_sides[p]]
-        for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+        for m in generate.play_moves(state, melds_only=True):
             if m.action != "meld":
                 continue
             rest = list(hand)
@@ -80,7 +80,7 @@ def test_meld_child_is_the_position_apply_move_makes(variant: str) -> None:
         if state.opened[side] or (stage is not None and stage.pending is not None):
             continue
         hsize = sum(state.hands[p])
-        for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+        for m in generate.play_moves(state, melds_only=True):
             if m.action != "meld":
                 continue
             cards = meld_cards(state.hands[p], m)
@@ -118,7 +118,7 @@ def _reference_path(state: State, hand_number: int, seen: dict[Any, bool]) -> bo
     if quick and flags(state.rules).bound_prunes and _falls_short(state, need - stage.points):
         return False
     hand = state.hands[state.turn_seat]
-    for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+    for m in generate.play_moves(state, melds_only=True):
         if m.action != "meld":
             continue
         if quick:

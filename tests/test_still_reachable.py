@@ -29,7 +29,7 @@ def test_bound_after_a_meld_is_never_below_the_greedy_count(variant: str) -> Non
     for state in play_positions(variant, 2, 300):
         side = state.seat_sides[state.turn_seat]
         counts = MeldCounts(state)
-        for move in play_moves(state, reachable_only=False, melds_only=True):
+        for move in play_moves(state, melds_only=True):
             if move.action != "meld" or is_sequence_key(move.rank) or key_rank(move.rank) != move.rank:
                 continue
             rc = list(counts.rc)
@@ -74,7 +74,7 @@ def test_after_a_withdraw_each_meld_gets_the_full_counts_answer(variant: str) ->
     asked = refused = 0
     for after in _after_withdraws(variant, 12):
         counts = MeldCounts(after)
-        for move in play_moves(after, reachable_only=False, melds_only=True):
+        for move in play_moves(after, melds_only=True):
             if move.action != "meld" or counts.hsize - move.naturals - move.twos - move.jokers < 1:
                 continue
             answer = still_reachable(after, move, {}, counts)
@@ -94,7 +94,7 @@ def test_after_a_withdraw_the_check_from_the_positions_parts_is_the_plain_one(va
         counts = MeldCounts(after)
         made: dict[Any, bool] = {}
         plain: dict[Any, bool] = {}
-        for move in play_moves(after, reachable_only=False, melds_only=True):
+        for move in play_moves(after, melds_only=True):
             if move.action == "meld":
                 assert still_reachable(after, move, made, counts) == still_reachable(after, move, plain)
         assert made == plain

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +12,7 @@ import pytest
 pytest.importorskip("textual")
 
 from textual.pilot import Pilot
-from textual.widgets import Markdown, OptionList, Select, Static
+from textual.widgets import Markdown, OptionList, Select
 
 import canasta
 from canasta.session import Session
@@ -23,24 +21,7 @@ from canasta.tui.cards import label, sort_hand
 from canasta.tui.hand import HandView
 from canasta.tui.screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
 from canasta.variants import variant_names
-
-
-def drive(app: CanastaApp, script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
-    async def go() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(go())
-
-
-def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector, Static).content)
-
-
-def session(tmp_path: Path, seed: int = 5, players: str = "easy", **options: Any) -> Session:
-    rules = canasta.rules("classic", **options)
-    return Session.start(rules, ["human", players, players, players], seed, tmp_path / "save.json")
+from tui_helpers import drive, session, text_of
 
 
 def test_cards_have_symbols_colours_and_10() -> None:
@@ -137,7 +118,7 @@ def test_hand_selection_by_keys_and_mouse(tmp_path: Path) -> None:
 
 def test_whole_game_by_keys_to_its_end(tmp_path: Path) -> None:
     """Against computer players, to the end: hand breakdowns, score pad, result, 'play again'."""
-    game = session(tmp_path, seed=9, players="random", target=1500)
+    game = session(tmp_path, seed=9, seats=("human", "random", "random", "random"), target=1500)
     app = CanastaApp(game, delay=0)
     rng = random.Random(1)
     seen: dict[str, Any] = {"hand_end": 0}

@@ -4,17 +4,14 @@ by rank or suit, the hint's reason, clicks on cards and on the footer's keys, En
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 pytest.importorskip("textual")
 
 from textual.pilot import Pilot
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 import canasta
 from canasta.rummy.session import RummyGame
@@ -22,23 +19,9 @@ from canasta.session import Session
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.cards import FOUR_COLOURS, four_colours, style, tiles
 from canasta.tui.hand import HandView
+from tui_helpers import drive, session, text_of
 
-
-def drive(app: CanastaApp, script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
-    async def go() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(go())
-
-
-def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector, Static).content)
-
-
-def classic(tmp_path: Path, seats: tuple[str, ...] = ("human", "easy", "medium", "hard")) -> Session:
-    return Session.start(canasta.rules("classic"), list(seats), 5, tmp_path / "save.json")  # North moves first
+LEVELS = ("human", "easy", "medium", "hard")  # a level in each other seat
 
 
 def test_cards_are_shapes_with_rank_suit_and_colour() -> None:
@@ -55,7 +38,7 @@ def test_cards_are_shapes_with_rank_suit_and_colour() -> None:
 
 
 def test_the_table_shows_backs_levels_the_pile_and_fits_80x24(tmp_path: Path) -> None:
-    app = CanastaApp(classic(tmp_path), delay=0)
+    app = CanastaApp(session(tmp_path, seats=LEVELS), delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
         screen = app.screen
@@ -71,7 +54,7 @@ def test_the_table_shows_backs_levels_the_pile_and_fits_80x24(tmp_path: Path) ->
 
 
 def test_clicks_on_a_card_and_on_a_footer_key_and_enter_from_the_hand(tmp_path: Path) -> None:
-    game = classic(tmp_path)
+    game = session(tmp_path, seats=LEVELS)
     app = CanastaApp(game, delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
@@ -93,7 +76,7 @@ def test_clicks_on_a_card_and_on_a_footer_key_and_enter_from_the_hand(tmp_path: 
 
 
 def test_sort_by_suit_and_back(tmp_path: Path) -> None:
-    app = CanastaApp(classic(tmp_path), delay=0)
+    app = CanastaApp(session(tmp_path, seats=LEVELS), delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
         hand = app.screen.query_one(HandView)

@@ -107,8 +107,8 @@ def test_meld_moves_only_are_the_meld_moves_of_the_full_list(variant: str) -> No
     for state in _positions(variant, 2, 800):
         if state.phase != PLAY_PHASE:
             continue
-        full = [m for m in play_moves(state, reachable_only=False) if m.action == "meld"]
-        only = play_moves(state, reachable_only=False, melds_only=True)
+        full = [m for m in play_moves(state) if m.action == "meld"]
+        only = play_moves(state, melds_only=True)
         assert [m for m in only if m.action == "meld"] == full
         assert all(m.action in ("meld", "combine") for m in only)
         checked += 1

@@ -1,8 +1,10 @@
 """``canasta.view`` and the lean view the computer players' play-outs read come from one builder: on many
 positions of every kind they agree field by field, for every seat."""
 
+import ast
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +214,31 @@ def test_lean_view_numbers_are_the_views_fields(variant: str) -> None:
                 assert sum(len(cards) >= 7 for cards in melds.values()) == entry["canastas"]
             checked += 1
     assert checked > 8
+
+
+def test_the_views_texts_are_held_by_the_games_states_and_never_grow() -> None:
+    """What views share (``state.ViewParts``) goes from state to state with the hand, one entry per seat or side
+    (no module-level cache, nothing that grows over a game), and a state under other rules makes its own: a meld
+    or a side written under one rules object is never shown under another."""
+    source = ast.parse((Path(canasta.__file__).parent / "view.py").read_text(encoding="utf-8"))
+    containers = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+    assert [ast.unparse(node.target) for node in source.body  # the module's only container: its field builders
+            if isinstance(node, ast.AnnAssign) and isinstance(node.value, containers)] == ["_FIELDS"]
+    assert not [node for node in source.body if isinstance(node, ast.Assign) and isinstance(node.value, containers)]
+    rng = random.Random(4)
+    state = canasta.new_game(canasta.rules("classic"), seed=4)
+    first, hand = None, 0
+    for _ in range(400):
+        lean_view(state, state.to_move)["sides"]
+        canasta.view(state, state.to_move)
+        parts = state.view_parts
+        assert parts is not None and (state.hand_number != hand or parts is first)  # passed on within a hand
+        first, hand = parts, state.hand_number
+        assert (len(parts.hands), len(parts.melds), len(parts.sides)) == (4, 2, 2)
+        state = canasta.apply(state, rng.choice(canasta.legal_moves(state)))
+    italian = state.replace(rules=canasta.rules("italian"))  # the same melds and pile, other rules
+    assert italian.view_parts is first
+    assert canasta.view(italian, 0)["rules"]["variant"] == "italian"
+    assert lean_view(italian, 0)["rules"]["variant"] == "italian"
+    assert italian.view_parts is not first and italian.view_parts.rules is italian.rules
+    assert state.view_parts is first

@@ -1,4 +1,4 @@
-"""After a withdraw, the melds that leave the minimum within reach are listed (``generate.play_moves``). Their
+"""After a withdraw, the melds that leave the minimum within reach are listed (``legal.generate_moves``). Their
 searches share a memo, which fills up in Brazilian's long searches; a meld refused then is searched again on its
 own, so that no meld a search of its own admits is left out because the melds before it spent the budget."""
 
@@ -36,7 +36,7 @@ def test_no_meld_that_a_search_of_its_own_admits_is_left_out() -> None:
         listed = set(canasta.legal_moves(state))
         counts = MeldCounts(state)
         shared: dict[Any, bool] = {}  # the melds' searches sharing one memo and its budget, in the listed order
-        for m in play_moves(state, reachable_only=False):
+        for m in play_moves(state):
             if m.action != "meld":
                 continue
             with_the_others = still_reachable(state, m, shared, counts)

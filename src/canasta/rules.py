@@ -227,6 +227,12 @@ class Rules:
         """The preset name plus the overrides that made this object: what records store."""
         return {"variant": self.name, "options": {k: _jsonable(v) for k, v in self.overrides}}
 
+    @cached_property
+    def spec(self) -> dict[str, Any]:
+        """``to_dict()``, made once and kept with this object: the lean views (``canasta.view.LeanView``) share it
+        as their ``rules`` field. Read it, never change it."""
+        return self.to_dict()
+
     def describe(self) -> list[tuple[str, Any, str, str]]:
         """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
         rows = []

@@ -7,7 +7,8 @@ engine never changes a state, it makes a new one. Only ``view(state, seat)`` may
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from enum import Enum
 from typing import Any, ClassVar, Final, NamedTuple
 
 from .kinds import NUM_KINDS, card_str, cards_of, counts_of, parse_card
@@ -16,7 +17,15 @@ from .rules import Rules
 
 _set: Final = object.__setattr__  # fills a new State's slots (State.__setattr__ refuses)
 _new: Final = object.__new__
-_KEEP: Final[Any] = object()  # State.replace: the field is left as it is
+
+
+class _Keep(Enum):
+    """The type of ``KEEP``, the default of ``State.replace``'s and ``turn_with``'s fields: left as it is."""
+
+    KEEP = 0
+
+
+KEEP: Final = _Keep.KEEP
 
 # Phases of a turn (draw -> meld -> discard, with the permission question).
 DRAW_PHASE: Final = "draw"
@@ -62,17 +71,18 @@ class Stage(NamedTuple):
 _new_tuple: Final = tuple.__new__
 
 
-def turn_with(t: Turn, *, source: Any = _KEEP, permission: Any = _KEEP, melded: Any = _KEEP, new_ranks: Any = _KEEP,
-              touched_old: Any = _KEEP, no_discard: Any = _KEEP, must_go_out: Any = _KEEP, withdrew: Any = _KEEP,
-              opened_now: Any = _KEEP) -> Turn:
+def turn_with(t: Turn, *, source: str | _Keep | None = KEEP, permission: str | _Keep | None = KEEP,
+              melded: bool | _Keep = KEEP, new_ranks: tuple[int, ...] | _Keep = KEEP, touched_old: bool | _Keep = KEEP,
+              no_discard: bool | _Keep = KEEP, must_go_out: bool | _Keep = KEEP, withdrew: bool | _Keep = KEEP,
+              opened_now: bool | _Keep = KEEP) -> Turn:
     """``t._replace(...)`` built as a tuple directly: NamedTuple's ``_replace`` is Python code (``_make``, a map
     and a dict), slow interpreted and a call into the interpreter from compiled code."""
     made: Turn = _new_tuple(Turn, (
-        t.source if source is _KEEP else source, t.permission if permission is _KEEP else permission,
-        t.melded if melded is _KEEP else melded, t.new_ranks if new_ranks is _KEEP else new_ranks,
-        t.touched_old if touched_old is _KEEP else touched_old, t.no_discard if no_discard is _KEEP else no_discard,
-        t.must_go_out if must_go_out is _KEEP else must_go_out, t.withdrew if withdrew is _KEEP else withdrew,
-        t.opened_now if opened_now is _KEEP else opened_now))
+        t.source if source is KEEP else source, t.permission if permission is KEEP else permission,
+        t.melded if melded is KEEP else melded, t.new_ranks if new_ranks is KEEP else new_ranks,
+        t.touched_old if touched_old is KEEP else touched_old, t.no_discard if no_discard is KEEP else no_discard,
+        t.must_go_out if must_go_out is KEEP else must_go_out, t.withdrew if withdrew is KEEP else withdrew,
+        t.opened_now if opened_now is KEEP else opened_now))
     return made
 
 
@@ -143,6 +153,38 @@ def log_count_at_least(log: Log, word: str, n: int) -> bool:
     return n <= 0
 
 
+class ViewParts:
+    """What the views of one game's states build from its parts and share (``canasta.view`` fills and reads it):
+    each seat's hand and each side's melds as texts, the side entries, the pile's texts, the history's text.
+
+    Held by the states themselves: ``replace`` and ``moved`` pass it on to the next state, as the engine passes
+    on the unchanged parts, so that a view of the next state finds the texts of what did not change. Each entry
+    keeps the part it was made from and holds only while that very object is the state's part (``is``: a state
+    never changes a part, a change makes a new object), so states that branch from one another may share it, and
+    an entry another branch set is only a miss. One entry per seat or side, the latest: it never grows, and it
+    goes with the hand's last state (a new deal starts afresh). Made for one rules object (``rules``); a state
+    under other rules makes its own."""
+
+    __slots__ = ("hands", "history", "melds", "melds_json", "pile", "rules", "sides")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules: Final = rules
+        # per seat: (the hand's counts, its cards' texts)
+        self.hands: list[tuple[Hand, list[str]] | None] = [None] * rules.players
+        # per side: (its melds, their entries in table order, meld key -> (the meld, its entry))
+        self.melds: list[tuple[Melds, list[dict[str, Any]], dict[int, tuple[tuple[int, ...], dict[str, Any]]]]
+                         | None] = [None] * rules.teams
+        # per side: (melds, red threes, seats, score, opened, minimum needed, pile frozen for it, the side's entry)
+        self.sides: list[tuple[Melds, tuple[int, ...], tuple[int, ...], int, bool, int, bool, dict[str, Any]]
+                         | None] = [None] * rules.teams
+        # per side: (its melds, their JSON as ``State.to_dict`` writes it)
+        self.melds_json: list[tuple[Melds, dict[str, list[str]]] | None] = [None] * rules.teams
+        # (the pile, its hidden cards, the face-up cards' texts, every card's text)
+        self.pile: tuple[tuple[int, ...], int, list[str], list[str]] | None = None
+        # (a history node, the history's text up to it)
+        self.history: tuple[list[Any], tuple[str, ...]] | None = None
+
+
 class State:
     """One position. Immutable: ``canasta.apply`` returns a new State and leaves this one alone.
 
@@ -157,7 +199,8 @@ class State:
         "seat_sides", "pile_hidden", "feet",
     )
     # "history" is read through a property: the slot ``log`` keeps the entries, and text is made when asked.
-    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts", "seat_counts")
+    __slots__ = (*(name for name in FIELDS if name != "history"), "log", "legal_cache", "counts", "seat_counts",
+                 "view_parts")
 
     rules: Final[Rules]
     seed: Final[int | None]
@@ -198,6 +241,8 @@ class State:
     # (``replace`` keeps it) without asking which transition changed which hand, and shared by the states of a hand
     # and changed in place (an entry another state set is only a miss there; each entry is one store).
     seat_counts: SeatCounts | None
+    # What views of this game's states share (see ``ViewParts``): passed on to the next state like ``seat_counts``.
+    view_parts: ViewParts | None
 
     def __init__(self, rules: Rules, seed: int | None, hand_number: int, dealer: int, scores: tuple[int, ...],
                  hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
@@ -206,7 +251,8 @@ class State:
                  stage: Stage | None, last_hand: tuple[dict[str, Any], ...] | None, deal: tuple[int, ...],
                  history: tuple[str, ...], result: dict[str, Any] | None, black_threes: tuple[tuple[int, ...], ...],
                  concealed_canastas: tuple[tuple[int, ...], ...], recycled: bool, seat_sides: tuple[int, ...],
-                 pile_hidden: int, feet: tuple[Hand, ...], log: Log = None) -> None:
+                 pile_hidden: int, feet: tuple[Hand, ...], log: Log = None, counts: list[int] | None = None,
+                 seat_counts: SeatCounts | None = None, view_parts: ViewParts | None = None) -> None:
         self.rules = rules
         self.seed = seed
         self.hand_number = hand_number
@@ -236,8 +282,11 @@ class State:
         self.pile_hidden = pile_hidden
         self.feet = feet
         self.legal_cache = None
-        self.counts = None
-        self.seat_counts = None
+        self.counts = counts
+        self.seat_counts = seat_counts
+        self.view_parts = view_parts
+        if not _COMPILED:
+            _set(self, "__class__", State)
 
     def __copy__(self) -> State:
         return self  # immutable: the state itself is as good as a copy
@@ -257,6 +306,13 @@ class State:
         else:
             _set(self, "legal_cache", moves)
 
+    def keep_view_parts(self, parts: ViewParts) -> None:
+        """Keep what the views of this game's states share (see ``ViewParts``)."""
+        if _COMPILED:
+            self.view_parts = parts
+        else:
+            _set(self, "view_parts", parts)
+
     def cache_counts(self, counts: list[int]) -> None:
         """Keep the rank counts of the hand of ``turn_seat`` (see ``engine.core.turn_counts``)."""
         if _COMPILED:
@@ -264,139 +320,76 @@ class State:
         else:
             _set(self, "counts", counts)
 
-    def replace(self, *, rules: Any = _KEEP, seed: Any = _KEEP, hand_number: Any = _KEEP, dealer: Any = _KEEP,
-                scores: Any = _KEEP, hands: Any = _KEEP, stock: Any = _KEEP, pile: Any = _KEEP,
-                pile_frozen: Any = _KEEP, melds: Any = _KEEP, red_threes: Any = _KEEP, opened: Any = _KEEP,
-                has_melded: Any = _KEEP, turn_seat: Any = _KEEP, to_move: Any = _KEEP, phase: Any = _KEEP,
-                turn: Any = _KEEP, stage: Any = _KEEP, last_hand: Any = _KEEP, deal: Any = _KEEP, result: Any = _KEEP,
-                black_threes: Any = _KEEP, concealed_canastas: Any = _KEEP, recycled: Any = _KEEP,
-                seat_counts: Any = _KEEP, seat_sides: Any = _KEEP, pile_hidden: Any = _KEEP, feet: Any = _KEEP,
-                log: Any = _KEEP, history: Any = _KEEP) -> State:
+    def replace(self, *, rules: Rules | Any = KEEP, seed: int | _Keep | None = KEEP, hand_number: int | _Keep = KEEP,
+                dealer: int | _Keep = KEEP, scores: tuple[int, ...] | _Keep = KEEP,
+                hands: tuple[Hand, ...] | _Keep = KEEP, stock: tuple[int, ...] | _Keep = KEEP,
+                pile: tuple[int, ...] | _Keep = KEEP,
+                pile_frozen: bool | _Keep = KEEP, melds: tuple[Melds, ...] | _Keep = KEEP,
+                red_threes: tuple[tuple[int, ...], ...] | _Keep = KEEP, opened: tuple[bool, ...] | _Keep = KEEP,
+                has_melded: tuple[bool, ...] | _Keep = KEEP, turn_seat: int | _Keep = KEEP, to_move: int | _Keep = KEEP,
+                phase: str | _Keep = KEEP, turn: Turn | _Keep = KEEP, stage: Stage | _Keep | None = KEEP,
+                last_hand: tuple[dict[str, Any], ...] | _Keep | None = KEEP, deal: tuple[int, ...] | _Keep = KEEP,
+                result: dict[str, Any] | _Keep | None = KEEP, black_threes: tuple[tuple[int, ...], ...] | _Keep = KEEP,
+                concealed_canastas: tuple[tuple[int, ...], ...] | _Keep = KEEP, recycled: bool | _Keep = KEEP,
+                seat_sides: tuple[int, ...] | _Keep = KEEP, pile_hidden: int | _Keep = KEEP,
+                feet: tuple[Hand, ...] | _Keep = KEEP, log: Log | _Keep = KEEP,
+                history: tuple[str, ...] | list[str] | _Keep = KEEP, counts: list[int] | None = None,
+                seat_counts: SeatCounts | _Keep | None = KEEP) -> State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
-        as in a position) sets the history; ``log``, its entries. The turn's rank counts (``counts``) are dropped;
-        the seats' (``seat_counts``) are kept unless given: each entry checks its own hand."""
-        if history is not _KEEP:
+        as in a position) sets the history; ``log``, its entries. ``counts``: the rank counts of the new turn's
+        hand, if known (see ``engine.core.turn_counts``); the seats' (``seat_counts``) are kept unless given: each
+        entry checks its own hand. (``rules`` admits Any: the server replays a move under rules of either family
+        through this one name, canasta.server.games.final_table; issue 46.)"""
+        if history is not KEEP:
             log = log_of(history)
-        if not _COMPILED:  # see _Open
-            new = _new(_Open)
-            new.rules = self.rules if rules is _KEEP else rules
-            new.seed = self.seed if seed is _KEEP else seed
-            new.hand_number = self.hand_number if hand_number is _KEEP else hand_number
-            new.dealer = self.dealer if dealer is _KEEP else dealer
-            new.scores = self.scores if scores is _KEEP else scores
-            new.hands = self.hands if hands is _KEEP else hands
-            new.stock = self.stock if stock is _KEEP else stock
-            new.pile = self.pile if pile is _KEEP else pile
-            new.pile_frozen = self.pile_frozen if pile_frozen is _KEEP else pile_frozen
-            new.melds = self.melds if melds is _KEEP else melds
-            new.red_threes = self.red_threes if red_threes is _KEEP else red_threes
-            new.opened = self.opened if opened is _KEEP else opened
-            new.has_melded = self.has_melded if has_melded is _KEEP else has_melded
-            new.turn_seat = self.turn_seat if turn_seat is _KEEP else turn_seat
-            new.to_move = self.to_move if to_move is _KEEP else to_move
-            new.phase = self.phase if phase is _KEEP else phase
-            new.turn = self.turn if turn is _KEEP else turn
-            new.stage = self.stage if stage is _KEEP else stage
-            new.last_hand = self.last_hand if last_hand is _KEEP else last_hand
-            new.deal = self.deal if deal is _KEEP else deal
-            new.result = self.result if result is _KEEP else result
-            new.black_threes = self.black_threes if black_threes is _KEEP else black_threes
-            new.concealed_canastas = self.concealed_canastas if concealed_canastas is _KEEP else concealed_canastas
-            new.recycled = self.recycled if recycled is _KEEP else recycled
-            new.seat_sides = self.seat_sides if seat_sides is _KEEP else seat_sides
-            new.pile_hidden = self.pile_hidden if pile_hidden is _KEEP else pile_hidden
-            new.feet = self.feet if feet is _KEEP else feet
-            new.log = self.log if log is _KEEP else log
-            new.legal_cache = None
-            new.counts = None
-            new.seat_counts = self.seat_counts if seat_counts is _KEEP else seat_counts
-            new.__class__ = State
-            made: State = new
-            return made
         state = State(
-            self.rules if rules is _KEEP else rules,
-            self.seed if seed is _KEEP else seed,
-            self.hand_number if hand_number is _KEEP else hand_number,
-            self.dealer if dealer is _KEEP else dealer,
-            self.scores if scores is _KEEP else scores,
-            self.hands if hands is _KEEP else hands,
-            self.stock if stock is _KEEP else stock,
-            self.pile if pile is _KEEP else pile,
-            self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
-            self.melds if melds is _KEEP else melds,
-            self.red_threes if red_threes is _KEEP else red_threes,
-            self.opened if opened is _KEEP else opened,
-            self.has_melded if has_melded is _KEEP else has_melded,
-            self.turn_seat if turn_seat is _KEEP else turn_seat,
-            self.to_move if to_move is _KEEP else to_move,
-            self.phase if phase is _KEEP else phase,
-            self.turn if turn is _KEEP else turn,
-            self.stage if stage is _KEEP else stage,
-            self.last_hand if last_hand is _KEEP else last_hand,
-            self.deal if deal is _KEEP else deal,
+            self.rules if rules is KEEP else rules,
+            self.seed if seed is KEEP else seed,
+            self.hand_number if hand_number is KEEP else hand_number,
+            self.dealer if dealer is KEEP else dealer,
+            self.scores if scores is KEEP else scores,
+            self.hands if hands is KEEP else hands,
+            self.stock if stock is KEEP else stock,
+            self.pile if pile is KEEP else pile,
+            self.pile_frozen if pile_frozen is KEEP else pile_frozen,
+            self.melds if melds is KEEP else melds,
+            self.red_threes if red_threes is KEEP else red_threes,
+            self.opened if opened is KEEP else opened,
+            self.has_melded if has_melded is KEEP else has_melded,
+            self.turn_seat if turn_seat is KEEP else turn_seat,
+            self.to_move if to_move is KEEP else to_move,
+            self.phase if phase is KEEP else phase,
+            self.turn if turn is KEEP else turn,
+            self.stage if stage is KEEP else stage,
+            self.last_hand if last_hand is KEEP else last_hand,
+            self.deal if deal is KEEP else deal,
             (),
-            self.result if result is _KEEP else result,
-            self.black_threes if black_threes is _KEEP else black_threes,
-            self.concealed_canastas if concealed_canastas is _KEEP else concealed_canastas,
-            self.recycled if recycled is _KEEP else recycled,
-            self.seat_sides if seat_sides is _KEEP else seat_sides,
-            self.pile_hidden if pile_hidden is _KEEP else pile_hidden,
-            self.feet if feet is _KEEP else feet,
-            self.log if log is _KEEP else log)
-        state.seat_counts = self.seat_counts if seat_counts is _KEEP else seat_counts
+            self.result if result is KEEP else result,
+            self.black_threes if black_threes is KEEP else black_threes,
+            self.concealed_canastas if concealed_canastas is KEEP else concealed_canastas,
+            self.recycled if recycled is KEEP else recycled,
+            self.seat_sides if seat_sides is KEEP else seat_sides,
+            self.pile_hidden if pile_hidden is KEEP else pile_hidden,
+            self.feet if feet is KEEP else feet,
+            self.log if log is KEEP else log,
+            counts,
+            self.seat_counts if seat_counts is KEEP else seat_counts,
+            self.view_parts)
         return state
 
     def moved(self, hands: tuple[Hand, ...], stock: tuple[int, ...], pile: tuple[int, ...], pile_frozen: bool,
               melds: tuple[Melds, ...], has_melded: tuple[bool, ...], turn_seat: int, to_move: int, phase: str,
               turn: Turn, stage: Stage | None, log: Log, counts: list[int] | None = None,
               seat_counts: SeatCounts | None = None) -> State:
-        """A copy with the fields an ordinary move changes all given (the draw, a meld, a discard), the others
-        kept. ``replace`` with typed positional arguments: compiled, ``replace``'s keyword arguments are boxed
-        objects, each tested against its "keep" default, about twice this method's cost. ``counts`` and
-        ``seat_counts``: the rank counts the new state starts with (see ``engine.core.turn_counts``)."""
-        if not _COMPILED:
-            new = _new(_Open)
-            new.rules = self.rules
-            new.seed = self.seed
-            new.hand_number = self.hand_number
-            new.dealer = self.dealer
-            new.scores = self.scores
-            new.hands = hands
-            new.stock = stock
-            new.pile = pile
-            new.pile_frozen = pile_frozen
-            new.melds = melds
-            new.red_threes = self.red_threes
-            new.opened = self.opened
-            new.has_melded = has_melded
-            new.turn_seat = turn_seat
-            new.to_move = to_move
-            new.phase = phase
-            new.turn = turn
-            new.stage = stage
-            new.last_hand = self.last_hand
-            new.deal = self.deal
-            new.result = self.result
-            new.black_threes = self.black_threes
-            new.concealed_canastas = self.concealed_canastas
-            new.recycled = self.recycled
-            new.seat_sides = self.seat_sides
-            new.pile_hidden = self.pile_hidden
-            new.feet = self.feet
-            new.log = log
-            new.legal_cache = None
-            new.counts = counts
-            new.seat_counts = seat_counts
-            new.__class__ = State
-            made: State = new
-            return made
-        state = State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile,
-                      pile_frozen, melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn,
-                      stage, self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
-                      self.recycled, self.seat_sides, self.pile_hidden, self.feet, log)
-        state.counts = counts
-        state.seat_counts = seat_counts
-        return state
+        """``replace`` with the fields an ordinary move changes all given (the draw, a meld, a discard), the others
+        kept: a constructor call with typed arguments, where ``replace``'s are boxed objects each tested against
+        ``KEEP`` (twice this method's cost). ``counts`` and ``seat_counts``: the rank counts the new state starts
+        with (see ``engine.core.turn_counts``)."""
+        return State(self.rules, self.seed, self.hand_number, self.dealer, self.scores, hands, stock, pile, pile_frozen,
+                     melds, self.red_threes, self.opened, has_melded, turn_seat, to_move, phase, turn, stage,
+                     self.last_hand, self.deal, (), self.result, self.black_threes, self.concealed_canastas,
+                     self.recycled, self.seat_sides, self.pile_hidden, self.feet, log, counts, seat_counts,
+                     self.view_parts)
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -430,53 +423,8 @@ class State:
 
     # -- JSON ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        def cs(cards: Any) -> list[str]:
-            return [card_str(c) for c in cards]
-
-        stage = None
-        if self.stage is not None:
-            st = self.stage
-            stage = {
-                "hand": cs(cards_of(st.hand)),
-                "melds": _melds_json(st.melds),
-                "turn": _turn_json(st.turn),
-                "base": st.base,
-                "points": st.points,
-                "pending": None if st.pending is None else cs(st.pending),
-            }
-        out: dict[str, Any] = {
-            "format": "canasta-state/1",
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "hands": [cs(cards_of(h)) for h in self.hands],
-            "stock": cs(self.stock),
-            "pile": cs(self.pile),
-            "pile_frozen": self.pile_frozen,
-            "melds": [_melds_json(m) for m in self.melds],
-            "red_threes": [cs(r) for r in self.red_threes],
-            "opened": list(self.opened),
-            "has_melded": list(self.has_melded),
-            "turn_seat": self.turn_seat,
-            "to_move": self.to_move,
-            "phase": self.phase,
-            "turn": _turn_json(self.turn),
-            "stage": stage,
-            "last_hand": None if self.last_hand is None else list(self.last_hand),
-            "deal": cs(self.deal),
-            "history": list(self.history),
-            "result": self.result,
-            "black_threes": [cs(b) for b in self.black_threes],
-            "concealed_canastas": [[key_label(k) for k in c] for c in self.concealed_canastas],
-            "recycled": self.recycled,
-            "seat_sides": list(self.seat_sides),
-            "pile_hidden": self.pile_hidden,
-        }
-        if self.rules.foot_size or any(any(f) for f in self.feet):  # only in games with a foot (Hand and Foot)
-            out["feet"] = [cs(cards_of(f)) for f in self.feet]
-        return out
+        return position_dict(self, [_texts(cards_of(h)) for h in self.hands], _texts(self.stock), _texts(self.pile),
+                             [_melds_json(m) for m in self.melds], _texts(self.deal), list(self.history))
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -501,16 +449,10 @@ class State:
 # Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.
 _COMPILED: Final = not __file__.endswith(".py")
 # Interpreted, ``State.__setattr__`` (which refuses every assignment) would make each slot filled through
-# ``object.__setattr__`` cost a call: a copy is made as an instance of this twin, which adds no slot and keeps
-# the plain assignment, and then becomes a State (the same layout, so ``__class__`` may change).
+# ``object.__setattr__`` cost a call: ``State(...)`` fills a new state as an instance of this twin, which adds no
+# slot and keeps the plain assignment, and then makes it a State (the same layout, so ``__class__`` may change).
 _Open: Final[Any] = None if _COMPILED else type("_OpenState", (State,),
                                                  {"__slots__": (), "__setattr__": object.__setattr__})
-
-
-def _init_interpreted(self: State, *args: Any, **fields: Any) -> None:
-    _set(self, "__class__", _Open)
-    _init_slots(self, *args, **fields)
-    self.__class__ = State
 
 
 def _refuse(self: State, name: str, value: Any) -> None:
@@ -519,15 +461,77 @@ def _refuse(self: State, name: str, value: Any) -> None:
 
 if not _COMPILED:
     # Interpreted, nothing stops an assignment to a slot: State refuses them, and State(...) fills its slots as
-    # the twin. (Compiled, the fields are Final: read-only outside the class's own code.) Plain assignments
-    # to these methods: mypy and mypyc refuse them.
-    _init_slots = State.__init__
-    setattr(State, "__init__", _init_interpreted)  # noqa: B010
+    # the twin. (Compiled, the fields are Final: read-only outside the class's own code.) A plain assignment
+    # to the method: mypy and mypyc refuse it.
     setattr(State, "__setattr__", _refuse)  # noqa: B010
+    setattr(State, "__new__", lambda cls, *args, **kwargs: _new(_Open))  # noqa: B010
+
+
+def position_dict(s: State, hands: list[list[str]], stock: list[str], pile: list[str],
+                  melds: list[dict[str, list[str]]], deal: list[str], history: list[str]) -> dict[str, Any]:
+    """``s.to_dict()``, its largest parts given as they are to appear: ``State.to_dict`` writes them out, and the
+    views (``canasta.view``) give the texts kept between views and blank what the seat may not see."""
+    stage = None
+    if s.stage is not None:
+        st = s.stage
+        stage = {
+            "hand": _texts(cards_of(st.hand)),
+            "melds": _melds_json(st.melds),
+            "turn": _turn_json(st.turn),
+            "base": st.base,
+            "points": st.points,
+            "pending": None if st.pending is None else _texts(st.pending),
+        }
+    out: dict[str, Any] = {
+        "format": "canasta-state/1",
+        "rules": s.rules.to_dict(),
+        "seed": s.seed,
+        "hand_number": s.hand_number,
+        "dealer": s.dealer,
+        "scores": list(s.scores),
+        "hands": hands,
+        "stock": stock,
+        "pile": pile,
+        "pile_frozen": s.pile_frozen,
+        "melds": melds,
+        "red_threes": [_texts(r) for r in s.red_threes],
+        "opened": list(s.opened),
+        "has_melded": list(s.has_melded),
+        "turn_seat": s.turn_seat,
+        "to_move": s.to_move,
+        "phase": s.phase,
+        "turn": _turn_json(s.turn),
+        "stage": stage,
+        "last_hand": None if s.last_hand is None else list(s.last_hand),
+        "deal": deal,
+        "history": history,
+        "result": s.result,
+        "black_threes": [_texts(b) for b in s.black_threes],
+        "concealed_canastas": [[key_label(k) for k in c] for c in s.concealed_canastas],
+        "recycled": s.recycled,
+        "seat_sides": list(s.seat_sides),
+        "pile_hidden": s.pile_hidden,
+    }
+    if s.rules.foot_size or _any_cards(s.feet):  # only in games with a foot (Hand and Foot)
+        out["feet"] = [_texts(cards_of(f)) for f in s.feet]
+    return out
+
+
+def _texts(cards: Iterable[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def _any_cards(hands: tuple[Hand, ...]) -> bool:
+    """Does any of these hands of counts hold a card? (Loops: compiled, ``any`` is a generic call per item.)"""
+    for counts in hands:
+        for x in counts:
+            if x:
+                return True
+    return False
 
 
 def _melds_json(melds: Melds) -> dict[str, list[str]]:
-    return {key_label(k): [card_str(c) for c in m] for k, m in sorted(melds.items())}
+    return {key_label(k): _texts(m) for k, m in sorted(melds.items())}
 
 
 def _turn_json(t: Turn) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from .engine import canasta_count, legal_moves, meld_counts, minimum_needed, pil
 from .melds import is_sequence_key, key_label, key_rank
 from .rules import Rules
 from .scoring import is_natural, is_wild_meld
-from .state import Log, Melds, State, Turn, entry_text, log_text
+from .state import Log, Melds, State, ViewParts, entry_text, log_text, position_dict
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -51,11 +51,6 @@ def meld_order(item: tuple[int, tuple[int, ...]]) -> tuple[int, int, int]:
     return (0, -(key_rank(key) or 1), key)
 
 
-def meld_entries(rules: Rules, melds: Melds) -> list[dict[str, Any]]:
-    """A side's melds as the view shows them, in table order."""
-    return [_meld_entry(rules, key, m) for key, m in sorted(melds.items(), key=meld_order)]
-
-
 def _meld_entry(rules: Rules, key: int, m: tuple[int, ...]) -> dict[str, Any]:
     naturals, wilds = meld_counts(m)
     return {"rank": _rank_name(key), "key": key_label(key), "cards": [card_str(c) for c in m],
@@ -63,19 +58,18 @@ def _meld_entry(rules: Rules, key: int, m: tuple[int, ...]) -> dict[str, Any]:
             "kind": _kind(rules, key, m) if len(m) >= 7 or is_sequence_key(key) else None}
 
 
-def side_entries(state: State, seat: int | None,
-                 entries: Callable[[Rules, Melds], list[dict[str, Any]]] = meld_entries) -> list[dict[str, Any]]:
-    """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score).
-
-    ``entries`` builds a side's melds (the lean view passes a shared, cached ``meld_entries``); ``seat``
-    None: a spectator, who sees each side's minimum by the side's score."""
+def side_entries(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The view's ``sides``: each side's public table as ``seat`` sees it (its own minimum by its score), as new
+    objects (the view's caller owns them). ``seat`` None: a spectator, who sees each side's minimum by the side's
+    score."""
+    parts = _parts(state)
     me = None if seat is None else state.side_of(seat)
-    return [_side_entry(state, side, minimum_needed(state, side, seat if side == me else None), entries)
+    return [_side_entry(state, side, minimum_needed(state, side, seat if side == me else None),
+                        [{**e, "cards": list(e["cards"])} for e in _meld_entries(parts, side, state.melds[side])])
             for side in range(state.rules.teams)]
 
 
-def _side_entry(state: State, side: int, minimum: int,
-                entries: Callable[[Rules, Melds], list[dict[str, Any]]]) -> dict[str, Any]:
+def _side_entry(state: State, side: int, minimum: int, melds: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "seats": list(state.seats_of(side)),
         "score": state.scores[side],
@@ -84,7 +78,7 @@ def _side_entry(state: State, side: int, minimum: int,
         "red_threes": [card_str(c) for c in state.red_threes[side]],
         "canastas": canasta_count(state.melds[side]),
         "pile_frozen_for_side": pile_frozen_for(state, side),
-        "melds": entries(state.rules, state.melds[side]),
+        "melds": melds,
     }
 
 
@@ -92,140 +86,96 @@ def _side_entry(state: State, side: int, minimum: int,
 #
 # Each field of a view is built by one function of (state, seat, lean). ``view`` calls every one of them
 # with lean False; a ``LeanView`` (for computer players' play-outs) calls one when a field is first read,
-# with lean True. Lean builds a field the same way but shares what it built between lean views where the
-# state's part is the same object (states are values: the engine shares an unchanged part between a
-# state and the next and never changes a part a state holds): the rules spec, meld entries, a side's
-# entry, the hand's and the pile's texts. Both hold equal values (tests/test_view.py checks it).
-
-_SPECS: Final[dict[int, tuple[Rules, dict[str, Any]]]] = {}  # id(rules) -> (rules, its spec); rules hash slowly
-_ENTRIES: Final[dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[dict[str, Any]]]] = {}
+# with lean True. Both build from texts kept in the game's ``ViewParts`` (``_parts``), which the states pass
+# on to the next: a view of the next state finds there the texts of the parts that did not change (states
+# are values: the engine shares an unchanged part between a state and the next and never changes a part a
+# state holds). Lean shares those texts and entries between lean views; a view copies them, so that its
+# caller owns it. Both hold equal values (tests/test_view.py checks it).
 
 
-def _rules_spec(r: Rules) -> dict[str, Any]:
-    """One spec object per rules object (shared by every lean view of it, which a player's ``rules_of``
-    recognises by identity)."""
-    entry = _SPECS.get(id(r))
-    if entry is None or entry[0] is not r:
-        if len(_SPECS) > 64:  # a long-lived server makes rules objects as games come
-            _SPECS.clear()
-            _ENTRIES.clear()
-            _MELD_ENTRY.clear()
-        entry = _SPECS[id(r)] = (r, r.to_dict())
-    return entry[1]
+def _parts(state: State) -> ViewParts:
+    """The texts the views of this game's states share (made with the first view, passed on by the engine)."""
+    parts = state.view_parts
+    if parts is None or parts.rules is not state.rules:
+        parts = ViewParts(state.rules)
+        state.keep_view_parts(parts)
+    return parts
 
 
-# by the identity of a state's melds dict (states are values: the engine shares an unchanged side's dict
-# between a state and the next, and never changes one a state holds); the dict is kept, so its id stays
-_ENTRIES_BY_ID: Final[dict[int, tuple[Melds, Rules, list[dict[str, Any]]]]] = {}
-_HANDS: Final[dict[tuple[int, ...], list[str]]] = {}  # a hand's counts -> its cards' texts (lean views share them)
-
-
-def _shared_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
-    """``meld_entries``, shared between lean views (a side's melds change a few times a hand; rebuilding
-    them every move was a third of a play-out)."""
-    hit = _ENTRIES_BY_ID.get(id(melds))
-    if hit is not None and hit[0] is melds and hit[1] is r:
-        return hit[2]
-    _rules_spec(r)  # keeps ``r`` alive in ``_SPECS`` while its id keys ``_ENTRIES`` (cleared together)
-    key = (id(r), tuple(melds.items()))
-    entries = _ENTRIES.get(key)
-    if entries is None:
-        if len(_ENTRIES) > 20_000:
-            _ENTRIES.clear()
-        entries = _ENTRIES[key] = _shared_entries_of(r, melds)
-    if len(_ENTRIES_BY_ID) > 20_000:
-        _ENTRIES_BY_ID.clear()
-    _ENTRIES_BY_ID[id(melds)] = (melds, r, entries)
+def _meld_entries(parts: ViewParts, side: int, melds: Melds) -> list[dict[str, Any]]:
+    """A side's melds as the view shows them, in table order, shared (read them, never change them): kept while
+    the side's melds are the same dict (a side's melds change a few times a hand; rebuilding them every move was
+    a third of a play-out), and a meld's entry while it is the same tuple (a meld move changes one meld of a
+    side's few)."""
+    hit = parts.melds[side]
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    before = hit[2] if hit is not None else {}
+    entries: list[dict[str, Any]] = []
+    by_key: dict[int, tuple[tuple[int, ...], dict[str, Any]]] = {}
+    for key, m in sorted(melds.items(), key=meld_order):
+        old = before.get(key)
+        entry = old[1] if old is not None and old[0] is m else _meld_entry(parts.rules, key, m)
+        by_key[key] = (m, entry)
+        entries.append(entry)
+    parts.melds[side] = (melds, entries, by_key)
     return entries
 
 
-# (id of the rules, meld key, the meld's cards) -> its entry, shared by lean views' meld lists: a meld move
-# changes one meld of a side's few
-_MELD_ENTRY: Final[dict[tuple[int, int, tuple[int, ...]], dict[str, Any]]] = {}
-
-
-def _shared_entries_of(r: Rules, melds: Melds) -> list[dict[str, Any]]:
-    """``meld_entries`` made of shared entries (read them, never change them)."""
-    out = []
-    rid = id(r)
-    for key, m in sorted(melds.items(), key=meld_order):
-        k = (rid, key, m)
-        entry = _MELD_ENTRY.get(k)
-        if entry is None:
-            if len(_MELD_ENTRY) > 50_000:
-                _MELD_ENTRY.clear()
-            entry = _MELD_ENTRY[k] = _meld_entry(r, key, m)
-        out.append(entry)
-    return out
-
-
-# id(state.pile) -> (pile, hidden, face-up texts, every card's text)
-_PILES: Final[dict[int, tuple[tuple[int, ...], int, list[str], list[str]]]] = {}
-
-
-def _pile_texts(state: State) -> tuple[list[str], list[str]]:
-    """The pile's face-up cards and all its cards as texts, shared (read them, never change them): kept by the
-    identity of the state's pile (most moves leave it as it was)."""
+def _pile_texts(state: State, parts: ViewParts) -> tuple[list[str], list[str]]:
+    """The pile's face-up cards and all its cards as texts, shared (read them, never change them): kept while the
+    pile is the same tuple (most moves leave it as it was)."""
     pile, hidden = state.pile, state.pile_hidden
-    hit = _PILES.get(id(pile))
+    hit = parts.pile
     if hit is not None and hit[0] is pile and hit[1] == hidden:
         return hit[2], hit[3]
     every = _cards_field(pile)
     texts = every[hidden:] if hidden else every
-    if len(_PILES) > 20_000:
-        _PILES.clear()
-    _PILES[id(pile)] = (pile, hidden, texts, every)
+    parts.pile = (pile, hidden, texts, every)
     return texts, every
 
 
 def _pile_field(state: State, lean: bool) -> list[str]:
     """The pile's face-up cards (a lean view shares them)."""
-    texts = _pile_texts(state)[0]
+    texts = _pile_texts(state, _parts(state))[0]
     return texts if lean else list(texts)
 
 
-# a side's entry in lean views, by what it is built from (the melds, threes and seats by identity)
-_SIDES: Final[dict[tuple[Any, ...], tuple[Melds, tuple[int, ...], tuple[int, ...], Rules, dict[str, Any]]]] = {}
-
-
 def _lean_sides(state: State, seat: int) -> list[dict[str, Any]]:
-    """``side_entries`` for a lean view: an entry is shared with earlier lean views whose side was the same
+    """``side_entries`` for a lean view: a side's entry is shared with earlier lean views whose side was the same
     (most moves change one side's table at most)."""
-    r = state.rules
+    parts = _parts(state)
     me = state.side_of(seat)
+    seats = state.seat_sides
     out = []
-    for side in range(r.teams):
-        melds, threes, seats = state.melds[side], state.red_threes[side], state.seat_sides
+    for side in range(state.rules.teams):
+        melds, threes, score, opened = state.melds[side], state.red_threes[side], state.scores[side], state.opened[side]
         minimum = minimum_needed(state, side, seat if side == me else None)
-        key = (id(melds), id(threes), id(seats), id(r), side, state.scores[side], state.opened[side], minimum,
-               pile_frozen_for(state, side))
-        hit = _SIDES.get(key)
-        if hit is not None and hit[0] is melds and hit[1] is threes and hit[2] is seats and hit[3] is r:
-            out.append(hit[4])
+        frozen = pile_frozen_for(state, side)
+        hit = parts.sides[side]
+        if (hit is not None and hit[0] is melds and hit[1] is threes and hit[2] is seats and hit[3] == score
+                and hit[4] == opened and hit[5] == minimum and hit[6] == frozen):
+            out.append(hit[7])
             continue
-        entry = _side_entry(state, side, minimum, _shared_meld_entries)
-        if len(_SIDES) > 20_000:
-            _SIDES.clear()
-        _SIDES[key] = (melds, threes, seats, r, entry)
+        entry = _side_entry(state, side, minimum, _meld_entries(parts, side, melds))
+        parts.sides[side] = (melds, threes, seats, score, opened, minimum, frozen, entry)
         out.append(entry)
     return out
 
 
 def _hand_field(state: State, seat: int, lean: bool) -> list[str]:
-    texts = _texts_of_hand(state.hands[seat])
+    texts = _hand_texts(_parts(state), seat, state.hands[seat])
     return texts if lean else list(texts)  # a lean view shares the texts; a view's caller owns its list
 
 
-def _texts_of_hand(counts: tuple[int, ...]) -> list[str]:
-    """A hand's (or a foot's) cards as texts, shared: read them, never change them. Kept by the counts (a hand
-    changes by a card or two a move, and a game's few thousand hands repeat in play-outs)."""
-    if type(counts) is not tuple:  # (a hand is a tuple of counts today; any other form gets a hashable copy)
-        counts = tuple(counts)
-    texts = _HANDS.get(counts)
-    if texts is None:
-        if len(_HANDS) > 50_000:
-            _HANDS.clear()
-        texts = _HANDS[counts] = _cards_field(cards_of(counts))
+def _hand_texts(parts: ViewParts, seat: int, counts: tuple[int, ...]) -> list[str]:
+    """A seat's hand's cards as texts, shared: read them, never change them. Kept while the hand is the same
+    tuple (a hand changes on its own seat's moves only)."""
+    hit = parts.hands[seat]
+    if hit is not None and hit[0] is counts:
+        return hit[1]
+    texts = _cards_field(cards_of(counts))
+    parts.hands[seat] = (counts, texts)
     return texts
 
 
@@ -236,15 +186,6 @@ def _size(counts: tuple[int, ...]) -> int:
     for x in counts:
         n += x
     return n
-
-
-def _any_cards(hands: tuple[tuple[int, ...], ...]) -> bool:
-    """Does any of these hands of counts hold a card? (Loops, for the reason ``_size`` gives.)"""
-    for counts in hands:
-        for x in counts:
-            if x:
-                return True
-    return False
 
 
 def _cards_field(cards: Iterable[int]) -> list[str]:
@@ -259,7 +200,7 @@ def _pending(state: State) -> list[str] | None:
 Field = Callable[[State, int, bool], Any]
 _FIELDS: Final[dict[str, Field]] = {
     "variant": lambda s, seat, lean: s.rules.name,
-    "rules": lambda s, seat, lean: _rules_spec(s.rules) if lean else s.rules.to_dict(),
+    "rules": lambda s, seat, lean: s.rules.spec if lean else s.rules.to_dict(),
     "seat": lambda s, seat, lean: seat,
     "side": lambda s, seat, lean: s.side_of(seat),
     "players": lambda s, seat, lean: s.rules.players,
@@ -279,7 +220,7 @@ _FIELDS: Final[dict[str, Field]] = {
     "pile_top": lambda s, seat, lean: card_str(s.pile[-1]) if s.pile else None,
     "pile_size": lambda s, seat, lean: len(s.pile),
     "pile_frozen": lambda s, seat, lean: s.pile_frozen,
-    "sides": lambda s, seat, lean: _lean_sides(s, seat) if lean else side_entries(s, seat, _fresh_meld_entries),
+    "sides": lambda s, seat, lean: _lean_sides(s, seat) if lean else side_entries(s, seat),
     "permission": lambda s, seat, lean: s.turn.permission,
     "staged_points": lambda s, seat, lean: None if s.stage is None else s.stage.points,
     "pending_pile": lambda s, seat, lean: _pending(s),
@@ -460,86 +401,24 @@ def view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _seen_dict(state: State, seat: int | None = None) -> dict[str, Any]:
-    """``state.to_dict()`` for views, built here from parts kept between views: the stock and the deal (no
-    view shows them) come out empty, and so do the other hands when only ``seat``'s view is wanted;
+    """``state.to_dict()`` for views, built from the texts kept between views (``_parts``): the stock and the deal
+    (no view shows them) come out empty, and so do the other hands when only ``seat``'s view is wanted;
     ``public_state`` blanks or drops them all. The same content as ``to_dict`` (tests/test_view.py compares
     them on every preset): writing out the whole position was most of a view's price."""
-    stage = None
-    if state.stage is not None:
-        st = state.stage
-        stage = {
-            "hand": list(_texts_of_hand(st.hand)),
-            "melds": _melds_json(st.melds),
-            "turn": _turn_json(st.turn),
-            "base": st.base,
-            "points": st.points,
-            "pending": None if st.pending is None else _cards_field(st.pending),
-        }
-    hands = [list(_texts_of_hand(h)) if seat is None or i == seat else [] for i, h in enumerate(state.hands)]
-    out: dict[str, Any] = {
-        "format": "canasta-state/1",
-        "rules": state.rules.to_dict(),
-        "seed": state.seed,
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
-        "scores": list(state.scores),
-        "hands": hands,
-        "stock": [],
-        "pile": list(_pile_texts(state)[1]),
-        "pile_frozen": state.pile_frozen,
-        "melds": [_melds_json(m) for m in state.melds],
-        "red_threes": [_cards_field(r) for r in state.red_threes],
-        "opened": list(state.opened),
-        "has_melded": list(state.has_melded),
-        "turn_seat": state.turn_seat,
-        "to_move": state.to_move,
-        "phase": state.phase,
-        "turn": _turn_json(state.turn),
-        "stage": stage,
-        "last_hand": None if state.last_hand is None else list(state.last_hand),
-        "deal": [],
-        "history": list(history_text(state)),
-        "result": state.result,
-        "black_threes": [_cards_field(b) for b in state.black_threes],
-        "concealed_canastas": [[key_label(k) for k in c] for c in state.concealed_canastas],
-        "recycled": state.recycled,
-        "seat_sides": list(state.seat_sides),
-        "pile_hidden": state.pile_hidden,
-    }
-    if state.rules.foot_size or _any_cards(state.feet):  # as ``to_dict``: only in games with a foot
-        out["feet"] = [list(_texts_of_hand(f)) for f in state.feet]
-    return out
+    parts = _parts(state)
+    hands = [list(_hand_texts(parts, i, h)) if seat is None or i == seat else [] for i, h in enumerate(state.hands)]
+    melds = [_melds_json(parts, side, m) for side, m in enumerate(state.melds)]
+    return position_dict(state, hands, [], list(_pile_texts(state, parts)[1]), melds, [], list(history_text(state)))
 
 
-# id of a side's melds dict -> (the dict, its JSON as ``to_dict`` writes it): kept, as meld entries are (a
-# side's melds change a few times a hand), and copied into each view
-_MELDS_JSON: Final[dict[int, tuple[Melds, dict[str, list[str]]]]] = {}
-
-
-def _melds_json(melds: Melds) -> dict[str, list[str]]:
+def _melds_json(parts: ViewParts, side: int, melds: Melds) -> dict[str, list[str]]:
     """A side's melds as ``State.to_dict`` writes them (label -> cards), as new objects (the view's caller owns
-    them)."""
-    hit = _MELDS_JSON.get(id(melds))
+    them), copied from the JSON kept while the side's melds are the same dict."""
+    hit = parts.melds_json[side]
     if hit is None or hit[0] is not melds:
-        if len(_MELDS_JSON) > 20_000:
-            _MELDS_JSON.clear()
-        hit = _MELDS_JSON[id(melds)] = (melds, {key_label(k): _cards_field(m) for k, m in sorted(melds.items())})
+        hit = (melds, {key_label(k): _cards_field(m) for k, m in sorted(melds.items())})
+        parts.melds_json[side] = hit
     return {label: list(cards) for label, cards in hit[1].items()}
-
-
-def _turn_json(t: Turn) -> dict[str, Any]:
-    """The turn as ``State.to_dict`` writes it."""
-    return {
-        "source": t.source, "permission": t.permission, "melded": t.melded,
-        "new_ranks": [key_label(k) for k in t.new_ranks], "touched_old": t.touched_old,
-        "no_discard": t.no_discard, "must_go_out": t.must_go_out, "withdrew": t.withdrew,
-        "opened_now": t.opened_now,
-    }
-
-
-def _fresh_meld_entries(r: Rules, melds: Melds) -> list[dict[str, Any]]:
-    """``meld_entries`` as new objects for a view (its caller owns it), copied from the shared ones."""
-    return [{**entry, "cards": list(entry["cards"])} for entry in _shared_meld_entries(r, melds)]
 
 
 def seat_views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
@@ -581,22 +460,20 @@ def upcards(state: State) -> list[str]:
     return []
 
 
-# id of a history node -> (the node, the history's text up to it): a view reads the history three times (its
-# field, the upcards, the public state), and the next state's history is this one's and an entry or two more.
-_HISTORIES: Final[dict[int, tuple[list[Any], tuple[str, ...]]]] = {}
-
-
 def history_text(state: State) -> tuple[str, ...]:
-    """``state.history``, written out from the newest history text made here or kept in the log (``state.Log``)
-    that it continues: after a move, the text of the entries since the last view only, where
-    ``state.history`` writes out every entry since its last checkpoint (up to 32) each time."""
+    """``state.history``, written out from the history text made here last for this game (``ViewParts.history``)
+    or kept in the log (``state.Log``) that it continues: after a move, the text of the entries since the last
+    view only, where ``state.history`` writes out every entry since its last checkpoint (up to 32) each time. (A
+    view reads the history three times: its field, the upcards, the public state.)"""
+    parts = _parts(state)
+    hit = parts.history
+    mark = None if hit is None else hit[0]
     log: Log = state.log
     node = log
     newer: list[str] = []
     base: tuple[str, ...] = ()
     while node is not None:
-        hit = _HISTORIES.get(id(node))
-        if hit is not None and hit[0] is node:
+        if node is mark and hit is not None:
             base = hit[1]
             break
         if node[3] is not None:
@@ -609,9 +486,7 @@ def history_text(state: State) -> tuple[str, ...]:
     newer.reverse()
     text = (*base, *newer)
     if log is not None:
-        if len(_HISTORIES) > 4096:
-            _HISTORIES.clear()
-        _HISTORIES[id(log)] = (log, text)
+        parts.history = (log, text)
     return text
 
 

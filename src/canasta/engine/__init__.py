@@ -10,13 +10,12 @@ turn cannot end until they reach it. A pile taken by such a side stays *pending*
 until the top card plus cards from the hand reach the minimum, so buried pile cards never count
 (pagat; GOLDEN GC-I05). The take itself is legal only if the hand can still reach the minimum.
 
-The submodules are imported here top layer first (``api`` before the rest), so that the two
-back-edges (``turn`` and ``search`` call into ``generate``) bind a module, never a missing name.
+Each submodule imports only lower ones (docs/engine.md, "Modules, lowest layer first").
 """
 
 from __future__ import annotations
 
-from .api import apply, legal_moves, why_illegal  # first: see the docstring
+from .api import apply, legal_moves, why_illegal
 from .core import (
     DISCARD_RANKS,
     DISCARDS,

@@ -13,7 +13,7 @@ from ..errors import IllegalMove
 from ..moves import Move
 from ..state import State
 from .explain import diagnose
-from .generate import generate_moves
+from .legal import generate_moves
 from .turn import apply_move
 
 _COMPILED: Final = not __file__.endswith(".py")

@@ -13,7 +13,6 @@ from ..melds import is_sequence_key, key_rank, key_suit, sequence_span
 from ..moves import Move
 from ..rules import Rules
 from ..state import GAME_OVER, Melds, State
-from . import generate  # a back-edge: called, never used at import time (see docs/engine.md)
 from .core import (
     COUNT_RANK,
     RV,
@@ -25,6 +24,8 @@ from .core import (
     total,
     turn_counts,
 )
+from .generate import play_moves
+from .meld import apply_meld
 from .opening import (
     canasta_possible,
     max_opening_points,
@@ -44,7 +45,6 @@ from .search_step import (
     meld_child,
     meld_sizes,
 )
-from .turn import apply_move
 
 
 def reachable(state: State, move: Move, rc: list[int], melds: dict[int, tuple[int, int]], need: int,
@@ -134,7 +134,7 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
     # from this one's.
     splash = state.rules.splash
     hsize = total(turn_counts(state)) if quick else 0
-    for m in generate.play_moves(state, reachable_only=False, melds_only=True):
+    for m in play_moves(state, True):
         if m.action != "meld":
             continue
         if quick:
@@ -160,14 +160,14 @@ def opening_path(state: State, hand_number: int, seen: dict[Any, bool], hand_key
                     found = True
                     break
                 continue
-            if opening_path(apply_move(state, m), hand_number, seen):  # the hand empties: going out, or the foot
+            if opening_path(apply_meld(state, m), hand_number, seen):  # the hand empties: going out, or the foot
                 found = True
                 break
             continue
         # A pending pile: the child is made by ``apply_move`` (which picks the pile up once the minimum is met, and
         # the search ends there), its key from this one's (until then its hand is this one's less the meld's cards).
         cards = meld_cards(hand, m)
-        if opening_path(apply_move(state, m), hand_number, seen, hand_after(hand_key, cards, compact),
+        if opening_path(apply_meld(state, m), hand_number, seen, hand_after(hand_key, cards, compact),
                         grown_sizes(sizes, m.rank, len(melds.get(m.rank, ())) + len(cards))):
             found = True
             break
@@ -376,7 +376,7 @@ def still_reachable(state: State, move: Move, seen: dict[Any, bool], counts: Mel
                 return _reachable_after_meld(state, move, seen, counts, cards, points, grown, hand_key, sizes)
             after = meld_child(state, move, cards, points, grown)
     if after is None:
-        after = apply_move(state, move)
+        after = apply_meld(state, move)
     if after.hand_number != state.hand_number or after.phase == GAME_OVER:
         return True
     stage = after.stage

@@ -21,9 +21,9 @@ from typing import Any
 
 from ..bots import Player
 from .api import apply, legal_moves
+from .heuristic import RummyHeuristicPlayer, Seen, rules_of_view
 from .melds import hand_points
 from .moves import RummyMove
-from .players import RummyHeuristicPlayer, Seen, rules_of_view
 from .sampling import determinize, knowledge
 from .scoring import hand_lines
 from .state import OVER, RummyState
