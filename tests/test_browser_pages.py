@@ -27,8 +27,10 @@ KEY_SHOWN = re.compile(r"(?<![/.])\b(?:common|home|stats|replay|rules|help|keys|
 
 @pytest.fixture(scope="module")
 def finished(server: LiveServer) -> dict[str, str]:
-    """Two games computer players finish at once (a one-hand Classic game to 100, Basic Rummy), for replays."""
-    made = {"canasta": server.create(variant="classic", options={"target": 100}, seats=["bot:easy"] * 4, delay=0),
+    """Two games computer players finish at once (a two-hand Classic game, so that a replay crosses the end of a
+    hand; Basic Rummy), for replays."""
+    made = {"canasta": server.create(variant="classic", options={"hands_per_game": 2}, seats=["bot:easy"] * 4,
+                                     delay=0),
             "rummy": server.create(variant="basic-rummy", seats=["bot:easy", "bot:easy"], delay=0)}
     deadline = time.monotonic() + 120
     for game in made.values():

@@ -79,8 +79,10 @@ function render(step, prev) {
   const after = (step.state && step.state.pile) || [];
   const sameHand = ((step.state && step.state.history) || []).slice(-1)[0] === entry; // (not a new hand's pile)
   const top = m && m[2].startsWith("discard") && sameHand && after.length ? after[after.length - 1] : null;
-  // a meld's or a take's cards with their suits: those that left the mover's hand (both positions face up)
-  const gone = m && sameHand && prev ? cardsLeaving(prev.state, step.state, Number(m[1])) : null;
+  // a meld's or a take's cards with their suits: those that left the mover's hand (both positions face up);
+  // a move that ended the hand is followed by the next deal, so its cards are read from the hand it left
+  const held = m && prev && prev.state && prev.state.hands ? prev.state.hands[Number(m[1])] || null : null;
+  const gone = m && prev ? (sameHand ? cardsLeaving(prev.state, step.state, Number(m[1])) : held) : null;
   const move = m && (rummy ? rummyMoveText(m[2]) : describeMove(m[2], top, gone));
   $("entry").textContent = step.move === 0 ? t("replay.the_deal") : m ? t("replay.entry", { seat: seatName(Number(m[1])), move }) : entry;
   const board = $("board");
