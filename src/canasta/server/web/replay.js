@@ -1,6 +1,6 @@
 // The replay page: a finished game, every hand face up, step by step (GET /api/tables/ID/replay/N).
 import { api, applyDeckPreference, backEl, cardEl, el, fourColour, isWild, lineLabel, setFourColour, sortCards, tableIdFromPath } from "./common.js";
-import { describeMove, targetText, tokenText } from "./moves.js";
+import { assignCards, describeMove, parseMove, targetText, tokenText } from "./moves.js";
 import { renderRummy } from "./replay_rummy.js";
 import { rummyMoveText } from "./rummy_words.js";
 import { format, has, setUpPage, t } from "./i18n.js";
@@ -80,9 +80,11 @@ function render(step, prev) {
   const sameHand = ((step.state && step.state.history) || []).slice(-1)[0] === entry; // (not a new hand's pile)
   const top = m && m[2].startsWith("discard") && sameHand && after.length ? after[after.length - 1] : null;
   // a meld's or a take's cards with their suits: those that left the mover's hand (both positions face up);
-  // a move that ended the hand is followed by the next deal, so its cards are read from the hand it left
+  // else (a move that ended the hand, followed by the next deal; a take that brought cards like those used
+  // back from the pile) cards of those ranks from the hand the mover held
   const held = m && prev && prev.state && prev.state.hands ? prev.state.hands[Number(m[1])] || null : null;
-  const gone = m && prev ? (sameHand ? cardsLeaving(prev.state, step.state, Number(m[1])) : held) : null;
+  const left = m && sameHand && held ? cardsLeaving(prev.state, step.state, Number(m[1])) : null;
+  const gone = left && assignCards(parseMove(m[2]).cards, left, { exact: false }) ? left : held;
   const move = m && (rummy ? rummyMoveText(m[2]) : describeMove(m[2], top, gone));
   $("entry").textContent = step.move === 0 ? t("replay.the_deal") : m ? t("replay.entry", { seat: seatName(Number(m[1])), move }) : entry;
   const board = $("board");
