@@ -498,11 +498,15 @@ def test_three_processes_the_owner_and_another_killed(site: tuple[str, str]) -> 
             assert chats(client) == ["before", "after the owner died"]
         for t, moved in zip(bot_tables, at_kill, strict=True):
             assert moved > 0
-            deadline = time.monotonic() + 30  # adopted once the dead owner's lease has run out
-            while len((record := record_of(database, t))["moves"]) <= moved:
+            deadline = time.monotonic() + 30  # adopted once a dead owner's lease has run out (the victim's too)
+            while (len((record := record_of(database, t))["moves"]) <= moved
+                   or owner_pid(database, t) in (owner.proc.pid, victim.proc.pid)):
                 assert time.monotonic() < deadline, "a table only computer players play stopped with its owner"
                 time.sleep(0.2)
-            assert owner_pid(database, t) not in (owner.proc.pid, victim.proc.pid)
+            moved = len(record["moves"])
+            while len((record := record_of(database, t))["moves"]) <= moved:  # and a living process plays it
+                assert time.monotonic() < deadline, "a table only computer players play stopped with its owner"
+                time.sleep(0.2)
             positions_of(record)  # every move legal in turn
 
 
