@@ -225,10 +225,13 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
             melds_made += 1
         else:  # drag the last discardable card onto the pile
             hand = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
-            index = next(i for i in reversed(range(len(hand))) if f"discard {hand[i][:-1]}" in legal
-                         or f"discard {hand[i]}" in legal or (hand[i] == "JK" and "discard JK" in legal))
-            cards.nth(index).drag_to(page.locator('[data-testid="pile"]'))
-            discards += 1
+            index = next((i for i in reversed(range(len(hand))) if f"discard {hand[i][:-1]}" in legal
+                          or f"discard {hand[i]}" in legal or (hand[i] == "JK" and "discard JK" in legal)), None)
+            if index is None:  # no discard to make: the partner asked to go out (yes / no), a move by its button
+                page.locator(f'[data-move="{legal[0]}"]').first.click()
+            else:
+                cards.nth(index).drag_to(page.locator('[data-testid="pile"]'))
+                discards += 1
         page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
     assert discards >= 1 and melds_made >= 1
     # the hand is over and the table holds: the final table and the breakdown, the next hand not begun
