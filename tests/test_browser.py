@@ -232,7 +232,12 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
             else:
                 cards.nth(index).drag_to(page.locator('[data-testid="pile"]'))
                 discards += 1
-        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+        try:
+            page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+        except Exception as exc:  # say what was tried, and what the page said
+            shot(page, "drag-and-drop-stalled")
+            notice = page.locator('[data-testid="notice"]').all_inner_texts()
+            raise AssertionError(f"no move made: legal {legal}, notice {notice}") from exc
     assert discards >= 1 and melds_made >= 1
     # the hand is over and the table holds: the final table and the breakdown, the next hand not begun
     review = page.locator('[data-testid="hand-result"]')

@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 
 import canasta
 from canasta.record import replay
-from server_helpers import LiveServer, WsClient, free_port
+from server_helpers import LiveServer, WsClient, free_port, settle_review
 
 
 @contextmanager
@@ -119,7 +119,11 @@ def test_stand_in_for_a_dropped_player_and_seat_back(tmp_path: Path) -> None:
             state = back.until("state")
             assert state["seats"][0]["stand_in"] is False and state["seats"][0]["connected"] is True
             while not back.state or back.state["view"]["to_move"] != 0:
-                back.until("state")
+                # a hand the stand-in ended: the table waits for the player to say Continue
+                if back.state and (back.state.get("review") or {}).get("waiting"):
+                    settle_review({0: back}, [back])
+                else:
+                    back.until("state")
             version = back.state["version"]
             time.sleep(0.8)  # well past the grace period: nobody moves for a connected player
             back.send({"type": "sync", "version": version})
