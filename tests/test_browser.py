@@ -158,6 +158,18 @@ def short_hand_table(server: LiveServer, **body: Any) -> tuple[dict[str, Any], A
     return made, room
 
 
+def bare_spot(page: Any, selector: str) -> dict[str, float]:
+    """A point of ``selector``'s box that no meld covers (dropped on a meld, cards are added to it), relative
+    to the box."""
+    spot: dict[str, float] | None = page.evaluate("""(selector) => {
+        const zone = document.querySelector(selector), r = zone.getBoundingClientRect();
+        for (let y = r.height - 4; y > 0; y -= 8) for (let x = r.width - 4; x > 0; x -= 8)
+          if (document.elementFromPoint(r.left + x, r.top + y) === zone) return { x, y };
+        return null; }""", selector)
+    assert spot is not None, "no room left for a new meld"
+    return spot
+
+
 def my_turn(page: Any) -> bool:
     return bool(page.evaluate("document.body.dataset.toMove === 'true'"))
 
@@ -221,7 +233,8 @@ def test_a_hand_by_drag_and_drop_and_its_review(browser: Any, server: LiveServer
             chosen = cards_of(melds[0], hand)
             for i in chosen:
                 cards.nth(i).click()
-            cards.nth(chosen[0]).drag_to(page.locator('#my-side .melds'))
+            zone = '#my-side .melds'
+            cards.nth(chosen[0]).drag_to(page.locator(zone), target_position=bare_spot(page, zone))
             melds_made += 1
         else:  # drag the last discardable card onto the pile
             hand = cards.evaluate_all("cs => cs.map(c => c.dataset.card)")
