@@ -5,14 +5,14 @@ partial move being built from atoms, over the public entry points (``canasta.new
 The same interface as Canasta's ``canasta.rl.Table`` where the PettingZoo and Gymnasium environments use it
 (``to_move``, ``terminal``, ``legal_actions``, ``apply_action``, ``play``, ``returns``, ``observation_string``),
 so that they play either family. An episode is one hand (returns: the hand's score of each seat's side) or,
-with ``whole_game``, the whole game (returns: the final scores).
+with ``whole_game``, the whole game (returns: the result's final scores).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import apply, is_over, legal_moves, new_game, view
+from .. import apply, is_over, legal_moves, new_game, outcome, view
 from ..rummy import RummyMove, RummyRules
 from .prefix import Atoms, PrefixTree
 from .rummy_actions import RummyActionSpace
@@ -49,8 +49,9 @@ class RummyTable:
         before."""
         if not self.terminal:
             return [0.0] * self.rules.players
-        if self.whole_game:
-            return [float(self.state.scores[self.column(s)]) for s in range(self.rules.players)]
+        if self.whole_game:  # the result's scores: a game bonus (Persian Rummy's) is added at the end
+            scores = (outcome(self.state) or {})["scores"]
+            return [float(scores[self.column(s)]) for s in range(self.rules.players)]
         sides = (self.state.last_hand or {})["sides"]
         return [float(sides[self.column(s)]["total"]) for s in range(self.rules.players)]
 
