@@ -16,6 +16,7 @@ from typing import Any, Final
 from ..cards import NUM_KINDS, parse_card
 from ..rummy import RummyRules
 from ..rummy.rules import JOKER_EFFECTS
+from ..rummy.sampling import knowledge
 from ..rummy.state import PHASES
 from .rummy_actions import RummyActionSpace
 
@@ -40,6 +41,7 @@ class RummyLayout:
     slots: int
     actions: int
     sides: tuple[int, ...]  # each seat's side (score column), as the rules say
+    rules: RummyRules = field(compare=False, repr=False)  # for replaying the public history (``known``)
     offsets: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict, compare=False, repr=False)
     size: int = field(default=0, compare=False)
 
@@ -50,7 +52,7 @@ class RummyLayout:
         blocks: list[tuple[str, tuple[int, ...]]] = [
             ("hand", (k,)), ("phase", (len(PHASES),)),
             ("to_move", (p,)), ("dealer", (p,)), ("claim_from", (p,)),
-            ("hand_sizes", (p,)), ("melded", (p,)),
+            ("hand_sizes", (p,)), ("melded", (p,)), ("known", (p, k)), ("stock_known", (k,)),
             ("stock_size", (1,)), ("hand_number", (1,)), ("reshuffles", (1,)),
             ("pile", (k,)), ("pile_depth", (k,)), ("pile_top", (k + 1,)), ("pile_size", (1,)),
             ("must_use", (k + 1,)), ("taken", (k,)), ("removed", (k,)),
@@ -67,7 +69,7 @@ class RummyLayout:
             for d in shape:
                 n *= d
             at += n
-        return cls(p, t, space.slots, space.size, tuple(rules.side_of(s) for s in range(p)), offsets, at)
+        return cls(p, t, space.slots, space.size, tuple(rules.side_of(s) for s in range(p)), rules, offsets, at)
 
 
 def encode_view(layout: RummyLayout, view: dict[str, Any], prefix: Sequence[int] = ()) -> list[float]:
@@ -97,6 +99,15 @@ def encode_view(layout: RummyLayout, view: dict[str, Any], prefix: Sequence[int]
     for s in range(p):
         out[at["hand_sizes"] + seat_of(s)] = float(view["hand_sizes"][s])
         out[at["melded"] + seat_of(s)] = float(view["melded"][s])
+    # the cards each other seat was seen taking (from the pile, the dealer's joker) and still holds, and the
+    # known cards of a stock made of the pile turned over (``canasta.rummy.sampling.knowledge``)
+    known = knowledge(layout.rules, view["history"])
+    for s in range(p):
+        if s != seat:
+            for c in known.held[s]:
+                out[at["known"] + seat_of(s) * NUM_KINDS + c] += 1.0
+    for c in known.stock_top[-view["stock"]:] if view["stock"] else ():
+        out[at["stock_known"] + c] += 1.0
     out[at["stock_size"]] = float(view["stock"])
     out[at["hand_number"]] = float(view["hand_number"])
     out[at["reshuffles"]] = float(view["reshuffles"])
