@@ -44,7 +44,7 @@ def test_pettingzoo_api(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_random_whole_game_follows_the_legal_moves(variant: str) -> None:
     """Random agents play a whole game; at every engine position the atoms the mask offers reach exactly the
-    legal moves, each once, and the rewards are the final scores of each seat's side."""
+    legal moves, each once, and the rewards are the final scores of each seat's side (its result's)."""
     env = canasta.rl.env(variant, whole_game=True)
     env.reset(seed=11)
     table = env.unwrapped.table
@@ -59,6 +59,7 @@ def test_a_random_whole_game_follows_the_legal_moves(variant: str) -> None:
             continue
         mask = obs["action_mask"]
         assert np.flatnonzero(mask).tolist() == table.legal_actions()
+        assert not table.prefix or mask.sum() >= 2  # inside a move, an atom that is no choice is not asked for
         if table.moves not in checked:  # a new engine position: the whole tree against legal_moves
             checked.add(table.moves)
             legal = canasta.legal_moves(table.state)

@@ -1,6 +1,6 @@
 """The legal atoms of a position for any family whose moves are written as atom sequences (docs/rl.md,
 "The rummy family"): the legal moves' full sequences, each cut at the first atom after which only one legal
-move remains.
+move remains, and with the atoms that leave no choice (one possible next atom) added without asking.
 
 Canasta's environments use their own ``actions.LegalTree`` (compiled, tuned for the engine's hot path); this
 one is the plain version of the same rule, generic over the move type, for the rummy family and any other.
@@ -36,23 +36,32 @@ class PrefixTree(Generic[MoveT]):
 
     def step(self, prefix: Atoms, atom: int) -> tuple[Atoms, MoveT | None]:
         """The prefix after ``atom`` and, once the atoms name a single move, that move (the prefix is then
-        empty). ``ValueError`` for an atom not legal after ``prefix``."""
+        empty). An atom that is the only one possible next is no choice: it is added at once, so every atom an
+        agent is asked for has an alternative. ``ValueError`` for an atom not legal after ``prefix``."""
         longer = (*prefix, atom)
-        found = self._matching(prefix)
-        found = [i for i in found if self.sequences[i][len(prefix)] == atom]
+        found = [i for i in self._matching(prefix) if self.sequences[i][len(prefix)] == atom]
         if not found:
             raise ValueError(f"action {atom} is not legal here")
         if len(found) == 1:
             return (), self.moves[found[0]]
-        return longer, None
+        while True:  # several moves remain, none ending here (no sequence is another's prefix)
+            following = {self.sequences[i][len(longer)] for i in found}
+            if len(following) > 1:
+                return longer, None
+            longer = (*longer, following.pop())
 
     def encode(self, move: MoveT) -> Atoms:
-        """The atoms that play ``move``: its full sequence cut at the first atom naming it alone."""
+        """The atoms an agent chooses to play ``move``: its full sequence less the atoms that were no choice,
+        cut at the first atom naming it alone."""
         try:
             full = self.sequences[self.moves.index(move)]
         except ValueError:
             raise ValueError(f"{move} is not a legal move here") from None
-        for k in range(1, len(full) + 1):
-            if sum(seq[:k] == full[:k] for seq in self.sequences) == 1:
-                return full[:k]
-        return full  # pragma: no cover - distinct sequences, none another's prefix: the whole one names it
+        chosen: list[int] = []
+        prefix: Atoms = ()
+        while True:
+            atom = full[len(prefix)]
+            chosen.append(atom)
+            prefix, played = self.step(prefix, atom)
+            if played is not None:
+                return tuple(chosen)
