@@ -20,7 +20,7 @@ from gymnasium import spaces
 from .. import legal_moves
 from ..bots import Player
 from .families import GameTable, Opponent, family
-from .table import chosen_atom, chosen_deal
+from .inputs import chosen_atom, chosen_deal
 
 
 class SingleAgentEnv(gym.Env[dict[str, Any], int]):

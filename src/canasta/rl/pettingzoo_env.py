@@ -16,7 +16,7 @@ from pettingzoo import AECEnv  # type: ignore[import-not-found,import-untyped,un
 from pettingzoo.utils import wrappers  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from .families import GameTable, family
-from .table import chosen_atom, chosen_deal
+from .inputs import chosen_atom, chosen_deal
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
