@@ -122,6 +122,12 @@ def test_seeds_and_chosen_deals_repeat() -> None:
     dealt = canasta.new_game(canasta.rules("persian-rummy"), seed=7)
     assert env.unwrapped.table.state.to_json() == dealt.to_json()
     assert env.agent_selection == f"player_{dealt.to_move}"
+    raw = canasta.rl.raw_env("persian-rummy", render_mode="ansi")
+    raw.reset(options={"deal": 7})
+    hand = " ".join(canasta.view(dealt, dealt.to_move)["hand"])
+    assert f"seat {dealt.to_move} to_move {dealt.to_move} phase draw hand 1: {hand} |" in raw.render()
+    with pytest.raises(ValueError, match=r"action 60 \(discard 2S\) is not legal here"):
+        raw.step(60)  # the draw phase: no discard
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

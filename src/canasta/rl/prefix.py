@@ -8,7 +8,7 @@ one is the plain version of the same rule, generic over the move type, for the r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 Atoms = tuple[int, ...]
@@ -19,11 +19,12 @@ class PrefixTree(Generic[MoveT]):
     """``moves[i]`` is played by the atoms ``sequences[i]``; no sequence may be another's prefix (an end atom
     closes a sequence of variable length), so following the legal atoms one by one reaches each move once."""
 
-    def __init__(self, moves: Sequence[MoveT], sequences: Sequence[Atoms]) -> None:
+    def __init__(self, moves: Sequence[MoveT], sequences: Sequence[Atoms], name: Callable[[int], str] = str) -> None:
         if len(set(sequences)) != len(sequences):
             raise ValueError("two legal moves have the same atoms")
         self.moves = list(moves)
         self.sequences = list(sequences)
+        self.name = name  # an atom's name, for messages
 
     def _matching(self, prefix: Atoms) -> list[int]:
         k = len(prefix)
@@ -41,7 +42,7 @@ class PrefixTree(Generic[MoveT]):
         longer = (*prefix, atom)
         found = [i for i in self._matching(prefix) if self.sequences[i][len(prefix)] == atom]
         if not found:
-            raise ValueError(f"action {atom} is not legal here")
+            raise ValueError(f"action {atom} ({self.name(atom)}) is not legal here")
         if len(found) == 1:
             return (), self.moves[found[0]]
         while True:  # several moves remain, none ending here (no sequence is another's prefix)

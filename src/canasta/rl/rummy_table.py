@@ -66,7 +66,7 @@ class RummyTable:
         if self._tree is None:
             legal = legal_moves(self.state)
             labels = [m["label"] for m in self.view(self.to_move)["melds"]]
-            self._tree = PrefixTree(legal, [self.space.atoms(m, labels) for m in legal])
+            self._tree = PrefixTree(legal, [self.space.atoms(m, labels) for m in legal], self.space.name)
         return self._tree
 
     def legal_actions(self) -> list[int]:
