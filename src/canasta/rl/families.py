@@ -20,6 +20,7 @@ from ..bots import Player, make_player, player_names
 from ..bots.levels import LEVELS
 from ..rules import Rules
 from ..rummy import RummyRules
+from ..rummy.players import make_rummy_player, rummy_player_names
 from ..variants import game_rules
 from ..view import lean_view
 from .actions import ActionSpace
@@ -96,18 +97,17 @@ def _canasta(rules: Rules) -> Family:
         lambda player, state, seat: lean_view(state, seat) if player.lean_views else view(state, seat))
 
 
+def _observe_rummy(table: RummyTable, seat: int) -> dict[str, Array]:
+    mask = np.zeros(table.space.size, np.int8)
+    if seat == table.to_move and not table.terminal:
+        mask[table.legal_actions()] = 1
+    return {"observation": np.asarray(table.observation(seat), np.float32), "action_mask": mask}
+
+
 def _rummy(rules: RummyRules) -> Family:
-    from ..rummy.players import make_rummy_player, rummy_player_names
-
-    def observe(table: RummyTable, seat: int) -> dict[str, Array]:
-        mask = np.zeros(table.space.size, np.int8)
-        if seat == table.to_move and not table.terminal:
-            mask[table.legal_actions()] = 1
-        return {"observation": np.asarray(table.observation(seat), np.float32), "action_mask": mask}
-
     return Family(
         rules, RummyActionSpace.for_rules(rules).size, RummyLayout.for_rules(rules).size,
-        lambda deal, whole_game: RummyTable(rules, deal, whole_game), observe, make_rummy_player,
+        lambda deal, whole_game: RummyTable(rules, deal, whole_game), _observe_rummy, make_rummy_player,
         f"levels: {', '.join(LEVELS)}; players: {', '.join(rummy_player_names())}",
         lambda player, state, seat: view(state, seat))
 
