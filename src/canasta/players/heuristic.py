@@ -41,14 +41,14 @@ import random
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ..cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
-from ..engine import game_result, meld_counts
-from ..melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
-from ..moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
-from ..rules import Rules
-from ..scoring import score_side
-from ..state import Melds, entry_text
-from ..view import LeanView, meld_order
+from ..canasta.cards import JOKER_RANK, RANK_CHARS, RANK_VALUE, RED_THREES, THREE, TWO, parse_card, rank_of
+from ..canasta.engine import game_result, meld_counts
+from ..canasta.melds import SEQUENCE_LOW, SEQUENCE_MAX, SLOTS, is_sequence_key, key_rank, key_suit, parse_key
+from ..canasta.moves import ASK, DRAW, LAYOUT, NO, PASS, SPECIAL_HAND_NAMES, WITHDRAW, YES, Move, token_rank
+from ..canasta.rules import Rules
+from ..canasta.scoring import score_side
+from ..canasta.state import Melds, entry_text
+from ..canasta.view import LeanView, meld_order
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 

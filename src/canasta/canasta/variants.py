@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .rules import CLASSIC_THRESHOLDS, Rules, check_option, make_rules
 
 if TYPE_CHECKING:
-    from .rummy.rules import RummyRules
+    from ..rummy.rules import RummyRules
 
 SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # §4A [R]
 SIX_PLAYER_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # 5: 1,000; 6: 1,200 [R]
@@ -162,7 +162,7 @@ def variant_names(family: str = "all") -> list[str]:
     """The presets ``canasta.rules`` accepts: ``"all"`` (the default: Canasta's, then the rummy family's,
     each family sorted), ``"canasta"`` (Canasta's alone, for callers that play the Canasta engine) or
     ``"rummy"`` (500 Rum, Basic Rummy ...)."""
-    from .rummy.presets import rummy_names
+    from ..rummy.presets import rummy_names
 
     if family == "canasta":
         return sorted(PRESETS)
@@ -176,7 +176,7 @@ def variant_names(family: str = "all") -> list[str]:
 def game_rules(name: str = "classic", /, **overrides: Any) -> Rules | RummyRules:
     """The rules of any family's preset: ``game_rules("500-rum")`` is a ``RummyRules``, Canasta's presets a
     ``Rules`` (``canasta.rules`` is this function)."""
-    from .rummy.presets import rummy_key, rummy_rules
+    from ..rummy.presets import rummy_key, rummy_rules
 
     if isinstance(name, str):
         key = rummy_key(name)
@@ -193,8 +193,8 @@ def canonical_name(name: str) -> str:
     if key in UNSUPPORTED:
         raise ValueError(f"variant {name!r} is not supported: {UNSUPPORTED[key]}")
     if key not in PRESETS:
-        from .rummy.presets import ALIASES as RUMMY_ALIASES
-        from .rummy.presets import rummy_key, rummy_names
+        from ..rummy.presets import ALIASES as RUMMY_ALIASES
+        from ..rummy.presets import rummy_key, rummy_names
 
         if rummy_key(name) is not None:
             raise ValueError(f"{name!r} is a rummy-family variant: use canasta.rules({name!r})")

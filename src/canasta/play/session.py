@@ -2,7 +2,7 @@
 kind of ``canasta.seated.SeatedGame`` (seats, the record saved after every move, the computer players' and
 the hint's moves, undo).
 
-A seat is ``human``, a level (``easy``, ``medium``, ``hard``, ``expert``: ``canasta.bots.levels``)
+A seat is ``human``, a level (``easy``, ``medium``, ``hard``, ``expert``: ``canasta.players.levels``)
 or a player name (``greedy``, ``heuristic``, ``random``, ``search``).
 """
 
@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .bots import Player, make_player, player_names
-from .bots.levels import LEVELS, hint, level_player
-from .engine import is_over, legal_moves, new_game
-from .moves import Move
+from ..canasta.engine import is_over, legal_moves, new_game
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
+from ..canasta.state import State
+from ..canasta.view import view
+from ..players import Player, make_player, player_names
+from ..players.levels import LEVELS, hint, level_player
 from .record import Recorder
-from .rules import Rules
 from .seated import HUMAN, SeatedGame, default_save_path, parse_seat_names
-from .state import State
-from .view import view
 
 
 def seat_choices() -> list[str]:

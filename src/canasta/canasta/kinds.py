@@ -1,5 +1,5 @@
 """Card kinds, their ranks and values, and the card notation: the plain functions and constants of
-``canasta.cards`` (which re-exports them), in a module of their own so that the compiled engine calls them
+``canasta.canasta.cards`` (which re-exports them), in a module of their own so that the compiled engine calls them
 as native code (``cards.Card`` subclasses ``int``, which mypyc cannot compile).
 
 A card is an ``int`` kind: ``(rank - 2) * 4 + suit`` for the 52 standard cards (rank 2..14, suit

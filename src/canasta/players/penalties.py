@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import parse_card, rank_of
-from ..melds import key_rank, parse_key
-from ..moves import Move
-from ..rules import Rules
+from ..canasta.cards import parse_card, rank_of
+from ..canasta.melds import key_rank, parse_key
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
 
 CANASTA = 7
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .bounds import Bound
+from ..bounds import Bound
 
 
 def shown(value: Any) -> str:

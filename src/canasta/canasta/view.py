@@ -494,7 +494,7 @@ def public_state(state: State, seat: int, full: dict[str, Any] | None = None) ->
     """The position as ``seat`` may know it: ``state.to_dict()`` with every hidden part blanked (other
     hands, the stock, every foot (its owner's too), the hand snapshot of another player's staged opening)
     or left out (the deal and the seed).
-    ``canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
+    ``canasta.canasta.sampling.determinize`` fills the blanks with cards consistent with the view."""
     d = dict(_seen_dict(state) if full is None else full)  # ``full``: ``_seen_dict``, shared, never changed
     d["hands"] = [cards if i == seat else None for i, cards in enumerate(d["hands"])]
     d["stock"] = None

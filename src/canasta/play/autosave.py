@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
-from .names import plural, variant_title
+from ..text.names import plural, variant_title
 from .record import load, replay
 
 
@@ -107,8 +107,8 @@ def saved_game(path: Path) -> str | None:
 def resume(path: Path, seats: Any = None, save_path: Path | None = None) -> Any:
     """The game saved in ``path`` carried on: a ``Session`` for Canasta, a ``RummyGame`` for the rummy family
     (``ValueError`` saying what is wrong with the file)."""
-    from .rummy import rummy_key
-    from .rummy.session import RummyGame
+    from ..rummy import rummy_key
+    from ..rummy.session import RummyGame
     from .session import Session
 
     record = read_record(path)

@@ -18,8 +18,8 @@ import json
 from importlib import resources
 from typing import Any
 
-from ..moves import Move
-from ..rules import Rules
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
 from . import Player
 
 WEIGHTS = "learned_classic.npz"

@@ -4,7 +4,7 @@ A player sees only what its seat may see, ``canasta.view(state, seat)``, and the
 it never receives the ``State``. ``make_player(name, seed)`` builds one by name::
 
     >>> import canasta
-    >>> from canasta.bots import make_player
+    >>> from canasta.players import make_player
     >>> state = canasta.new_game(canasta.rules(), seed=1)
     >>> bot = make_player("greedy", seed=1)
     >>> move = bot.choose(canasta.view(state, state.to_move), canasta.legal_moves(state))
@@ -19,9 +19,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..moves import Move
-from ..rules import Rules
-from ..view import LeanView
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
+from ..canasta.view import LeanView
 
 
 class Player:
@@ -72,7 +72,7 @@ def rules_of(view: dict[str, Any]) -> Rules:
     key = json.dumps(spec, sort_keys=True)
     r = _RULES_CACHE.get(key)
     if r is None:
-        from ..variants import rules as make_rules
+        from ..canasta.variants import rules as make_rules
 
         r = _RULES_CACHE[key] = make_rules(spec["variant"], **spec["options"])
     _LAST_SPEC[:] = [spec, r, json.loads(key)]

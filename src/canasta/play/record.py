@@ -22,17 +22,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, overload
 
-from . import apply, is_over, legal_moves, new_game, outcome
-from .cards import card_str, counts_of, pack, parse_card
-from .engine import redeal as _canasta_redeal
-from .errors import IllegalMove
-from .moves import Move
-from .rules import Rules
-from .rummy import RummyMove, RummyRules, RummyState
-from .rummy import redeal as _rummy_redeal
-from .rummy.deal import dealt_pack as _rummy_dealt
-from .state import State
-from .variants import game_rules as make_rules
+from .. import apply, is_over, legal_moves, new_game, outcome
+from ..canasta.cards import card_str, counts_of, pack, parse_card
+from ..canasta.engine import redeal as _canasta_redeal
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
+from ..canasta.state import State
+from ..canasta.variants import game_rules as make_rules
+from ..errors import IllegalMove
+from ..rummy import RummyMove, RummyRules, RummyState
+from ..rummy import redeal as _rummy_redeal
+from ..rummy.deal import dealt_pack as _rummy_dealt
 
 # Records serve both families: the public entry points dispatch on the state's type (canasta/__init__.py).
 AnyState = Any  # State | RummyState: kept loose here so that both families' callers type-check
@@ -120,7 +120,7 @@ def play_game(players: Sequence[Any], rules: Rules | RummyRules | None = None, s
     """Play one game between ``players`` (one ``canasta.bots.Player`` per seat) and return
     ``(final_state, record)``. Each player sees only its seat's view and the legal moves. A game still
     going after ``max_moves`` moves raises ``MoveCapReached`` (a ``RuntimeError``) holding it."""
-    from . import view
+    from .. import view
 
     r = rules or make_rules()
     if len(players) != r.players:
@@ -145,7 +145,7 @@ def _parse_entry(state: AnyState, entry: Any, number: int) -> Move | RummyMove:
             raise RecordError(f"{entry!r}: seat {head} is not to move, seat {state.to_move} is", number)
         text = rest
     try:
-        from . import parse_move  # the position fills in what notation leaves open (sequences, suits)
+        from .. import parse_move  # the position fills in what notation leaves open (sequences, suits)
 
         return parse_move(state, text)
     except ValueError as exc:

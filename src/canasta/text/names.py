@@ -4,8 +4,8 @@ alike and the log and the list of moves write ``discard 10`` alike."""
 
 from __future__ import annotations
 
-from .bots.levels import LEVELS
-from .view import seat_name
+from ..canasta.view import seat_name
+from ..players.levels import LEVELS
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RANKS = set("23456789TJQKA")
@@ -62,7 +62,7 @@ def level_names() -> list[str]:
 
 def variant_title(name: str) -> str:
     """A preset's title (``classic`` -> ``Classic``), whichever family it is of."""
-    from .rummy.pages import NOTES as RUMMY_NOTES
+    from ..rummy.pages import NOTES as RUMMY_NOTES
     from .variant_docs import NOTES
 
     if name in NOTES:

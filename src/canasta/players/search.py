@@ -1,9 +1,9 @@
 """Search player: the heuristic player, checked by determinized Monte Carlo (issue "Strong computer players").
 
-For each decision it asks the heuristic player (``canasta.bots.heuristic``) for its move and, when
+For each decision it asks the heuristic player (``canasta.players.heuristic``) for its move and, when
 the decision is one where look-ahead pays (take the pile or draw; which card to discard; the
 partner's yes or no), a few alternatives. Then it repeatedly samples the cards it cannot see
-(``canasta.sampling.determinize``, which keeps every card known from the public history), plays each
+(``canasta.canasta.sampling.determinize``, which keeps every card known from the public history), plays each
 candidate in that sample, and lets heuristic players finish the hand, or stops after ``horizon``
 moves and scores the table. Every candidate is played on the same samples, so their differences are
 paired. It plays an alternative only when its mean gain over the heuristic's move is more than
@@ -20,13 +20,13 @@ import random
 import time
 from typing import Any, Final
 
-from ..cards import cards_of
-from ..engine import apply, is_over, legal_moves
-from ..moves import DRAW, Move
-from ..sampling import Sampler
-from ..scoring import score_side
-from ..state import State
-from ..view import LeanView
+from ..canasta.cards import cards_of
+from ..canasta.engine import apply, is_over, legal_moves
+from ..canasta.moves import DRAW, Move
+from ..canasta.sampling import Sampler
+from ..canasta.scoring import score_side
+from ..canasta.state import State
+from ..canasta.view import LeanView
 from . import Player
 from .heuristic import HeuristicPlayer, take_cost_key
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .bounds import BOOL, Bound, Choice, Int, Label, Row, Seq, shown
+from ..bounds import BOOL, Bound, Choice, Int, Label, Row, Seq, shown
 from .moves import SPECIAL_HAND_NAMES
 
 # (lower bound of the side's cumulative score, minimum count), §3.4.

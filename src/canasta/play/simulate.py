@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import make_player, refuse_unsupported
-from .names import plural, side_name
+from ..canasta.rules import Rules
+from ..canasta.variants import rules as make_rules
+from ..players import make_player, refuse_unsupported
+from ..text.names import plural, side_name
 from .record import MoveCapReached, dumps, play_game
-from .rules import Rules
-from .variants import rules as make_rules
 
 
 def seat_players(rules: Rules, players: str | Sequence[str]) -> list[str]:
@@ -81,7 +81,7 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
              stream: TextIO | None = None, max_moves: int = MAX_MOVES) -> dict[str, Any]:
     """Play ``games`` bot games and return a summary dict (see ``format_summary``).
 
-    ``players``: one name, one per side or one per seat (``canasta.bots.player_names()``).
+    ``players``: one name, one per side or one per seat (``canasta.players.player_names()``).
     ``rules`` wins over ``variant``/``options``. ``jobs``: worker processes (0 = one per CPU).
     ``records_dir``: write every game's record there as ``game-00001.json`` ...
     ``progress``: True shows a bar on ``stream`` (default stderr) when it is a terminal, ``"always"``

@@ -15,7 +15,7 @@ Each submodule imports only lower ones (docs/engine.md, "Modules, lowest layer f
 
 from __future__ import annotations
 
-from .api import apply, legal_moves, why_illegal
+from .api import apply, legal_moves, parse_move, why_illegal
 from .core import (
     DISCARD_RANKS,
     DISCARDS,
@@ -75,6 +75,7 @@ __all__ = [
     "new_game",
     "out_canastas",
     "outcome",
+    "parse_move",
     "pile_frozen_for",
     "rank_counts",
     "redeal",

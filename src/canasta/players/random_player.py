@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..moves import Move
+from ..canasta.moves import Move
 from . import Player
 
 

@@ -3,15 +3,15 @@ it (the aim, the deal, a turn, melds, the pile, going out, the score, the end), 
 itself, so that a preset with options reads as it is played. Every face shows the same text: the terminal
 app's help (``?``) puts it before the keys and the parameters, and the browser's rules page can too.
 
-The parameter pages (``canasta.variant_docs.variant_page``) stay the reference with sources; this is the
+The parameter pages (``canasta.text.variant_docs.variant_page``) stay the reference with sources; this is the
 tutorial in front of them.
 """
 
 from __future__ import annotations
 
+from ..canasta.rules import Rules
+from ..rummy import RummyRules
 from .names import plural, variant_title
-from .rules import Rules
-from .rummy import RummyRules
 
 
 def how_to_play(rules: Rules | RummyRules) -> str:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import JOKER_RANK, RANK_VALUE, THREE, TWO, parse_card, rank_of
-from ..melds import is_sequence_key, key_rank, parse_key
-from ..moves import ASK, DRAW, LAYOUT, PASS, WITHDRAW, YES, Move
+from ..canasta.cards import JOKER_RANK, RANK_VALUE, THREE, TWO, parse_card, rank_of
+from ..canasta.melds import is_sequence_key, key_rank, parse_key
+from ..canasta.moves import ASK, DRAW, LAYOUT, PASS, WITHDRAW, YES, Move
 from . import Player, rules_of
 from .penalties import safe_moves, shed_bonus
 

@@ -36,12 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import Player, make_player, refuse_unsupported
-from .moves import Move
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
+from ..canasta.variants import rules as make_rules
+from ..players import Player, make_player, refuse_unsupported
 from .record import play_game
-from .rules import Rules
 from .simulate import Progress, start_method
-from .variants import rules as make_rules
 
 FORMAT = "canasta-tournament/1"
 CONFIDENCE = 0.95
@@ -504,7 +504,7 @@ def run_tournament(players: Sequence[str], games: int, seed: int = 0, *, rules: 
     """Play a head-to-head match (two players) or a round robin (more), ``games`` duplicate deals per
     pairing, and return the results (see ``summarize``; ``format_table`` prints them).
 
-    ``players``: bot names (``canasta.bots.player_names()``); a name given twice plays itself.
+    ``players``: bot names (``canasta.players.player_names()``); a name given twice plays itself.
     ``hands``: stop every game after that many hands (0: play whole games). ``jobs``: worker
     processes (0: one per CPU). ``ray``: a Ray address (``"auto"``, ``"local"``, ``"ray://..."``): one
     Ray task per deal instead of local processes. ``progress``: a bar on ``stream`` (stderr) when it is

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..canasta.rules import PARAMETERS, Rules
+from ..canasta.variants import ALIASES, PRESETS, UNSUPPORTED
+from ..canasta.variants import rules as make_rules
+from ..rummy.pages import index_rows, rummy_parts, unsupported_rows
+from ..rummy.rules import RummyRules
 from .doc_tables import parameter_table, shown
-from .rules import PARAMETERS, Rules
-from .rummy.pages import index_rows, rummy_parts, unsupported_rows
-from .rummy.rules import RummyRules
-from .variants import ALIASES, PRESETS, UNSUPPORTED
-from .variants import rules as make_rules
 
 # name: (title, summary, {parameter: source of this preset's value}, choices where sources disagree)
 NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
@@ -308,7 +308,7 @@ NOTES: dict[str, tuple[str, str, dict[str, str], list[str]]] = {
          "a pair, not as wild cards). Two pairs of one rank (four kings) do not make two pairs. Straight: one "
          "card of each rank from the three to the ace and two wild cards (twos or jokers). When 14 cards form more "
          "than one, the higher value is taken "
-         "(`canasta.special_hands.special_hand_of`). The declaring side scores the hand's value and nothing "
+         "(`canasta.canasta.special_hands.special_hand_of`). The declaring side scores the hand's value and nothing "
          "else (its threes and cards do not count); the other side scores its hand normally (GC-S20).",
          "The three kept for a Straight (pagat: one three may be kept while the side has not opened): the "
          "first three a player gets while his side has not opened and he holds none stays in his hand as an "

@@ -8,7 +8,7 @@ when a game is over, the legal moves, a seat's view, the computer player behind 
 may be taken back.
 
 A seat is ``human`` or a computer player's name (a level, or a player of the family). The autosave is a game
-record (``canasta.record``) whose ``players`` are these seat names, so that resuming knows them again.
+record (``canasta.play.record``) whose ``players`` are these seat names, so that resuming knows them again.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from ..players import Player
 from .autosave import read_record, write
-from .bots import Player
 from .record import Recorder, dumps
 
 HUMAN = "human"

@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..players import Player
+from ..rummy import RummyRules, new_game
+from ..rummy.arena import duplicate, games, play_game
+from ..rummy.players import make_rummy_player
 from .arena import bot_name, elo_ratings, entrant_labels, mean_interval, wilson
-from .bots import Player
 from .record import Recorder
-from .rummy import RummyRules, new_game
-from .rummy.arena import duplicate, games, play_game
-from .rummy.players import make_rummy_player
 from .simulate import progress_bar, records_folder, run_games, start_method
 
 TOURNAMENT_FORMAT = "canasta-rummy-tournament/1"
@@ -92,7 +92,7 @@ def simulate(rules: RummyRules, games_: int, seed: int = 0, jobs: int = 1, playe
              records_dir: str | Path | None = None, progress: bool | str = True, stream: TextIO | None = None,
              max_moves: int = 200_000) -> dict[str, Any]:
     """Play ``games_`` whole games between rummy computer players; the summary has the keys of Canasta's
-    ``canasta.simulate.simulate`` (``format_summary`` prints it)."""
+    ``canasta.play.simulate.simulate`` (``format_summary`` prints it)."""
     if games_ < 0 or jobs < 0:
         raise ValueError(f"games and jobs must be 0 or more, got {games_}, {jobs}")
     if max_moves < 1:

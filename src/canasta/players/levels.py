@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import legal_moves
-from ..moves import Move
-from ..state import State
-from ..view import view
+from ..canasta.engine import legal_moves
+from ..canasta.moves import Move
+from ..canasta.state import State
+from ..canasta.view import view
 from . import Player, make_player
 
 LEVELS = ("easy", "medium", "hard", "expert")
