@@ -15,14 +15,12 @@ from typing import Any, Protocol
 import numpy as np
 from gymnasium import spaces
 
-from .. import view
-from ..bots import Player, make_player, player_names
-from ..bots.levels import LEVELS
-from ..rules import Rules
-from ..rummy import RummyRules
-from ..rummy.players import make_rummy_player, rummy_player_names
-from ..variants import game_rules
-from ..view import lean_view
+from .. import Rules, RummyRules, view
+from ..canasta.variants import game_rules
+from ..canasta.view import lean_view
+from ..play.family import PlayFamily, play_family
+from ..players import Player
+from ..players.levels import LEVELS
 from .actions import ActionSpace
 from .observation import Layout
 from .rummy_actions import RummyActionSpace
@@ -60,9 +58,8 @@ class Family:
     observation_size: int
     table: Callable[[int, bool], GameTable]  # (deal, whole_game) -> a new game
     observe: Callable[[Any, int], dict[str, Array]]  # (table, seat) -> {"observation", "action_mask"}
-    make_player: Callable[[str, int], Player]  # a level or player name, seeded
-    player_names: str  # what make_player accepts, for messages
     seen: Callable[[Player, Any, int], Any]  # what a computer player is shown: (player, state, seat) -> view
+    play: PlayFamily  # the play layer's family: its computer players by name
 
     @property
     def observation_space(self) -> spaces.Dict:
@@ -75,9 +72,10 @@ class Family:
         if not isinstance(opponent, str):
             raise ValueError(f"an opponent is a level, a player name or a Player object, got {opponent!r}")
         try:
-            return self.make_player(opponent, seed)
+            return self.play.make_player(opponent.strip().lower(), seed)
         except ValueError:
-            raise ValueError(f"unknown opponent {opponent!r}; {self.player_names}") from None
+            raise ValueError(f"unknown opponent {opponent!r}; levels: {', '.join(LEVELS)}; "
+                             f"players: {', '.join(self.play.player_names())}") from None
 
 
 def family(variant: str, **options: Any) -> Family:
@@ -85,16 +83,13 @@ def family(variant: str, **options: Any) -> Family:
     ``ValueError``)."""
     rules = game_rules(variant, **options)
     if isinstance(rules, RummyRules):
-        return _rummy(rules)
-    return _canasta(rules)
-
-
-def _canasta(rules: Rules) -> Family:
-    return Family(
-        rules, ActionSpace.for_rules(rules).size, Layout.for_rules(rules).size,
-        lambda deal, whole_game: Table(rules, deal, whole_game), observe_canasta, make_player,
-        f"levels: {', '.join(LEVELS)}; players: {', '.join(player_names())}",
-        lambda player, state, seat: lean_view(state, seat) if player.lean_views else view(state, seat))
+        return Family(rules, RummyActionSpace.for_rules(rules).size, RummyLayout.for_rules(rules).size,
+                      lambda deal, whole_game: RummyTable(rules, deal, whole_game), _observe_rummy,
+                      lambda player, state, seat: view(state, seat), play_family(rules))
+    return Family(rules, ActionSpace.for_rules(rules).size, Layout.for_rules(rules).size,
+                  lambda deal, whole_game: Table(rules, deal, whole_game), observe_canasta,
+                  lambda player, state, seat: lean_view(state, seat) if player.lean_views else view(state, seat),
+                  play_family(rules))
 
 
 def _observe_rummy(table: RummyTable, seat: int) -> dict[str, Array]:
@@ -102,14 +97,6 @@ def _observe_rummy(table: RummyTable, seat: int) -> dict[str, Array]:
     if seat == table.to_move and not table.terminal:
         mask[table.legal_actions()] = 1
     return {"observation": np.asarray(table.observation(seat), np.float32), "action_mask": mask}
-
-
-def _rummy(rules: RummyRules) -> Family:
-    return Family(
-        rules, RummyActionSpace.for_rules(rules).size, RummyLayout.for_rules(rules).size,
-        lambda deal, whole_game: RummyTable(rules, deal, whole_game), _observe_rummy, make_rummy_player,
-        f"levels: {', '.join(LEVELS)}; players: {', '.join(rummy_player_names())}",
-        lambda player, state, seat: view(state, seat))
 
 
 __all__ = ["Family", "GameTable", "Opponent", "family"]

@@ -1,5 +1,5 @@
 """A single-agent Gymnasium environment (docs/rl.md "Gymnasium"): one seat is the agent, the others are
-this project's computer players at a chosen level (``canasta.bots``, or the rummy family's for its presets).
+this project's computer players at a chosen level (``canasta.players``, or the rummy family's for its presets).
 
 ``SingleAgentEnv(variant="classic", seat=0, opponents="medium", **options)``: ``opponents`` is a level
 (``easy``, ``medium``, ``hard``, ``expert``), a player name (``random``, ``greedy``, ``heuristic``,
@@ -18,7 +18,7 @@ import gymnasium as gym
 from gymnasium import spaces
 
 from .. import legal_moves
-from ..bots import Player
+from ..players import Player
 from .families import GameTable, Opponent, family
 from .inputs import chosen_atom, chosen_deal
 

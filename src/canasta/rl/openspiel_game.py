@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from ..rules import Rules
-from ..variants import game_rules
+from ..canasta.rules import Rules
+from ..canasta.variants import game_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table

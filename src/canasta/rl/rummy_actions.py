@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import NUM_KINDS, card_str
+from ..canasta.cards import NUM_KINDS, card_str
 from ..rummy import RummyMove, RummyRules
 from ..rummy.moves import DEALER_JOKER, EFFECTS
 

@@ -3,7 +3,7 @@ preset, read from ``canasta.view(state, seat)`` alone (and the partial move the 
 belongs to the environment), so it holds nothing of the other hands, the stock's order or the deal.
 
 Seats and sides are relative, as in Canasta's observation: index 0 is the observing seat (its side), then the
-following seats (sides) in playing order. Card blocks count card kinds (``canasta.cards``: ``(rank - 2) * 4 +
+following seats (sides) in playing order. Card blocks count card kinds (``canasta.canasta.cards``: ``(rank - 2) * 4 +
 suit``, 52 the joker).
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..cards import NUM_KINDS, parse_card
+from ..canasta.cards import NUM_KINDS, parse_card
 from ..rummy import RummyRules
 from ..rummy.rules import JOKER_EFFECTS
 from ..rummy.sampling import knowledge
