@@ -22,8 +22,7 @@ from typing import Final
 from ..canasta.cards import NUM_KINDS, card_str
 from ..rummy import RummyMove, RummyRules
 from ..rummy.moves import DEALER_JOKER, EFFECTS
-
-Atoms = tuple[int, ...]
+from .prefix import Atoms
 
 SIMPLE: Final = ("draw", "pass", DEALER_JOKER, "block", *(f"nominate {e}" for e in EFFECTS))
 SIMPLE_NAMES: Final = ("draw", "pass", "take dealer JK", "block JK", *SIMPLE[4:])
