@@ -436,6 +436,37 @@ def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServ
     second_context.close()
 
 
+def test_a_page_opened_mid_hand_logs_the_moves_as_the_live_page(browser: Any, server: LiveServer) -> None:
+    """A reload mid-hand logs the hand's earlier moves as the live log did: discards and melds named with
+    their suits (the server's public record of this hand), not by rank only."""
+    made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + made["seats"][0]["url"])
+
+    def this_hand(lines: list[str]) -> list[str]:
+        heads = [i for i, line in enumerate(lines) if line.startswith("— Hand ")]
+        return lines[heads[-1] + 1:] if heads else lines
+
+    for _ in range(40):  # a few turns of ours, until someone has melded
+        page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+        if len(this_hand(log_lines(page))) > 12 and "melded" in " ".join(this_hand(log_lines(page))):
+            break
+        version = page.evaluate("document.body.dataset.version")
+        take_turn(page)
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    page.wait_for_timeout(300)  # the last event's pause
+    live = this_hand(log_lines(page))
+    assert any("melded" in line for line in live), live
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    again = this_hand(log_lines(page))
+    assert again == live
+    suits = "♠♥♦♣"
+    assert all(any(s in line for s in suits) for line in again if "discarded" in line or "melded" in line), again
+    page.close()
+
+
 def test_bad_link_leads_home_and_to_watching(browser: Any, server: LiveServer) -> None:
     made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -468,8 +499,8 @@ def test_phone_shows_the_hand_and_its_moves(browser: Any, server: LiveServer, wi
         box = locator.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, height, box)
-        assert locator.evaluate("(e) => { const r = e.getBoundingClientRect();"
-                                " return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
+        assert locator.evaluate("(e) => { const r = e.getBoundingClientRect(); return e.contains("
+                                "document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
     assert page.evaluate("window.scrollY") == 0
     shot(page, f"table-phone-{'portrait' if height > width else 'landscape'}")
     context.close()

@@ -295,16 +295,13 @@ function handleEvent(f) {
   // a discard names only the rank: the card is the new pile top (not when the discard ended the hand)
   const sameHand = nextView && T.state && T.state.view && nextView.hand_number === T.state.view.hand_number;
   const card = f.card || (act === "discard" && sameHand && next.version === f.version ? nextView.pile_top : null);
-  const who = seatLabel(f.seat);
   // the melds the move made or grew, card by card: from the table after it (the review's, if the hand ended)
   // (only from the state right after this move: after a reconnection several moves may lie in between)
   const exact = next && next.version === f.version;
   const afterSides = !exact ? null : sameHand ? sidesOf(nextView) : next.review && next.review.hand === T.state.view.hand_number ? next.review.table.sides : null;
   const changes = afterSides && T.state ? meldChanges(sidesOf(T.state.view), afterSides, sideOfSeat(T.state.view, f.seat)) : [];
-  const mine = f.seat === T.seat;
-  const said = asReader(mine, () => eventText(move, card, changes, f.seat, T.state && T.state.view));
-  const by = { timer: "table.log.by_timer", "stand-in": "table.log.by_stand_in" }[f.by] || "table.log.by_player";
-  const text = asReader(mine, () => t(by, { who, what: said }));
+  const view = T.state && T.state.view;
+  const { said, text } = moveLine(f, card, changes, view && (view.pile_size ?? (view.pile || []).length));
   addLog(text, { version: f.version, mine: f.seat === T.seat, latest: true });
   for (const h of f.history || []) {
     if (/^\d+ upcard/.test(h)) {
@@ -368,9 +365,19 @@ function meldChanges(beforeSides, afterSides, side) {
   return out;
 }
 
+/** A move's log line and what the seat's bubble says: `card` the discard, `changes` the melds it made or
+ * added to, `took` the pile's size when it took the pile. */
+function moveLine(f, card, changes, took) {
+  const mine = f.seat === T.seat;
+  const said = asReader(mine, () => eventText(String(f.move || ""), card, changes, f.seat, took));
+  const by = { timer: "table.log.by_timer", "stand-in": "table.log.by_stand_in" }[f.by] || "table.log.by_player";
+  return { said, text: asReader(mine, () => t(by, { who: seatLabel(f.seat), what: said })) };
+}
+
 /** What a move did, in cards: "melded 7♠ 7♥ 2♣", "added 7♦ to your 7s", "took the pile (9 cards)". */
-function eventText(move, card, changes, seat, view) {
+function eventText(move, card, changes, seat, took) {
   const m = parseMove(move);
+  const view = T.state && T.state.view;
   const melds = changes.map((c) => {
     const cards = c.added.map(cardText).join(" ");
     if (c.fresh) return t("table.log.melded", { cards });
@@ -378,8 +385,8 @@ function eventText(move, card, changes, seat, view) {
     return t(ours ? "table.log.added_yours" : "table.log.added_theirs", { cards, meld: meldName({ ...c.meld, canasta: false }) });
   });
   if (m.action === "take") {
-    const took = t("table.log.took_pile", { count: view && (view.pile_size ?? (view.pile || []).length) });
-    return melds.length ? t("table.log.and", { first: took, then: melds.join(", ") }) : took;
+    const first = t("table.log.took_pile", { count: took });
+    return melds.length ? t("table.log.and", { first, then: melds.join(", ") }) : first;
   }
   if (m.action === "meld" && melds.length) return melds.join(", ");
   return describeMove(move, card, seat === T.seat ? T.handCodes : null);
@@ -424,7 +431,8 @@ function handleState(f) {
     T.loggedHand = view.hand_number;
     if (view.hand_number > 1) addLog(t("table.log.hand", { hand: view.hand_number }), { sys: true });
     logDealtThrees(view);
-    for (const h of view.history || []) logHistoryEntry(h);
+    if (Array.isArray(f.hand_log)) logHandSoFar(view, f.hand_log);
+    else for (const h of view.history || []) logHistoryEntry(h);
   } else if (view.hand_number && T.loggedHand !== view.hand_number) {
     T.loggedHand = view.hand_number;
     addLog(t("table.log.hand", { hand: view.hand_number }), { sys: true });
@@ -487,6 +495,20 @@ function diffNew(before, after) {
     else out.add(i);
   });
   return out;
+}
+
+/** The hand's moves before this page opened, as the live log tells them: the upcard, then each move with its
+ * cards (the server's `hand_log`: what every seat saw played, suited) and what came with it. */
+function logHandSoFar(view, entries) {
+  for (const h of view.history || []) if (/^\d+ upcard/.test(h)) logHistoryEntry(h);
+  for (const e of entries) {
+    const changes = (e.melds || []).map((m) => ({ key: m.key, meld: m, added: m.added, fresh: m.new }));
+    addLog(moveLine(e, e.card, changes, e.took).text, { version: e.version, mine: e.seat === T.seat });
+    for (const h of e.history || []) {
+      const extra = /^\d+ upcard/.test(h) ? null : describeHistory(h);
+      if (extra) addLog(extra, { version: e.version, sys: true });
+    }
+  }
 }
 
 function logHistoryEntry(h) {
