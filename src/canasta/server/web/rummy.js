@@ -372,6 +372,11 @@ function setup() {
     .catch(() => {}); // the title is a nicety: the preset's name stands in
 }
 
+/** The last hand beside the board (renderBreakdown fills it). */
+function sideBoxes(box) {
+  return [box(t("rummy.last_hand"), el("div", { id: "breakdown", "data-testid": "breakdown" }, el("span", { class: "muted small-text", text: t("table.no_hand_yet") })))];
+}
+
 startTable({
   windowName: "rummyTable",
   sortStore: "canasta.rummy.sort",
@@ -399,4 +404,5 @@ startTable({
   dropOnMelds,
   reviewGroups,
   setup,
+  sideBoxes,
 });

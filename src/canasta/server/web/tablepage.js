@@ -976,11 +976,42 @@ function setupInput() {
 
 // ------------------------------------------------------------------ start
 
+/** What every table page has around its board: the top bar (home, help, the title, the status line, the
+ * deck's colours, sounds, the language, the connection), beside the board the log, the score pad, the
+ * family's own boxes and the chat, and the notice. */
+function buildShell() {
+  document.body.prepend(el("header", { class: "topbar" },
+    el("a", { class: "home", href: "/", title: t("common.home") }, el("span", { "aria-hidden": "true", text: "♠♥ " }), el("span", { text: t("common.brand") })),
+    el("a", { class: "home", href: "/help", target: "_blank", rel: "noopener", "data-testid": "help-link", text: t("help.heading") }),
+    el("span", { id: "table-title", class: "small-text" }),
+    el("span", { id: "status", class: "status", "data-testid": "status", role: "status", "aria-live": "polite", text: t("table.status.connecting") }),
+    el("button", { type: "button", id: "deck-toggle", title: t("table.deck.title"), "aria-pressed": "false", text: t("common.four_colour") }),
+    el("button", { type: "button", id: "sound-toggle", "data-testid": "sound-toggle", title: t("table.sound.title"), "aria-pressed": "false", text: t("table.sound") }),
+    el("span", { id: "language-slot" }),
+    el("span", { id: "conn", class: "conn", text: t("common.conn.offline") })));
+  const box = (title, ...children) => el("div", { class: "box" }, el("h3", { text: title }), ...children);
+  const chat = box(t("table.chat"),
+    el("div", { class: "chat-log", id: "chat-log", "data-testid": "chat-log", "aria-live": "polite" }),
+    el("form", { class: "chat-form", id: "chat-form", autocomplete: "off" },
+      el("input", { id: "chat-input", "data-testid": "chat-input", maxlength: "300", placeholder: t("table.chat.placeholder"), "aria-label": t("table.chat.label") }),
+      el("button", { type: "submit", id: "chat-send", "data-testid": "chat-send", text: t("table.chat.send") })));
+  chat.classList.add("chat");
+  $("board").after(el("aside", { class: "sidebar" },
+    box(t("table.moves"), el("div", { class: "log", id: "log", "data-testid": "log", tabindex: "0", "aria-label": t("table.moves_so_far") })),
+    box(t("table.score_pad"), el("div", { id: "score-pad", "data-testid": "score-pad", class: "table-scroll" }, el("span", { class: "muted small-text", text: t("table.no_hand_yet") }))),
+    ...(F.sideBoxes ? F.sideBoxes(box) : []),
+    chat));
+  document.body.append(el("div", { id: "notice", class: "notice hidden", "data-testid": "notice", role: "alert" },
+    el("span", { class: "msg", id: "notice-msg" }),
+    el("button", { type: "button", id: "notice-close", "aria-label": t("table.dismiss"), text: "✕" })));
+}
+
 /** Run the page with the family's plug-in `family`. */
 export function startTable(family) {
   F = family;
   const sort = store.get(F.sortStore);
   T.sortMode = SORT_MODES.includes(sort) ? sort : F.defaultSort;
+  buildShell();
   setUpPage(); // the texts and the language menu
   applyDeckPreference();
   setupInput();
