@@ -5,10 +5,10 @@
 
 import { api, backEl, cardEl, cardText, el, formatPoints } from "./common.js";
 import {
-  $, T, actionButton, addLog, breakdownTable, dragging, draggedCards, dropTargets, fill, flyCard, handTitle, hintButton, hintSays, legal,
+  $, T, actionButton, addLog, breakdownTable, dragging, draggedCards, dropTargets, fill, handTitle, hintButton, hintSays, legal,
   moveLine, partnerOf, reselect, render, seatLabel, selectedCodes, sendMove, startTable, view, whyNot,
 } from "./tablepage.js";
-import { dropZone } from "./tableui.js";
+import { dropZone, flyCard } from "./tableui.js";
 import { meldName, rummyMoveText } from "./rummy_words.js";
 import { t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";

@@ -5,10 +5,10 @@
 import { backEl, cardEl, cardSortKey, cardText, el, formatPoints, rankOf, sortCards, suitOf } from "./common.js";
 import { cardsOfMove, describeMove, moveLabel, movesMatching, parseMove, targetText, tokenText } from "./moves.js";
 import {
-  $, T, actionButton, addLog, clearSelection, draggedCards, dragging, dropTargets, fill, flyCard, handTitle, hintButton, hintSays, legal, moveLine, myTurn, partnerOf, players,
+  $, T, actionButton, addLog, clearSelection, draggedCards, dragging, dropTargets, fill, handTitle, hintButton, hintSays, legal, moveLine, myTurn, partnerOf, players,
   reselect, seatInfo, seatLabel, seatSub, selectedCodes, sendMove, showNotice, sideLabel, startTable, view, whyNot,
 } from "./tablepage.js";
-import { dropZone } from "./tableui.js";
+import { dropZone, flyCard } from "./tableui.js";
 import { asReader, t } from "./i18n.js";
 import { variantTitle } from "./variant_names.js";
 

@@ -14,7 +14,7 @@ import {
   setDisplayName, setFourColour, tableIdFromPath, uniqueId,
 } from "./common.js";
 import {
-  abandonedNote, addChatLine, announce, askWhy, explained, flyCard, hintWhy, linkProblemPanel, namePrompt, playSound, reasonText, replacedPanel,
+  abandonedNote, addChatLine, announce, askWhy, explained, hintWhy, linkProblemPanel, namePrompt, playSound, reasonText, replacedPanel,
   reviewPanel, reviewWaitingNote, reviewWaitsFor, setupSoundToggle, store, tickReviewTimers, touchDrag, dropZone,
 } from "./tableui.js";
 import { asReader, setUpPage, t } from "./i18n.js";
@@ -1062,4 +1062,3 @@ function onClosed(kind) {
   else $("panel-slot").replaceChildren(T.linkProblem);
 }
 
-export { flyCard };
