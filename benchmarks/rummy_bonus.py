@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from canasta.bots import Player
+from canasta.players import Player
 from canasta.rummy.arena import duplicate
 from canasta.rummy.moves import DEALER_JOKER, RummyMove
 from canasta.rummy.players import make_rummy_player

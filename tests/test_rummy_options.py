@@ -12,9 +12,9 @@ from itertools import combinations
 import pytest
 
 import canasta
-from canasta.cards import JOKER, card_str, rank_of
+from canasta.canasta.cards import JOKER, card_str, rank_of
+from canasta.play.record import Recorder, replay
 from canasta.positions import load_state
-from canasta.record import Recorder, replay
 from canasta.rummy import RummyRules, RummyState, score_hand
 from canasta.rummy.build import build_position
 from canasta.rummy.players import make_rummy_player
@@ -32,7 +32,7 @@ def moves(state: RummyState) -> set[str]:
 
 
 def cards(text: str) -> list[int]:
-    return [int(c) for c in canasta.cards.parse_cards(text)] if text else []
+    return [int(c) for c in canasta.canasta.cards.parse_cards(text)] if text else []
 
 
 # --- wild jokers ----------------------------------------------------------------------------------------

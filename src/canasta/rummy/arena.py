@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from ..bots import Player
+from ..players import Player
 from .api import apply, is_over, legal_moves
 from .deal import new_game
 from .players import make_rummy_player

@@ -8,30 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots import Player
-from ..cards import JOKER, parse_card, rank_of
+from ..canasta.cards import JOKER, parse_card, rank_of
+from ..players import Player
 from .generate import meld_candidates
 from .melds import Meld, card_points, lay_off_end
 from .moves import DEALER_JOKER, RummyMove
-from .presets import rummy_key, rummy_rules
+from .presets import rules_of_view
 from .rules import RummyRules
 from .sampling import knowledge, meld_of
-
-_RULES: dict[str, RummyRules] = {}
-
-
-def rules_of_view(view: dict[str, Any]) -> RummyRules:
-    """The rules of the game a view shows, with the jokers' effect nominated for the hand (Dealer's Gambit)."""
-    spec = view["rules"]
-    effect = view.get("joker_effect") or ""
-    key = repr(sorted(spec["options"].items())) + spec["variant"] + "/" + effect
-    r = _RULES.get(key)
-    if r is None:
-        name = rummy_key(spec["variant"])
-        if name is None:
-            raise ValueError(f"{spec['variant']!r} is not a rummy variant")
-        r = _RULES[key] = rummy_rules(name, dict(spec["options"])).for_hand(effect)
-    return r
 
 
 def _cards(texts: list[str]) -> list[int]:

@@ -19,11 +19,12 @@ import random
 import time
 from typing import Any
 
-from ..bots import Player
+from ..players import Player
 from .api import apply, legal_moves
-from .heuristic import RummyHeuristicPlayer, Seen, rules_of_view
+from .heuristic import RummyHeuristicPlayer, Seen
 from .melds import hand_points
 from .moves import RummyMove
+from .presets import rules_of_view
 from .sampling import determinize, knowledge
 from .scoring import hand_lines
 from .state import OVER, RummyState

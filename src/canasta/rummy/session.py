@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots import Player
-from ..bots.levels import LEVELS
-from ..record import Recorder
-from ..seated import HUMAN, SeatedGame, parse_seat_names
+from ..play.record import Recorder
+from ..play.seated import HUMAN, SeatedGame, parse_seat_names
+from ..players import Player
+from ..players.levels import LEVELS
 from .api import is_over, legal_moves
 from .deal import new_game
 from .melds import card_points
