@@ -739,16 +739,19 @@ class Room:
         self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
-        """Tell the other processes how many connections each seat has here (on every change, and every
-        second while somebody is connected here: ``tick``)."""
+        """Tell the other processes how many connections each seat has here, on every change (the cluster
+        repeats it every second while somebody is connected here: ``presence``)."""
         if self.lobby.cluster.shared:
             self.lobby.cluster.publish(self.id, {"kind": "presence", "seats": [s.connections for s in self.seats]})
 
+    def presence(self) -> list[int] | None:
+        """How many connections each seat has here; None when nobody is connected here."""
+        counts = [s.connections for s in self.seats]
+        return counts if any(counts) else None
+
     def tick(self) -> None:
-        """Every second with several processes: repeat this process's word on who is connected here, and
-        forget the word of a process that stopped giving it (it died): its seats count as left."""
-        if any(s.connections for s in self.seats):
-            self.announce()
+        """Every second with several processes: forget the word of a process that stopped giving it (it
+        died): its seats count as left."""
         now = time.monotonic()
         lapsed = [name for name, (_, said) in self.remote.items() if now - said >= PRESENCE_STALE]
         for name in lapsed:
