@@ -13,7 +13,8 @@ ownership as a lease row per table in PostgreSQL (``Store.take_leases``), renewe
 taken over by another process once it has expired. Messages never carry a move or a card: they say "table T
 changed", and each process reads the table from the database, the system of record, so a lost or late message
 costs a delay, never a wrong state (and a process that lost the broker catches every table up when it is
-back)."""
+back).
+"""
 
 from __future__ import annotations
 
