@@ -33,21 +33,21 @@ from setuptools.command.build_ext import build_ext
 
 # The engine and the data it works on, and the computer players' thinking (the heuristic's rules, the search's
 # play-outs and their samples). Modules that mypyc cannot compile natively stay pure: ``Card`` subclasses
-# ``int``; ``canasta.bots`` itself (``Player``, which users subclass in Python) stays pure too.
+# ``int``; ``canasta.players`` itself (``Player``, which users subclass in Python) stays pure too.
 COMPILED = [
-    "src/canasta/engine/",
-    "src/canasta/kinds.py",
+    "src/canasta/canasta/engine/",
+    "src/canasta/canasta/kinds.py",
     "src/canasta/dispatch.py",
-    "src/canasta/state.py",
-    "src/canasta/melds.py",
-    "src/canasta/moves.py",
-    "src/canasta/rules.py",
-    "src/canasta/scoring.py",
-    "src/canasta/view.py",
-    "src/canasta/sampling.py",
-    "src/canasta/bots/heuristic.py",
-    "src/canasta/bots/penalties.py",
-    "src/canasta/bots/search.py",
+    "src/canasta/canasta/state.py",
+    "src/canasta/canasta/melds.py",
+    "src/canasta/canasta/moves.py",
+    "src/canasta/canasta/rules.py",
+    "src/canasta/canasta/scoring.py",
+    "src/canasta/canasta/view.py",
+    "src/canasta/canasta/sampling.py",
+    "src/canasta/players/heuristic.py",
+    "src/canasta/players/penalties.py",
+    "src/canasta/players/search.py",
     # the rl environments' per-step work: the legal atoms, the cards known in hands, the observation buffers,
     # and the game they step (``Table``: decode an atom, play the move, follow the known cards and the log)
     # (standard library only; the numpy side, canasta.rl.tensor, and the API layers stay pure)
@@ -78,7 +78,7 @@ TRAINING = r"""
 import random
 
 import canasta
-from canasta.simulate import play_one
+from canasta.play.simulate import play_one
 
 
 def random_games(preset, games):

@@ -24,8 +24,8 @@ import sys
 import time
 
 import canasta
-from canasta.bots import Player, make_player
-from canasta.bots.search import SearchPlayer
+from canasta.players import Player, make_player
+from canasta.players.search import SearchPlayer
 
 PLAYERS = ("greedy", "heuristic", "search")
 VARIANTS = ("classic", "samba", "modern-american", "hand-and-foot", "cutthroat")

@@ -12,7 +12,7 @@ alternatives:
 * ``play``: its first move of a play phase that offers a meld or ``ask`` against the opponent player's
   move there and against discarding at once.
 
-Each candidate is played on the same ``--samples`` sampled deals of the hidden cards (``canasta.sampling``,
+Each candidate is played on the same ``--samples`` sampled deals of the hidden cards (``canasta.canasta.sampling``,
 the seat's knowledge only), and the hand is finished by heuristic players for the side and the opponent
 player for the others; the result is the side's hand score minus the opponents'. The table gives, per
 kind of decision, the mean gain of each kind of alternative over the heuristic's move (a negative number:
@@ -33,12 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import canasta
-from canasta.bots import Player, make_player
-from canasta.bots.heuristic import HeuristicPlayer, take_cost_key
-from canasta.bots.search import hand_result, rollout_view
-from canasta.moves import DRAW, Move
-from canasta.sampling import determinize
-from canasta.state import State
+from canasta.canasta.moves import DRAW, Move
+from canasta.canasta.sampling import determinize
+from canasta.canasta.state import State
+from canasta.players import Player, make_player
+from canasta.players.heuristic import HeuristicPlayer, take_cost_key
+from canasta.players.search import hand_result, rollout_view
 
 MAX_ROLLOUT_MOVES = 2_000
 

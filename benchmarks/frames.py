@@ -22,9 +22,9 @@ import time
 from typing import Any
 
 import canasta
+from canasta.canasta.variants import game_rules
 from canasta.server.games import seat_views
 from canasta.server.patch import diff
-from canasta.variants import game_rules
 
 
 def encode(frame: Any) -> str:

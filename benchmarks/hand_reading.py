@@ -21,11 +21,11 @@ from collections import defaultdict
 from typing import Any
 
 import canasta
-from canasta.arena import bot_seed, seat_names, seatings
-from canasta.bots import make_player, rules_of
-from canasta.bots.heuristic import HELD_WEIGHTS, NATURALS, HeuristicPlayer, _Turn
-from canasta.engine import rank_counts
-from canasta.moves import Move
+from canasta.canasta.engine import rank_counts
+from canasta.canasta.moves import Move
+from canasta.play.arena import bot_seed, seat_names, seatings
+from canasta.players import make_player, rules_of
+from canasta.players.heuristic import HELD_WEIGHTS, NATURALS, HeuristicPlayer, _Turn
 
 BUCKETS = ((0, 2), (3, 4), (5, 7), (8, 11), (12, 99))
 RANDOM_DRAW = dict.fromkeys(HELD_WEIGHTS, 1.0)

@@ -8,7 +8,7 @@ is an example. The same examples train networks of each ``--hidden`` width on tw
 * ``plain``: the observation tensor of ``canasta.rl`` (what the ``learned`` player reads);
 * ``history``: the same, plus the heuristic's own memory of the hand that the tensor does not carry: for
   each seat, the ranks it has discarded, and the ranks it drew rather than take a pile topped by, since it
-  last took the pile (``canasta.bots.heuristic.Memory``, read from the seat's view).
+  last took the pile (``canasta.players.heuristic.Memory``, read from the seat's view).
 
 Printed: the held-out agreement with the heuristic after each epoch (5 % of the examples, as the
 example's imitation stage does) and, for each network, its wrong answers by the kind of atom the heuristic
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 from train_learned import Net, fit_features, imitate, imitation_data
 
 import canasta
-from canasta.bots.heuristic import Memory
+from canasta.players.heuristic import Memory
 from canasta.rl.actions import RANKS, ActionSpace
 from canasta.rl.observation import Layout
 

@@ -3,7 +3,7 @@
 
 Single hands of Classic on duplicate deals: deal *i* (the OpenSpiel chance outcome ``seed + i``) is
 played twice, ISMCTS holding side 0 (seats 0 and 2) and then side 1 with the same cards, against
-``--opponent`` (a ``canasta.bots`` player, e.g. ``heuristic`` or ``search``) on the other side. ISMCTS
+``--opponent`` (a ``canasta.players`` player, e.g. ``heuristic`` or ``search``) on the other side. ISMCTS
 is OpenSpiel's own, unchanged: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a
 ``RandomRolloutEvaluator`` (random play-outs to the end of the hand), resampling hidden cards through
 the game's ``resample_from_infostate`` (with a seeded sampler, so that a run repeats exactly). It plays atoms
@@ -30,9 +30,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import canasta.rl  # noqa: F401 - registers python_canasta
-from canasta.bots import make_player, player_names
-from canasta.engine import legal_moves
-from canasta.view import view
+from canasta.canasta.engine import legal_moves
+from canasta.canasta.view import view
+from canasta.players import make_player, player_names
 
 
 def play_hand(game: Any, deal: int, ismcts_side: int, opponent: str, simulations: int, seed: int) -> list[float]:

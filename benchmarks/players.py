@@ -44,9 +44,9 @@ from compare import compile_engine
 from compare import export as export_build
 
 import canasta
-from canasta.bots import make_player, player_names
-from canasta.bots.levels import LEVELS, level_player
-from canasta.bots.search import SearchPlayer
+from canasta.players import make_player, player_names
+from canasta.players.levels import LEVELS, level_player
+from canasta.players.search import SearchPlayer
 
 
 def play(players: list[canasta.bots.Player], seed: int, max_decisions: int | None = None) -> tuple[int, float, int]:
@@ -128,10 +128,10 @@ def searched_decision(seed: int) -> tuple[canasta.State, dict[str, Any], list[ca
 WORKER = r"""
 import hashlib, json, sys, time
 import canasta
-from canasta.bots import make_player
-from canasta.bots.search import SearchPlayer
+from canasta.players import make_player
+from canasta.players.search import SearchPlayer
 try:  # the lean view for computer players (where the revision has one)
-    from canasta.view import lean_view
+    from canasta.canasta.view import lean_view
 except ImportError:
     lean_view = canasta.view
 
@@ -155,7 +155,7 @@ def game(players, seed, limit, digest, see=canasta.view):
         n += 1
     return n
 
-import canasta.bots.heuristic as _heuristic
+import canasta.players.heuristic as _heuristic
 print(json.dumps({"file": canasta.__file__, "compiled": getattr(canasta, "is_compiled", lambda: False)(),
                   "heuristic": _heuristic.__file__}), flush=True)
 for line in sys.stdin:

@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 import canasta
-from canasta.bots import Player
-from canasta.moves import Move
+from canasta.canasta.moves import Move
+from canasta.players import Player
 from canasta.rl.table import Table
 
 Game = tuple[int, list[Move], list[list[int]]]  # seed, engine moves, the atoms of each move

@@ -23,7 +23,7 @@ loads (``--out``.npz: float16 matrices, numpy only)::
     nice python examples/train_learned.py --imitation-games 4000 --imitation-epochs 10 --hidden 512 \
         --dagger-rounds 2 --dagger-games 500 --dagger-epochs 2 --dagger-lr 1e-4 --ppo-iterations 0 \
         --seed 0 --out runs/bigd
-    cp runs/bigd-imitation.npz src/canasta/bots/learned_classic.npz
+    cp runs/bigd-imitation.npz src/canasta/players/learned_classic.npz
 
 Needs ``pip install 'canasta[rl,train]'``.
 """
@@ -44,10 +44,10 @@ import torch
 from torch import nn
 
 import canasta
-from canasta.bots import Player, make_player
-from canasta.engine import legal_moves
+from canasta.canasta.engine import legal_moves
+from canasta.canasta.view import view
+from canasta.players import Player, make_player
 from canasta.rl.table import Table
-from canasta.view import view
 
 HIDDEN = 256
 Sparse = tuple[np.ndarray, np.ndarray]  # an observation's non-zero entries: indices, values
@@ -383,7 +383,7 @@ def ppo_update(net: Net, opt: torch.optim.Optimizer, steps: list[dict[str, Any]]
 
 # -- weights ------------------------------------------------------------------------------------------
 def export(net: Net, features: Features, rules: canasta.Rules, path: Path, about: dict[str, Any]) -> None:
-    """The weights the ``learned`` player loads (canasta/bots/learned.py): numpy only, float16 matrices."""
+    """The weights the ``learned`` player loads (canasta/players/learned.py): numpy only, float16 matrices."""
     body0, body2 = net.body[0], net.body[2]
     arrays = {
         "inputs": features.inputs.astype(np.int32), "scale": features.scale.astype(np.float32),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import canasta
-from canasta.bots import Player
-from canasta.moves import Move
+from canasta.canasta.moves import Move
+from canasta.players import Player
 
 # Full hands for seats 1-3, so that build_position deals nothing at random.
 OTHERS = {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH", 2: "QH QS JD JC TC 6C 7C 8D 9H 4S 4C",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import canasta
-from canasta.state import PLAY_PHASE, State
+from canasta.canasta.state import PLAY_PHASE, State
 
 
 def random_positions(variant: str, games: int, moves: int, first_seed: int = 0) -> list[State]:

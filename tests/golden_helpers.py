@@ -14,10 +14,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import canasta
-from canasta.cards import card_str, cards_of, pack, parse_cards
-from canasta.engine import start_hand
+from canasta.canasta.cards import card_str, cards_of, pack, parse_cards
+from canasta.canasta.engine import start_hand
+from canasta.canasta.state import Turn
 from canasta.positions import build_position
-from canasta.state import Turn
 
 CLASSIC = canasta.rules()
 CODE_RE = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
@@ -95,7 +95,7 @@ def cards(text: str) -> list[str]:
 
 def meld_of(state: canasta.State, side: int, rank: str) -> list[str]:
     """The side's meld of a rank, as sorted card strings ([] if none)."""
-    from canasta.cards import parse_rank
+    from canasta.canasta.cards import parse_rank
 
     return sorted(card_str(c) for c in state.melds[side].get(parse_rank(rank), ()))
 

@@ -2,7 +2,7 @@
 
 Written from docs/sources.md §2–§3 and §6 (recommended defaults) and from the move model documented in
 ``canasta/engine.py`` and ``canasta/moves.py``; it does not call or copy the engine's move generator.
-It reads only the State's fields and uses ``rank_of``/``is_wild``/``JOKER`` from ``canasta.cards`` and
+It reads only the State's fields and uses ``rank_of``/``is_wild``/``JOKER`` from ``canasta.canasta.cards`` and
 ``canasta.moves.Move``.
 
 How it decides: every candidate move is enumerated by brute force (every ``(rank, naturals, twos,
@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from canasta.cards import JOKER, is_wild, rank_of
-from canasta.moves import Move
+from canasta.canasta.cards import JOKER, is_wild, rank_of
+from canasta.canasta.moves import Move
 
 # Rank codes: 0 joker, 1 red three (never melded), 2 two, 3 black three, 4..14 naturals (4..A).
 JK, RED3, TWO, BLACK3 = 0, 1, 2, 3

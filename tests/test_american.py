@@ -14,9 +14,9 @@ import json
 import pytest
 
 import canasta
-from canasta.bots import make_player
-from canasta.cards import BLACK_THREES, RED_THREES, card_str, cards_of
-from canasta.engine import minimum_needed
+from canasta.canasta.cards import BLACK_THREES, RED_THREES, card_str, cards_of
+from canasta.canasta.engine import minimum_needed
+from canasta.players import make_player
 from golden_helpers import after_draw, assert_illegal, assert_legal, cards, moves, position
 
 PAGAT = canasta.rules("modern-american")
@@ -36,7 +36,7 @@ def opening(rules: canasta.Rules, hand: str, score: int = 0, **kw: object) -> ca
 
 
 def side_cards(state: canasta.State, side: int, label: str) -> list[str]:
-    return sorted(card_str(c) for c in state.melds[side].get(canasta.melds.parse_key(label), ()))
+    return sorted(card_str(c) for c in state.melds[side].get(canasta.canasta.melds.parse_key(label), ()))
 
 
 # --- the deal ------------------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ class TestSpecialHands:
 def test_whole_games_record_and_replay(variant: str, seed: int | None) -> None:
     """Bots play whole (two-hand) games; the record, through JSON, replays to the same final position
     (bonus cards, laid-out threes and special hands included), seeded or dealt by the secure RNG."""
-    from canasta.record import dumps, play_game, replay
+    from canasta.play.record import dumps, play_game, replay
 
     rules = canasta.rules(variant, hands_per_game=2)
     bots = [make_player("heuristic" if seat % 2 else "greedy", seed=seat) for seat in range(4)]

@@ -2,7 +2,7 @@
 
 Each test names the GOLDEN case it checks. ``modern-american`` is pagat's profile, ``modern-american-cla``
 the Canasta League of America's. Hands are scored through ``canasta.score_hand`` (the input of
-``canasta score``), ``canasta.scoring.score_side`` (what the engine calls) or the CLI itself.
+``canasta score``), ``canasta.canasta.scoring.score_side`` (what the engine calls) or the CLI itself.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.cards import parse_cards
+from canasta.canasta.cards import parse_cards
+from canasta.canasta.scoring import LINE_NAMES, meld_problem, score_side, score_special_hand
+from canasta.canasta.special_hands import SPECIAL_HANDS, forms, special_hand_of, special_hands_formed
 from canasta.cli import main
-from canasta.scoring import LINE_NAMES, meld_problem, score_side, score_special_hand
-from canasta.special_hands import SPECIAL_HANDS, forms, special_hand_of, special_hands_formed
 from canasta.textui import _LINE_LABELS, render_hand_end
 
 MA = canasta.rules("modern-american")

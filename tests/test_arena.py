@@ -1,4 +1,4 @@
-"""The arena (canasta.arena, canasta tournament): statistics with known answers, duplicate deals,
+"""The arena (canasta.play.arena, canasta tournament): statistics with known answers, duplicate deals,
 reproducibility, and the command end to end."""
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 import canasta
-import canasta.record
-from canasta import arena
-from canasta.arena import (
+import canasta.play.record
+from canasta.cli import main
+from canasta.play import arena
+from canasta.play.arena import (
     ELO_MEAN,
     ELO_PER_NAT,
     DealTask,
@@ -29,7 +30,6 @@ from canasta.arena import (
     seatings,
     wilson,
 )
-from canasta.cli import main
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -126,7 +126,7 @@ def test_seatings() -> None:
 def test_duplicate_deals_use_the_same_decks_with_the_sides_swapped(monkeypatch: pytest.MonkeyPatch) -> None:
     starts: list[canasta.State] = []
     seated: list[tuple[list[str], int | None]] = []
-    real_new_game, real_play_game = canasta.record.new_game, arena.play_game
+    real_new_game, real_play_game = canasta.play.record.new_game, arena.play_game
 
     def new_game(rules: canasta.Rules, seed: int | None = None) -> canasta.State:
         state = real_new_game(rules, seed)
@@ -137,7 +137,7 @@ def test_duplicate_deals_use_the_same_decks_with_the_sides_swapped(monkeypatch: 
         seated.append(([p.name for p in players], seed))
         return real_play_game(players, rules, seed, **kw)
 
-    monkeypatch.setattr(canasta.record, "new_game", new_game)
+    monkeypatch.setattr(canasta.play.record, "new_game", new_game)
     monkeypatch.setattr(arena, "play_game", play_game)
     rules = canasta.rules("classic")
     deal = play_deal(DealTask(rules, 0, ("greedy", "random"), 3, 103, 2))
@@ -149,7 +149,8 @@ def test_duplicate_deals_use_the_same_decks_with_the_sides_swapped(monkeypatch: 
     assert seated[1] == (["random", "greedy", "random", "greedy"], 103)
     assert [g["seating"] for g in deal["games"]] == [[0, 1], [1, 0]]
     # Later hands are dealt from the same seed too: hand k of both games has the same deck.
-    assert canasta.engine.shuffled_deck(rules, first.seed, 2) == canasta.engine.shuffled_deck(rules, second.seed, 2)
+    shuffled_deck = canasta.canasta.engine.shuffled_deck
+    assert shuffled_deck(rules, first.seed, 2) == shuffled_deck(rules, second.seed, 2)
 
 
 def test_bot_seeds_differ_per_seat_and_seating() -> None:

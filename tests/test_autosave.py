@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta import autosave
 from canasta.cli import main
-from canasta.seated import default_save_path
-from canasta.session import Session
+from canasta.play import autosave
+from canasta.play.seated import default_save_path
+from canasta.play.session import Session
 
 
 def saved_game(path: Path, moves: int = 3) -> str:

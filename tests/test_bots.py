@@ -1,4 +1,4 @@
-"""Computer players and the simulator (canasta.bots, canasta.simulate)."""
+"""Computer players and the simulator (canasta.players, canasta.play.simulate)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 
 import canasta
 from bot_helpers import OTHERS, Spy
-from canasta.bots import Player, make_player, player_names
-from canasta.moves import ASK, DRAW, YES, Move
+from canasta.canasta.moves import ASK, DRAW, YES, Move
+from canasta.canasta.state import PLAY_PHASE, Turn
+from canasta.play.record import play_game, replay
+from canasta.play.simulate import seat_players, simulate
+from canasta.players import Player, make_player, player_names
 from canasta.positions import build_position
-from canasta.record import play_game, replay
-from canasta.simulate import seat_players, simulate
-from canasta.state import PLAY_PHASE, Turn
 
 
 def test_registry() -> None:
@@ -156,7 +156,7 @@ def test_simulate_rejects_unknown_names() -> None:
 def test_players_that_take_lean_views_decide_as_with_views(variant: str) -> None:
     """A player with ``lean_views`` plays the same moves from lean views (fields built when read) as from
     whole views, through a game's first 250 moves; the others keep whole views."""
-    from canasta.view import lean_view, view
+    from canasta.canasta.view import lean_view, view
 
     lean = [name for name in player_names() if make_player(name, seed=0).lean_views]
     assert set(lean) == {"random", "greedy", "heuristic"}

@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta.bounds import BOOL, Bound, Choice, Int, Label, Row, Seq
+from canasta.canasta.rules import PARAMETERS, Rules
+from canasta.canasta.variants import PRESETS, player_counts
 from canasta.cli import main
-from canasta.rules import PARAMETERS, Rules
 from canasta.rummy.presets import PRESETS as RUMMY_PRESETS
 from canasta.rummy.rules import PARAMETERS as RUMMY_PARAMETERS
 from canasta.rummy.rules import RummyRules
-from canasta.variants import PRESETS, player_counts
 
 FAMILIES = [(PARAMETERS, Rules, PRESETS, "classic"), (RUMMY_PARAMETERS, RummyRules, RUMMY_PRESETS, "500-rum")]
 EVERY = [(name, bound, variant) for params, _, _, variant in FAMILIES for name, (_, _, bound) in params.items()]

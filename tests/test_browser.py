@@ -11,7 +11,7 @@ import pytest
 
 import canasta
 from browser_helpers import goto, shot
-from canasta.cards import card_str
+from canasta.canasta.cards import card_str
 from server_helpers import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")

@@ -11,7 +11,7 @@ import pytest
 
 import canasta
 from browser_helpers import goto, serious_violations
-from canasta.scoring import acaba_score
+from canasta.canasta.scoring import acaba_score
 from server_helpers import LiveServer
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import canasta
 from browser_helpers import goto, shot
-from canasta.cards import parse_card
+from canasta.canasta.cards import parse_card
 from canasta.rummy import RummyState
 from canasta.rummy.melds import meld_kind, new_meld
 from server_helpers import LiveServer

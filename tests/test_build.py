@@ -25,7 +25,7 @@ def test_the_engine_runs_the_kind_of_install_this_run_expects() -> None:
     if expected is not None:
         assert compiled == (expected == "1"), f"CANASTA_EXPECT_COMPILED={expected}, but compiled={compiled}"
     from canasta import dispatch
-    from canasta.engine import core
+    from canasta.canasta.engine import core
 
     assert str(core.__file__).endswith(".py") != compiled  # the whole engine is one kind, not a mix
     # and so are the public entry points in front of it (canasta.legal_moves is canasta.dispatch's)

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.bots import make_player
 from canasta.cli import main
+from canasta.play.record import dumps, play_game
+from canasta.players import make_player
 from canasta.positions import build_position
-from canasta.record import dumps, play_game
 
 # Full hands for seats 1-3, so that build_position deals nothing at random.
 OTHERS = {1: "5H 5S 6H 6S 7H 7D 8S 8C TH TD JH", 2: "QH QS JD JC TC 6C 7C 8D 9H 4S 4C",

@@ -3,8 +3,8 @@
 import pytest
 
 import canasta
-from canasta.cards import JOKER, parse_card, rank_of
-from canasta.moves import Move
+from canasta.canasta.cards import JOKER, parse_card, rank_of
+from canasta.canasta.moves import Move
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -151,7 +151,7 @@ def test_engine_shuffle_deals_as_random_shuffle() -> None:
     # seeded games depend on it.
     import random
 
-    from canasta.engine.deal import shuffle
+    from canasta.canasta.engine.deal import shuffle
 
     for seed in ("canasta:0:1", "canasta:7:3", 12345):
         deck = list(range(108))
@@ -173,8 +173,8 @@ def test_meld_kind_in_one_pass_is_its_definition() -> None:
     import itertools
     import random
 
-    from canasta.kinds import TWO, is_wild, rank_of
-    from canasta.melds import is_run, meld_kind
+    from canasta.canasta.kinds import TWO, is_wild, rank_of
+    from canasta.canasta.melds import is_run, meld_kind
 
     def plain(cards: list[int], twos_as_rank: bool) -> str:
         if is_run(cards):
@@ -202,8 +202,8 @@ def test_meld_kind_in_one_pass_is_its_definition() -> None:
 def test_meld_counts_of_a_sorted_meld_are_the_plain_counts() -> None:
     import random
 
-    from canasta.engine.core import meld_counts
-    from canasta.kinds import is_wild
+    from canasta.canasta.engine.core import meld_counts
+    from canasta.canasta.kinds import is_wild
 
     rng = random.Random(8)
     for _ in range(3000):
@@ -215,7 +215,7 @@ def test_meld_counts_of_a_sorted_meld_are_the_plain_counts() -> None:
 def test_turn_with_and_new_stage_build_what_the_namedtuple_builds() -> None:
     # The engine changes Turn and Stage with these helpers (tuples built directly, no _replace): each must make
     # exactly the NamedTuple that _replace / the constructor makes, with the public type.
-    from canasta.state import Stage, Turn, new_stage, turn_with
+    from canasta.canasta.state import Stage, Turn, new_stage, turn_with
 
     turn = Turn(source="stock", permission="asked", melded=True, new_ranks=(7, 9), no_discard=True)
     changes = [{"permission": "yes"}, {"source": "pile", "new_ranks": (), "touched_old": True},
@@ -230,8 +230,8 @@ def test_turn_with_and_new_stage_build_what_the_namedtuple_builds() -> None:
 
 
 def test_meld_moves_are_made_once_and_equal_the_public_move() -> None:
-    from canasta.engine.generate import group_move, meld_move
-    from canasta.melds import SEQUENCE_BASE
+    from canasta.canasta.engine.generate import group_move, meld_move
+    from canasta.canasta.melds import SEQUENCE_BASE
 
     for key, k, a, b in [(7, 3, 0, 0), (9, 2, 1, 0), (14, 0, 0, 1), (23, 1, 1, 1), (300, 2, 0, 0), (8, 40, 0, 0),
                          (3, 3, 0, 0)]:

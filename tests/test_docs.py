@@ -17,7 +17,7 @@ def test_doc_examples_run(page: Path) -> None:
 
 
 def test_every_reason_code_is_documented() -> None:
-    engine = sorted((ROOT / "src" / "canasta" / "engine").glob("*.py"))
+    engine = sorted((ROOT / "src" / "canasta" / "canasta" / "engine").glob("*.py"))
     source = "".join(path.read_text() for path in engine if path.name != "__init__.py")
     codes = set(re.findall(r'"([A-Z][A-Z_]{4,})"', source)) - {"JK"}
     documented = set(re.findall(r"^### ([A-Z_]+)$", (ROOT / "docs" / "reason-codes.md").read_text(), re.M))
@@ -30,23 +30,23 @@ def test_every_reason_code_is_documented() -> None:
 def test_variant_page_matches_rules_command(name: str) -> None:
     """docs/variants/NAME.md is exactly what `canasta rules NAME` prints (regenerate it with that command)."""
     import canasta
-    from canasta.variant_docs import variant_page
+    from canasta.text.variant_docs import variant_page
 
     assert (ROOT / "docs" / "variants" / f"{name}.md").read_text() == variant_page(canasta.rules(name))
 
 
 def test_variant_index_is_current() -> None:
-    from canasta.variant_docs import variants_index
+    from canasta.text.variant_docs import variants_index
 
     assert (ROOT / "docs" / "variants" / "index.md").read_text() == variants_index()
 
 
 def test_classic_rules_page_lists_every_parameter() -> None:
     """docs/rules/classic.md ends with the parameter section generated from the rules object. Regenerate:
-    python -c "import pathlib; from canasta.variant_docs import classic_page as c;
+    python -c "import pathlib; from canasta.text.variant_docs import classic_page as c;
     p = pathlib.Path('docs/rules/classic.md'); p.write_text(c(p.read_text()))" """
     import canasta
-    from canasta.variant_docs import classic_page
+    from canasta.text.variant_docs import classic_page
 
     text = (ROOT / "docs" / "rules" / "classic.md").read_text()
     assert text == classic_page(text), "docs/rules/classic.md is stale: regenerate it (see this test's docstring)"
@@ -61,7 +61,7 @@ def test_docs_and_help_cite_no_file_outside_the_repository() -> None:
 
     import canasta
     from canasta.cli import main
-    from canasta.variant_docs import variant_page, variants_index
+    from canasta.text.variant_docs import variant_page, variants_index
 
     pages = list((ROOT / "docs").rglob("*.md"))
     texts = {str(p.relative_to(ROOT)): p.read_text() for p in [*pages, ROOT / "README.md"]}
@@ -78,7 +78,7 @@ def test_docs_and_help_cite_no_file_outside_the_repository() -> None:
 
 
 def test_sources_page_explains_every_tag_the_parameters_cite() -> None:
-    from canasta.rules import PARAMETERS
+    from canasta.canasta.rules import PARAMETERS
 
     sources = (ROOT / "docs" / "sources.md").read_text()
     tags = {tag.strip() for _, source, _ in PARAMETERS.values() for group in re.findall(r"\[([^\]]+)\]", source)

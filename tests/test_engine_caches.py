@@ -7,8 +7,8 @@ import random
 import pytest
 
 import canasta
-from canasta.engine import can_go_out
-from canasta.engine.core import known_counts, rank_counts, turn_counts
+from canasta.canasta.engine import can_go_out
+from canasta.canasta.engine.core import known_counts, rank_counts, turn_counts
 
 PRESETS = ["classic", "samba", "modern-american", "hand-and-foot", "italian", "cutthroat"]
 

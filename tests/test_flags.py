@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.engine.core import flags
-from canasta.variants import PRESETS
+from canasta.canasta.engine.core import flags
+from canasta.canasta.variants import PRESETS
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))

@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.engine import _apply as apply_move
-from canasta.engine.core import RV, meld_counts, rank_counts
-from canasta.engine.generate import discards_are_plain, listed_discards, plain_discards
-from canasta.engine.going_out import can_go_out, can_go_out_after_meld, meld_out_from_counts
-from canasta.kinds import JOKER_RANK, TWO
-from canasta.moves import Move
-from canasta.rules import Rules
-from canasta.state import State
+from canasta.canasta.engine import _apply as apply_move
+from canasta.canasta.engine.core import RV, meld_counts, rank_counts
+from canasta.canasta.engine.generate import discards_are_plain, listed_discards, plain_discards
+from canasta.canasta.engine.going_out import can_go_out, can_go_out_after_meld, meld_out_from_counts
+from canasta.canasta.kinds import JOKER_RANK, TWO
+from canasta.canasta.moves import Move
+from canasta.canasta.rules import Rules
+from canasta.canasta.state import State
 from engine_helpers import play_positions
 
 PRESETS = ["classic", "hand-and-foot", "samba", "modern-american", "italian", "cuban"]

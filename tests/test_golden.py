@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.cards import card_str
+from canasta.canasta.cards import card_str
 from golden_helpers import (
     CLASSIC,
     after_draw,
@@ -737,7 +737,7 @@ def test_gc_g03_asking_permission():
 
 def test_x8_failed_permission_costs_the_side_under_the_option():
     """§7 X8 [Sp] as failed_permission_penalty (Samba's 100): asked, told yes, then could not go out."""
-    from canasta.engine.end import end_hand
+    from canasta.canasta.engine.end import end_hand
 
     k7 = "KS KH KD KC KS KH KD"
     r = canasta.rules("classic", failed_permission_penalty=100)

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.cards import RED_THREES, card_str, cards_of, counts_of, pack
+from canasta.canasta.cards import RED_THREES, card_str, cards_of, counts_of, pack
+from canasta.canasta.sampling import determinize
+from canasta.canasta.state import Turn
+from canasta.play.record import Recorder, replay
 from canasta.positions import build_position
-from canasta.record import Recorder, replay
-from canasta.sampling import determinize
-from canasta.state import Turn
 from golden_helpers import assert_illegal, assert_legal, cards, meld_of, moves, position
 
 HF = canasta.rules("hand-and-foot")
@@ -314,7 +314,7 @@ def test_play_and_simulate_commands(monkeypatch: pytest.MonkeyPatch, capsys: pyt
 def test_has_foot_after_a_pickup_in_play_and_in_a_position_read_back() -> None:
     # The engine leaves one shared all-zero tuple where a foot was picked up and tests it by identity; a position
     # read from JSON holds another all-zero tuple, which must answer the same.
-    from canasta.engine.core import has_foot
+    from canasta.canasta.engine.core import has_foot
 
     s = table(melds=["9C 9C 9D", *NATURAL3], foot="4S 4H 4D 5S 6S 7C 8C TC QC KC AC", hands={0: "9S 9H 9D"})
     assert has_foot(s, 0)

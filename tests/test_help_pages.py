@@ -15,7 +15,7 @@ testclient = pytest.importorskip("fastapi.testclient", reason="the server extra"
 
 from canasta.server.app import create_app  # noqa: E402
 from canasta.server.help_pages import SCRIPT  # noqa: E402
-from canasta.variant_docs import variant_page  # noqa: E402
+from canasta.text.variant_docs import variant_page  # noqa: E402
 
 LESSON = [move for seat, move, _tip in SCRIPT if seat == 0]
 

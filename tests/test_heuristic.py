@@ -1,4 +1,4 @@
-"""The heuristic player (canasta.bots.heuristic): legal in every preset, view-only, reproducible,
+"""The heuristic player (canasta.players.heuristic): legal in every preset, view-only, reproducible,
 stronger than the random and greedy players, and its rules of thumb in hand-built positions."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 
 import canasta
 from bot_helpers import OTHERS, Spy
-from canasta.bots import Player, make_player
-from canasta.bots.heuristic import HeuristicPlayer, Memory, meld_everything, opening_plan
-from canasta.moves import ASK, DRAW, NO, YES, Move
+from canasta.canasta.moves import ASK, DRAW, NO, YES, Move
+from canasta.canasta.state import ANSWER_PHASE, PLAY_PHASE, Turn
+from canasta.play.record import play_game
+from canasta.players import Player, make_player
+from canasta.players.heuristic import HeuristicPlayer, Memory, meld_everything, opening_plan
 from canasta.positions import build_position
-from canasta.record import play_game
-from canasta.state import ANSWER_PHASE, PLAY_PHASE, Turn
 
 
 def _view_of(state: canasta.State) -> tuple[dict[str, Any], list[Move]]:
@@ -291,7 +291,7 @@ def test_samba_goes_out_with_a_samba_as_one_of_its_canastas() -> None:
 
 def test_pair_chance_reads_the_hand_not_a_random_draw() -> None:
     """The chance that the next opponent holds a pair (the danger of a discard, docs/players.md)."""
-    from canasta.bots.heuristic import HELD_WEIGHTS, _Turn
+    from canasta.players.heuristic import HELD_WEIGHTS, _Turn
 
     chance = _Turn.pair_chance
     p, hidden = 6 / 80, 5

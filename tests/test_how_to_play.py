@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.how_to_play import how_to_play
-from canasta.variants import variant_names
+from canasta.canasta.variants import variant_names
+from canasta.text.how_to_play import how_to_play
 
 
 @pytest.mark.parametrize("name", variant_names())
@@ -34,7 +34,7 @@ def test_the_help_screen_starts_with_how_to_play(tmp_path: object) -> None:
 
     from textual.widgets import Markdown
 
-    from canasta.session import Session
+    from canasta.play.session import Session
     from canasta.tui.app import CanastaApp
     from canasta.tui.screens import HelpScreen
 

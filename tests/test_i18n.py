@@ -87,7 +87,7 @@ def engine_reason_codes() -> set[str]:
     """Every reason code the engines can give, read from their sources as tests/test_docs.py reads them
     (Canasta's engine package and the rummy family's explain module)."""
     src = WEB.parent.parent
-    paths = [p for p in sorted((src / "engine").glob("*.py")) if p.name != "__init__.py"]
+    paths = [p for p in sorted((src / "canasta" / "engine").glob("*.py")) if p.name != "__init__.py"]
     paths.append(src / "rummy" / "explain.py")
     return set(re.findall(r'"([A-Z][A-Z_]{4,})"', "".join(p.read_text(encoding="utf-8") for p in paths))) - {"JK"}
 
@@ -105,7 +105,7 @@ def test_every_rules_parameter_has_its_meaning_and_the_english_is_the_engines() 
     """The rules pages and the create form's house rules show each parameter's meaning from the catalogs
     (params.js): the English catalog holds the engine's own words, so the two never drift apart; every name
     of a bound's fields is there too."""
-    from canasta.rules import PARAMETERS as CANASTA
+    from canasta.canasta.rules import PARAMETERS as CANASTA
     from canasta.rummy.rules import PARAMETERS as RUMMY
 
     english = catalog("en")
@@ -125,7 +125,7 @@ def hint_why_codes() -> set[str]:
     players' own reasons (``last_why``: (code, count) pairs in the players' sources)."""
     src = WEB.parent.parent
     effects = re.findall(r'\{"code": "([a-z_]+)"', (src / "server" / "games.py").read_text(encoding="utf-8"))
-    players = "".join(p.read_text(encoding="utf-8") for p in [*sorted((src / "bots").glob("*.py")),
+    players = "".join(p.read_text(encoding="utf-8") for p in [*sorted((src / "players").glob("*.py")),
                                                                src / "rummy" / "search.py"])
     return set(effects) | set(re.findall(r'\("([a-z][a-z_]+)", (?:0|len\(|round\(|min\(|samples|meldable|points)',
                                          players))

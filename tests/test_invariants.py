@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta.cards import card_str, cards_of, counts_of, pack
-from canasta.moves import Move
+from canasta.canasta.cards import card_str, cards_of, counts_of, pack
+from canasta.canasta.moves import Move
 
 try:
     from . import reference as ref

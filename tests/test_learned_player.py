@@ -1,4 +1,4 @@
-"""The learned player (canasta.bots.learned): shipped weights, numpy-only inference, legal full games from
+"""The learned player (canasta.players.learned): shipped weights, numpy-only inference, legal full games from
 the view alone, the presets it refuses, and the error without numpy."""
 
 from __future__ import annotations
@@ -15,19 +15,19 @@ pytest.importorskip("numpy", reason="the rl extra (pip install '.[rl]') is not i
 
 import canasta
 from bot_helpers import Spy
-from canasta.bots import make_player
-from canasta.bots.learned import WEIGHTS
-from canasta.record import play_game
-from canasta.sampling import determinize
+from canasta.canasta.sampling import determinize
+from canasta.play.record import play_game
+from canasta.players import make_player
+from canasta.players.learned import WEIGHTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_weights_ship_with_the_package_and_are_small() -> None:
-    path = Path(canasta.bots.__file__).parent / WEIGHTS
+    path = Path(canasta.players.__file__).parent / WEIGHTS
     assert path.is_file() and path.stat().st_size < 2_000_000
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert WEIGHTS in package_data["canasta.bots"]
+    assert WEIGHTS in package_data["canasta.players"]
 
 
 @pytest.mark.parametrize(("names", "seed"), [(("learned", "greedy") * 2, 3), (("heuristic", "learned") * 2, 4)])
@@ -77,7 +77,7 @@ def test_it_refuses_rules_it_was_not_trained_on(variant: str, options: dict[str,
 
 def test_without_numpy_it_says_what_to_install() -> None:
     code = ("import sys; sys.modules['numpy'] = None\n"
-            "from canasta.bots import make_player\n"
+            "from canasta.players import make_player\n"
             "try:\n    make_player('learned')\nexcept ValueError as exc:\n    print(exc)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pip install 'canasta[rl]'" in out
@@ -93,7 +93,7 @@ def test_it_says_which_rules_it_plays(variant: str, options: dict[str, object], 
 
 def test_a_tournament_refuses_it_before_any_deal() -> None:
     """Refused by the up-front check, not at a first move: with no deals at all it is still refused."""
-    from canasta.arena import run_tournament
+    from canasta.play.arena import run_tournament
 
     with pytest.raises(ValueError, match="the learned player does not play samba"):
         run_tournament(["learned", "greedy"], 0, rules=canasta.rules("samba"), jobs=1, progress=False)

@@ -14,8 +14,8 @@ import pytest
 import canasta
 from canasta.cli import main
 from canasta.lineplay import LineGame, wrap
-from canasta.record import replay
-from canasta.session import Session, parse_seats
+from canasta.play.record import replay
+from canasta.play.session import Session, parse_seats
 from canasta.textui import group_hand
 
 
@@ -137,8 +137,8 @@ def test_resume_bad_files(content: str | bytes | None, needle: str, tmp_path: Pa
 
 def test_resume_a_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from canasta.bots import make_player
-    from canasta.record import dumps, play_game
+    from canasta.play.record import dumps, play_game
+    from canasta.players import make_player
 
     record = play_game([make_player("greedy", seed=s) for s in range(4)], seed=21)[1]
     path = tmp_path / "over.json"

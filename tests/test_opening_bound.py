@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.engine.core import flags, meld_counts, rank_counts
-from canasta.engine.generate import play_moves
-from canasta.engine.opening import points_bound
-from canasta.engine.search import SEARCH_LIMIT, opening_path
-from canasta.engine.turn import apply_move
-from canasta.rules import Rules
-from canasta.state import PLAY_PHASE, State
+from canasta.canasta.engine.core import flags, meld_counts, rank_counts
+from canasta.canasta.engine.generate import play_moves
+from canasta.canasta.engine.opening import points_bound
+from canasta.canasta.engine.search import SEARCH_LIMIT, opening_path
+from canasta.canasta.engine.turn import apply_move
+from canasta.canasta.rules import Rules
+from canasta.canasta.state import PLAY_PHASE, State
 
 # The presets the bound applies to, and house rules that change what it must allow for (a meld of one natural and
 # two wild cards, three wild cards a meld, no largest meld, a smaller wild meld and no Splash).

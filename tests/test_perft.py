@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.cards import is_wild, parse_cards
-from canasta.engine import _apply as raw_apply  # the transition only: legality comes from the reference
-from canasta.moves import Move
+from canasta.canasta.cards import is_wild, parse_cards
+from canasta.canasta.engine import _apply as raw_apply  # the transition only: legality comes from the reference
+from canasta.canasta.moves import Move
+from canasta.canasta.state import Turn
 from canasta.positions import build_position
-from canasta.state import Turn
 
 try:
     from . import reference as ref

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta.bots import make_player
+from canasta.players import make_player
 
 State = canasta.State
 

@@ -1,4 +1,4 @@
-"""Game records: build, JSON round trip, replay, and tampering (canasta.record)."""
+"""Game records: build, JSON round trip, replay, and tampering (canasta.play.record)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.bots import make_player
-from canasta.record import FORMAT, Recorder, RecordError, dumps, play_game, replay
+from canasta.play.record import FORMAT, Recorder, RecordError, dumps, play_game, replay
+from canasta.players import make_player
 
 
 def _game(seed: int | None, **options: Any) -> tuple[canasta.State, dict[str, Any]]:

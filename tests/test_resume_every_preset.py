@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta import autosave
+from canasta.canasta.variants import variant_names
 from canasta.cli import main
+from canasta.play import autosave
+from canasta.play.session import Session
 from canasta.rummy.session import RummyGame
-from canasta.session import Session
-from canasta.variants import variant_names
 
 
 def autosaved(name: str, path: Path) -> Any:

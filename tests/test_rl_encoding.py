@@ -13,12 +13,12 @@ from functools import cache
 import pytest
 
 import canasta
+from canasta.canasta.sampling import determinize, known_in_hands
+from canasta.canasta.state import State
 from canasta.rl.actions import ActionSpace, LegalTree
 from canasta.rl.known import advance, known_ranks, start
 from canasta.rl.observation import Layout, encode_state, encode_view
 from canasta.rl.table import Table
-from canasta.sampling import determinize, known_in_hands
-from canasta.state import State
 
 VARIANTS = canasta.variant_names("canasta")
 QUIT = ("acaba", "ask-acaba")
@@ -194,7 +194,7 @@ def test_the_information_state_has_perfect_recall_and_only_what_the_seat_saw(var
 
 
 def test_importing_canasta_imports_no_numpy_and_no_rl_library() -> None:
-    code = ("import sys, canasta, canasta.bots, canasta.sampling; "
+    code = ("import sys, canasta, canasta.players, canasta.sampling; "
             "print(sorted(m for m in ('numpy', 'pyspiel', 'pettingzoo', 'gymnasium', 'canasta.rl') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -218,7 +218,7 @@ def test_the_tables_observations_along_a_game_are_the_views(variant: str) -> Non
 
 
 def test_the_moves_seen_table_answers_by_object_and_refills_when_half_full() -> None:
-    from canasta.moves import Move
+    from canasta.canasta.moves import Move
     from canasta.rl.actions import _SEEN_SLOTS, _SeenMoves
 
     space = ActionSpace.for_rules(canasta.rules("classic"))

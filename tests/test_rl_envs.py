@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium", reason="gymnasium is not installed (extra [rl])
 
 import canasta  # noqa: E402
 import canasta.rl  # noqa: E402
-from canasta.bots import Player  # noqa: E402
+from canasta.players import Player  # noqa: E402
 from canasta.rl.gym_env import SingleAgentEnv  # noqa: E402
 
 VARIANTS = canasta.variant_names("canasta")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 import canasta
+from canasta.canasta.state import Turn
 from canasta.positions import build_position
-from canasta.state import Turn
 from golden_helpers import after_draw, assert_illegal, assert_legal, play
 
 NATURAL = ["KS KH KD KC KS KH KD", "QS QH QD QC QS QH QD", "JS JH JD JC JS JH JD", "TS TH TD TC TS TH TD"]

@@ -12,8 +12,8 @@ import pytest
 
 import canasta
 from canasta.cli import main
-from canasta.record import Recorder
-from canasta.variant_docs import variant_page, variants_index
+from canasta.play.record import Recorder
+from canasta.text.variant_docs import variant_page, variants_index
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,12 +12,12 @@ from itertools import combinations
 import pytest
 
 import canasta
-from canasta.cards import JOKER, card_str, rank_of
+from canasta.canasta.cards import JOKER, card_str, rank_of
+from canasta.play.record import Recorder, replay
+from canasta.players.rummy import make_rummy_player
 from canasta.positions import load_state
-from canasta.record import Recorder, replay
 from canasta.rummy import RummyRules, RummyState, score_hand
 from canasta.rummy.build import build_position
-from canasta.rummy.players import make_rummy_player
 from rummy_helpers import strands
 
 
@@ -32,7 +32,7 @@ def moves(state: RummyState) -> set[str]:
 
 
 def cards(text: str) -> list[int]:
-    return [int(c) for c in canasta.cards.parse_cards(text)] if text else []
+    return [int(c) for c in canasta.canasta.cards.parse_cards(text)] if text else []
 
 
 # --- wild jokers ----------------------------------------------------------------------------------------
@@ -710,7 +710,7 @@ def test_perft_matches_the_brute_force_enumerator(index: int) -> None:
 
 @pytest.mark.parametrize("name", ["greedy", "heuristic", "hard"])
 def test_players_take_the_dealers_joker(name: str) -> None:
-    from canasta.rummy.players import make_rummy_player
+    from canasta.players.rummy import make_rummy_player
 
     player = make_rummy_player(name, 1)
     d = build_position(R("dealers-gambit"), hands=["2C 3C 7S 9D KH", "5S 5D 8C 4H JD", "9H 9S 4D JC QD"],

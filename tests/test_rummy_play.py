@@ -11,9 +11,9 @@ from itertools import combinations
 import pytest
 
 import canasta
-from canasta.cards import JOKER, card_str, rank_of
+from canasta.canasta.cards import JOKER, card_str, rank_of
+from canasta.play.record import Recorder, replay
 from canasta.positions import load_state
-from canasta.record import Recorder, replay
 from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.melds import label
 from rummy_helpers import strands

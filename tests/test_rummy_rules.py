@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.cards import card_str
+from canasta.canasta.cards import card_str
 from canasta.errors import IllegalMove
 from canasta.rummy import RummyRules, RummyState, score_hand
 from canasta.rummy.build import build_position

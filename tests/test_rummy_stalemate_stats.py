@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import canasta
+from canasta.play.rummy_matches import _tournament_summary
 from canasta.rummy.arena import shares
-from canasta.rummy_matches import _tournament_summary
 from canasta.server.stats import player_stats
 
 STALEMATE = {"scores": [0, 0], "winner": None, "hands": 1, "by": "stalemate", "stalemate": True}

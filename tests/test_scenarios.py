@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.cards import card_str
+from canasta.canasta.cards import card_str
 from golden_helpers import (
     CLASSIC,
     CODE_RE,

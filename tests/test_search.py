@@ -6,12 +6,13 @@ import random
 import pytest
 
 import canasta
-from canasta.bots.heuristic import HeuristicPlayer, take_cost_key
-from canasta.bots.levels import LEVELS, hint, level_player
-from canasta.bots.search import SearchPlayer, rollout_view
-from canasta.engine import rank_counts
-from canasta.moves import DRAW
-from canasta.sampling import Sampler, determinize, known_in_hands
+from canasta.canasta.engine import rank_counts
+from canasta.canasta.moves import DRAW
+from canasta.canasta.sampling import Sampler, determinize, known_in_hands
+from canasta.players import make_player as pick
+from canasta.players.heuristic import HeuristicPlayer, take_cost_key
+from canasta.players.levels import LEVELS, hint, level_player
+from canasta.players.search import SearchPlayer, rollout_view
 
 VIEW_KEYS = ("hand", "hand_sizes", "pile", "stock_size", "sides", "phase", "to_move", "legal_moves", "scores",
              "history", "upcards", "public_state", "foot_sizes")
@@ -88,7 +89,7 @@ def test_no_player_can_peek(variant: str) -> None:
             assert other.feet != state.feet and [sum(f) for f in other.feet] == [sum(f) for f in state.feet]
         assert canasta.view(other, seat)["public_state"] == canasta.view(state, seat)["public_state"]
         for make in (lambda: SearchPlayer(5, seconds=None, iterations=2, horizon=6),
-                     lambda: canasta.bots.make_player("greedy", 5), lambda: canasta.bots.make_player("random", 5)):
+                     lambda: pick("greedy", 5), lambda: pick("random", 5)):
             a = make().choose(canasta.view(state, seat), canasta.legal_moves(state))
             b = make().choose(canasta.view(other, seat), canasta.legal_moves(other))
             assert a == b  # ... and the choice does not change
@@ -101,7 +102,7 @@ def test_view_holds_no_hidden_cards() -> None:
     assert seen["public_state"]["stock"] is None
     assert "deal" not in seen["public_state"] and "seed" not in seen["public_state"]
     assert [h is None for h in seen["public_state"]["hands"]] == [True, False, True, True]
-    assert json.dumps([canasta.cards.card_str(c) for c in state.stock]) not in text
+    assert json.dumps([canasta.canasta.cards.card_str(c) for c in state.stock]) not in text
 
 
 @pytest.mark.parametrize("variant", canasta.variant_names("canasta"))

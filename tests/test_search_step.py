@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from canasta.engine import generate
-from canasta.engine.core import flags, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
-from canasta.engine.search import SEARCH_LIMIT, opening_path, points_fall_short, position_key
-from canasta.engine.search_step import (
+from canasta.canasta.engine import generate
+from canasta.canasta.engine.core import flags, minimum_to_meet, move_cards, opening_canasta_ok, rank_counts
+from canasta.canasta.engine.search import SEARCH_LIMIT, opening_path, points_fall_short, position_key
+from canasta.canasta.engine.search_step import (
     counts_key,
     grown_meld,
     grown_sizes,
@@ -23,10 +23,10 @@ from canasta.engine.search_step import (
     meld_child,
     meld_sizes,
 )
-from canasta.engine.turn import apply_move
-from canasta.kinds import VALUE, is_wild
-from canasta.rules import Rules
-from canasta.state import GAME_OVER, State
+from canasta.canasta.engine.turn import apply_move
+from canasta.canasta.kinds import VALUE, is_wild
+from canasta.canasta.rules import Rules
+from canasta.canasta.state import GAME_OVER, State
 from engine_helpers import play_positions
 
 VARIANTS = ["samba", "modern-american", "italian", "brazilian", "classic", "hand-and-foot"]

@@ -28,7 +28,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from canasta.record import FORMAT
+from canasta.play.record import FORMAT
 from canasta.server.storage import SeatRow, Store, TableRow
 from server_helpers import POSTGRES_URL, WsClient, free_port, fresh_postgres
 from test_server_play import check_frames, positions_of

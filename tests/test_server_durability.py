@@ -18,7 +18,7 @@ import httpx
 from websockets.sync.client import connect
 
 import canasta
-from canasta.record import replay
+from canasta.play.record import replay
 from server_helpers import LiveServer, WsClient, free_port, settle_review
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.record import replay
+from canasta.play.record import replay
 from server_helpers import LiveServer, WsClient, settle_review
 
 HIDDEN_KEYS = ("deal", "seed", "stock")

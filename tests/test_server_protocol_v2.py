@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.record import replay
+from canasta.canasta.variants import game_rules
+from canasta.play.record import replay
 from canasta.server.games import seat_view
 from canasta.server.patch import apply, diff
-from canasta.variants import game_rules
 from server_helpers import LiveServer, WsClient
 
 jsonpatch = pytest.importorskip("jsonpatch")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.record import replay
+from canasta.play.record import replay
 from canasta.rummy import RummyState
 from server_helpers import LiveServer, WsClient, settle_review
 

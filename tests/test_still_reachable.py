@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.engine.core import meld_counts, minimum_to_meet, opening_canasta_ok, rank_counts
-from canasta.engine.generate import play_moves
-from canasta.engine.opening import max_opening_points, opening_reachable
-from canasta.engine.search import MeldCounts, still_reachable
-from canasta.engine.turn import apply_move
-from canasta.kinds import JOKER_RANK, TWO
-from canasta.melds import is_sequence_key, key_rank
-from canasta.state import State
-from canasta.variants import PRESETS
+from canasta.canasta.engine.core import meld_counts, minimum_to_meet, opening_canasta_ok, rank_counts
+from canasta.canasta.engine.generate import play_moves
+from canasta.canasta.engine.opening import max_opening_points, opening_reachable
+from canasta.canasta.engine.search import MeldCounts, still_reachable
+from canasta.canasta.engine.turn import apply_move
+from canasta.canasta.kinds import JOKER_RANK, TWO
+from canasta.canasta.melds import is_sequence_key, key_rank
+from canasta.canasta.state import State
+from canasta.canasta.variants import PRESETS
 from engine_helpers import play_positions
 
 

@@ -1,5 +1,5 @@
 """Issue 43 item 3: the defects a new user met in the terminal game, each with its test; words and numbering
-alike in every command (``canasta.names``)."""
+alike in every command (``canasta.text.names``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import sys
 import pytest
 
 import canasta
+from canasta.canasta.view import view
 from canasta.cli import main
-from canasta.names import move_label, plural, seat_mark, side_name
+from canasta.text.names import move_label, plural, seat_mark, side_name
 from canasta.textui import describe_history, pile_status, render_help
-from canasta.view import view
 
 
 def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,

@@ -15,12 +15,12 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Select
 
 import canasta
-from canasta.session import Session
+from canasta.canasta.variants import variant_names
+from canasta.play.session import Session
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.cards import label, sort_hand
 from canasta.tui.hand import HandView
 from canasta.tui.screens import GameOverScreen, HandEndScreen, HelpScreen, StartScreen
-from canasta.variants import variant_names
 from tui_helpers import drive, session, text_of
 
 
@@ -147,7 +147,7 @@ def test_whole_game_by_keys_to_its_end(tmp_path: Path) -> None:
     drive(app, script)
     assert seen["hand_end"] >= 1 and "Game over after" in seen["result"]
     record = json.loads((tmp_path / "save.json").read_text())
-    assert record["result"] is not None and canasta.record.replay(record).result == record["result"]
+    assert record["result"] is not None and canasta.play.record.replay(record).result == record["result"]
 
 
 def test_resumed_game(tmp_path: Path) -> None:

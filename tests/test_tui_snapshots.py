@@ -19,7 +19,7 @@ pytest.importorskip("pytest_textual_snapshot")
 from textual.pilot import Pilot
 
 import canasta
-from canasta.session import Session
+from canasta.play.session import Session
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.screens import HandEndScreen
 

@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Footer
 
 import canasta
+from canasta.play.session import Session
 from canasta.rummy.session import RummyGame
-from canasta.session import Session
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.cards import FOUR_COLOURS, four_colours, style, tiles
 from canasta.tui.hand import HandView

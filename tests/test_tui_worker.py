@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("textual")
 
 import canasta
-from canasta.moves import Move
-from canasta.session import Session
+from canasta.canasta.moves import Move
+from canasta.play.session import Session
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.screens import HelpScreen
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import canasta
+from canasta.canasta.state import Turn
 from canasta.lineplay import LineGame
+from canasta.play.record import Recorder, replay
+from canasta.play.session import Session
 from canasta.positions import build_position
-from canasta.record import Recorder, replay
-from canasta.session import Session
-from canasta.state import Turn
 
 
 def table_session(tmp_path: Path, state: canasta.State | None = None) -> Session:

@@ -10,15 +10,15 @@ import random
 import pytest
 
 import canasta
-from canasta.engine.core import move_cards, rank_counts
-from canasta.engine.generate import play_moves
-from canasta.engine.modern import asked_this_hand, special_hand_possible
-from canasta.engine.opening import sequence_points_bound
-from canasta.engine.search import child_key, position_key
-from canasta.kinds import JOKER
-from canasta.melds import SEQUENCE_LOW
-from canasta.special_hands import special_hand_of, special_hands_formed
-from canasta.state import DRAW_PHASE, PLAY_PHASE, State, log_contains
+from canasta.canasta.engine.core import move_cards, rank_counts
+from canasta.canasta.engine.generate import play_moves
+from canasta.canasta.engine.modern import asked_this_hand, special_hand_possible
+from canasta.canasta.engine.opening import sequence_points_bound
+from canasta.canasta.engine.search import child_key, position_key
+from canasta.canasta.kinds import JOKER
+from canasta.canasta.melds import SEQUENCE_LOW
+from canasta.canasta.special_hands import special_hand_of, special_hands_formed
+from canasta.canasta.state import DRAW_PHASE, PLAY_PHASE, State, log_contains
 from engine_helpers import random_positions
 
 MA = canasta.rules("modern-american")

@@ -31,8 +31,8 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.cards import RANK_CHARS, card_str, cards_of, counts_of, pack
-from canasta.moves import Move
+from canasta.canasta.cards import RANK_CHARS, card_str, cards_of, counts_of, pack
+from canasta.canasta.moves import Move
 
 State = canasta.State
 CODE_RE = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")

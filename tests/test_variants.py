@@ -1,6 +1,6 @@
 """Variant presets and house-rule options (issue "Variants I"): golden cases and rule scenarios.
 
-The worked examples (docs/sources.md) that belong to the presets of ``canasta.variants``
+The worked examples (docs/sources.md) that belong to the presets of ``canasta.canasta.variants``
 (GC-M18, GC-I15, GC-I16, GC-G04, GC-S12, GC-S16, GC-S17, GC-E03; GC-S22 lives in test_golden.py),
 then one scenario class per preset rule (docs/sources.md §4A, §4B) and per house rule (docs/sources.md §5), then the
 names, aliases, unsupported variants and the command line.
@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 import canasta
-from canasta.cards import card_str, parse_cards
+from canasta.canasta.cards import card_str, parse_cards
+from canasta.canasta.scoring import score_side
+from canasta.canasta.variants import ALIASES, PRESETS, UNSUPPORTED
 from canasta.cli import main
-from canasta.scoring import score_side
-from canasta.variants import ALIASES, PRESETS, UNSUPPORTED
 from golden_helpers import (
     after_draw,
     assert_illegal,

@@ -16,14 +16,14 @@ import random
 import pytest
 
 import canasta
-from canasta.cards import RED_THREES, card_str, is_wild, rank_of
-from canasta.engine import free_key
-from canasta.melds import is_run, is_sequence_key, key_rank, key_suit, parse_key, sequence_key, sequence_span
+from canasta.canasta.cards import RED_THREES, card_str, is_wild, rank_of
+from canasta.canasta.engine import free_key
+from canasta.canasta.melds import is_run, is_sequence_key, key_rank, key_suit, parse_key, sequence_key, sequence_span
+from canasta.canasta.sampling import determinize
+from canasta.canasta.scoring import meld_problem
+from canasta.canasta.state import Turn
+from canasta.play.record import Recorder, replay
 from canasta.positions import build_position
-from canasta.record import Recorder, replay
-from canasta.sampling import determinize
-from canasta.scoring import meld_problem
-from canasta.state import Turn
 from golden_helpers import after_draw, assert_illegal, assert_legal, cards, moves, play
 
 SAMBA = canasta.rules("samba")

@@ -1,7 +1,7 @@
 """Scoring and meld validity for the Samba family and Italian (docs/sources.md §4B, worked examples A and E).
 
 Each test names the GOLDEN case it checks. Hands are scored through ``canasta.score_hand`` (the input
-of ``canasta score``) or ``canasta.scoring.score_side``.
+of ``canasta score``) or ``canasta.canasta.scoring.score_side``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.cards import parse_cards
-from canasta.scoring import meld_problem, score_side
+from canasta.canasta.cards import parse_cards
+from canasta.canasta.scoring import meld_problem, score_side
 
 SAMBA = canasta.rules("samba")
 BOLIVIA = canasta.rules("bolivia")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import canasta
-from canasta.view import LeanView, lean_view
+from canasta.canasta.view import LeanView, lean_view
 
 
 def positions(variant: str, seed: int, every: float, games: int = 3):
@@ -114,7 +114,7 @@ def _public_state_from_to_dict(state: canasta.State, seat: int) -> dict:
 def test_the_views_public_state_is_the_positions_json_with_the_hidden_parts_blanked(variant: str) -> None:
     """``view`` builds the position's JSON itself, from texts kept between views: along games of every preset
     it equals ``state.to_dict()`` blanked, field for field and in the same order, and so does the history."""
-    from canasta.view import history_text, public_view, seat_views
+    from canasta.canasta.view import history_text, public_view, seat_views
 
     checked = 0
     for state in positions(variant, seed=31, every=0.25, games=3):
@@ -162,8 +162,8 @@ def test_a_view_is_its_callers_to_change() -> None:
 def test_lean_view_history_after_and_hand_counts(variant: str) -> None:
     """``history_after`` gives the entries since an earlier lean view's mark (their text is the history's tail)
     and None when the history does not continue it; ``hand_counts`` is the hand the view shows, as counts."""
-    from canasta.cards import counts_of, parse_card
-    from canasta.state import entry_text
+    from canasta.canasta.cards import counts_of, parse_card
+    from canasta.canasta.state import entry_text
 
     checked = 0
     previous = None
@@ -191,8 +191,8 @@ def test_lean_view_history_after_and_hand_counts(variant: str) -> None:
 def test_lean_view_numbers_are_the_views_fields(variant: str) -> None:
     """``numbers``, ``side_numbers``, ``own_minimum`` and ``game_rules`` (what the heuristic player reads in
     play-outs instead of the fields) give the view's fields as numbers, for every seat."""
-    from canasta.cards import card_str
-    from canasta.view import meld_order
+    from canasta.canasta.cards import card_str
+    from canasta.canasta.view import meld_order
 
     checked = 0
     for state in positions(variant, seed=5, every=0.2, games=3):
@@ -220,7 +220,7 @@ def test_the_views_texts_are_held_by_the_games_states_and_never_grow() -> None:
     """What views share (``state.ViewParts``) goes from state to state with the hand, one entry per seat or side
     (no module-level cache, nothing that grows over a game), and a state under other rules makes its own: a meld
     or a side written under one rules object is never shown under another."""
-    source = ast.parse((Path(canasta.__file__).parent / "view.py").read_text(encoding="utf-8"))
+    source = ast.parse((Path(canasta.__file__).parent / "canasta" / "view.py").read_text(encoding="utf-8"))
     containers = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
     assert [ast.unparse(node.target) for node in source.body  # the module's only container: its field builders
             if isinstance(node, ast.AnnAssign) and isinstance(node.value, containers)] == ["_FIELDS"]

@@ -8,9 +8,9 @@ import random
 from typing import Any
 
 import canasta
-from canasta.engine.generate import play_moves
-from canasta.engine.search import MeldCounts, still_reachable
-from canasta.state import PLAY_PHASE, State
+from canasta.canasta.engine.generate import play_moves
+from canasta.canasta.engine.search import MeldCounts, still_reachable
+from canasta.canasta.state import PLAY_PHASE, State
 
 
 def _after_withdraws(variant: str, games: int) -> list[State]:

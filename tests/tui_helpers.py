@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 import canasta
-from canasta.session import Session
+from canasta.play.session import Session
 from canasta.tui.app import CanastaApp
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from . import engine as _engine
-from . import positions
-from .cards import Card, parse_cards
+from . import moved, positions
+from .canasta import engine as _engine
+from .canasta.cards import Card, parse_cards
+from .canasta.moves import Move
+from .canasta.rules import Rules
+from .canasta.state import State
+from .canasta.variants import game_rules as rules
+from .canasta.variants import variant_names
 from .dispatch import (
     apply,
     can_go_out,
@@ -21,12 +26,7 @@ from .dispatch import (
     why_illegal,
 )
 from .errors import IllegalMove
-from .moves import Move
-from .rules import Rules
 from .rummy import RummyMove, RummyRules, RummyState
-from .state import State
-from .variants import game_rules as rules
-from .variants import variant_names
 
 
 def is_compiled() -> bool:
@@ -36,6 +36,8 @@ def is_compiled() -> bool:
 
     return not str(sys.modules[_engine.apply.__module__].__file__).endswith(".py")
 
+
+moved.install()  # the old import paths (canasta.cards, canasta.bots …) keep working
 
 __version__ = "0.1.0"
 

@@ -16,28 +16,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import __version__, autosave, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
-from .bots import player_names, refuse_unsupported
-from .names import move_label, plural
+from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
+from .canasta.rules import PARAMETERS, Rules
+from .canasta.state import State
+from .canasta.variants import ALIASES, variant_names
+from .canasta.variants import game_rules as make_rules
+from .canasta.view import seat_name
+from .play import autosave
+from .play.session import HUMAN, Session, computer, default_save_path, parse_seats
+from .players import player_names, refuse_unsupported
+from .players.rummy import rummy_player_names
 from .positions import load_state
-from .rules import PARAMETERS, Rules
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
 from .rummy.lineplay import render_hand_end as render_rummy_hand_end
-from .rummy.players import rummy_player_names
 from .rummy.rules import PARAMETERS as RUMMY_PARAMETERS
-from .session import HUMAN, Session, computer, default_save_path, parse_seats
-from .state import State
+from .text.names import move_label, plural
+from .text.variant_docs import variant_page, variants_index
 from .textui import (
     render_breakdown,
     render_hand_end,
     render_result,
     side_name,
 )
-from .variant_docs import variant_page, variants_index
-from .variants import ALIASES, variant_names
-from .variants import game_rules as make_rules
-from .view import seat_name
 
 
 class CliError(Exception):
@@ -157,7 +158,7 @@ def _keep_saved(saved: str, path: Path) -> bool | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .bots.levels import LEVELS
+    from .players.levels import LEVELS
 
     if args.hint_level not in LEVELS:
         raise CliError(f"unknown --hint-level {args.hint_level!r}; valid levels: {', '.join(LEVELS)}", 2)
@@ -236,7 +237,7 @@ def _play_app(args: argparse.Namespace, game: Any, path: Path, saved: str | None
 # --- simulate -----------------------------------------------------------------------------------
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import format_summary, simulate
+    from .play.simulate import format_summary, simulate
 
     rules = _rules(args.variant, args.option)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
@@ -245,7 +246,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     progress: bool | str = "always" if args.progress else args.progress is None
     try:
         if isinstance(rules, RummyRules):
-            from . import rummy_matches
+            from .play import rummy_matches
 
             summary = rummy_matches.simulate(rules, args.games, seed=args.seed, jobs=args.jobs, players=names,
                                              records_dir=args.records, progress=progress, max_moves=args.max_moves)
@@ -269,7 +270,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 # --- tournament ---------------------------------------------------------------------------------
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from . import arena
+    from .play import arena
 
     rules = _rules(args.variant, args.option)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
@@ -313,7 +314,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def _rummy_tournament(args: argparse.Namespace, rules: RummyRules, names: list[str]) -> int:
     """The rummy family's tournament (docs/arena.md): the same options, but no CSV, plots or Ray."""
-    from . import rummy_matches
+    from .play import rummy_matches
 
     for flag, value in (("--csv", args.csv), ("--plot", args.plot), ("--ray", args.ray)):
         if value:
@@ -341,7 +342,7 @@ def _rummy_tournament(args: argparse.Namespace, rules: RummyRules, names: list[s
 # --- score, explain, moves ----------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score_hand
+    from .canasta.scoring import score_hand
 
     if args.variant is not None or args.option:  # the command line's own mistakes are usage errors (2)
         _rules(args.variant or "classic", args.option)
@@ -400,7 +401,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 # --- replay -------------------------------------------------------------------------------------
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .record import replay
+    from .play.record import replay
 
     data = _read_object(args.record, "record")
 
@@ -433,7 +434,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # --- rules --------------------------------------------------------------------------------------
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .arena import MissingLibrary, require
+    from .play.arena import MissingLibrary, require
 
     try:
         for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):

@@ -1,7 +1,7 @@
-"""Why a move is illegal: now ``canasta.engine.explain`` (this module is kept for old imports)."""
+"""Why a move is illegal: now ``canasta.canasta.engine.explain`` (this module is kept for old imports)."""
 
 from __future__ import annotations
 
-from .engine.explain import diagnose
+from .canasta.engine.explain import diagnose
 
 __all__ = ["diagnose"]

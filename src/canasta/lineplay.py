@@ -14,13 +14,13 @@ from collections import Counter
 from typing import TextIO
 
 from . import parse_move
-from .engine import is_over, legal_moves, why_illegal
-from .how_to_play import how_to_play
-from .moves import Move
-from .names import move_label, side_name
-from .session import Session, hand_goes_on, news
+from .canasta.engine import is_over, legal_moves, why_illegal
+from .canasta.moves import Move
+from .canasta.view import seat_name, view
+from .play.session import Session, hand_goes_on, news
+from .text.how_to_play import how_to_play
+from .text.names import move_label, side_name
 from .textui import describe_history, render_hand_end, render_help, render_result, render_view, variant_verbs
-from .view import seat_name, view
 
 COMMANDS = ("help", "hint", "show", "undo", "rules", "quit")
 _SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit", "u": "undo"}

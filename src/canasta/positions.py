@@ -11,14 +11,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import RED_THREES, TWO, card_str, counts_of, is_wild, pack, parse_cards, rank_of
-from .engine import free_key, laid_out_threes
-from .melds import is_run, sequence_key
-from .rules import Rules
+from .canasta.cards import RED_THREES, TWO, card_str, counts_of, is_wild, pack, parse_cards, rank_of
+from .canasta.engine import free_key, laid_out_threes
+from .canasta.melds import is_run, sequence_key
+from .canasta.rules import Rules
+from .canasta.state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
+from .canasta.variants import rules as make_rules
 from .rummy.rules import RummyRules
 from .rummy.state import RummyState
-from .state import ANSWER_PHASE, DRAW_PHASE, Melds, State, Turn
-from .variants import rules as make_rules
 
 
 def _cards(text: str | Sequence[str]) -> list[int]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
-from .melds import key_label
-from .moves import Move
-from .names import move_label, plural, side_name
-from .rules import Rules
-from .view import seat_name
+from .canasta.cards import BLACK_THREES, JOKER, JOKER_RANK, TWO, parse_card, rank_of, rank_str
+from .canasta.melds import key_label
+from .canasta.moves import Move
+from .canasta.rules import Rules
+from .canasta.view import seat_name
+from .text.names import move_label, plural, side_name
 
 # Hand order: aces down to fours, then black threes; wild cards last.
 _RANK_ORDER = [*range(14, 3, -1), 3]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import Rules
+from ..canasta.rules import Rules
 from ..rummy import RummyRules
 
 QUESTIONS = ("melds", "canastas", "hand", "threes", "out", "penalties")

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..engine.end import game_result
-from ..rules import Rules
+from ..canasta.engine.end import game_result
+from ..canasta.rules import Rules
+from ..canasta.scoring import acaba_score, canasta_kinds, count_fields, hand_penalty_ranks, score_hand, unfinished_ranks
+from ..canasta.variants import game_rules
 from ..rummy import RummyRules
 from ..rummy.scoring import game_result as rummy_game_result
 from ..rummy.scoring import score_hand as rummy_score_hand
-from ..scoring import acaba_score, canasta_kinds, count_fields, hand_penalty_ranks, score_hand, unfinished_ranks
-from ..variants import game_rules
 from .irregularities import BY_CODE, available
 
 FORMAT = "canasta-pad"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Rules
+from ..canasta.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_label
-from ..moves import SPECIAL_HAND_NAMES, Move
-from ..rules import Rules
+from ..canasta.melds import SEQUENCE_BASE, SLOTS, is_sequence_key, key_label
+from ..canasta.moves import SPECIAL_HAND_NAMES, Move
+from ..canasta.rules import Rules
 
 SIMPLE: Final = ("draw", "ask", "yes", "no", "withdraw", "pass", "acaba", "ask-acaba", "layout")
 KEYS: Final = 2 * SEQUENCE_BASE  # meld keys 0..127 (melds.py): groups below 64, sequences from 64

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Final, Protocol
 
-from ..cards import JOKER, NUM_KINDS, rank_of
-from ..engine import canasta_count, minimum_needed, pile_frozen_for
-from ..melds import is_sequence_key
-from ..state import Melds, State
+from ..canasta.cards import JOKER, NUM_KINDS, rank_of
+from ..canasta.engine import canasta_count, minimum_needed, pile_frozen_for
+from ..canasta.melds import is_sequence_key
+from ..canasta.state import Melds, State
 from .actions import KEYS, MELD_BASE, NUMBER_BASE, RANKS, TAKE_BASE, Atoms
 from .observation import MELD_FEATURES, PERMISSIONS, PHASES, PREFIX_FIELDS, SIDE_FEATURES, SOURCES, Layout
 

@@ -1,5 +1,5 @@
 """A single-agent Gymnasium environment (docs/rl.md "Gymnasium"): one seat is the agent, the others are
-this project's computer players (``canasta.bots``) at a chosen level.
+this project's computer players (``canasta.players``) at a chosen level.
 
 ``SingleAgentEnv(variant="classic", seat=0, opponents="medium", **options)``: ``opponents`` is a level
 (``easy``, ``medium``, ``hard``, ``expert``), a player name (``random``, ``greedy``, ``heuristic``,
@@ -17,11 +17,11 @@ from typing import Any
 import gymnasium as gym
 from gymnasium import spaces
 
-from ..bots import Player, make_player, player_names
-from ..bots.levels import LEVELS, level_player
-from ..engine import legal_moves
-from ..variants import rules as make_rules
-from ..view import lean_view, view
+from ..canasta.engine import legal_moves
+from ..canasta.variants import rules as make_rules
+from ..canasta.view import lean_view, view
+from ..players import Player, make_player, player_names
+from ..players.levels import LEVELS, level_player
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space, observe

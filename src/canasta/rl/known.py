@@ -1,5 +1,5 @@
 """Cards known to be in the hands, followed move by move (the same answer as
-``canasta.sampling.known_in_hands(view)``, which re-reads the whole public history every call).
+``canasta.canasta.sampling.known_in_hands(view)``, which re-reads the whole public history every call).
 
 The environments ask after every move, so this keeps the pile as ranks and each seat's known ranks and
 reads only the history entries added since the last position. Tests check it against
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RED_THREES, THREE, parse_card, parse_rank, rank_of
-from ..moves import Move, token_rank
-from ..sampling import follow_entry
-from ..state import Log, State, entry_text
+from ..canasta.cards import RED_THREES, THREE, parse_card, parse_rank, rank_of
+from ..canasta.moves import Move, token_rank
+from ..canasta.sampling import follow_entry
+from ..canasta.state import Log, State, entry_text
 from .actions import RANKS
 
 _SHOWING: Final = ("upcard", "discard", "take", "meld")  # the history events that change the pile or what is known

@@ -1,6 +1,6 @@
 """Types of the Cython module ``canasta.rl.native`` (native.pyx)."""
 
-from ..state import State
+from ..canasta.state import State
 from .actions import Atoms
 from .observation import Layout
 

@@ -20,13 +20,13 @@ cdef extern from "Python.h":
     PyObject* _item "PyTuple_GET_ITEM" (object, Py_ssize_t)
     long _as_long "PyLong_AsLong" (PyObject*) except? -1
 
-from canasta.cards import JOKER, NUM_KINDS, rank_of
-from canasta.engine import minimum_needed, pile_frozen_for
-from canasta.melds import SEQUENCE_BASE
+from canasta.canasta.cards import JOKER, NUM_KINDS, rank_of
+from canasta.canasta.engine import minimum_needed, pile_frozen_for
+from canasta.canasta.melds import SEQUENCE_BASE
+from canasta.canasta.state import Stage, Turn
 from canasta.rl.actions import KEYS, MELD_BASE, NUMBER_BASE, RANKS, TAKE_BASE
 from canasta.rl.encoder import state_fields
 from canasta.rl.observation import MELD_FEATURES, PERMISSIONS, PHASES, PREFIX_FIELDS, SIDE_FEATURES, SOURCES
-from canasta.state import Stage, Turn
 
 cdef dict _PHASE = {p: i for i, p in enumerate(PHASES)}
 cdef dict _PERMISSION = {p: i for i, p in enumerate(PERMISSIONS)}
@@ -323,7 +323,7 @@ cdef class NativeEncoder:
 
 cdef Py_ssize_t _write_melds(float* items, Py_ssize_t at, object old, dict melds) except -1:
     """A side's melds block brought from the melds ``old`` (those last written there, or None) to ``melds``:
-    only the keys of either are touched. Returns the side's canastas (``canasta.engine.canasta_count``: the
+    only the keys of either are touched. Returns the side's canastas (``canasta.canasta.engine.canasta_count``: the
     melds of seven cards or more, counted here rather than called; tests check these bytes against the mypyc
     encoder's, which calls the engine)."""
     cdef Py_ssize_t base, twos, jokers, low, n, j, canastas = 0

@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import JOKER, NUM_KINDS, parse_card, rank_of
-from ..engine import canasta_count, minimum_needed, pile_frozen_for
-from ..melds import is_sequence_key, parse_key
-from ..rules import Rules
-from ..sampling import known_in_hands
-from ..state import State
+from ..canasta.cards import JOKER, NUM_KINDS, parse_card, rank_of
+from ..canasta.engine import canasta_count, minimum_needed, pile_frozen_for
+from ..canasta.melds import is_sequence_key, parse_key
+from ..canasta.rules import Rules
+from ..canasta.sampling import known_in_hands
+from ..canasta.state import State
 from .actions import KEYS, MELD_BASE, NUMBER_BASE, RANKS, TAKE_BASE, Atoms
 from .known import advance, known_ranks, start
 

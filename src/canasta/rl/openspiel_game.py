@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from ..variants import rules as make_rules
+from ..canasta.variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
@@ -150,7 +150,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state ``player_id`` cannot tell from this one: the hidden cards dealt again at random
-        (``canasta.sampling.determinize``); the sampler's number seeds the deal."""
+        (``canasta.canasta.sampling.determinize``); the sampler's number seeds the deal."""
         clone: CanastaState = self.clone()
         if self.table is not None:
             rng = random.Random(int(probability_sampler() * 2**53))

@@ -14,7 +14,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from ..variants import rules as make_rules
+from ..canasta.variants import rules as make_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .spaces import observation_space

@@ -12,15 +12,15 @@ import operator
 import random
 from typing import Any, Final
 
-from ..cards import card_str, cards_of
-from ..engine import apply, is_over, legal_moves, new_game
-from ..melds import key_label
-from ..moves import Move
-from ..rules import Rules
-from ..sampling import determinize
-from ..state import Hand, State, log_text
-from ..state import Log as HistoryLog
-from ..view import view
+from ..canasta.cards import card_str, cards_of
+from ..canasta.engine import apply, is_over, legal_moves, new_game
+from ..canasta.melds import key_label
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
+from ..canasta.sampling import determinize
+from ..canasta.state import Hand, State, log_text
+from ..canasta.state import Log as HistoryLog
+from ..canasta.view import view
 from . import known as known_cards
 from .actions import ActionSpace, Atoms, LegalTree
 from .encoder import Encoder, Masks
@@ -251,7 +251,7 @@ class Table:
 
     # -- what a seat may know -----------------------------------------------------------------------
     def known_ranks(self) -> dict[int, dict[int, int]]:
-        """The cards known in each hand now (``canasta.sampling.known_in_hands`` of any seat's view)."""
+        """The cards known in each hand now (``canasta.canasta.sampling.known_in_hands`` of any seat's view)."""
         k, state = self.known, self.state
         stage = state.stage
         pending = None if stage is None else stage.pending
@@ -332,7 +332,7 @@ class Table:
 
     def resample(self, seat: int, rng: random.Random) -> Table:
         """A copy where every card ``seat`` cannot see is dealt again at random
-        (``canasta.sampling.determinize`` of its view); the seat's own log stays, the others' restart."""
+        (``canasta.canasta.sampling.determinize`` of its view); the seat's own log stays, the others' restart."""
         new = self.copy()
         new.state = determinize(view(self.state, seat), rng)
         new._clear_caches()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import JOKER, card_str, parse_cards
+from ..canasta.cards import JOKER, card_str, parse_cards
 from .deal import pack_of
 from .melds import Meld, meld_kind, new_meld
 from .rules import RummyRules

@@ -7,7 +7,7 @@ import random
 import secrets
 from typing import Any
 
-from ..cards import JOKER, card_str
+from ..canasta.cards import JOKER, card_str
 from .rules import RummyRules
 from .state import DRAW, NOMINATE, RummyState
 

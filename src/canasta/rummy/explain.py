@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER, card_str
+from ..canasta.cards import JOKER, card_str
 from .generate import dealers_joker_blocked, meld_value, opened, rum_moves, strands, take_uses
 from .melds import labels, lay_off_end, meld_kind
 from .moves import DEALER_JOKER, RummyMove

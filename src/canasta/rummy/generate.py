@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import JOKER, rank_of
+from ..canasta.cards import JOKER, rank_of
 from .melds import ACE, card_at, labels, lay_off_end, meld_kind, new_meld, position_range, suit_of, table_after
 from .moves import DEALER_JOKER, RummyMove
 from .rules import JOKER_EFFECTS, RummyRules

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
+from ..canasta.view import seat_name
 from ..errors import IllegalMove
-from ..how_to_play import how_to_play
-from ..names import move_label, side_name
-from ..view import seat_name
+from ..text.how_to_play import how_to_play
+from ..text.names import move_label, side_name
 from .api import is_over, legal_moves, parse_move, why_illegal
 from .moves import RummyMove
 from .session import RummyGame

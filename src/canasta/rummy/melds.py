@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import JOKER, card_str, rank_of
+from ..canasta.cards import JOKER, card_str, rank_of
 from .rules import RummyRules
 
 ACE = 14

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import card_str, parse_card
+from ..canasta.cards import card_str, parse_card
 
 # ``take dealer JK`` (Dealer's Gambit): its own action, so that code reading "take" meets pile takes only
 DEALER_JOKER = "dealer_joker"

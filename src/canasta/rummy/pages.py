@@ -146,7 +146,7 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
 
 
 def rummy_parts(rules: RummyRules) -> dict[str, Any]:
-    """The pieces of a rummy preset's page (``canasta.variant_docs.variant_parts``): the parameters that
+    """The pieces of a rummy preset's page (``canasta.text.variant_docs.variant_parts``): the parameters that
     differ are those that differ from 500 Rum."""
     title, summary, choices = NOTES[rules.name]
     base = rummy_rules("500-rum", {})

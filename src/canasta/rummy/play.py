@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import JOKER, card_str
+from ..canasta.cards import JOKER, card_str
 from .deal import shuffled_deck, start_hand
 from .generate import next_claimant
 from .melds import labels, lay_off, meld_kind, new_meld, table_after

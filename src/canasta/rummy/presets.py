@@ -69,3 +69,20 @@ def rummy_rules(key: str, overrides: dict[str, Any]) -> RummyRules:
         # a game each for himself stays so with another number of players
         base["teams"] = check_rummy_option("players", overrides["players"])
     return make_rummy_rules(key, base, overrides)
+
+
+_RULES: dict[str, RummyRules] = {}
+
+
+def rules_of_view(view: dict[str, Any]) -> RummyRules:
+    """The rules of the game a view shows, with the jokers' effect nominated for the hand (Dealer's Gambit)."""
+    spec = view["rules"]
+    effect = view.get("joker_effect") or ""
+    key = repr(sorted(spec["options"].items())) + spec["variant"] + "/" + effect
+    r = _RULES.get(key)
+    if r is None:
+        name = rummy_key(spec["variant"])
+        if name is None:
+            raise ValueError(f"{spec['variant']!r} is not a rummy variant")
+        r = _RULES[key] = rummy_rules(name, dict(spec["options"])).for_hand(effect)
+    return r

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import JOKER, parse_card, rank_of
+from ..canasta.cards import JOKER, parse_card, rank_of
 from .deal import pack_of
 from .melds import ACE, Meld
 from .rules import RummyRules

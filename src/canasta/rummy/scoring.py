@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import parse_cards
+from ..canasta.cards import parse_cards
 from .melds import ACE, card_points, hand_points, meld_kind, new_meld
 from .rules import RummyRules
 
@@ -214,7 +214,7 @@ def _table(r: RummyRules, seen: dict[int, int], groups: Any, where: str) -> int:
 
 
 def _count(r: RummyRules, seen: dict[int, int], cards: tuple[int, ...], where: str) -> None:
-    from ..cards import JOKER, card_str
+    from ..canasta.cards import JOKER, card_str
 
     for c in cards:
         seen[c] = seen.get(c, 0) + 1

@@ -14,7 +14,7 @@ Either way a hand never shrinks (a turn draws one card or more and discards one)
 
 from __future__ import annotations
 
-from ..cards import JOKER, rank_of
+from ..canasta.cards import JOKER, rank_of
 from .generate import meld_candidates
 from .melds import lay_off_end, suit_of
 from .rules import RummyRules

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..cards import JOKER, card_str, parse_card
+from ..canasta.cards import JOKER, card_str, parse_card
 from .melds import Meld
 from .rules import JOKER_EFFECTS, RummyRules
 

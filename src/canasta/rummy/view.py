@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import card_str
+from ..canasta.cards import card_str
 from .melds import labels
 from .state import RummyState
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from ..record import replay
+from ..play.record import replay
 from ..rummy import RummyRules, RummyState, rummy_key
 from ..rummy.melds import labels
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody

@@ -6,14 +6,14 @@ from functools import cache
 from typing import Any
 
 from ..bounds import Bound
-from ..rules import PARAMETERS
+from ..canasta.rules import PARAMETERS
+from ..canasta.variants import ALIASES, player_counts, variant_names
+from ..canasta.variants import rules as make_rules
 from ..rummy import ALIASES as RUMMY_ALIASES
 from ..rummy import rummy_names, rummy_rules
 from ..rummy.pages import NOTES as RUMMY_NOTES
 from ..rummy.rules import PARAMETERS as RUMMY_PARAMETERS
-from ..variant_docs import NOTES
-from ..variants import ALIASES, player_counts, variant_names
-from ..variants import rules as make_rules
+from ..text.variant_docs import NOTES
 
 # Parameters that shape the pack and the table rather than the play: the preset (and `players`) set them.
 STRUCTURAL = frozenset({"players", "teams", "decks", "jokers", "hand_size", "foot_size", "cutthroat", "joker_sets"})

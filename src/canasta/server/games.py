@@ -14,12 +14,12 @@ from typing import Any
 
 from .. import apply, legal_moves
 from .. import view as any_view
+from ..canasta.state import State
+from ..canasta.view import public_view as canasta_public_view
+from ..canasta.view import seat_views as canasta_seat_views
 from ..positions import load_state
 from ..rummy import RummyState
 from ..rummy import public_view as rummy_public_view
-from ..state import State
-from ..view import public_view as canasta_public_view
-from ..view import seat_views as canasta_seat_views
 
 AnyState = State | RummyState
 

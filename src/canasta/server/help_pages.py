@@ -8,13 +8,13 @@ import json
 from functools import cache
 from typing import Any
 
-from ..cards import card_str, pack
+from ..canasta.cards import card_str, pack
+from ..canasta.state import State
+from ..canasta.variants import game_rules
+from ..canasta.variants import rules as make_rules
 from ..dispatch import apply, view
 from ..positions import build_position
-from ..state import State
-from ..variant_docs import variant_parts
-from ..variants import game_rules
-from ..variants import rules as make_rules
+from ..text.variant_docs import variant_parts
 
 
 def _jsonable(value: Any) -> Any:

@@ -31,7 +31,7 @@ def diff(old: Any, new: Any, memo: Memo | None = None) -> Patch:
     """A JSON Patch that turns ``old`` into ``new`` (JSON values: dicts, lists, strings, numbers, bools, None).
 
     ``memo`` (one dict for several diffs, while their documents live): the seats' views after a move share
-    most of their parts (``canasta.view.seat_views``), and so did their views before it; a pair of parts
+    most of their parts (``canasta.canasta.view.seat_views``), and so did their views before it; a pair of parts
     already compared at the same place gives the same operations again without a second walk."""
     ops: Patch = []
     _diff(old, new, "", ops, {} if memo is None else memo)

@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import apply, is_over, legal_moves, outcome, parse_move, why_illegal
-from ..bots.levels import LEVELS
-from ..cards import card_str
+from ..canasta.cards import card_str
+from ..canasta.moves import Move
+from ..canasta.variants import game_rules as make_rules
 from ..errors import IllegalMove
-from ..moves import Move
-from ..record import FORMAT
+from ..play.record import FORMAT
+from ..players.levels import LEVELS
 from ..rummy import RummyMove
-from ..variants import game_rules as make_rules
 from .cluster import PRESENCE_STALE
 from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
 from .guard import TableLimit, Unavailable

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.levels import LEVELS
-from ..rules import Rules
+from ..canasta.rules import Rules
+from ..canasta.variants import game_rules as make_rules
+from ..players.levels import LEVELS
 from ..rummy import RummyRules
-from ..variants import game_rules as make_rules
 from .protocol import clean_name
 
 STAND_IN_LEVEL = "medium"  # the default computer seat; who moves for a dropped player or when time runs out

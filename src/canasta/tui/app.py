@@ -1,5 +1,5 @@
 """The Textual app: ``CanastaApp(session).run()``, or ``CanastaApp(None, save_path=...)`` to open the
-start screen first. The session (``canasta.session``) keeps the game and saves it after every move."""
+start screen first. The session (``canasta.play.session``) keeps the game and saves it after every move."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, RichLog, Static
 
 from .. import parse_move
-from ..engine import is_over
-from ..moves import Move
-from ..names import variant_title
-from ..rules import Rules
+from ..canasta.engine import is_over
+from ..canasta.moves import Move
+from ..canasta.rules import Rules
+from ..canasta.state import State
+from ..canasta.view import view
+from ..play.session import Session, hand_goes_on, news
 from ..rummy import RummyRules
 from ..rummy.session import RummyGame
-from ..session import Session, hand_goes_on, news
-from ..state import State
+from ..text.names import variant_title
 from ..textui import describe_history, explain_move, render_result
-from ..view import view
 from . import table
 from .cards import label, sort_by_suit, sort_hand
 from .hand import HandView, rank_group, suit_group
@@ -99,7 +99,7 @@ class TableScreen(PlayScreen):
 
     # --- showing ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
-        from ..view import seat_name
+        from ..canasta.view import seat_name
 
         return seat_name(self.session.rules.players, seat)
 

@@ -9,8 +9,8 @@ from collections.abc import Collection, Iterable, Sequence
 
 from rich.text import Text
 
-from ..cards import JOKER_RANK, TWO, parse_card, rank_of
-from ..names import SYMBOLS, card_label
+from ..canasta.cards import JOKER_RANK, TWO, parse_card, rank_of
+from ..text.names import SYMBOLS, card_label
 
 _RANK_ORDER = [*range(14, 3, -1), 3]  # aces down to fours, then threes; wild cards after them
 

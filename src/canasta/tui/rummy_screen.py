@@ -16,9 +16,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, RichLog, Static
 
-from ..names import move_label, plural, variant_title
 from ..rummy import RummyMove, is_over, legal_moves, view
 from ..rummy.session import RummyGame
+from ..text.names import move_label, plural, variant_title
 from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
 from .hand import HandView

@@ -11,8 +11,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..names import plural, seat_mark, side_name, variant_title
-from ..view import seat_name
+from ..canasta.view import seat_name
+from ..text.names import plural, seat_mark, side_name, variant_title
 from .cards import card_text, label
 from .table import backs
 

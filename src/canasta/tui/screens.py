@@ -14,17 +14,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from .. import autosave
-from ..bots.levels import LEVELS
-from ..how_to_play import how_to_play
-from ..rules import Rules
+from ..canasta.rules import Rules
+from ..canasta.variants import game_rules as make_rules
+from ..canasta.variants import variant_names
+from ..canasta.view import seat_name
+from ..play import autosave
+from ..play.session import HUMAN
+from ..players.levels import LEVELS
 from ..rummy import RummyRules
 from ..rummy.pages import NOTES as RUMMY_NOTES
-from ..session import HUMAN
-from ..variant_docs import NOTES, variant_page
-from ..variants import game_rules as make_rules
-from ..variants import variant_names
-from ..view import seat_name
+from ..text.how_to_play import how_to_play
+from ..text.variant_docs import NOTES, variant_page
 
 
 def _notes(name: str) -> tuple[str, str]:

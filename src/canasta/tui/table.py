@@ -9,9 +9,9 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..names import move_label, side_name
+from ..canasta.view import seat_name
+from ..text.names import move_label, side_name
 from ..textui import pile_status, render_breakdown, turn_text
-from ..view import seat_name
 from .cards import cards_line, sort_hand, tiles
 
 

@@ -15,8 +15,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from .. import is_over, legal_moves, parse_move, why_illegal
-from ..names import move_label
-from ..view import seat_name
+from ..canasta.view import seat_name
+from ..text.names import move_label
 from .cards import four_colours
 
 
