@@ -183,7 +183,7 @@ class RedisCluster(LocalCluster):
         await super().drain()
         given, self.held = len(self.held), {}
         if self.lobby is not None:  # every table in memory: a renewal under way may have taken one more; the
-            with contextlib.suppress(Exception):  # (first) database thread runs this after it. (Down: they lapse.)
+            with contextlib.suppress(Exception):  # leases' database thread runs this after it. (Down: they lapse.)
                 await self.lobby.db(self.lobby.store.release_leases, list(self.lobby.rooms), self.name)
         log.info("draining: %d table(s) handed over", given)
 
