@@ -372,7 +372,7 @@ class Room:
             seat.left_at = None
             seat.stand_in = False
         client.send(self.welcome(client))
-        for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
+        for message in await self.lobby.table_db(self.id, self.lobby.store.recent_chat, CHAT_KEPT):
             client.send({"type": "chat", **message})
         if since is not None and 0 <= since <= self.version:
             for event in self.events[since:]:
@@ -386,7 +386,7 @@ class Room:
             if client.player and not seat.row.player:
                 changes["player"] = seat.row.player = client.player
             if changes:
-                await self.lobby.db(self.lobby.store.set_seat, self.id, client.seat, **changes)
+                await self.lobby.table_db(self.id, self.lobby.store.set_seat, client.seat, **changes)
                 self.changed()
             await self._start_when_all_joined()
             if self.settings.get("rematch") and client.token:
@@ -439,11 +439,11 @@ class Room:
 
     async def expire(self) -> None:
         """Close a waiting table whose human seats nobody took (its tokens open nothing any more)."""
-        await self.lobby.db(self.lobby.store.set_table, self.id, status="expired")
+        await self.lobby.table_db(self.id, self.lobby.store.set_table, status="expired")
         self.status = "expired"
 
     async def _set_status(self, status: str) -> None:
-        await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
+        await self.lobby.table_db(self.id, self.lobby.store.set_table, status=status)
         self.status = status
         self.turn_started = time.time()
         self.changed()
@@ -577,7 +577,7 @@ class Room:
                                                          ("settings", settings, self.settings))
                    if value is not old}
         try:
-            await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
+            await self.lobby.table_db(self.id, self.lobby.store.commit_move, row, after.to_json(), **changed)
         except StaleWrite:  # another server process wrote this table first
             if self.lobby.cluster.shared:
                 await self._catch_up()
@@ -622,7 +622,7 @@ class Room:
         assert client.seat is not None
         name = self.seats[client.seat].row.name or f"Seat {client.seat + 1}"
         now = time.time()
-        await self.lobby.db(self.lobby.store.add_chat, self.id, client.seat, name, text, now)
+        await self.lobby.table_db(self.id, self.lobby.store.add_chat, client.seat, name, text, now)
         frame = {"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now}
         self.lobby.cluster.publish(self.id, {"kind": "chat", "frame": frame})
         self.broadcast(frame)
@@ -635,8 +635,8 @@ class Room:
         for seat in self.seats:
             if seat.row.kind == "human" and not seat.row.joined:
                 seat.row.kind, seat.row.level, seat.row.token_hash = "bot", STAND_IN_LEVEL, None
-                await self.lobby.db(self.lobby.store.set_seat, self.id, seat.row.seat, kind="bot",
-                                    level=STAND_IN_LEVEL, token_hash=None)
+                await self.lobby.table_db(self.id, self.lobby.store.set_seat, seat.row.seat, kind="bot",
+                                          level=STAND_IN_LEVEL, token_hash=None)
         await self._set_status("playing")
         self.broadcast_seats()
         self.wake.set()
@@ -653,7 +653,7 @@ class Room:
             except TableLimit as exc:
                 raise ProtocolError(exc.code, exc.message) from None
             self.settings = {**self.settings, "rematch": room.id}
-            await self.lobby.db(self.lobby.store.set_table, self.id, settings=self.settings)
+            await self.lobby.table_db(self.id, self.lobby.store.set_table, settings=self.settings)
             self.changed()
             for other in self.clients:
                 if other.token:
@@ -675,7 +675,7 @@ class Room:
         row = self.seats[seat].row
         if row.kind == "human" and row.token_hash is None:
             row.token_hash, row.player = digest, player
-            await self.lobby.db(self.lobby.store.set_seat, self.id, seat, token_hash=digest, player=player)
+            await self.lobby.table_db(self.id, self.lobby.store.set_seat, seat, token_hash=digest, player=player)
             self.changed()
 
     # --- the pump: computer players, stand-ins and the timer -----------------------------------
@@ -772,16 +772,19 @@ class Room:
         self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
-        """Tell the other processes how many connections each seat has here (on every change, and every
-        second while somebody is connected here: ``tick``)."""
+        """Tell the other processes how many connections each seat has here, on every change (the cluster
+        repeats it every second while somebody is connected here: ``presence``)."""
         if self.lobby.cluster.shared:
             self.lobby.cluster.publish(self.id, {"kind": "presence", "seats": [s.connections for s in self.seats]})
 
+    def presence(self) -> list[int] | None:
+        """How many connections each seat has here; None when nobody is connected here."""
+        counts = [s.connections for s in self.seats]
+        return counts if any(counts) else None
+
     def tick(self) -> None:
-        """Every second with several processes: repeat this process's word on who is connected here, and
-        forget the word of a process that stopped giving it (it died): its seats count as left."""
-        if any(s.connections for s in self.seats):
-            self.announce()
+        """Every second with several processes: forget the word of a process that stopped giving it (it
+        died): its seats count as left."""
         now = time.monotonic()
         lapsed = [name for name, (_, said) in self.remote.items() if now - said >= PRESENCE_STALE]
         for name in lapsed:
@@ -860,10 +863,10 @@ class Room:
 
     async def _catch_up(self) -> None:
         """Read what other processes wrote to this table since our version, show it here. Hold the lock."""
-        row = await self.lobby.db(self.lobby.store.load_table, self.id)
+        row = await self.lobby.table_db(self.id, self.lobby.store.load_table)
         if row is None:
             return
-        new = [m for m in await self.lobby.db(self.lobby.store.moves, self.id, self.version)
+        new = [m for m in await self.lobby.table_db(self.id, self.lobby.store.moves, self.version)
                if m.version <= row.version] if row.version > self.version else []
         for seat, fresh in zip(self.seats, row.seats, strict=True):
             seat.row = fresh
