@@ -155,7 +155,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state ``player_id`` cannot tell from this one: the hidden cards dealt again at random
-        (``canasta.sampling.determinize``); the sampler's number seeds the deal."""
+        (``canasta.canasta.sampling.determinize``); the sampler's number seeds the deal."""
         clone: CanastaState = self.clone()
         if self.table is not None:
             rng = random.Random(int(probability_sampler() * 2**53))
