@@ -11,6 +11,8 @@ from typing import Any
 from ..play.family import RUMMY
 from ..play.seated import parse_seat_names
 from ..play.session import Session
+from .rules import RummyRules
+from .state import RummyState
 from .table import hint_reason
 from .table import undoable as rummy_undoable
 
@@ -24,6 +26,15 @@ class RummyGame(Session, metaclass=_RummyKind):
     """A ``Session`` of the rummy family (``start`` and ``resume`` refuse a Canasta game)."""
 
     ONLY = RUMMY
+
+    @property
+    def state(self) -> RummyState:
+        state: RummyState = self.recorder.state
+        return state
+
+    @property
+    def rules(self) -> RummyRules:
+        return self.state.rules
 
     @staticmethod
     def parse_seats(text: str | Sequence[str], players: int) -> list[str]:
