@@ -29,10 +29,10 @@ from .play.family import play_family
 from .play.seated import parse_seat_names
 from .play.session import HUMAN, Session, default_save_path
 from .players import player_names, refuse_unsupported
+from .players.rummy import rummy_player_names
 from .positions import load_state
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
-from .rummy.players import rummy_player_names
 from .text.names import move_label, plural, side_name
 from .text.variant_docs import variant_page, variants_index
 

@@ -22,11 +22,12 @@ from ..players import Player
 from ..players import player_names as canasta_player_names
 from ..players.levels import LEVELS, seat_player
 from ..players.levels import hint as canasta_hint
+from ..players.rummy import hint as rummy_hint
+from ..players.rummy import make_rummy_player, rummy_player_names
 from ..rummy import family as rummy_family
 from ..rummy import table as rummy_table
 from ..rummy.deal import dealt_pack as rummy_dealt_pack
 from ..rummy.deal import redeal as rummy_redeal
-from ..rummy.players import make_rummy_player, rummy_player_names
 from ..rummy.rules import PARAMETERS as RUMMY_PARAMETERS
 from .seated import HUMAN
 
@@ -58,7 +59,7 @@ CANASTA = PlayFamily(canasta_family, canasta_player_names, seat_player, canasta_
                      canasta_table.NOTHING_TO_UNDO, canasta_table.news, canasta_hint, canasta_table.dealt_pack,
                      canasta_redeal, CANASTA_PARAMETERS)
 RUMMY = PlayFamily(rummy_family, rummy_player_names, make_rummy_player, rummy_table.undoable,
-                   rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_table.hint, rummy_dealt_pack, rummy_redeal,
+                   rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_hint, rummy_dealt_pack, rummy_redeal,
                    RUMMY_PARAMETERS)
 _BY_ENGINE = {id(f.engine): f for f in (CANASTA, RUMMY)}
 

@@ -1,17 +1,13 @@
 """What the play layer asks of the rummy family at a table, beyond the engine: which moves a person may take
-back, what a move showed the table, and the hint (a computer player's move with a reason in a player's words).
-Wired into ``canasta.play.family``."""
+back, what a move showed the table, and why the hint's move is worth playing (in a player's words). Wired into
+``canasta.play.family``."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .api import is_over, legal_moves
+from .api import is_over
 from .melds import card_points
 from .moves import RummyMove
-from .players import make_rummy_player
 from .state import RummyState
-from .view import view
 
 UNDOABLE = ("meld", "lay")
 NOTHING_TO_UNDO = ("nothing to undo: a draw, a take, a call or a discard is final, and only this turn's melds and "
@@ -49,13 +45,4 @@ def hint_reason(state: RummyState, move: RummyMove) -> str:
     return "the computer player's choice here"
 
 
-def hint(state: RummyState, seat: int, level: str = "medium", seed: int | None = 0) -> tuple[RummyMove, str]:
-    """What ``level``'s player would play for ``seat`` (the seat to move), and why; it sees only its view."""
-    if state.to_move != seat:
-        raise ValueError(f"it is seat {state.to_move}'s move, not seat {seat}'s")
-    player: Any = make_rummy_player(level, seed)  # Player is typed for Canasta's moves; it plays either family's
-    move: RummyMove = player.choose(view(state, seat), legal_moves(state))
-    return move, hint_reason(state, move)
-
-
-__all__ = ["NOTHING_TO_UNDO", "UNDOABLE", "hint", "hint_reason", "news", "undoable"]
+__all__ = ["NOTHING_TO_UNDO", "UNDOABLE", "hint_reason", "news", "undoable"]
