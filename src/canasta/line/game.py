@@ -24,15 +24,14 @@ from ..text.names import move_label, side_name
 from . import canasta, rummy
 from .common import TableText, describe_history, render_help, render_result
 
+COMMANDS = ("help", "hint", "show", "undo", "rules", "quit")
+_SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit", "u": "undo"}
 _TEXTS = {"Canasta": canasta.TEXT, "rummy": rummy.TEXT}
 
 
 def table_text(family: PlayFamily) -> TableText:
     """The plug-in that writes the table of a family's games (``play_family(rules or state)``)."""
     return _TEXTS[family.name]
-
-COMMANDS = ("help", "hint", "show", "undo", "rules", "quit")
-_SYNONYMS = {"?": "help", "h": "help", "table": "show", "": "show", "q": "quit", "exit": "quit", "u": "undo"}
 
 
 def wrap(text: str, width: int) -> str:
