@@ -36,11 +36,11 @@ from ..canasta.cards import card_str
 from ..canasta.moves import Move
 from ..canasta.variants import game_rules as make_rules
 from ..errors import IllegalMove
-from ..play.record import FORMAT
+from ..play.record import FORMAT, RecordError, replay
 from ..players.levels import LEVELS
 from ..rummy import RummyMove
 from .cluster import PRESENCE_STALE
-from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
+from .games import AnyState, final_table, hand_sides, load, move_effects, played, seat_view, seat_views
 from .guard import TableLimit, Unavailable
 from .patch import Memo, diff
 from .protocol import MAX_CHAT, ProtocolError
@@ -162,6 +162,7 @@ class Room:
         now = time.monotonic()
         self.seats = [Seat(s, left_at=now if s.joined else None) for s in row.seats]
         self.events = [self._event(m) for m in history]
+        self._hand_log: list[dict[str, Any]] | None = None  # None: built from the record when first asked
         self.used_ids = {(m.seat, m.client_id): m.version for m in history if m.client_id is not None}
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -248,7 +249,7 @@ class Room:
                 "legal": seen["legal_moves"] if self.status == "playing" and not self.reviewing() else [],
                 "status": self.status, "pad": self.pad, "seats": self.seats_public(),
                 "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline},
-                "review": None if self.review is None else self.review.public()}
+                "review": None if self.review is None else self.review.public(), "hand_log": self.hand_log()}
 
     def public(self) -> dict[str, Any]:
         """``GET /api/tables/ID``: what anybody may know of the table."""
@@ -262,6 +263,37 @@ class Room:
         if client.protocol != 1:  # (version 1's frames stay as they were)
             frame["protocol"] = client.protocol
         return frame
+
+    def hand_log(self) -> list[dict[str, Any]]:
+        """This hand's moves as every seat saw them played: each move's event with what it put on the table,
+        suited (``played``), so that a page opened mid-hand names the cards as the live log does. Kept up to
+        date move by move; rebuilt by replaying the record after the room was loaded or caught up."""
+        if self._hand_log is None:
+            entries: list[dict[str, Any]] = []
+
+            def on_move(number: int, before: Any, move: Any, after: Any) -> None:
+                if after.hand_number != before.hand_number:
+                    entries.clear()
+                else:
+                    entries.append(self._logged(self.events[number - 1], before, after))
+
+            try:
+                replay(self.record(), on_move)
+            except RecordError as exc:  # (never expected: the room's own record) the pages fall back on ranks
+                log.error("table %s: the record does not replay: %s", self.id, exc)
+                entries.clear()
+            self._hand_log = entries
+        return self._hand_log
+
+    @staticmethod
+    def _logged(event: dict[str, Any], before: AnyState, after: AnyState) -> dict[str, Any]:
+        return {**event, **played(seat_view(before, None), seat_view(after, None), event["move"], event["seat"])}
+
+    def _log_move(self, event: dict[str, Any], before: AnyState, after: AnyState) -> None:
+        """Add a move to the hand's log (a new list: the clients' last frames hold the old one, patches diff)."""
+        if self._hand_log is not None:
+            same_hand = after.hand_number == before.hand_number
+            self._hand_log = [*self._hand_log, self._logged(event, before, after)] if same_hand else []
 
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
@@ -560,6 +592,7 @@ class Room:
             self.used_ids[(seat, client_id)] = row.version
         event = self._event(row)
         self.events.append(event)
+        self._log_move(event, before, after)
         self.turn_started = time.time()
         self.review = None
         if ended is not None:
@@ -818,6 +851,7 @@ class Room:
             self.used_ids[(row.seat, row.client_id)] = row.version
         event = self._event(row)
         self.events.append(event)
+        self._log_move(event, before, after)
         self.turn_started = time.time()
         self.review = None
         self.broadcast_state([event])
@@ -854,6 +888,8 @@ class Room:
             if m.client_id is not None:
                 self.used_ids[(m.seat, m.client_id)] = m.version
         self.events.extend(events)
+        if new:
+            self._hand_log = None
         if new or status_changed:
             self.broadcast_state(events)
         await self._start_when_all_joined()  # the last seat may have been taken at another process just now
