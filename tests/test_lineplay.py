@@ -190,3 +190,21 @@ def test_play_again_after_a_game_through_the_cli_defaults(capsys: pytest.Capture
     assert main(["play", "--plain", "--seed", "9", "--opponents", "random", "--option", "target=1500"]) == 0
     text = out.getvalue()
     assert "[Enter]" not in text and "Play again" not in text and "Game over after" in text.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("variant", "options"), [("basic-rummy", ["target=60"]), ("500-rum", ["target=150"])])
+def test_a_whole_rummy_game_in_the_same_line_mode(variant: str, options: list[str], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rummy family plays in the line mode Canasta does: the table, 'help' with each move explained, the
+    others' moves, every hand's end and the result; the saved record replays to the same end."""
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stdin", Driver(out, seed=2))
+    path = tmp_path / "game.json"
+    argv = ["play", "--plain", "--variant", variant, "--seed", "3", "--opponents", "greedy", "--save", str(path)]
+    assert main([*argv, *(a for o in options for a in ("--option", o))]) == 0
+    text = out.getvalue()
+    assert "Moves: draw, take, meld, lay, discard" in text and "Legal moves:\n  draw " in text
+    assert "=== Hand 1 is over: " in text and "Game over after" in text.splitlines()[-1]
+    assert re.search(r"^Player 2: (draw|take|meld|lay|discard)", text, re.M)  # the computer player's moves
+    assert replay(json.loads(path.read_text())).result is not None

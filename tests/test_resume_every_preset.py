@@ -16,7 +16,6 @@ from canasta.canasta.variants import variant_names
 from canasta.cli import main
 from canasta.play import autosave
 from canasta.play.session import Session
-from canasta.rummy.session import RummyGame
 
 
 def autosaved(name: str, path: Path) -> Any:
@@ -24,8 +23,7 @@ def autosaved(name: str, path: Path) -> Any:
     first hand, on into the second until the human has just made a move that can be taken back (or a
     while longer)."""
     rules = canasta.rules(name)
-    family: Any = RummyGame if isinstance(rules, canasta.RummyRules) else Session
-    game = family.start(rules, ["human", *["greedy"] * (rules.players - 1)], 11)
+    game = Session.start(rules, ["human", *["greedy"] * (rules.players - 1)], 11)
     mine = game.computer("greedy", 0)
     for _ in range(5000):
         state = game.state

@@ -80,10 +80,11 @@ def test_line_mode_seats_undo_and_resume(tmp_path: Path, monkeypatch: pytest.Mon
     code = main(["play", "--plain", "--variant", "500-rum", "--seats", "easy,human,random", "--seed", "4",
                  "--save", str(path)])
     out = capsys.readouterr().out
-    assert code == 0 and "you are seat 1" in out and "seat 0 easy, seat 2 random" in out
-    assert "nothing to undo" in out and "you: draw" in out and f"canasta play --resume {path}" in out
+    assert code == 0 and "You are Player 2 (seat 1" in out and "computer players: Player 1 easy, Player 3 random" in out
+    assert "nothing to undo" in out and "You drew: " in out and f"canasta play --resume {path}" in out
     saved = json.loads(path.read_text())
     assert saved["players"] == ["easy", "human", "random"] and "1 draw" in saved["moves"]
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "--plain", "--resume", str(path)]) == 0
-    assert "you are seat 1; computer players: seat 0 easy, seat 2 random" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "You are Player 2 (seat 1, side 2); computer players: Player 1 easy, Player 3 random" in out

@@ -17,28 +17,24 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
-from .canasta.rules import PARAMETERS, Rules
+from .canasta.rules import Rules
 from .canasta.state import State
 from .canasta.variants import ALIASES, variant_names
 from .canasta.variants import game_rules as make_rules
 from .canasta.view import seat_name
+from .line.common import render_breakdown, render_result
+from .line.game import table_text
 from .play import autosave
-from .play.session import HUMAN, Session, computer, default_save_path, parse_seats
+from .play.family import play_family
+from .play.seated import parse_seat_names
+from .play.session import HUMAN, Session, default_save_path
 from .players import player_names, refuse_unsupported
 from .players.rummy import rummy_player_names
 from .positions import load_state
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
-from .rummy.lineplay import render_hand_end as render_rummy_hand_end
-from .rummy.rules import PARAMETERS as RUMMY_PARAMETERS
-from .text.names import move_label, plural
+from .text.names import move_label, plural, side_name
 from .text.variant_docs import variant_page, variants_index
-from .textui import (
-    render_breakdown,
-    render_hand_end,
-    render_result,
-    side_name,
-)
 
 
 class CliError(Exception):
@@ -106,11 +102,9 @@ def _read_position(path: str) -> State | RummyState:
 
 # --- play ---------------------------------------------------------------------------------------
 
-def _new_game(args: argparse.Namespace, save: Path) -> Any:
-    """A new game with the command line's variant and seats (a ``Session``, or a ``RummyGame`` for the
-    rummy family); nothing is saved before its first move."""
-    from .rummy.session import RummyGame
-
+def _new_game(args: argparse.Namespace, save: Path) -> Session:
+    """A new game with the command line's variant and seats, of either family; nothing is saved before its first
+    move."""
     rules = _rules(args.variant or "classic", args.option)
     if args.seats is not None:
         text = args.seats
@@ -118,17 +112,17 @@ def _new_game(args: argparse.Namespace, save: Path) -> Any:
         if not 0 <= args.seat < rules.players:
             raise CliError(f"--seat must be 0..{rules.players - 1} for {rules.players} players, got {args.seat}", 2)
         text = ",".join(HUMAN if s == args.seat else args.opponents for s in range(rules.players))
+    family = play_family(rules)
     try:
-        if isinstance(rules, RummyRules):
-            return RummyGame.start(rules, RummyGame.parse_seats(text, rules.players), args.seed, save)
-        seats = parse_seats(text, rules.players)
-        refuse_unsupported({n: computer(n) for n in seats if n != HUMAN}, rules)  # before the deal, not at a move
+        seats = parse_seat_names(text, rules.players, family.seat_choices())
+        # before the deal, not at a move
+        refuse_unsupported({n: family.make_player(n, None) for n in seats if n != HUMAN}, rules)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     return Session.start(rules, seats, args.seed, save)
 
 
-def _resumed(args: argparse.Namespace, save: Path | None) -> Any:
+def _resumed(args: argparse.Namespace, save: Path | None) -> Session:
     seats = [n.strip() for n in args.seats.split(",")] if args.seats is not None else None
     try:
         return autosave.resume(Path(args.resume), seats, save)
@@ -168,9 +162,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if save is not None and save.is_dir():
         raise CliError(f"--save wants a file, and {args.save!r} is a directory", 2)
     app = not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and tui.available()
+    game: Session | None
     if args.resume:
         game = _resumed(args, save)
-        path: Path = game.save_path
+        path = game.save_path or Path(args.resume)
     else:
         path = save or default_save_path()
         chosen = args.seats is not None or args.option or args.variant is not None
@@ -195,22 +190,18 @@ def cmd_play(args: argparse.Namespace) -> int:
                 game = autosave.resume(path, None, path)
             except ValueError as exc:
                 raise CliError(f"cannot resume: {exc}") from None
+    assert game is not None  # without the app a game was made above
     return _play_line(args, game)
 
 
-def _play_line(args: argparse.Namespace, game: Any) -> int:
-    """The line mode: Canasta's or the rummy family's."""
-    from .lineplay import LineGame
-    from .rummy.lineplay import RummyLineGame
+def _play_line(args: argparse.Namespace, game: Session) -> int:
+    """The line mode, the same for every family."""
+    from .line.game import LineGame
 
     interactive = sys.stdin.isatty()
-    line: LineGame | RummyLineGame
-    if isinstance(game, Session):
-        pause = interactive if args.pause is None else args.pause
-        line = LineGame(game, game.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
-                        hint_level=args.hint_level)
-    else:
-        line = RummyLineGame(game, sys.stdin, sys.stdout, args.hint_level)
+    pause = interactive if args.pause is None else args.pause
+    line = LineGame(game, game.humans[0], sys.stdin, sys.stdout, pause=pause, offer_again=interactive,
+                    hint_level=args.hint_level)
     try:
         return line.run()
     except KeyboardInterrupt:
@@ -222,7 +213,7 @@ def _play_line(args: argparse.Namespace, game: Any) -> int:
 
 
 def _play_app(args: argparse.Namespace, game: Any, path: Path, saved: str | None) -> int:
-    """The Textual app for a ``Session`` (Canasta) or a ``RummyGame``, or its start screen (``game`` None)."""
+    """The Textual app for a ``Session`` of either family, or its start screen (``game`` None)."""
     from .tui.app import CanastaApp
 
     app = CanastaApp(game, save_path=path, seed=args.seed, hint_level=args.hint_level, saved=saved)
@@ -342,8 +333,6 @@ def _rummy_tournament(args: argparse.Namespace, rules: RummyRules, names: list[s
 # --- score, explain, moves ----------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .canasta.scoring import score_hand
-
     if args.variant is not None or args.option:  # the command line's own mistakes are usage errors (2)
         _rules(args.variant or "classic", args.option)
     data = _read_object(args.file, "input")
@@ -358,10 +347,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(f"the input's rules: {exc}") from None
     try:
-        if isinstance(rules, RummyRules):
-            sides = _rummy_score(rules, data["sides"])
-        else:
-            sides = score_hand(rules, data["sides"])
+        sides = play_family(rules).engine.score_hand(rules, data["sides"])
     except ValueError as exc:
         raise CliError(f"cannot score: {exc}") from None
     if args.json:
@@ -371,12 +357,6 @@ def cmd_score(args: argparse.Namespace) -> int:
         _out(f"{rules.name}:")
         _out("\n".join(render_breakdown(sides, names)))
     return 0
-
-
-def _rummy_score(rules: RummyRules, sides: Any) -> list[dict[str, Any]]:
-    from .rummy import score_hand as rummy_score_hand
-
-    return rummy_score_hand(rules, sides)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -410,10 +390,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _out(f"{number:6d}. {seat_name(rules.players, before.to_move):<6} {move_label(str(move), symbols=False)}")
         if after.hand_number != before.hand_number or is_over(after):
             assert after.last_hand is not None
-            if isinstance(after, RummyState):
-                _out(render_rummy_hand_end(after.last_hand, rules.players, rules.teams))
-            else:
-                _out(render_hand_end(after.last_hand, before.hand_number, rules.players))
+            _out(table_text(play_family(rules)).hand_end(after.last_hand, before.hand_number, rules))
 
     try:
         final = replay(data, on_move=show if args.verbose else None)
@@ -511,7 +488,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     rules = _rules(args.name, args.option)
     rows = rules.describe()
     if args.json:
-        bounds = RUMMY_PARAMETERS if isinstance(rules, RummyRules) else PARAMETERS
+        bounds = play_family(rules).parameters
         _out(json.dumps({**rules.to_dict(), "parameters": [
             {"name": n, "value": json.loads(json.dumps(v)), "allowed": bounds[n][2].record(), "meaning": m,
              "source": s} for n, v, m, s in rows]}, indent=2))

@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ..textui import render_breakdown
+from ..line.common import render_breakdown
 from .entry import answers_of, hand_entry, prompt, questions
 from .game import Pad, PadError
 from .sheet import to_csv

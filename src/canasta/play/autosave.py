@@ -1,90 +1,20 @@
-"""The file a game at the table is saved in, kept safe: written whole or not at all, claimed by one program
-at a time, and never replaced without asking while it holds a game in progress.
+"""The game a front end saves as it goes, and the save file it lives in: written whole or not at all, claimed by
+one program at a time (``canasta.play.savefile``), and never replaced without asking while it holds a game in
+progress.
 
-``write(path, text)`` replaces the file atomically (a private temporary file renamed over it; a failure
-leaves the old file and no temporary behind). ``claim(path)`` locks it for this process, so that a second
-``canasta play`` saving to the same file stops with a clear message instead of overwriting the first one's
-game. ``saved_game(path)`` describes the unfinished game a file holds (``None``: nothing worth asking about),
-and ``resume(path)`` carries it on, whichever family it is of.
+``saved_game(path)`` describes the unfinished game a file holds (``None``: nothing worth asking about), and
+``resume(path)`` carries it on, whichever family it is of.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
 
 from ..text.names import plural, variant_title
-from .record import load, replay
-
-
-class SaveBusy(ValueError):
-    """Another program is saving a game to the same file right now."""
-
-
-def read_record(path: Path) -> dict[str, Any]:
-    """The game record saved in ``path``; ``ValueError`` saying what is wrong with the file."""
-    try:
-        return load(path)
-    except OSError as exc:
-        raise ValueError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{str(path)!r} is not UTF-8 text") from None
-    except ValueError as exc:  # JSONDecodeError and a record that is not an object
-        raise ValueError(f"{str(path)!r} is not a game record: {exc}") from None
-
-
-# path -> the open lock file (kept open: the lock lasts until the process ends or ``release``)
-_CLAIMS: dict[Path, IO[bytes]] = {}
-
-
-def claim(path: Path) -> None:
-    """Take the save file ``path`` for this process (``SaveBusy`` when another program has it; a no-op where
-    the platform has no advisory locks). Claiming the same file twice in one process is fine."""
-    key = path.resolve()
-    if key in _CLAIMS:
-        return
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not a POSIX system
-        return
-    key.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(key.with_name(key.name + ".lock"), "ab")  # noqa: SIM115 - held open for the lock's life
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        raise SaveBusy(f"another canasta game is being saved to {str(path)!r} right now; finish that one first, "
-                       "or give this game a file of its own with --save FILE") from None
-    _CLAIMS[key] = handle
-
-
-def release(path: Path) -> None:
-    """Give the save file back (tests; a program's end does it anyway)."""
-    handle = _CLAIMS.pop(path.resolve(), None)
-    if handle is not None:
-        handle.close()
-
-
-def write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically: readers see the old file or the new one, never half of one;
-    an error (a full disk, ``path`` being a directory) leaves the old file and no temporary file behind."""
-    if path.is_dir():
-        raise IsADirectoryError(21, "is a directory", str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+from .record import replay
+from .savefile import SaveBusy, claim, read_record, release, write
+from .session import Session
 
 
 def saved_game(path: Path) -> str | None:
@@ -104,19 +34,10 @@ def saved_game(path: Path) -> str | None:
     return f"{variant_title(state.rules.name)}, hand {state.hand_number}, {plural(len(moves), 'move')}"
 
 
-def resume(path: Path, seats: Any = None, save_path: Path | None = None) -> Any:
-    """The game saved in ``path`` carried on: a ``Session`` for Canasta, a ``RummyGame`` for the rummy family
-    (``ValueError`` saying what is wrong with the file)."""
-    from ..rummy import rummy_key
-    from ..rummy.session import RummyGame
-    from .session import Session
-
-    record = read_record(path)
-    rules = record.get("rules")
-    variant = rules.get("variant") if isinstance(rules, dict) else None
-
-    family: Any = RummyGame if isinstance(variant, str) and rummy_key(variant) is not None else Session
-    return family.resume(path, seats, save_path)
+def resume(path: Path, seats: Sequence[str] | None = None, save_path: Path | None = None) -> Session:
+    """The game saved in ``path`` carried on, whichever family it is of (``ValueError`` saying what is wrong
+    with the file): ``Session.resume``."""
+    return Session.resume(path, seats, save_path)
 
 
 __all__ = ["SaveBusy", "claim", "read_record", "release", "resume", "saved_game", "write"]

@@ -23,16 +23,14 @@ from pathlib import Path
 from typing import Any, overload
 
 from .. import apply, is_over, legal_moves, new_game, outcome
-from ..canasta.cards import card_str, counts_of, pack, parse_card
-from ..canasta.engine import redeal as _canasta_redeal
+from ..canasta.cards import card_str, counts_of, parse_card
 from ..canasta.moves import Move
 from ..canasta.rules import Rules
 from ..canasta.state import State
 from ..canasta.variants import game_rules as make_rules
 from ..errors import IllegalMove
 from ..rummy import RummyMove, RummyRules, RummyState
-from ..rummy import redeal as _rummy_redeal
-from ..rummy.deal import dealt_pack as _rummy_dealt
+from .family import play_family
 
 # Records serve both families: the public entry points dispatch on the state's type (canasta/__init__.py).
 AnyState = Any  # State | RummyState: kept loose here so that both families' callers type-check
@@ -164,7 +162,7 @@ def _deal(record: dict[str, Any], rules: Rules | RummyRules, index: int, number:
         deck = [parse_card(c) for c in raw]
     except (ValueError, AttributeError) as exc:
         raise RecordError(f"deal {index + 1}: {exc}", number) from None
-    whole = _rummy_dealt(rules) if isinstance(rules, RummyRules) else pack(rules.decks, rules.jokers)
+    whole = play_family(rules).dealt_pack(rules)
     if counts_of(deck) != counts_of(whole):
         raise RecordError(f"deal {index + 1} is not a whole pack of {rules.pack_size} cards", number)
     return deck
@@ -210,7 +208,7 @@ def replay(record: dict[str, Any] | str,
     state: AnyState = new_game(rules, seed)
     hand_index = 0
     if seed is None:
-        state = _redeal(state, _deal(record, rules, 0, None))
+        state = play_family(rules).redeal(state, _deal(record, rules, 0, None))
     for number, entry in enumerate(moves, start=1):
         if is_over(state):
             raise RecordError(f"{entry!r}: the game is already over", number)
@@ -221,7 +219,7 @@ def replay(record: dict[str, Any] | str,
             raise RecordError(f"{entry!r}: {exc.code}: {exc.message}", number) from None
         if after.hand_number != state.hand_number and not is_over(after) and seed is None:
             hand_index += 1
-            after = _redeal(after, _deal(record, rules, hand_index, number))
+            after = play_family(rules).redeal(after, _deal(record, rules, hand_index, number))
         if on_move is not None:
             on_move(number, state, move, after)
         state = after
@@ -231,12 +229,6 @@ def replay(record: dict[str, Any] | str,
         raise RecordError(f"the recorded result {record['result']!r} does not match the replay's "
                           f"{outcome(state)!r}")
     return state
-
-
-def _redeal(state: AnyState, deck: list[int]) -> AnyState:
-    if isinstance(state, RummyState):
-        return _rummy_redeal(state, deck)
-    return _canasta_redeal(state, deck)
 
 
 def load(path: str | Path) -> dict[str, Any]:

@@ -1,115 +1,199 @@
-"""One Canasta game at the table for a front end (the line mode, the Textual app): ``Session``, the Canasta
-kind of ``canasta.seated.SeatedGame`` (seats, the record saved after every move, the computer players' and
-the hint's moves, undo).
+"""One game at the table for a front end (the line mode, the Textual app), whatever its family: who sits where,
+the game so far as a record saved after every move, the computer players' and the hint's moves, and taking back
+this turn's moves that are not final.
 
-A seat is ``human``, a level (``easy``, ``medium``, ``hard``, ``expert``: ``canasta.players.levels``)
-or a player name (``greedy``, ``heuristic``, ``random``, ``search``).
+``Session`` asks the game's family (``canasta.play.family.play_family``) what differs: the computer player
+behind a seat name, which moves may be taken back, what a move showed the table, the hint.
+
+A seat is ``human`` or a computer player's name: a level (``easy``, ``medium``, ``hard``, ``expert``) or a player
+of the family (``greedy``, ``heuristic``, ``random``, ``search`` …). The autosave is a game record
+(``canasta.play.record``) whose ``players`` are these seat names, so that resuming knows them again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from ..canasta.engine import is_over, legal_moves, new_game
-from ..canasta.moves import Move
-from ..canasta.rules import Rules
-from ..canasta.state import State
-from ..canasta.view import view
-from ..players import Player, make_player, player_names
-from ..players.levels import LEVELS, hint, level_player
-from .record import Recorder
-from .seated import HUMAN, SeatedGame, default_save_path, parse_seat_names
+from .. import is_over, legal_moves, new_game, view
+from ..players import Player
+from .family import CANASTA, PlayFamily, play_family
+from .record import Recorder, dumps
+from .savefile import read_record, write
+from .seated import HUMAN, default_save_path, parse_seat_names
 
 
-def seat_choices() -> list[str]:
-    """Every name a seat may be given."""
-    return [HUMAN, *LEVELS, *player_names()]
+class Session:
+    """A game in progress: ``session.state``, ``session.play(move)``, ``session.computer_move()``,
+    ``session.undo()``, ``session.hint()``."""
+
+    ONLY: ClassVar[PlayFamily | None] = None  # a kind that plays one family only (``RummyGame``, for old code)
+    # The engine's answers (the package's entry points serve every family), by the names faces used.
+    legal = staticmethod(legal_moves)
+    over = staticmethod(is_over)
+    seen = staticmethod(view)
+
+    def __init__(self, recorder: Recorder, seats: Sequence[str], save_path: Path | None,
+                 seed: int | None = None) -> None:
+        self.family = play_family(recorder.state)
+        self.recorder = recorder
+        self.seats = list(seats)
+        self.save_path = save_path
+        self.seed = seed
+        self.computers = {s: self.family.make_player(name, None if seed is None else seed * 16 + s)
+                          for s, name in enumerate(self.seats) if name != HUMAN}
+        # The states before this turn's moves that may still be taken back, newest last (states are
+        # immutable: taking a move back is going back to the state before it).
+        self.undo_stack: list[Any] = []
+        self.hands: list[Any] = []  # every finished hand's summary (the state's last_hand), for a score pad
+        self.backlog: list[tuple[Any, Any, Any]] = []  # a resumed game's moves, until a table has logged them
+
+    @classmethod
+    def _family(cls, game: Any) -> PlayFamily:
+        family = play_family(game)
+        if cls.ONLY is not None and family is not cls.ONLY:
+            raise ValueError(f"not a {cls.ONLY.name} game")
+        return family
+
+    @classmethod
+    def start(cls, rules: Any, seats: Sequence[str], seed: int | None = None,
+              save_path: Path | None = None) -> Session:
+        """A new game of ``rules`` (either family) with one name per seat (``ValueError`` naming a bad one)."""
+        names = parse_seat_names(seats, rules.players, cls._family(rules).seat_choices())
+        return cls(Recorder(new_game(rules, seed), names), names, save_path, seed)
+
+    @classmethod
+    def resume(cls, path: Path, seats: Sequence[str] | None = None, save_path: Path | None = None) -> Session:
+        """Carry on the game saved in ``path`` (saving it there again unless ``save_path`` says otherwise), its
+        seats ``seats`` or else the record's. ``ValueError`` for a file that cannot be read, a record that does
+        not replay, or a finished game."""
+        past: list[tuple[Any, Any, Any]] = []
+        recorder = Recorder.resume(read_record(path), lambda _, before, move, after: past.append((before, move, after)))
+        try:
+            family = cls._family(recorder.state)
+        except ValueError as exc:
+            raise ValueError(f"{str(path)!r} is {exc}") from None
+        if is_over(recorder.state):
+            raise ValueError(f"the game in {str(path)!r} is over; start a new one")
+        recorder.players = parse_seat_names(seats if seats is not None else (recorder.players or []),
+                                            recorder.state.rules.players, family.seat_choices())
+        game = cls(recorder, recorder.players, save_path or path, recorder.state.seed)
+        game.catch_up(past)
+        return game
+
+    def catch_up(self, past: Sequence[tuple[Any, Any, Any]]) -> None:
+        """After a resume: the finished hands and this turn's undo as if the moves had been played here, and
+        the moves themselves in ``backlog`` for a table's log."""
+        for before, move, after in past:
+            self.note(before, move, after)
+        self.backlog = list(past)
+
+    @property
+    def state(self) -> Any:
+        return self.recorder.state
+
+    @property
+    def rules(self) -> Any:
+        return self.state.rules
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, name in enumerate(self.seats) if name == HUMAN]
+
+    def computer_to_move(self) -> bool:
+        return not is_over(self.state) and self.state.to_move in self.computers
+
+    def computer_move(self) -> Any:
+        """The move of the computer player whose turn it is (it sees only its seat's view)."""
+        state = self.state
+        player: Any = self.computers[state.to_move]  # Player is typed for Canasta's moves; it plays either family's
+        return player.choose(view(state, state.to_move), legal_moves(state))
+
+    def computer(self, name: str, seed: int | None = None) -> Player:
+        """The computer player of this game's family behind a seat name (a level or a player name)."""
+        return self.family.make_player(name, seed)
+
+    def hint(self, level: str = "medium") -> tuple[Any, str]:
+        """What ``level``'s player would play for the seat to move, and why."""
+        return self.family.hint(self.state, self.state.to_move, level)
+
+    def play(self, move: Any) -> Any:
+        """Apply a move (``IllegalMove`` if it is not legal), record it and save the game."""
+        before = self.state
+        state = self.recorder.apply(move)
+        self.note(before, move, state)
+        self.save()
+        return state
+
+    def note(self, before: Any, move: Any, after: Any) -> None:
+        """Keep what a move changes besides the state: this turn's undo, the finished hands."""
+        if self.family.undoable(before, move, after) and before.to_move not in self.computers:  # a person's own move
+            self.undo_stack.append(before)
+        else:
+            self.undo_stack.clear()  # something final happened: nothing before it comes back
+        if not hand_goes_on(before, after):
+            self.hands.append(after.last_hand)
+
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    def undo(self) -> str:
+        """Take back the last move of this turn that is not final (``ValueError`` if there is none); returns
+        the move taken back, in notation. The record forgets it too."""
+        if not self.undo_stack:
+            raise ValueError(self.family.nothing_to_undo)
+        self.recorder.state = self.undo_stack.pop()
+        taken_back = self.recorder.moves.pop().partition(" ")[2]
+        self.save()
+        return taken_back
+
+    def record(self) -> dict[str, Any]:
+        return self.recorder.record()
+
+    def in_progress(self) -> bool:
+        """Has the game begun (a move was played) and not ended? Only such a game is worth saving."""
+        return bool(self.recorder.moves) and not is_over(self.state)
+
+    def save(self) -> None:
+        """Write the record to ``save_path`` (whole or not at all: a crash never leaves half a file)."""
+        if self.save_path is not None:
+            write(self.save_path, dumps(self.record()))
+
+    def again(self) -> Session:
+        """A new game at the same table (the next seed, when the game was seeded)."""
+        return type(self).start(self.rules, self.seats, None if self.seed is None else self.seed + 1, self.save_path)
 
 
-def parse_seats(text: str | Sequence[str], players: int) -> list[str]:
-    """``"human,hard,expert,medium"`` as one name per seat, exactly one of them human (both front ends
-    seat one person); ``ValueError`` naming the problem."""
-    return parse_seat_names(text, players, seat_choices())
-
-
-def computer(name: str, seed: int | None = None) -> Player:
-    """The computer player behind a seat name (a level or a player name)."""
-    return level_player(name, seed) if name in LEVELS else make_player(name, seed)
-
-
-def hand_goes_on(before: State, after: State) -> bool:
+def hand_goes_on(before: Any, after: Any) -> bool:
     """Did the move from ``before`` to ``after`` leave the same hand in play?"""
     return after.hand_number == before.hand_number and not is_over(after)
 
 
-def news(before: State, move: Move, after: State) -> list[str]:
-    """The public history entries (``"1 meld 9 9 9"``) that ``move`` added. A finished hand's history
-    is gone with the new deal: then the move itself is the news."""
-    if not hand_goes_on(before, after):
-        return [f"{before.to_move} {move}"]
-    return list(after.history[len(before.history):])
+def news(before: Any, move: Any, after: Any) -> list[str]:
+    """What the table saw of ``move``: history entries ``"SEAT WHAT"`` (Canasta's public history entries it
+    added; the move itself when the hand ended, or in the rummy family)."""
+    return play_family(before).news(before, move, after)
 
 
-UNDOABLE = ("meld", "combine", "withdraw")
+# Canasta's seats, as before the families shared one class (old imports).
+def seat_choices() -> list[str]:
+    """Every name a Canasta seat may be given."""
+    return CANASTA.seat_choices()
 
 
-def undoable(before: State, move: Move, after: State) -> bool:
-    """May ``move`` be taken back later in the same turn? Only what brought nothing hidden to light and
-    passed no turn: melds and combines (staged for an opening or not) and a withdraw. A draw shows a stock
-    card, a take or a foot picked up shows cards, a partner's answer is his, a laid-out three draws a
-    replacement, a discard ends the turn: all final."""
-    return (move.action in UNDOABLE and hand_goes_on(before, after) and after.to_move == before.to_move
-            and after.turn_seat == before.turn_seat and len(after.stock) == len(before.stock)
-            and after.feet == before.feet)
+def parse_seats(text: str | Sequence[str], players: int) -> list[str]:
+    """``"human,hard,expert,medium"`` as one name per Canasta seat, exactly one of them human; ``ValueError``
+    naming the problem."""
+    return parse_seat_names(text, players, seat_choices())
 
 
-class Session(SeatedGame[State, Move]):
-    """A Canasta game in progress: ``session.state``, ``session.play(move)``, ``session.computer_move()``."""
+def computer(name: str, seed: int | None = None) -> Player:
+    """The Canasta computer player behind a seat name (a level or a player name)."""
+    return CANASTA.make_player(name, seed)
 
-    FAMILY = "Canasta"
-    NOTHING_TO_UNDO = ("nothing to undo: a draw, a take, a partner's answer or a discard is final, and only this "
-                       "turn's melds (and a withdraw) can be taken back")
 
-    @staticmethod
-    def plays(state: Any) -> bool:
-        return isinstance(state, State)
-
-    seat_choices = staticmethod(seat_choices)
-    computer = staticmethod(computer)
-    over = staticmethod(is_over)
-    legal = staticmethod(legal_moves)
-    seen = staticmethod(view)
-    undoable = staticmethod(undoable)
-
-    @classmethod
-    def start(cls, rules: Rules, seats: Sequence[str], seed: int | None = None,
-              save_path: Path | None = None) -> Session:
-        session = cls(Recorder(new_game(rules, seed), seats), seats, save_path, seed)
-        return session
-
-    @classmethod
-    def resume(cls, path: Path, seats: Sequence[str] | None = None, save_path: Path | None = None) -> Session:
-        """Carry on the game saved in ``path`` (saving it there again unless ``save_path`` says otherwise).
-        ``ValueError`` for a file that cannot be read, a record that does not replay, or a finished game."""
-        recorder, names, past = cls.resume_recorder(path, seats)
-        game = cls(recorder, names, save_path or path, recorder.state.seed)
-        game.catch_up(past)
-        return game
-
-    @property
-    def rules(self) -> Rules:
-        return self.state.rules
-
-    def hint(self, level: str = "medium") -> tuple[Move, str]:
-        """What ``level``'s player would play for the seat to move, and why."""
-        return hint(self.state, self.state.to_move, level)
-
-    def again(self) -> Session:
-        """A new game at the same table (the next seed, when the game was seeded)."""
-        seed = None if self.seed is None else self.seed + 1
-        return Session.start(self.rules, self.seats, seed, self.save_path)
+undoable = CANASTA.undoable
 
 
 __all__ = ["HUMAN", "Session", "computer", "default_save_path", "hand_goes_on", "news", "parse_seats", "seat_choices",

@@ -114,8 +114,8 @@ def make_player(name: str, seed: int | None = None) -> Player:
                      f"levels: {', '.join(LEVELS)}")
 
 
-def refuse_unsupported(players: dict[str, Player], rules: Rules) -> None:
-    """``ValueError`` naming the first player (by its given name) that does not play ``rules``."""
+def refuse_unsupported(players: dict[str, Player], rules: Any) -> None:
+    """``ValueError`` naming the first player (by its given name) that does not play ``rules`` (either family's)."""
     for name, player in players.items():
         if not player.supports(rules):
             options = ", ".join(f"{k}={v}" for k, v in sorted(rules.to_dict()["options"].items()))

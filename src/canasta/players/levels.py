@@ -38,6 +38,11 @@ def level_player(level: str, seed: int | None = None) -> Player:
     return SearchPlayer(seed, seconds=SEARCH_SECONDS[key])
 
 
+def seat_player(name: str, seed: int | None = None) -> Player:
+    """The computer player behind a seat name: a level or a player name (``ValueError`` for others)."""
+    return level_player(name, seed) if name in LEVELS else make_player(name, seed)
+
+
 def hint(state: State, seat: int, level: str = "medium", seed: int | None = None) -> tuple[Move, str]:
     """The move ``level``'s player would make for ``seat`` now, and a one-line reason. Like every
     player it sees only ``view(state, seat)``."""

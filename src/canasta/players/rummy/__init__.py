@@ -6,14 +6,21 @@ moves, never the state."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...rummy.api import legal_moves
+from ...rummy.moves import RummyMove
 from ...rummy.presets import rules_of_view
+from ...rummy.state import RummyState
+from ...rummy.table import hint_reason
+from ...rummy.view import view
 from .. import Player
 from ..random_player import RandomPlayer
 from .heuristic import RummyGreedyPlayer, RummyHeuristicPlayer, Seen
 from .search import RummySearchPlayer
 
 __all__ = ["SEARCH_SAMPLES", "RummyGreedyPlayer", "RummyHeuristicPlayer", "RummySearchPlayer", "Seen",
-           "make_rummy_player", "rules_of_view", "rummy_player_names"]
+           "hint", "make_rummy_player", "rules_of_view", "rummy_player_names"]
 
 
 def rummy_player_names() -> list[str]:
@@ -39,3 +46,13 @@ def make_rummy_player(name: str, seed: int | None = None) -> Player:
         return RummySearchPlayer(seed, samples=SEARCH_SAMPLES[key])
     raise ValueError(f"unknown rummy player {name!r}; valid players: {', '.join(rummy_player_names())} "
                      "(levels: easy, medium, hard, expert)")
+
+
+def hint(state: RummyState, seat: int, level: str = "medium", seed: int | None = 0) -> tuple[RummyMove, str]:
+    """What ``level``'s player would play for ``seat`` (the seat to move), and why (``rummy.table.hint_reason``);
+    like every player it sees only the seat's view."""
+    if state.to_move != seat:
+        raise ValueError(f"it is seat {state.to_move}'s move, not seat {seat}'s")
+    player: Any = make_rummy_player(level, seed)  # Player is typed for Canasta's moves; it plays either family's
+    move: RummyMove = player.choose(view(state, seat), legal_moves(state))
+    return move, hint_reason(state, move)
