@@ -245,28 +245,6 @@ def test_canasta_play_opens_the_app_for_rummy_and_resumes(tmp_path: Path, monkey
     assert cli.main(["play", "--variant", "basic-rummy", "--seats", "human,deep-blue"]) == 2
 
 
-def test_the_start_screen_starts_a_rummy_game(tmp_path: Path) -> None:
-    from textual.widgets import Select
-
-    from canasta.tui.screens import StartScreen
-
-    app = CanastaApp(None, save_path=tmp_path / "save.json", seed=3, delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, StartScreen)
-        variants = screen.query_one("#variant", Select)
-        assert [value for _, value in variants._options] == canasta.variant_names()
-        variants.value = "basic-rummy"
-        await pilot.pause()
-        assert "Basic Rummy" in text_of(screen, "#summary") and "Target 100" in text_of(screen, "#summary")
-        await pilot.press("ctrl+s")
-        await settle(pilot, app)
-        assert isinstance(app.screen, TableScreen) and app.screen.session.rules.name == "basic-rummy"
-
-    drive(app, script, (100, 40))
-
-
 def test_undo_takes_back_this_turns_meld() -> None:
     app = CanastaApp(game("500-rum", ["human", "greedy"], seed=5, players=2), delay=0)
 
