@@ -9,8 +9,8 @@ import pytest
 
 import canasta
 from canasta.cli import main
+from canasta.players.rummy import make_rummy_player
 from canasta.rummy.arena import duplicate, games, play_game
-from canasta.rummy.players import make_rummy_player
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

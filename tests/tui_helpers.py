@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 import canasta
 from canasta.play.session import Session
-from canasta.rummy.players import make_rummy_player
+from canasta.players.rummy import make_rummy_player
 from canasta.rummy.session import RummyGame
 from canasta.tui.app import CanastaApp, TableScreen
 

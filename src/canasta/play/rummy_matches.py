@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..players import Player
+from ..players.rummy import make_rummy_player
 from ..rummy import RummyRules, new_game
 from ..rummy.arena import duplicate, games, play_game
-from ..rummy.players import make_rummy_player
 from .arena import bot_name, elo_ratings, entrant_labels, mean_interval, wilson
 from .record import Recorder
 from .simulate import progress_bar, records_folder, run_games, start_method

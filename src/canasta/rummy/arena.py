@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..players import Player
+from ..players.rummy import make_rummy_player
 from .api import apply, is_over, legal_moves
 from .deal import new_game
-from .players import make_rummy_player
 from .rules import RummyRules
 from .state import RummyState
 from .view import view
