@@ -5,12 +5,13 @@ suit; ``t`` takes the pile with the selected cards, ``y``/``n`` answer a partner
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ..canasta.view import seat_name
@@ -21,9 +22,6 @@ from . import table
 from .cards import label, sort_by_suit, sort_hand
 from .face import Face, Order
 from .hand import HandView, rank_group, suit_group
-
-if TYPE_CHECKING:
-    from .game import TableScreen
 
 KEYS = """\
 ## Keys
@@ -73,7 +71,7 @@ class CanastaFace(Face):
             yield Static(id="pile-cards")
             yield Static(id="pile")
 
-    def show(self, screen: TableScreen, v: dict[str, Any]) -> None:
+    def show(self, screen: Screen[Any], v: dict[str, Any]) -> None:
         them = [i for i in range(len(v["sides"])) if i != v["side"]]
         screen.query_one("#us", Static).update(table.side(v, v["side"]))
         screen.query_one("#them", Static).update(Text("\n").join(table.side(v, i) for i in them))
@@ -120,7 +118,7 @@ class CanastaFace(Face):
     def token(self, card: str) -> str:
         return rank_token(card)
 
-    def take(self, screen: TableScreen) -> str:
+    def take(self, screen: Screen[Any]) -> str:
         """``take``, with the ranks of the selected cards (none selected: the pile alone)."""
         hand = screen.query_one("#hand", HandView)
         return " ".join(["take", *(rank_token(c) for c in (hand.picked() if hand.selected else []))])

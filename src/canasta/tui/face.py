@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.screen import Screen
 
 from .cards import label
-
-if TYPE_CHECKING:
-    from .game import TableScreen
 
 
 class Order(NamedTuple):
@@ -48,7 +46,7 @@ class Face(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def show(self, screen: TableScreen, v: dict[str, Any]) -> None:
+    def show(self, screen: Screen[Any], v: dict[str, Any]) -> None:
         """Fill those widgets from the human seat's view ``v``."""
         raise NotImplementedError
 
@@ -111,7 +109,7 @@ class Face(ABC):
         return card
 
     @abstractmethod
-    def take(self, screen: TableScreen) -> str:
+    def take(self, screen: Screen[Any]) -> str:
         """The move ``t`` plays (``ValueError``: why there is none)."""
         raise NotImplementedError
 

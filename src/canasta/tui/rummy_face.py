@@ -6,12 +6,13 @@ takes the card chosen in the pile, ``l`` lays the selected card off. The texts a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ..rummy.session import RummyGame
@@ -20,9 +21,6 @@ from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
 from .face import Face, Order
 from .hand import HandView, suit_group
-
-if TYPE_CHECKING:
-    from .game import TableScreen
 
 KEYS = """\
 ## Keys
@@ -77,7 +75,7 @@ class RummyFace(Face):
         yield Static(id="pile-title")
         yield HandView(id="pile", order=list, group=_no_group, single=True, cursor_at_end=True)
 
-    def show(self, screen: TableScreen, v: dict[str, Any]) -> None:
+    def show(self, screen: Screen[Any], v: dict[str, Any]) -> None:
         screen.query_one("#melds", Static).update(rummy_table.melds(v))
         screen.query_one("#pile-title", Static).update(rummy_table.pile_title(v, self.spread))
         screen.query_one("#pile", HandView).show(v["pile"] if self.spread else v["pile"][-1:])
@@ -124,7 +122,7 @@ class RummyFace(Face):
     def result(self, result: dict[str, Any], v: dict[str, Any]) -> str:
         return rummy_table.result_text(result, v)
 
-    def take(self, screen: TableScreen) -> str:
+    def take(self, screen: Screen[Any]) -> str:
         """``take`` the card chosen in the pile."""
         chosen = screen.query_one("#pile", HandView).picked()
         if not chosen:
