@@ -175,6 +175,10 @@ def test_refusals_hint_help_sort_and_lay_off_choice() -> None:
         await settle(pilot, app)
         table = app.screen
         assert isinstance(table, TableScreen)
+        keys = {key.key for key in table.query("FooterKey")}  # type: ignore[attr-defined]
+        assert {"d", "t", "m", "l", "x"} <= keys
+        await pilot.press("y")  # Canasta's answer key: nothing here
+        assert text_of(table, "#message") == ""
         await pilot.press("x")  # discard before drawing
         assert "refused (MUST_DRAW_FIRST)" in text_of(table, "#message")
         before = table.session.state
