@@ -3,7 +3,7 @@
 Written from docs/sources.md §2–§3 and §6 (recommended defaults) and from the move model documented in
 ``canasta/engine.py`` and ``canasta/moves.py``; it does not call or copy the engine's move generator.
 It reads only the State's fields and uses ``rank_of``/``is_wild``/``JOKER`` from ``canasta.canasta.cards`` and
-``canasta.moves.Move``.
+``canasta.canasta.moves.Move``.
 
 How it decides: every candidate move is enumerated by brute force (every ``(rank, naturals, twos,
 jokers)`` the hand can supply, every discard rank, every simple action) and each one is checked by

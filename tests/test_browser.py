@@ -436,6 +436,37 @@ def test_two_browsers_on_one_seat_and_a_reconnect(browser: Any, server: LiveServ
     second_context.close()
 
 
+def test_a_page_opened_mid_hand_logs_the_moves_as_the_live_page(browser: Any, server: LiveServer) -> None:
+    """A reload mid-hand logs the hand's earlier moves as the live log did: discards and melds named with
+    their suits (the server's public record of this hand), not by rank only."""
+    made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + made["seats"][0]["url"])
+
+    def this_hand(lines: list[str]) -> list[str]:
+        heads = [i for i, line in enumerate(lines) if line.startswith("— Hand ")]
+        return lines[heads[-1] + 1:] if heads else lines
+
+    for _ in range(40):  # a few turns of ours, until someone has melded
+        page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+        if len(this_hand(log_lines(page))) > 12 and "melded" in " ".join(this_hand(log_lines(page))):
+            break
+        version = page.evaluate("document.body.dataset.version")
+        take_turn(page)
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    page.wait_for_timeout(300)  # the last event's pause
+    live = this_hand(log_lines(page))
+    assert any("melded" in line for line in live), live
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    again = this_hand(log_lines(page))
+    assert again == live
+    suits = "♠♥♦♣"
+    assert all(any(s in line for s in suits) for line in again if "discarded" in line or "melded" in line), again
+    page.close()
+
+
 def test_bad_link_leads_home_and_to_watching(browser: Any, server: LiveServer) -> None:
     made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -452,16 +483,24 @@ def test_bad_link_leads_home_and_to_watching(browser: Any, server: LiveServer) -
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)], ids=["portrait", "landscape"])
 def test_phone_shows_the_hand_and_its_moves(browser: Any, server: LiveServer, width: int, height: int) -> None:
-    """On a phone held either way the hand and the move buttons are on the screen without scrolling."""
+    """On a phone held either way the pile, the hand and the move buttons are on the screen without scrolling,
+    and none is covered by another."""
     made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(server.base + made["seats"][0]["url"])
     page.wait_for_selector('[data-testid="hand"] [data-testid="card"]')
     page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
-    for locator in (page.locator('[data-testid="hand"] [data-testid="card"]').last,
+    # the pile, the hand's last card and the first move button: inside the screen, nothing over them (the
+    # point a tap lands on is theirs), and the page itself not scrolled
+    for locator in (page.locator('[data-testid="pile"] .top .card'),
+                    page.locator('[data-testid="hand"] [data-testid="card"]').last,
                     page.locator('#actions button').first):
         box = locator.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, height, box)
+        assert locator.evaluate("(e) => { const r = e.getBoundingClientRect(); return e.contains("
+                                "document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
+    assert page.evaluate("window.scrollY") == 0
     shot(page, f"table-phone-{'portrait' if height > width else 'landscape'}")
     context.close()

@@ -11,6 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 import canasta
+from canasta.canasta.kinds import is_red_three
 from server_helpers import LiveServer, WsClient
 
 
@@ -232,8 +233,10 @@ def test_hand_review_explain_and_one_connection_per_seat(server: LiveServer) -> 
     made = server.create(variant="classic", options={"hands_per_game": 2},
                          seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
     room = server.server.config.app.state.lobby.rooms[made["table"]]
-    # seat 0 to move with one card left in the stock: its draw and discard end the hand (a test's hook)
-    room.state = room.state.replace(stock=room.state.stock[:1], turn_seat=0, to_move=0)
+    # seat 0 to move with one card left in the stock: its draw and discard end the hand (a test's hook). Not a red
+    # three: drawn last, that would end the hand at the draw, with nothing to discard.
+    last = next(c for c in room.state.stock if not is_red_three(c))
+    room.state = room.state.replace(stock=(last,), turn_seat=0, to_move=0)
     token = made["seats"][0]["token"]
     with server.client(made["table"], token) as me:
         me.until("state")

@@ -15,7 +15,7 @@ from canasta.canasta.engine.generate import play_moves
 from canasta.canasta.engine.modern import asked_this_hand, special_hand_possible
 from canasta.canasta.engine.opening import sequence_points_bound
 from canasta.canasta.engine.search import child_key, position_key
-from canasta.canasta.kinds import JOKER
+from canasta.canasta.kinds import JOKER, RANK_VALUE
 from canasta.canasta.melds import SEQUENCE_LOW
 from canasta.canasta.special_hands import special_hand_of, special_hands_formed
 from canasta.canasta.state import DRAW_PHASE, PLAY_PHASE, State, log_contains
@@ -138,7 +138,7 @@ def _sequence_points_reference(hand: tuple[int, ...], table_suits: set[int]) -> 
             below = rank > SEQUENCE_LOW and hand[(rank - 3) * 4 + suit]
             above = rank < 14 and hand[(rank - 1) * 4 + suit]
             if hand[(rank - 2) * 4 + suit] and (below or above or suit in table_suits):
-                total += canasta.cards.RANK_VALUE.get(rank, 0)
+                total += RANK_VALUE.get(rank, 0)
     return total
 
 

@@ -1,5 +1,6 @@
 """Canasta for AI research (docs/rl.md): OpenSpiel, PettingZoo and Gymnasium environments over the
 rules engine, with a fixed integer action space and fixed-size observation tensors for every preset.
+PettingZoo and Gymnasium play the rummy family's presets too (``RummyTable``); OpenSpiel plays Canasta's.
 
 Needs the extra ``[rl]`` (numpy, open-spiel, pettingzoo, gymnasium). ``import canasta.rl`` registers the
 OpenSpiel game ``python_canasta`` when open-spiel is installed::
@@ -7,6 +8,7 @@ OpenSpiel game ``python_canasta`` when open-spiel is installed::
     import canasta.rl, pyspiel
     game = pyspiel.load_game("python_canasta", {"variant": "classic"})
     env = canasta.rl.env(variant="classic")  # a PettingZoo AEC environment
+    env = canasta.rl.env(variant="500-rum")  # the same for a rummy preset
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from .actions import ActionSpace, LegalTree
 from .observation import Layout, encode_state, encode_view
+from .rummy_table import RummyTable
 from .table import Table
 
 # The environment modules need numpy and the research libraries. They are imported by name, so that compiling
@@ -41,5 +44,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'canasta.rl' has no attribute {name!r}")
 
 
-__all__ = ["ActionSpace", "Layout", "LegalTree", "SingleAgentEnv", "Table", "encode_state", "encode_view", "env",
-           "raw_env"]
+__all__ = ["ActionSpace", "Layout", "LegalTree", "RummyTable", "SingleAgentEnv", "Table", "encode_state", "encode_view",
+           "env", "raw_env"]

@@ -1,5 +1,5 @@
 """A single-agent Gymnasium environment (docs/rl.md "Gymnasium"): one seat is the agent, the others are
-this project's computer players (``canasta.players``) at a chosen level.
+this project's computer players at a chosen level (``canasta.players``, or the rummy family's for its presets).
 
 ``SingleAgentEnv(variant="classic", seat=0, opponents="medium", **options)``: ``opponents`` is a level
 (``easy``, ``medium``, ``hard``, ``expert``), a player name (``random``, ``greedy``, ``heuristic``,
@@ -17,30 +17,10 @@ from typing import Any
 import gymnasium as gym
 from gymnasium import spaces
 
-from ..canasta.engine import legal_moves
-from ..canasta.variants import rules as make_rules
-from ..canasta.view import lean_view, view
-from ..players import Player, make_player, player_names
-from ..players.levels import LEVELS, level_player
-from .actions import ActionSpace
-from .observation import Layout
-from .spaces import observation_space, observe
-from .table import Table, chosen_atom, chosen_deal
-
-Opponent = str | Player
-
-
-def _player(name: Opponent, seed: int) -> Player:
-    if isinstance(name, Player):
-        return name  # the caller's own player object, kept from episode to episode
-    if not isinstance(name, str):
-        raise ValueError(f"an opponent is a level, a player name or a Player object, got {name!r}")
-    key = name.strip().lower()
-    if key in LEVELS:
-        return level_player(key, seed)
-    if key in player_names():
-        return make_player(key, seed)
-    raise ValueError(f"unknown opponent {name!r}; levels: {', '.join(LEVELS)}; players: {', '.join(player_names())}")
+from .. import legal_moves
+from ..players import Player
+from .families import GameTable, Opponent, family
+from .inputs import chosen_atom, chosen_deal
 
 
 class SingleAgentEnv(gym.Env[dict[str, Any], int]):
@@ -49,7 +29,8 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     def __init__(self, variant: str = "classic", seat: int = 0, opponents: Opponent | list[Opponent] = "medium",
                  whole_game: bool = False, illegal_action: str = "ignore", render_mode: str | None = None,
                  **options: Any) -> None:
-        self.rules = make_rules(variant, **options)
+        self.family = family(variant, **options)  # Canasta's or the rummy family's table, spaces and players
+        self.rules = self.family.rules
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise ValueError(f"seat must be 0..{self.rules.players - 1}, got {seat!r}")
         others = self.rules.players - 1
@@ -57,7 +38,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         if len(names) != others:
             raise ValueError(f"give one opponent for all seats or one per other seat ({others}), got {len(names)}")
         for name in names:  # a bad name, or a player that does not play these rules, fails here, not in reset
-            if not _player(name, 0).supports(self.rules):
+            if not self.family.player(name, 0).supports(self.rules):  # type: ignore[arg-type]
                 raise ValueError(f"the opponent {name!r} does not play {self.rules.name}")
         if illegal_action not in ("ignore", "raise"):
             raise ValueError(f"illegal_action must be 'ignore' or 'raise', got {illegal_action!r}")
@@ -65,11 +46,10 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self.seat, self.opponent_names, self.whole_game = seat, names, whole_game
         self.illegal_action, self.render_mode = illegal_action, render_mode
-        self.space = ActionSpace.for_rules(self.rules)
-        self.layout = Layout.for_rules(self.rules)
-        self.observation_space = observation_space(self.layout, self.space)
-        self.action_space: spaces.Space[int] = spaces.Discrete(self.space.size)  # type: ignore[assignment]
-        self.table: Table | None = None
+        self.observation_space = self.family.observation_space
+        self.action_space: spaces.Space[int] = spaces.Discrete(self.family.action_size)  # type: ignore[assignment]
+        self._observe = self.family.observe
+        self.table: GameTable | None = None
         self.players: dict[int, Player] = {}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
@@ -81,12 +61,12 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         deal = chosen_deal(options)
         if deal is None:
             deal = int(rng.integers(2**31))
-        self.table = Table(self.rules, deal, self.whole_game)
+        self.table = self.family.table(deal, self.whole_game)
         seats = [s for s in range(self.rules.players) if s != self.seat]
-        self.players = {s: _player(name, int(rng.integers(2**31)))
+        self.players = {s: self.family.player(name, int(rng.integers(2**31)))
                         for s, name in zip(seats, self.opponent_names, strict=True)}
         self._play_others()
-        return observe(self.table, self.seat), {}
+        return self._observe(self.table, self.seat), {}
 
     def _play_others(self) -> None:
         table = self.table
@@ -94,8 +74,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         while not table.terminal and table.to_move != self.seat:
             seat = table.to_move
             player, state = self.players[seat], table.state
-            seen = lean_view(state, seat) if player.lean_views else view(state, seat)
-            table.play(player.choose(seen, legal_moves(state)))
+            table.play(player.choose(self.family.seen(player, state, seat), legal_moves(state)))
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
@@ -114,7 +93,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
             info["illegal_action"] = True
         done = table.terminal
         reward = table.returns()[self.seat] if done else 0.0
-        return observe(table, self.seat), reward, done, False, info
+        return self._observe(table, self.seat), reward, done, False, info
 
     def render(self) -> str | None:
         return None if self.table is None else self.table.observation_string(self.seat)

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from ..canasta.variants import rules as make_rules
+from ..canasta.rules import Rules
+from ..canasta.variants import game_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table
@@ -62,7 +63,11 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**DEFAULT_PARAMS, **(params or {})}
-        self.rules = make_rules(str(p["variant"]), **_options(p["options"]))
+        rules = game_rules(str(p["variant"]), **_options(p["options"]))
+        if not isinstance(rules, Rules):
+            raise ValueError(f"python_canasta plays Canasta's presets; {rules.name!r} is the rummy family's: play it "
+                             "through canasta.rl.env (PettingZoo) or canasta.rl.SingleAgentEnv (Gymnasium)")
+        self.rules = rules
         self.whole_game = bool(p["whole_game"])
         self.deals = int(p["deals"])
         if self.deals < 1:

@@ -1,4 +1,5 @@
-"""The PettingZoo AEC environment (docs/rl.md "PettingZoo"): ``canasta.rl.env(variant, **options)``.
+"""The PettingZoo AEC environment (docs/rl.md "PettingZoo"): ``canasta.rl.env(variant, **options)``, for every
+preset of either family (``canasta.rl.families``).
 
 Agents ``player_0`` … are the seats. Each step plays one atom (``canasta.rl.actions``) of the agent to
 act; observations are dicts with ``observation`` (the seat's tensor) and ``action_mask``. Rewards are 0
@@ -14,16 +15,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from ..canasta.variants import rules as make_rules
-from .actions import ActionSpace
-from .observation import Layout
-from .spaces import observation_space
-from .table import Table, chosen_atom, chosen_deal
-from .tensor import observe as observe_seat
+from .families import GameTable, family
+from .inputs import chosen_atom, chosen_deal
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
-    """Canasta as PettingZoo's classic games are built (the name is PettingZoo's convention)."""
+    """A game of either family as PettingZoo's classic games are built (the name is PettingZoo's convention)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "canasta_v0",
                                           "is_parallelizable": False}
@@ -33,17 +30,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
-        self.rules = make_rules(variant, **options)
+        self.family = family(variant, **options)  # Canasta's or the rummy family's table, spaces and players
+        self.rules = self.family.rules
         self.whole_game = whole_game
         self.render_mode = render_mode
-        self.space = ActionSpace.for_rules(self.rules)
-        self.layout = Layout.for_rules(self.rules)
+        self._observe = self.family.observe
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: observation_space(self.layout, self.space) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+        self.observation_spaces = {a: self.family.observation_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.family.action_size) for a in self.possible_agents}
         self._seeds = random.Random()
-        self.table: Table | None = None
+        self.table: GameTable | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -59,7 +56,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         deal = chosen_deal(options)
         if deal is None:
             deal = self._seeds.randrange(2**31)
-        self.table = Table(self.rules, deal, self.whole_game)
+        self.table = self.family.table(deal, self.whole_game)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -68,20 +65,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.table.to_move]
 
-    def _require_table(self) -> Table:
+    def _require_table(self) -> GameTable:
         if self.table is None:
             raise RuntimeError("call reset() before using the environment")
         return self.table
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return observe_seat(self._require_table(), self._seat_of[agent])
+        return self._observe(self._require_table(), self._seat_of[agent])
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
         """``AECEnv.last``, making the observation here: called every step, so two Python calls fewer."""
         agent = self.agent_selection
         assert agent is not None
         table = self.table if self.table is not None else self._require_table()  # (no call on the hot path)
-        observation = observe_seat(table, self._seat_of[agent]) if observe else None
+        observation = self._observe(table, self._seat_of[agent]) if observe else None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
 

@@ -6,13 +6,14 @@ database, or show a chat message), ``watch``/``unwatch`` (this process has the t
 ``owns`` (may this process run the table's computer players, stand-ins and timer now?). ``drain`` (the
 process is stopping: ``Lobby.drain``) gives every table up and takes none any more.
 
-``LocalCluster`` is the one-process default (SQLite or PostgreSQL without a broker): it publishes nothing
-and owns every table. ``RedisCluster`` carries messages over Redis pub/sub, one channel per table that only
-the processes holding the table subscribe to, and keeps ownership as a lease row per table in PostgreSQL
-(``Store.take_leases``), renewed every ``RENEW_SECONDS`` and taken over by another process once it has
-expired. Messages never carry a move or a card: they say "table T changed", and each process reads the
-table from the database, the system of record, so a lost or late message costs a delay, never a wrong
-state (and a process that lost the broker catches every table up when it is back).
+``LocalCluster`` is the one-process default (SQLite or PostgreSQL without a broker): it publishes nothing and
+owns every table. ``RedisCluster`` carries messages over Redis pub/sub, one channel per table that only the
+processes holding the table subscribe to (and one that every process's presence repeat goes to), and keeps
+ownership as a lease row per table in PostgreSQL (``Store.take_leases``), renewed every ``RENEW_SECONDS`` and
+taken over by another process once it has expired. Messages never carry a move or a card: they say "table T
+changed", and each process reads the table from the database, the system of record, so a lost or late message
+costs a delay, never a wrong state (and a process that lost the broker catches every table up when it is
+back).
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ class RedisCluster(LocalCluster):
     def channel(self, table_id: str) -> str:
         return f"{self.prefix}:table:{table_id}"
 
+    @property
+    def presence_channel(self) -> str:
+        """Every process's word, each second, on who is connected to it at each of its tables: one message
+        for all of them (one per table was most of what a process's broker connection carried and parsed)."""
+        return f"{self.prefix}:presence"
+
     async def start(self, lobby: Lobby) -> None:
         import redis.asyncio as redis
 
@@ -137,8 +144,11 @@ class RedisCluster(LocalCluster):
     def publish(self, table_id: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for the other processes holding ``table_id`` (never waits; dropped, with a log
         line, if the broker is so far behind that 10,000 are queued: the others catch up at the next one)."""
+        self._queue(self.channel(table_id), message)
+
+    def _queue(self, channel: str, message: dict[str, Any]) -> None:
         try:
-            self.outbox.put_nowait((self.channel(table_id), json.dumps({**message, "from": self.name})))
+            self.outbox.put_nowait((channel, json.dumps({**message, "from": self.name})))
         except asyncio.QueueFull:
             log.error("broker: message queue full, a table message was dropped")
 
@@ -173,7 +183,7 @@ class RedisCluster(LocalCluster):
         await super().drain()
         given, self.held = len(self.held), {}
         if self.lobby is not None:  # every table in memory: a renewal under way may have taken one more; the
-            with contextlib.suppress(Exception):  # database thread runs this after it. (Down: they lapse.)
+            with contextlib.suppress(Exception):  # leases' database thread runs this after it. (Down: they lapse.)
                 await self.lobby.db(self.lobby.store.release_leases, list(self.lobby.rooms), self.name)
         log.info("draining: %d table(s) handed over", given)
 
@@ -210,11 +220,7 @@ class RedisCluster(LocalCluster):
         while True:
             try:
                 self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-                channels = [self.channel(t) for t in self.handlers]
-                if channels:
-                    await self.pubsub.subscribe(*channels)
-                else:  # a subscription keeps the connection in pub/sub mode; this channel carries nothing
-                    await self.pubsub.subscribe(f"{self.prefix}:hello")
+                await self.pubsub.subscribe(self.presence_channel, *(self.channel(t) for t in self.handlers))
                 if not first:
                     log.warning("broker: connected again; tables catch up from the database")
                     for handler in list(self.handlers.values()):
@@ -236,13 +242,21 @@ class RedisCluster(LocalCluster):
 
     def _deliver(self, message: dict[str, Any]) -> None:
         channel = message["channel"].decode() if isinstance(message["channel"], bytes) else message["channel"]
-        table_id = channel.rsplit(":", 1)[-1]
-        handler = self.handlers.get(table_id)
         try:
             body = json.loads(message["data"])
         except (TypeError, ValueError):
             return
-        if handler is not None and isinstance(body, dict) and body.get("from") != self.name:
+        if not isinstance(body, dict) or body.get("from") == self.name:
+            return
+        if channel == self.presence_channel:  # to each table held here, as that table's own message
+            tables = body.get("tables")
+            for table_id, counts in tables.items() if isinstance(tables, dict) else ():
+                handler = self.handlers.get(table_id)
+                if handler is not None:
+                    handler({"kind": "presence", "seats": counts, "from": body["from"]})
+            return
+        handler = self.handlers.get(channel.rsplit(":", 1)[-1])
+        if handler is not None:
             handler(body)
 
     # --- leases ---------------------------------------------------------------------------------
@@ -274,6 +288,7 @@ class RedisCluster(LocalCluster):
         taken = [] if self.draining else await lobby.db(lobby.store.take_leases, live, self.name, LEASE_SECONDS)
         held = set() if self.draining else set(taken)  # (draining may have begun during the question)
         until = asked + LEASE_SECONDS - RENEW_SECONDS / 2
+        present: dict[str, list[int]] = {}
         for table_id in live:
             room = lobby.rooms.get(table_id)
             had = self.owns(table_id)
@@ -286,3 +301,8 @@ class RedisCluster(LocalCluster):
                     log.info("table %s: %s here", table_id, "runs" if table_id in held else "no longer runs")
                     room.wake.set()
                 room.tick()
+                counts = room.presence()
+                if counts is not None:
+                    present[table_id] = counts
+        if present:  # who is connected here, repeated for every table at once
+            self._queue(self.presence_channel, {"kind": "presence", "tables": present})

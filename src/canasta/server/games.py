@@ -23,7 +23,7 @@ from ..rummy import public_view as rummy_public_view
 
 AnyState = State | RummyState
 
-__all__ = ["AnyState", "final_table", "hand_sides", "load", "move_effects", "seat_view", "seat_views"]
+__all__ = ["AnyState", "final_table", "hand_sides", "load", "move_effects", "played", "seat_view", "seat_views"]
 
 
 def load(text: str) -> AnyState:
@@ -86,6 +86,30 @@ def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
         if key in public:
             out[key] = public[key]
     return out
+
+
+def played(before: dict[str, Any], after: dict[str, Any], move: str, seat: int) -> dict[str, Any]:
+    """What every seat saw ``seat``'s ``move`` put on the table, suited, from the public views before and after
+    it (a Canasta move's notation names ranks only): ``{"took": the pile's size when the move took it, else
+    None, "melds": [{"key", "rank", "added": [cards], "new": bool}]}``, the melds of the mover's side the move
+    made or added to. The rummy family's moves name their cards: its list stays empty."""
+    took = before.get("pile_size", len(before.get("pile") or [])) if move.split(" ")[0] == "take" else None
+    side = next((i for i, s in enumerate(before.get("sides") or []) if seat in s["seats"]), None)
+    if side is None:
+        return {"took": took, "melds": []}
+    old = {m.get("key") or m["rank"]: list(m["cards"]) for m in before["sides"][side]["melds"]}
+    melds = []
+    for m in after["sides"][side]["melds"]:
+        key = m.get("key") or m["rank"]
+        pool, added = list(old.get(key, [])), []
+        for card in m["cards"]:
+            if card in pool:
+                pool.remove(card)
+            else:
+                added.append(card)
+        if added:
+            melds.append({"key": key, "rank": m["rank"], "added": added, "new": key not in old})
+    return {"took": took, "melds": melds}
 
 
 def move_effects(before: AnyState, move: Any, seat: int) -> list[dict[str, Any]]:

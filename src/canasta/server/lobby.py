@@ -1,4 +1,4 @@
-"""Every table in memory, the database thread and the computer players' pool; creating tables, and
+"""Every table in memory, the database threads and the computer players' pool; creating tables, and
 taking out of memory the tables nobody uses (they stay in the database and load again when asked for)."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import contextlib
 import logging
 import secrets
 import time
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ SWEEP_SECONDS = 30.0
 
 @dataclass
 class Lobby:
-    """Every room in memory, the database thread and the computer players' pool."""
+    """Every room in memory, the database threads and the computer players' pool."""
 
     store: Store
     pool: BotPool
@@ -44,15 +45,32 @@ class Lobby:
     metrics: Metrics = field(default_factory=Metrics)
 
     def __post_init__(self) -> None:
-        self.db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
+        # One queue per database thread: a table's calls all go to one of them, so they run (and its moves
+        # commit) in the order they were made, while other tables' commit on the other threads meanwhile.
+        self.db_threads = [ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"db{i}")
+                           for i in range(self.store.threads)]
         self.sweeper: asyncio.Task[None] | None = None
         self.metrics.watch(self)
 
+    def db_thread_of(self, table_id: str) -> int:
+        """The database thread that runs ``table_id``'s calls."""
+        return zlib.crc32(table_id.encode()) % len(self.db_threads)
+
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn`` on the database thread; a database that fails raises ``Unavailable`` (logged by the
+        """``fn`` on the first database thread (calls about no one table)."""
+        return await self._run(0, fn, *args, **kwargs)
+
+    async def table_db(self, table_id: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(table_id, *args, **kwargs)`` on ``table_id``'s database thread, after the table's calls
+        made before it."""
+        return await self._run(self.db_thread_of(table_id), fn, table_id, *args, **kwargs)
+
+    async def _run(self, thread: int, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn`` on database thread ``thread``; a database that fails raises ``Unavailable`` (logged by the
         error's class only: its text can hold the SQL parameters, a position and its deck among them)."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.db_thread, partial(fn, *args, **kwargs))
+            return await asyncio.get_running_loop().run_in_executor(self.db_threads[thread],
+                                                                    partial(fn, *args, **kwargs))
         except Exception as exc:
             if not database_failed(exc):
                 raise
@@ -66,10 +84,10 @@ class Lobby:
         async with self.loading:
             if table_id in self.rooms:
                 return self.rooms[table_id]
-            row = await self.db(self.store.load_table, table_id)
+            row = await self.table_db(table_id, self.store.load_table)
             if row is None:
                 return None
-            history = await self.db(self.store.moves, table_id)
+            history = await self.table_db(table_id, self.store.moves)
             try:
                 room = Room(self, row, history)
             except ValueError as exc:  # rules stored before the bounds that now refuse them (issue 40): not served
@@ -123,7 +141,7 @@ class Lobby:
                     "rematch": None}
         row = TableRow(id=table_id, rules=spec.rules.to_dict(), settings=settings, status=status, version=0,
                        state=state.to_json(), deals=[deck_text(state)], pad=[], result=None, seats=seat_rows)
-        await self.db(self.store.create_table, row)
+        await self._run(self.db_thread_of(table_id), self.store.create_table, row)
         room = self.rooms[table_id] = Room(self, row, [])
         if owner is not None:
             self.owners[table_id] = owner
@@ -190,4 +208,5 @@ class Lobby:
                 await self.sweeper
         for room in list(self.rooms.values()):
             await room.stop()
-        self.db_thread.shutdown(wait=True)
+        for thread in self.db_threads:
+            thread.shutdown(wait=True)

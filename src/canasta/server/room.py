@@ -36,11 +36,11 @@ from ..canasta.cards import card_str
 from ..canasta.moves import Move
 from ..canasta.variants import game_rules as make_rules
 from ..errors import IllegalMove
-from ..play.record import FORMAT
+from ..play.record import FORMAT, RecordError, replay
 from ..players.levels import LEVELS
 from ..rummy import RummyMove
 from .cluster import PRESENCE_STALE
-from .games import AnyState, final_table, hand_sides, load, move_effects, seat_view, seat_views
+from .games import AnyState, final_table, hand_sides, load, move_effects, played, seat_view, seat_views
 from .guard import TableLimit, Unavailable
 from .patch import Memo, diff
 from .protocol import MAX_CHAT, ProtocolError
@@ -162,6 +162,7 @@ class Room:
         now = time.monotonic()
         self.seats = [Seat(s, left_at=now if s.joined else None) for s in row.seats]
         self.events = [self._event(m) for m in history]
+        self._hand_log: list[dict[str, Any]] | None = None  # None: built from the record when first asked
         self.used_ids = {(m.seat, m.client_id): m.version for m in history if m.client_id is not None}
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -248,7 +249,7 @@ class Room:
                 "legal": seen["legal_moves"] if self.status == "playing" and not self.reviewing() else [],
                 "status": self.status, "pad": self.pad, "seats": self.seats_public(),
                 "timer": None if deadline is None else {"seat": self.state.to_move, "deadline": deadline},
-                "review": None if self.review is None else self.review.public()}
+                "review": None if self.review is None else self.review.public(), "hand_log": self.hand_log()}
 
     def public(self) -> dict[str, Any]:
         """``GET /api/tables/ID``: what anybody may know of the table."""
@@ -262,6 +263,37 @@ class Room:
         if client.protocol != 1:  # (version 1's frames stay as they were)
             frame["protocol"] = client.protocol
         return frame
+
+    def hand_log(self) -> list[dict[str, Any]]:
+        """This hand's moves as every seat saw them played: each move's event with what it put on the table,
+        suited (``played``), so that a page opened mid-hand names the cards as the live log does. Kept up to
+        date move by move; rebuilt by replaying the record after the room was loaded or caught up."""
+        if self._hand_log is None:
+            entries: list[dict[str, Any]] = []
+
+            def on_move(number: int, before: Any, move: Any, after: Any) -> None:
+                if after.hand_number != before.hand_number:
+                    entries.clear()
+                else:
+                    entries.append(self._logged(self.events[number - 1], before, after))
+
+            try:
+                replay(self.record(), on_move)
+            except RecordError as exc:  # (never expected: the room's own record) the pages fall back on ranks
+                log.error("table %s: the record does not replay: %s", self.id, exc)
+                entries.clear()
+            self._hand_log = entries
+        return self._hand_log
+
+    @staticmethod
+    def _logged(event: dict[str, Any], before: AnyState, after: AnyState) -> dict[str, Any]:
+        return {**event, **played(seat_view(before, None), seat_view(after, None), event["move"], event["seat"])}
+
+    def _log_move(self, event: dict[str, Any], before: AnyState, after: AnyState) -> None:
+        """Add a move to the hand's log (a new list: the clients' last frames hold the old one, patches diff)."""
+        if self._hand_log is not None:
+            same_hand = after.hand_number == before.hand_number
+            self._hand_log = [*self._hand_log, self._logged(event, before, after)] if same_hand else []
 
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
@@ -340,7 +372,7 @@ class Room:
             seat.left_at = None
             seat.stand_in = False
         client.send(self.welcome(client))
-        for message in await self.lobby.db(self.lobby.store.recent_chat, self.id, CHAT_KEPT):
+        for message in await self.lobby.table_db(self.id, self.lobby.store.recent_chat, CHAT_KEPT):
             client.send({"type": "chat", **message})
         if since is not None and 0 <= since <= self.version:
             for event in self.events[since:]:
@@ -354,7 +386,7 @@ class Room:
             if client.player and not seat.row.player:
                 changes["player"] = seat.row.player = client.player
             if changes:
-                await self.lobby.db(self.lobby.store.set_seat, self.id, client.seat, **changes)
+                await self.lobby.table_db(self.id, self.lobby.store.set_seat, client.seat, **changes)
                 self.changed()
             await self._start_when_all_joined()
             if self.settings.get("rematch") and client.token:
@@ -407,11 +439,11 @@ class Room:
 
     async def expire(self) -> None:
         """Close a waiting table whose human seats nobody took (its tokens open nothing any more)."""
-        await self.lobby.db(self.lobby.store.set_table, self.id, status="expired")
+        await self.lobby.table_db(self.id, self.lobby.store.set_table, status="expired")
         self.status = "expired"
 
     async def _set_status(self, status: str) -> None:
-        await self.lobby.db(self.lobby.store.set_table, self.id, status=status)
+        await self.lobby.table_db(self.id, self.lobby.store.set_table, status=status)
         self.status = status
         self.turn_started = time.time()
         self.changed()
@@ -545,7 +577,7 @@ class Room:
                                                          ("settings", settings, self.settings))
                    if value is not old}
         try:
-            await self.lobby.db(self.lobby.store.commit_move, self.id, row, after.to_json(), **changed)
+            await self.lobby.table_db(self.id, self.lobby.store.commit_move, row, after.to_json(), **changed)
         except StaleWrite:  # another server process wrote this table first
             if self.lobby.cluster.shared:
                 await self._catch_up()
@@ -560,6 +592,7 @@ class Room:
             self.used_ids[(seat, client_id)] = row.version
         event = self._event(row)
         self.events.append(event)
+        self._log_move(event, before, after)
         self.turn_started = time.time()
         self.review = None
         if ended is not None:
@@ -589,7 +622,7 @@ class Room:
         assert client.seat is not None
         name = self.seats[client.seat].row.name or f"Seat {client.seat + 1}"
         now = time.time()
-        await self.lobby.db(self.lobby.store.add_chat, self.id, client.seat, name, text, now)
+        await self.lobby.table_db(self.id, self.lobby.store.add_chat, client.seat, name, text, now)
         frame = {"type": "chat", "seat": client.seat, "name": name, "text": text, "time": now}
         self.lobby.cluster.publish(self.id, {"kind": "chat", "frame": frame})
         self.broadcast(frame)
@@ -602,8 +635,8 @@ class Room:
         for seat in self.seats:
             if seat.row.kind == "human" and not seat.row.joined:
                 seat.row.kind, seat.row.level, seat.row.token_hash = "bot", STAND_IN_LEVEL, None
-                await self.lobby.db(self.lobby.store.set_seat, self.id, seat.row.seat, kind="bot",
-                                    level=STAND_IN_LEVEL, token_hash=None)
+                await self.lobby.table_db(self.id, self.lobby.store.set_seat, seat.row.seat, kind="bot",
+                                          level=STAND_IN_LEVEL, token_hash=None)
         await self._set_status("playing")
         self.broadcast_seats()
         self.wake.set()
@@ -620,7 +653,7 @@ class Room:
             except TableLimit as exc:
                 raise ProtocolError(exc.code, exc.message) from None
             self.settings = {**self.settings, "rematch": room.id}
-            await self.lobby.db(self.lobby.store.set_table, self.id, settings=self.settings)
+            await self.lobby.table_db(self.id, self.lobby.store.set_table, settings=self.settings)
             self.changed()
             for other in self.clients:
                 if other.token:
@@ -642,7 +675,7 @@ class Room:
         row = self.seats[seat].row
         if row.kind == "human" and row.token_hash is None:
             row.token_hash, row.player = digest, player
-            await self.lobby.db(self.lobby.store.set_seat, self.id, seat, token_hash=digest, player=player)
+            await self.lobby.table_db(self.id, self.lobby.store.set_seat, seat, token_hash=digest, player=player)
             self.changed()
 
     # --- the pump: computer players, stand-ins and the timer -----------------------------------
@@ -739,16 +772,19 @@ class Room:
         self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
-        """Tell the other processes how many connections each seat has here (on every change, and every
-        second while somebody is connected here: ``tick``)."""
+        """Tell the other processes how many connections each seat has here, on every change (the cluster
+        repeats it every second while somebody is connected here: ``presence``)."""
         if self.lobby.cluster.shared:
             self.lobby.cluster.publish(self.id, {"kind": "presence", "seats": [s.connections for s in self.seats]})
 
+    def presence(self) -> list[int] | None:
+        """How many connections each seat has here; None when nobody is connected here."""
+        counts = [s.connections for s in self.seats]
+        return counts if any(counts) else None
+
     def tick(self) -> None:
-        """Every second with several processes: repeat this process's word on who is connected here, and
-        forget the word of a process that stopped giving it (it died): its seats count as left."""
-        if any(s.connections for s in self.seats):
-            self.announce()
+        """Every second with several processes: forget the word of a process that stopped giving it (it
+        died): its seats count as left."""
         now = time.monotonic()
         lapsed = [name for name, (_, said) in self.remote.items() if now - said >= PRESENCE_STALE]
         for name in lapsed:
@@ -818,6 +854,7 @@ class Room:
             self.used_ids[(row.seat, row.client_id)] = row.version
         event = self._event(row)
         self.events.append(event)
+        self._log_move(event, before, after)
         self.turn_started = time.time()
         self.review = None
         self.broadcast_state([event])
@@ -826,10 +863,10 @@ class Room:
 
     async def _catch_up(self) -> None:
         """Read what other processes wrote to this table since our version, show it here. Hold the lock."""
-        row = await self.lobby.db(self.lobby.store.load_table, self.id)
+        row = await self.lobby.table_db(self.id, self.lobby.store.load_table)
         if row is None:
             return
-        new = [m for m in await self.lobby.db(self.lobby.store.moves, self.id, self.version)
+        new = [m for m in await self.lobby.table_db(self.id, self.lobby.store.moves, self.version)
                if m.version <= row.version] if row.version > self.version else []
         for seat, fresh in zip(self.seats, row.seats, strict=True):
             seat.row = fresh
@@ -854,6 +891,8 @@ class Room:
             if m.client_id is not None:
                 self.used_ids[(m.seat, m.client_id)] = m.version
         self.events.extend(events)
+        if new:
+            self._hand_log = None
         if new or status_changed:
             self.broadcast_state(events)
         await self._start_when_all_joined()  # the last seat may have been taken at another process just now

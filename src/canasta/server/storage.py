@@ -1,8 +1,9 @@
 """The server's database: tables, seats, moves and chat, through SQLAlchemy Core.
 
 SQLite (the default, one file) and PostgreSQL share one schema, created and upgraded by the Alembic
-migrations in ``migrations/``. Every call here is synchronous and short; the server runs them on one
-database thread so that the event loop never waits on a disk or a socket.
+migrations in ``migrations/``. Every call here is synchronous and short; the server runs them on database
+threads (``Store.threads``: one for SQLite, a few for PostgreSQL) so that the event loop never waits on a
+disk or a socket.
 """
 
 from __future__ import annotations
@@ -200,6 +201,10 @@ ORPHANS = text(f"""
     WHERE l.expires < {DB_NOW} AND t.status IN ('waiting', 'playing') AND t.updated >= :since""")
 
 
+# PostgreSQL: database threads per process. A commit waits for the disk's flush (7.6 ms on the development VM);
+# commits from several connections share one flush, so a few threads multiply the moves a process can store.
+POSTGRES_THREADS = 8
+
 SAFETY_CHECKPOINT_PAGES = 20_000  # about 80 MB of log
 CHECKPOINT_SECONDS = 1.0
 
@@ -225,36 +230,45 @@ class Checkpointer:
 
 
 class Store:
-    """The database behind the server. Not thread-safe: the server calls it from one thread, on one
-    connection kept open (a connection taken from the pool for each write cost five times the write)."""
+    """The database behind the server. Each thread that calls it gets a connection of its own, kept open
+    (a connection taken from the pool for each write cost five times the write). ``threads``: how many
+    threads the server calls it from (``Lobby.db``): SQLite has one writer, so one; PostgreSQL commits
+    several tables' moves at once."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, threads: int = POSTGRES_THREADS) -> None:
         self.url = database_url(url)
         sqlite = self.url.startswith("sqlite")
+        self.threads = 1 if sqlite else threads
         # hide_parameters: an SQL error's text (and SQLAlchemy's own log lines) never hold the values written,
         # a position and its deck among them
         self.engine = create_engine(self.url, connect_args={"check_same_thread": False} if sqlite else {},
-                                    pool_pre_ping=not sqlite, hide_parameters=True)
+                                    pool_pre_ping=not sqlite, hide_parameters=True,
+                                    **({} if sqlite else {"pool_size": max(5, self.threads)}))
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
-        self._conn: Connection | None = None
+        self._conns: dict[int, Connection] = {}  # thread id -> its kept connection
         self.checkpointer = Checkpointer(self.engine) if sqlite else None
 
     def close(self) -> None:
+        """Close every connection; call it once no thread uses the store any more."""
         if self.checkpointer is not None:
             self.checkpointer.stop()
-        if self._conn is not None:
-            self._conn.close()
+        for conn in list(self._conns.values()):
+            conn.close()
         self.engine.dispose()
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
-        """A transaction on the kept connection (opened again if the database dropped it)."""
-        if self._conn is None or self._conn.closed or self._conn.invalidated:
-            self._conn = self.engine.connect()
-        with self._conn.begin():
-            yield self._conn
+        """A transaction on this thread's kept connection (opened again if the database dropped it)."""
+        thread = threading.get_ident()
+        conn = self._conns.get(thread)
+        if conn is None or conn.closed or conn.invalidated:
+            if conn is not None:
+                conn.close()
+            conn = self._conns[thread] = self.engine.connect()
+        with conn.begin():
+            yield conn
 
     # --- tables ---------------------------------------------------------------------------------
 
