@@ -32,24 +32,29 @@ def test_cards_have_symbols_colours_and_10() -> None:
     assert move_label("discard TH") == "discard 10♥" and move_label("meld T T 2 on T/2") == "meld 10 10 2 on 10/2"
 
 
-def test_start_screen_offers_every_preset_and_starts(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("variant", "title", "target", "seats"), [
+    ("cutthroat", "Cutthroat Canasta", 7500, ["human", "easy", "medium"]),
+    ("basic-rummy", "Basic Rummy", 100, ["human", "easy"])])
+def test_start_screen_offers_every_preset_and_starts(tmp_path: Path, variant: str, title: str, target: int,
+                                                     seats: list[str]) -> None:
     app = CanastaApp(None, save_path=tmp_path / "save.json", seed=3, delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
         screen = app.screen
         assert isinstance(screen, StartScreen)
         variants = screen.query_one("#variant", Select)
-        assert [value for _, value in variants._options] == variant_names()  # every preset
+        assert [value for _, value in variants._options] == variant_names()  # every preset of both families
         assert "partnership" in text_of(screen, "#summary")
-        variants.value = "cutthroat"
+        variants.value = variant
         await pilot.pause()
-        assert len(screen.query("#seats Select")) == 3 and "Cutthroat" in text_of(screen, "#summary")
+        summary = text_of(screen, "#summary")
+        assert len(screen.query("#seats Select")) == len(seats)
+        assert summary.startswith(title) and summary.endswith(f"Target {target}."), summary
         screen.query_one("#seat-1", Select).value = "easy"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.session is not None and app.session.rules.name == "cutthroat"
-        assert app.session.seats == ["human", "easy", "medium"]
+        assert app.session is not None and app.session.rules.name == variant and app.session.seats == seats
 
     drive(app, script)
 

@@ -3,11 +3,9 @@ to their end, the breakdown, a new hand, the end of the game, and ``canasta play
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import random
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,46 +18,20 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 import canasta
-from canasta.players.rummy import make_rummy_player
 from canasta.rummy.session import RummyGame, parse_rummy_seats
-from canasta.tui.app import CanastaApp
+from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.cards import sort_hand
 from canasta.tui.hand import HandView
-from canasta.tui.rummy_screen import RummyTableScreen
 from canasta.tui.rummy_table import owner
 from canasta.tui.screens import GameOverScreen, HandEndScreen, HelpScreen
-
-
-def drive(app: CanastaApp, script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = (100, 40)) -> None:
-    async def go() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(go())
-
-
-async def settle(pilot: Pilot[None], app: CanastaApp) -> None:
-    """Until the computer players have moved and the human (or a modal screen) is waited for: waits on the
-    worker, never on the clock."""
-    for _ in range(5000):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        screen = app.screen
-        if not isinstance(screen, RummyTableScreen) or screen.human_to_move():
-            await pilot.pause()
-            return
-    raise AssertionError("the computer players did not finish")
+from tui_helpers import drive, play_greedy, settle, text_of
+from tui_helpers import rummy_game as game
 
 
 def rendered(renderable: Any) -> str:
     console = Console(width=100, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
-
-
-def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
 
 
 async def point_at(pilot: Pilot[None], widget: HandView, card: str) -> None:
@@ -71,7 +43,7 @@ async def point_at(pilot: Pilot[None], widget: HandView, card: str) -> None:
         await pilot.press("right" if widget.cursor < target else "left")
 
 
-async def select(pilot: Pilot[None], screen: RummyTableScreen, cards: list[str]) -> None:
+async def select(pilot: Pilot[None], screen: TableScreen, cards: list[str]) -> None:
     hand = screen.query_one("#hand", HandView)
     hand.focus()
     await pilot.press("escape")
@@ -80,7 +52,7 @@ async def select(pilot: Pilot[None], screen: RummyTableScreen, cards: list[str])
         await pilot.press("space")
 
 
-async def play_by_keys(pilot: Pilot[None], screen: RummyTableScreen, move: str) -> None:
+async def play_by_keys(pilot: Pilot[None], screen: TableScreen, move: str) -> None:
     """Play a move in notation the way a person would: keys on the hand, the pile and the move list."""
     words = move.split()
     if words[0] == "draw":
@@ -111,25 +83,17 @@ async def play_by_keys(pilot: Pilot[None], screen: RummyTableScreen, move: str) 
 
 async def play_hand(pilot: Pilot[None], app: CanastaApp, seed: int = 0) -> HandEndScreen:
     """The human seat plays greedy's moves by keys until the hand ends."""
-    chooser = make_rummy_player("greedy", seed)
-    for _ in range(400):
-        await settle(pilot, app)
-        screen = app.screen
-        if isinstance(screen, HandEndScreen):
-            return screen
-        assert isinstance(screen, RummyTableScreen)
-        state = screen.session.state
+
+    async def by_keys(screen: TableScreen, move: str) -> None:
         before = len(screen.session.record()["moves"])
-        move = str(chooser.choose(canasta.view(state, screen.seat), canasta.legal_moves(state)))  # type: ignore[arg-type]
         await play_by_keys(pilot, screen, move)
         moves = screen.session.record()["moves"]
         # the move went in (the computer players may have moved after it already)
         assert len(moves) > before and moves[before] == f"{screen.seat} {move}", (move, text_of(screen, "#message"))
-    raise AssertionError("the hand did not end")
 
-
-def game(name: str, seats: list[str], seed: int = 3, **options: Any) -> RummyGame:
-    return RummyGame.start(canasta.rules(name, **options), seats, seed)
+    await play_greedy(pilot, app, lambda screen: isinstance(screen, HandEndScreen), by_keys, seed)
+    assert isinstance(app.screen, HandEndScreen)
+    return app.screen
 
 
 def test_500_rum_hand_by_keys_to_its_end_then_the_next_hand() -> None:
@@ -138,7 +102,7 @@ def test_500_rum_hand_by_keys_to_its_end_then_the_next_hand() -> None:
     async def script(pilot: Pilot[None]) -> None:
         await settle(pilot, app)
         table = app.screen
-        assert isinstance(table, RummyTableScreen)
+        assert isinstance(table, TableScreen)
         v = canasta.view(table.session.state, 0)
         assert "500 Rum to 500 · hand 1" in text_of(table, "#status")
         assert table.query_one("#pile", HandView).cards == v["pile"]  # the whole spread pile
@@ -153,10 +117,10 @@ def test_500_rum_hand_by_keys_to_its_end_then_the_next_hand() -> None:
             assert f"{'net':<38} {side['total']:>6}" in shown and f" {side['total']} " in pad
         await pilot.press("enter")
         await settle(pilot, app)
-        assert isinstance(app.screen, RummyTableScreen) and table.session.state.hand_number == 2
+        assert isinstance(app.screen, TableScreen) and table.session.state.hand_number == 2
         assert "hand 2" in text_of(table, "#status")
 
-    drive(app, script)
+    drive(app, script, (100, 40))
 
 
 def test_basic_rummy_hand_by_keys_shows_winner_takes_all() -> None:
@@ -165,7 +129,7 @@ def test_basic_rummy_hand_by_keys_shows_winner_takes_all() -> None:
     async def script(pilot: Pilot[None]) -> None:
         await settle(pilot, app)
         table = app.screen
-        assert isinstance(table, RummyTableScreen)
+        assert isinstance(table, TableScreen)
         pile = canasta.view(table.session.state, 0)["pile"]
         assert table.query_one("#pile", HandView).cards == pile[-1:]  # Basic Rummy: the top card only
         end = await play_hand(pilot, app, seed=1)
@@ -179,7 +143,7 @@ def test_basic_rummy_hand_by_keys_shows_winner_takes_all() -> None:
             assert ("rummy!" in shown) == summary["rummy"]
             assert ("going rummy (doubled)" in shown) == ("going_rummy" in str(summary["sides"]))
 
-    drive(app, script)
+    drive(app, script, (100, 40))
 
 
 def test_game_over_and_play_again() -> None:
@@ -188,7 +152,7 @@ def test_game_over_and_play_again() -> None:
     async def script(pilot: Pilot[None]) -> None:
         await settle(pilot, app)
         table = app.screen
-        assert isinstance(table, RummyTableScreen)
+        assert isinstance(table, TableScreen)
         await play_hand(pilot, app)
         await pilot.press("enter")
         await pilot.pause()
@@ -201,7 +165,7 @@ def test_game_over_and_play_again() -> None:
         assert table.session is not first and table.session.state.hand_number == 1
         assert table.session.seed == 3  # the next seed
 
-    drive(app, script)
+    drive(app, script, (100, 40))
 
 
 def test_refusals_hint_help_sort_and_lay_off_choice() -> None:
@@ -210,7 +174,11 @@ def test_refusals_hint_help_sort_and_lay_off_choice() -> None:
     async def script(pilot: Pilot[None]) -> None:
         await settle(pilot, app)
         table = app.screen
-        assert isinstance(table, RummyTableScreen)
+        assert isinstance(table, TableScreen)
+        keys = {key.key for key in table.query("FooterKey")}  # type: ignore[attr-defined]
+        assert {"d", "t", "m", "l", "x"} <= keys
+        await pilot.press("y")  # Canasta's answer key: nothing here
+        assert text_of(table, "#message") == ""
         await pilot.press("x")  # discard before drawing
         assert "refused (MUST_DRAW_FIRST)" in text_of(table, "#message")
         before = table.session.state
@@ -230,9 +198,9 @@ def test_refusals_hint_help_sort_and_lay_off_choice() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        assert isinstance(app.screen, RummyTableScreen)
+        assert isinstance(app.screen, TableScreen)
 
-    drive(app, script)
+    drive(app, script, (100, 40))
 
 
 def test_melds_grouped_by_owner_with_points() -> None:
@@ -281,35 +249,13 @@ def test_canasta_play_opens_the_app_for_rummy_and_resumes(tmp_path: Path, monkey
     assert cli.main(["play", "--variant", "basic-rummy", "--seats", "human,deep-blue"]) == 2
 
 
-def test_the_start_screen_starts_a_rummy_game(tmp_path: Path) -> None:
-    from textual.widgets import Select
-
-    from canasta.tui.screens import StartScreen
-
-    app = CanastaApp(None, save_path=tmp_path / "save.json", seed=3, delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, StartScreen)
-        variants = screen.query_one("#variant", Select)
-        assert [value for _, value in variants._options] == canasta.variant_names()
-        variants.value = "basic-rummy"
-        await pilot.pause()
-        assert "Basic Rummy" in text_of(screen, "#summary") and "Target 100" in text_of(screen, "#summary")
-        await pilot.press("ctrl+s")
-        await settle(pilot, app)
-        assert isinstance(app.screen, RummyTableScreen) and app.screen.session.rules.name == "basic-rummy"
-
-    drive(app, script)
-
-
 def test_undo_takes_back_this_turns_meld() -> None:
     app = CanastaApp(game("500-rum", ["human", "greedy"], seed=5, players=2), delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
         await settle(pilot, app)
         table = app.screen
-        assert isinstance(table, RummyTableScreen)
+        assert isinstance(table, TableScreen)
         await pilot.press("u")
         assert "nothing to undo" in text_of(table, "#message").lower()
         rng = random.Random(5)
@@ -330,4 +276,4 @@ def test_undo_takes_back_this_turns_meld() -> None:
         await pilot.pause()
         assert table.session.state is before and text_of(table, "#message").startswith("Taken back: ")
 
-    drive(app, script)
+    drive(app, script, (100, 40))

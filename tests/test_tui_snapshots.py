@@ -22,25 +22,10 @@ import canasta
 from canasta.play.session import Session
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.screens import HandEndScreen
+from tui_helpers import session as game
+from tui_helpers import settle
 
 LARGE = (120, 40)
-
-
-def game(tmp_path: Path, seed: int = 5, variant: str = "classic", **options: Any) -> Session:
-    rules = canasta.rules(variant, **options)
-    return Session.start(rules, ["human", "easy", "easy", "easy"], seed, tmp_path / "save.json")
-
-
-async def settle(pilot: Pilot[None], app: CanastaApp) -> None:
-    """Until the computer players have moved and the human (or a modal screen) is waited for."""
-    for _ in range(2000):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        screen = app.screen
-        if not isinstance(screen, TableScreen) or screen.human_to_move():
-            await pilot.pause()
-            return
-    raise AssertionError("the computer players did not finish")
 
 
 @pytest.mark.parametrize("size", [(80, 24), LARGE], ids=["80x24", "120x40"])

@@ -49,6 +49,7 @@ def test_the_table_shows_backs_levels_the_pile_and_fits_80x24(tmp_path: Path) ->
         assert footer.region.bottom == 24 and screen.query_one(HandView).region.bottom <= 23
         keys = {key.key for key in footer.query("FooterKey")}  # type: ignore[attr-defined]
         assert {"question_mark", "q"} <= keys and not screen.query_one("#status").region.y  # nothing scrolled off
+        assert "l" not in keys  # the rummy family's lay-off key is not Canasta's
 
     drive(app, script)
 

@@ -14,17 +14,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from ..canasta.rules import Rules
 from ..canasta.variants import game_rules as make_rules
 from ..canasta.variants import variant_names
 from ..canasta.view import seat_name
 from ..play import autosave
 from ..play.session import HUMAN
 from ..players.levels import LEVELS
-from ..rummy import RummyRules
 from ..rummy.pages import NOTES as RUMMY_NOTES
 from ..text.how_to_play import how_to_play
 from ..text.variant_docs import NOTES, variant_page
+from .faces import face_for
 
 
 def _notes(name: str) -> tuple[str, str]:
@@ -79,7 +78,7 @@ class SavedGameScreen(Screen[Any]):
         self.dismiss(None)
 
 
-class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
+class StartScreen(Screen[tuple[Any, list[str]]]):
     """Variant (with its summary), options, target and each seat: dismissed with (rules, seats). The
     presets of every family are offered (Canasta's, then the rummy family's)."""
 
@@ -124,14 +123,14 @@ class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
 
     async def _variant_chosen(self, name: str) -> None:
         rules = make_rules(name)
-        target = rules.game_target() if isinstance(rules, RummyRules) else rules.target
+        target = face_for(rules).target()
         title, summary = _notes(name)
         self.query_one("#summary", Static).update(f"{title}. {summary} Target {target}.")
         with contextlib.suppress(ValueError):
             rules, _ = self.chosen(seats=False)  # with the options already typed
         await self._show_seats(rules)
 
-    async def _show_seats(self, rules: Rules | RummyRules) -> None:
+    async def _show_seats(self, rules: Any) -> None:
         seats = self.query_one("#seats", Horizontal)
         await seats.remove_children()
         def choices(seat: int) -> list[tuple[str, str]]:
@@ -140,7 +139,7 @@ class StartScreen(Screen[tuple[Rules | RummyRules, list[str]]]):
         await seats.mount(*(Select(choices(s), value=HUMAN if s == 0 else "medium", allow_blank=False,
                                    id=f"seat-{s}") for s in range(rules.players)))
 
-    def chosen(self, seats: bool = True) -> tuple[Rules | RummyRules, list[str]]:
+    def chosen(self, seats: bool = True) -> tuple[Any, list[str]]:
         """The rules and seats on the screen (``ValueError`` for a bad option; ``seats`` False: the rules
         alone)."""
         name = str(self.query_one("#variant", Select).value)
@@ -227,36 +226,13 @@ class GameOverScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-KEYS = """\
-## Keys
-
-| key | what it does |
-|---|---|
-| left / right, space, click | move along your hand, select a card |
-| d | draw from the stock |
-| t | take the pile (with the selected cards) |
-| m | meld the selected cards (or add them to your side's meld) |
-| x | discard the selected card (or the one under the cursor) |
-| enter | play the move highlighted in the list of legal moves (from your hand too) |
-| tab | move between your hand and the list of legal moves (up / down to choose one, or click it) |
-| s | sort your hand by rank or by suit (sequences) |
-| c | four suit colours (♦ blue, ♣ green) or the usual two |
-| h | hint: the move the hint level would play, and why |
-| u | undo: take back this turn's last meld, one at a time (a draw, a take, an answer are final) |
-| y / n | answer your partner's question |
-| ? | this page; escape closes it |
-| q | quit (the game is saved after every move: `canasta play --resume FILE`) |
-| click | a card selects it; a key at the bottom does what it says |
-"""
-
-
 class HelpScreen(ModalScreen[None]):
     """How to play the variant in plain words, the keys, then its parameters with their sources."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
     DEFAULT_CSS = "HelpScreen > VerticalScroll { background: $surface; border: round $accent; }"
 
-    def __init__(self, rules: Rules | RummyRules, keys: str = KEYS) -> None:
+    def __init__(self, rules: Any, keys: str) -> None:
         super().__init__()
         self.rules, self.keys = rules, keys
 
