@@ -610,6 +610,10 @@ def format_table(summary: dict[str, Any]) -> str:
              _pct(p["game_win_rate"]), _pct(p["hand_win_rate"]), _pts(p["points_per_hand"]),
              _pts(p["elo_difference"])] for p in s["pairs"]]
     lines += _table(["pairing", "games", "W-D-L", "game win %", "hand win %", "points/hand", "Elo diff"], rows)
+    stalemates = sum(p.get("stalemates", 0) for p in s["pairs"])
+    if stalemates:
+        lines.append(f"({stalemates} stalemate{'s' if stalemates != 1 else ''} among the losses: lost by both "
+                     f"players, left out of the Elo ratings)")
     lines.append("")
     rows = [[p["player"], _pts(p["elo"], sign=False), str(p["games"]), f"{p['wins']}-{p['draws']}-{p['losses']}",
              _pct(p["game_win_rate"]), _pct(p["hand_win_rate"]), _pts(p["points_per_hand"])]
