@@ -14,10 +14,10 @@ import pytest
 import canasta
 from canasta.canasta.cards import JOKER, card_str, rank_of
 from canasta.play.record import Recorder, replay
+from canasta.players.rummy import make_rummy_player
 from canasta.positions import load_state
 from canasta.rummy import RummyRules, RummyState, score_hand
 from canasta.rummy.build import build_position
-from canasta.rummy.players import make_rummy_player
 from rummy_helpers import strands
 
 
@@ -710,7 +710,7 @@ def test_perft_matches_the_brute_force_enumerator(index: int) -> None:
 
 @pytest.mark.parametrize("name", ["greedy", "heuristic", "hard"])
 def test_players_take_the_dealers_joker(name: str) -> None:
-    from canasta.rummy.players import make_rummy_player
+    from canasta.players.rummy import make_rummy_player
 
     player = make_rummy_player(name, 1)
     d = build_position(R("dealers-gambit"), hands=["2C 3C 7S 9D KH", "5S 5D 8C 4H JD", "9H 9S 4D JC QD"],

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 import pytest
 
 import canasta
+from canasta.players.rummy import RummyHeuristicPlayer, make_rummy_player
+from canasta.players.rummy.search import RummySearchPlayer
 from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.api import apply, is_over, legal_moves
 from canasta.rummy.arena import duplicate
-from canasta.rummy.players import RummyHeuristicPlayer, make_rummy_player
 from canasta.rummy.sampling import determinize, knowledge
-from canasta.rummy.search import RummySearchPlayer
 from canasta.rummy.view import view
 
 PRESETS = ["500-rum", "500-rum-partnership", "persian-rummy", "basic-rummy"]
@@ -158,8 +158,8 @@ def test_arena_jobs_give_the_same_figures_as_one_process() -> None:
 
 
 def test_an_unfinished_basic_rummy_playout_is_scored_by_the_cards_held() -> None:
+    from canasta.players.rummy.search import standing
     from canasta.rummy.build import build_position
-    from canasta.rummy.search import standing
 
     r = canasta.rules("basic-rummy")
     s = build_position(r, hands=["2C 3D", "KS KD 9H"], phase="play")  # 5 points in hand against 29

@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 import canasta
-from canasta.rummy.players import make_rummy_player
+from canasta.players.rummy import make_rummy_player
 from canasta.rummy.session import RummyGame, parse_rummy_seats
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import sort_hand

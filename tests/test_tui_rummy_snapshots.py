@@ -16,7 +16,7 @@ pytest.importorskip("pytest_textual_snapshot")
 from textual.pilot import Pilot
 
 import canasta
-from canasta.rummy.players import make_rummy_player
+from canasta.players.rummy import make_rummy_player
 from canasta.rummy.session import RummyGame
 from canasta.tui.app import CanastaApp
 from canasta.tui.rummy_screen import RummyTableScreen

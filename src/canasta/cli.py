@@ -25,11 +25,11 @@ from .canasta.view import seat_name
 from .play import autosave
 from .play.session import HUMAN, Session, computer, default_save_path, parse_seats
 from .players import player_names, refuse_unsupported
+from .players.rummy import rummy_player_names
 from .positions import load_state
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
 from .rummy.lineplay import render_hand_end as render_rummy_hand_end
-from .rummy.players import rummy_player_names
 from .rummy.rules import PARAMETERS as RUMMY_PARAMETERS
 from .text.names import move_label, plural
 from .text.variant_docs import variant_page, variants_index

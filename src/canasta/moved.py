@@ -26,17 +26,18 @@ MOVED: dict[str, str] = {
     **{f"canasta.{name}": f"canasta.play.{name}" for name in _PLAY},
     **{f"canasta.{name}": f"canasta.text.{name}" for name in _TEXT},
     "canasta.bots": "canasta.players",
+    "canasta.rummy.players": "canasta.players.rummy",
+    "canasta.rummy.heuristic": "canasta.players.rummy.heuristic",
+    "canasta.rummy.search": "canasta.players.rummy.search",
 }
 
 
 def new_path(old: str) -> str | None:
     """The module's path today, for an old path (or a module inside an old package); None if it did not move."""
-    head, _, rest = old.partition(".")
-    second, _, tail = rest.partition(".")
-    moved = MOVED.get(f"{head}.{second}")
-    if moved is None:
-        return None
-    return f"{moved}.{tail}" if tail else moved
+    for prefix in sorted(MOVED, key=len, reverse=True):
+        if old == prefix or old.startswith(prefix + "."):
+            return MOVED[prefix] + old[len(prefix):]
+    return None
 
 
 class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):

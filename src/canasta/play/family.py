@@ -15,8 +15,8 @@ from ..game import GameFamily
 from ..players import Player
 from ..players import player_names as canasta_player_names
 from ..players.levels import LEVELS
+from ..players.rummy import make_rummy_player, rummy_player_names
 from ..rummy import family as rummy_family
-from ..rummy.players import make_rummy_player, rummy_player_names
 from ..rummy.session import rummy_undoable
 from ..rummy.view import face_up as rummy_face_up
 from ..rummy.view import seat_views as rummy_seat_views

@@ -20,9 +20,9 @@ from typing import Any
 from ..play.arena import mean_interval, play_players
 from ..play.record import play_game as play_recorded
 from ..players import Player
+from ..players.rummy import make_rummy_player
 from .api import apply, is_over, legal_moves
 from .deal import new_game
-from .players import make_rummy_player
 from .rules import RummyRules
 from .state import RummyState
 from .view import view

@@ -16,11 +16,11 @@ from ..play.record import Recorder
 from ..play.seated import HUMAN, SeatedGame, parse_seat_names
 from ..players import Player
 from ..players.levels import LEVELS
+from ..players.rummy import make_rummy_player, rummy_player_names
 from .api import is_over, legal_moves
 from .deal import new_game
 from .melds import card_points
 from .moves import RummyMove
-from .players import make_rummy_player, rummy_player_names
 from .rules import RummyRules
 from .state import RummyState
 from .view import view

@@ -17,7 +17,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ..players.levels import level_player
-from ..rummy.players import make_rummy_player
+from ..players.rummy import make_rummy_player
 
 # A player's decision: the move, its one-line English reason (the command line's hints) and its reason codes.
 Decision = tuple[Any, str, list[dict[str, Any]]]

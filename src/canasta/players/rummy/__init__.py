@@ -6,10 +6,10 @@ moves, never the state."""
 
 from __future__ import annotations
 
-from ..players import Player
-from ..players.random_player import RandomPlayer
+from ...rummy.presets import rules_of_view
+from .. import Player
+from ..random_player import RandomPlayer
 from .heuristic import RummyGreedyPlayer, RummyHeuristicPlayer, Seen
-from .presets import rules_of_view
 from .search import RummySearchPlayer
 
 __all__ = ["SEARCH_SAMPLES", "RummyGreedyPlayer", "RummyHeuristicPlayer", "RummySearchPlayer", "Seen",

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..canasta.cards import JOKER, parse_card, rank_of
-from ..players import Player
-from .generate import meld_candidates
-from .melds import Meld, card_points, lay_off_end
-from .moves import DEALER_JOKER, RummyMove
-from .presets import rules_of_view
-from .rules import RummyRules
-from .sampling import knowledge, meld_of
+from ...canasta.cards import JOKER, parse_card, rank_of
+from ...rummy.generate import meld_candidates
+from ...rummy.melds import Meld, card_points, lay_off_end
+from ...rummy.moves import DEALER_JOKER, RummyMove
+from ...rummy.presets import rules_of_view
+from ...rummy.rules import RummyRules
+from ...rummy.sampling import knowledge, meld_of
+from .. import Player
 
 
 def _cards(texts: list[str]) -> list[int]:

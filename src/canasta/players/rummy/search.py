@@ -19,15 +19,15 @@ import random
 import time
 from typing import Any
 
-from ..players import Player
-from .api import apply, legal_moves
+from ...rummy.api import apply, legal_moves
+from ...rummy.melds import hand_points
+from ...rummy.moves import RummyMove
+from ...rummy.presets import rules_of_view
+from ...rummy.sampling import determinize, knowledge
+from ...rummy.scoring import hand_lines
+from ...rummy.state import OVER, RummyState
+from .. import Player
 from .heuristic import RummyHeuristicPlayer, Seen
-from .melds import hand_points
-from .moves import RummyMove
-from .presets import rules_of_view
-from .sampling import determinize, knowledge
-from .scoring import hand_lines
-from .state import OVER, RummyState
 
 MIN_SAMPLES = 4  # never leave the heuristic's move on fewer samples than this
 
