@@ -44,7 +44,7 @@ from ..dispatch import family_of
 from ..players import Player, refuse_unsupported
 from .family import play_family
 from .record import play_game
-from .simulate import MAX_MOVES, Progress, start_method
+from .simulate import MAX_MOVES, GameRules, Progress, start_method
 
 FORMAT = "canasta-tournament/1"
 CONFIDENCE = 0.95
@@ -215,9 +215,6 @@ def elo_ratings(players: Sequence[str], results: Sequence[tuple[str, str, float,
 
 
 # --- playing the games --------------------------------------------------------------------------
-
-GameRules = Any  # a family's rules (``Rules``, ``RummyRules``): what the arena asks of them is in every family
-
 
 def seatings(rules: GameRules) -> list[tuple[int, ...]]:
     """Every way of giving the score columns (sides) to two players, 0 and 1, both taking part:
@@ -456,8 +453,8 @@ def summarize(rules: GameRules, entrants: Sequence[str], pairs: Sequence[tuple[s
             "points_per_hand": "mean over deals of the per-deal paired difference (own minus opponent's "
                                "points, all the deal's games together, per hand); normal interval",
             "elo": f"Bradley-Terry maximum likelihood on game results (draws half, stalemates left out), "
-                   f"{ELO_PRIOR_GAMES:g} "
-                   f"virtual drawn game per pairing, mean {ELO_MEAN:g}; interval from the Fisher information",
+                   f"{ELO_PRIOR_GAMES:g} virtual drawn game per pairing, mean {ELO_MEAN:g}; interval from the "
+                   f"Fisher information",
         },
         "jobs": None if ray is not None else jobs, "ray": ray, "elapsed": round(elapsed, 3),
     }

@@ -21,7 +21,7 @@ from ..text.names import plural, side_name
 from .family import play_family
 from .record import MoveCapReached, dumps, play_game
 
-GameRules = Any  # a family's rules (``Rules``, ``RummyRules``)
+GameRules = Any  # a family's rules (``Rules``, ``RummyRules``): what these modules ask of them, every family has
 
 
 def seat_players(rules: GameRules, players: str | Sequence[str]) -> list[str]:
