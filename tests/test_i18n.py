@@ -125,8 +125,7 @@ def hint_why_codes() -> set[str]:
     players' own reasons (``last_why``: (code, count) pairs in the players' sources)."""
     src = WEB.parent.parent
     effects = re.findall(r'\{"code": "([a-z_]+)"', (src / "server" / "games.py").read_text(encoding="utf-8"))
-    players = "".join(p.read_text(encoding="utf-8") for p in [*sorted((src / "players").glob("*.py")),
-                                                               src / "rummy" / "search.py"])
+    players = "".join(p.read_text(encoding="utf-8") for p in sorted((src / "players").rglob("*.py")))
     return set(effects) | set(re.findall(r'\("([a-z][a-z_]+)", (?:0|len\(|round\(|min\(|samples|meldable|points)',
                                          players))
 

@@ -26,6 +26,7 @@ MOVED: dict[str, str] = {
     **{f"canasta.{name}": f"canasta.play.{name}" for name in _PLAY},
     **{f"canasta.{name}": f"canasta.text.{name}" for name in _TEXT},
     "canasta.bots": "canasta.players",
+    "canasta.explain": "canasta.canasta.engine.explain",
     "canasta.rummy.players": "canasta.players.rummy",
     "canasta.rummy.heuristic": "canasta.players.rummy.heuristic",
     "canasta.rummy.search": "canasta.players.rummy.search",
