@@ -1,16 +1,21 @@
-"""``canasta simulate`` and ``canasta tournament`` with the rummy family, through ``canasta.cli.main``."""
+"""``canasta simulate`` and ``canasta tournament`` with the rummy family: the same code as Canasta's
+(``canasta.play.simulate``, ``canasta.play.arena``), through ``canasta.cli.main``."""
 
 from __future__ import annotations
 
 import json
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
 import canasta
 from canasta.cli import main
+from canasta.play.arena import DealTask, deal_difference, play_deal, run_tournament
+from canasta.play.simulate import simulate
 from canasta.players.rummy import make_rummy_player
-from canasta.rummy.arena import duplicate, games, play_game
+from canasta.rummy.arena import play_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -54,54 +59,72 @@ def test_simulate_text_jobs_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0 and "2 games of basic-rummy" in out and "side 1 (seats 0, heuristic)" in out
 
 
+def test_simulate_goes_through_the_shared_path() -> None:
+    """``simulate`` with a rummy preset's name: the same games as the command's, the players from the family."""
+    summary = simulate(2, seed=9, players=["greedy", "heuristic"], variant="basic-rummy", progress=False)
+    assert summary["players"] == ["greedy", "heuristic"] and summary["games"] == 2
+    ended = summary["stalemates"] + summary["draws"] + summary["unfinished"]
+    assert ended + sum(s["wins"] for s in summary["sides"]) == 2
+    assert all(g["finished"] and g["hands"] >= 1 for g in summary["results"])
+
+
 @pytest.mark.parametrize(("argv", "needle"), [
     (["simulate", "--variant", "500-rum", "-n", "1", "--players", "minimax"], "unknown rummy player"),
     (["simulate", "--variant", "500-rum", "-n", "1", "--players", "greedy,random"], "one per side (3)"),
-    (["tournament", "--variant", "500-rum", "-n", "1", "--hands", "1"], "need two sides"),
-    (["tournament", "--variant", "basic-rummy", "-n", "1", "--hands", "2"], "whole games"),
     (["tournament", "--variant", "basic-rummy", "-n", "1", "--players", "greedy"], "at least two players"),
     (["tournament", "--variant", "basic-rummy", "-n", "1", "--players", "greedy,alphazero"], "unknown rummy player"),
-    (["tournament", "--variant", "basic-rummy", "-n", "1", "--csv", "x.csv"], "--csv is not available"),
+    (["tournament", "--variant", "basic-rummy", "-n", "1", "--hands", "-1"], "0 or more"),
 ])
 def test_bad_rummy_arguments_are_usage_errors(argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, *argv, "--no-progress")
     assert code == 2 and needle in err and "Traceback" not in err
 
 
-def test_tournament_duplicate_hands_match_the_arena(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    target = tmp_path / "t.json"
-    code, out, _ = run(capsys, "tournament", "--variant", "basic-rummy", "-n", "5", "--seed", "3", "--hands", "1",
-                       "--players", "heuristic,random", "--json", str(target), "--no-progress")
-    assert code == 0 and "heuristic vs random" in out and "points/hand" in out and f"written: {target}" in out
+def test_tournament_whole_games_with_elo_and_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The rummy family's tournament is Canasta's: duplicate deals, Elo, JSON and CSV, the same figures with
+    two processes as with one."""
+    target, table = tmp_path / "t.json", tmp_path / "t.csv"
+    argv = ["tournament", "--variant", "basic-rummy", "-n", "2", "--seed", "3", "--players", "heuristic,random",
+            "--no-progress"]
+    code, out, _ = run(capsys, *argv, "--jobs", "2", "--json", str(target), "--csv", str(table))
+    assert code == 0 and "heuristic vs random" in out and "Elo" in out and f"written: {target}, {table}" in out
     summary = json.loads(target.read_text())
-    pair = summary["pairs"][0]
+    assert summary["format"] == "canasta-tournament/1" and summary["family"] == "rummy"
+    assert summary["seatings"] == [[0, 1], [1, 0]] and summary["games"] == 4
+    (pair,) = summary["pairs"]
+    assert pair["wins"] + pair["draws"] + pair["losses"] == 4
+    elo = {e["player"]: e["elo"]["value"] for e in summary["standings"]}
+    assert elo["heuristic"] - elo["random"] == pytest.approx(pair["elo_difference"]["value"], abs=0.2)
+    assert (elo["heuristic"] > elo["random"]) == (pair["wins"] > pair["losses"])
+    # every deal is played both ways round, with the seeds the arena documents
     rules = canasta.rules("basic-rummy")
-
-    def maker(name: str):  # type: ignore[no-untyped-def]
-        return lambda seed: make_rummy_player(name, seed)
-
-    want = duplicate(rules, maker("heuristic"), maker("random"), 5, 3)
-    assert pair["points_per_hand"]["value"] == round(want["mean"], 1)
-    assert pair["points_per_hand"]["low"] == round(want["low"], 1)
-    assert pair["points_per_hand"]["high"] == round(want["high"], 1)
-    assert len(pair["deal_differences"]) == 5
-    assert summary["standings"][0]["player"] == ("heuristic" if want["mean"] > 0 else "random")
+    deal = play_deal(DealTask(rules, 0, ("heuristic", "random"), 0, 3, 0))
+    assert [g["seating"] for g in deal["games"]] == [[0, 1], [1, 0]]
+    assert pair["deal_differences"][0] == round(deal_difference(deal), 2)
+    code, out, _ = run(capsys, *argv, "--jobs", "1", "--json", "-")
+    again = json.loads(out)
+    assert {k: v for k, v in again.items() if k not in ("jobs", "elapsed")} == \
+        {k: v for k, v in summary.items() if k not in ("jobs", "elapsed")}
 
 
-def test_tournament_whole_games_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "tournament", "--variant", "500-rum", "--option", "players=2", "-n", "3",
-                       "--players", "greedy,random,greedy", "--json", "-", "--no-progress", "--jobs", "2")
+def test_tournament_single_hands_with_three_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tournament", "--variant", "500-rum", "-n", "1", "--hands", "1", "--seed", "2",
+                       "--players", "greedy,random", "--json", "-", "--no-progress", "--jobs", "1")
     assert code == 0
     summary = json.loads(out)
-    assert summary["format"] == "canasta-rummy-tournament/1" and summary["sides"] == 2
-    assert [p["players"] for p in summary["pairs"]] == [["greedy", "random"], ["greedy", "greedy#2"],
-                                                        ["random", "greedy#2"]]
-    rules = canasta.rules("500-rum", players=2)
-    want = games(rules, lambda s: make_rummy_player("greedy", s), lambda s: make_rummy_player("random", s), 3)
-    first = summary["pairs"][0]
-    assert first["game_win_rate"]["value"] == round(want["a_wins"], 4)
-    assert first["wins"] + first["draws"] + first["losses"] == 3
-    assert {e["player"] for e in summary["standings"]} == {"greedy", "random", "greedy#2"}
-    assert all("elo" in e for e in summary["standings"])
-    code, out, _ = run(capsys, "tournament", "--variant", "500-rum", "-n", "2", "--no-progress")
-    assert code == 0 and "500-rum (3 players, 3 sides)" in out and "an even match wins 33%" in out
+    assert len(summary["seatings"]) == 6 and summary["games"] == summary["hands"] == 6
+    assert all(p["hands"] == 6 for p in summary["standings"])
+
+
+def test_tournament_on_ray_with_a_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The --ray path for the rummy family, run by a stand-in for Ray (tasks run at once, in order)."""
+    fake = types.ModuleType("ray")
+    fake.init = lambda address=None, **kw: None  # type: ignore[attr-defined]
+    fake.remote = lambda fn: types.SimpleNamespace(remote=fn)  # type: ignore[attr-defined]
+    fake.wait = lambda refs, num_returns=1: (refs[:num_returns], refs[num_returns:])  # type: ignore[attr-defined]
+    fake.get = lambda refs: refs  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    rules = canasta.rules("basic-rummy")
+    with_ray = run_tournament(["greedy", "random"], 1, seed=4, rules=rules, hands=1, ray="auto", progress=False)
+    local = run_tournament(["greedy", "random"], 1, seed=4, rules=rules, hands=1, jobs=1, progress=False)
+    assert with_ray["ray"] == "auto" and with_ray["pairs"] == local["pairs"]

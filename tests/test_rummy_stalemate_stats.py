@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import canasta
-from canasta.play.rummy_matches import _tournament_summary
+from canasta.play.arena import summarize
 from canasta.rummy.arena import shares
 from canasta.server.stats import player_stats
 
@@ -30,10 +30,17 @@ def test_the_arena_and_the_tournament_count_a_stalemate_as_lost_by_both() -> Non
     assert shares(STALEMATE, 0) == (0.0, 0.0) == shares(STALEMATE, 1)
     assert shares({"winner": 1}, 1) == (1.0, 0.0) and shares({"winner": None}, 0) == (0.5, 0.5)
     rules = canasta.rules("basic-rummy")
-    summary = _tournament_summary(rules, ["a", "b"], [("a", "b")], [[(0.0, 0.0), (1.0, 0.0), (0.0, 0.0)]],
-                                  seed=0, deals=3, hands=0, jobs=1, elapsed=0.0)
+    stalemate = {"seating": [0, 1], "hands": [[0, 0]], "scores": [0, 0], "winner": None, "finished": True,
+                 "stalemate": True}
+    won = {"seating": [1, 0], "hands": [[-20, 20]], "scores": [-20, 20], "winner": 1, "finished": True}  # a won
+    deal = {"pair": 0, "deal": 0, "seed": 0, "games": [stalemate, won, stalemate]}
+    summary = summarize(rules, ["a", "b"], [("a", "b")], [deal], seed=0, games=1, hands=0, jobs=1, elapsed=0.0)
     row = summary["pairs"][0]
     assert (row["wins"], row["draws"], row["losses"], row["stalemates"]) == (1, 0, 2, 2)
     standings = {e["player"]: e for e in summary["standings"]}
     assert standings["a"]["game_win_rate"]["value"] == round(1 / 3, 4)
     assert standings["b"]["game_win_rate"]["value"] == 0.0  # b lost all three: one to a, two to the stalemates
+    # the Elo fit sees one game, a's win: the stalemates say nothing of who is the stronger
+    alone = summarize(rules, ["a", "b"], [("a", "b")], [{**deal, "games": [won]}], seed=0, games=1, hands=0,
+                      jobs=1, elapsed=0.0)
+    assert row["elo_difference"] == alone["pairs"][0]["elo_difference"] and row["elo_difference"]["value"] > 0

@@ -236,14 +236,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError("--games and --jobs must be 0 or more", 2)
     progress: bool | str = "always" if args.progress else args.progress is None
     try:
-        if isinstance(rules, RummyRules):
-            from .play import rummy_matches
-
-            summary = rummy_matches.simulate(rules, args.games, seed=args.seed, jobs=args.jobs, players=names,
-                                             records_dir=args.records, progress=progress, max_moves=args.max_moves)
-        else:
-            summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
-                               records_dir=args.records, progress=progress, max_moves=args.max_moves)
+        summary = simulate(args.games, seed=args.seed, jobs=args.jobs, players=names, rules=rules,
+                           records_dir=args.records, progress=progress, max_moves=args.max_moves)
     except ValueError as exc:
         raise CliError(str(exc), 2) from None
     except OSError as exc:
@@ -267,8 +261,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if args.games < 0 or args.hands < 0 or (args.jobs is not None and args.jobs < 0):
         raise CliError("--games, --hands and --jobs must be 0 or more", 2)
-    if isinstance(rules, RummyRules):
-        return _rummy_tournament(args, rules, names)
     try:  # the optional libraries are checked before any game is played
         if args.plot:
             arena.require("matplotlib", "plot", "--plot")
@@ -300,33 +292,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _out(arena.format_table(summary))
     if written:
         _out("written: " + ", ".join(written))
-    return 0
-
-
-def _rummy_tournament(args: argparse.Namespace, rules: RummyRules, names: list[str]) -> int:
-    """The rummy family's tournament (docs/arena.md): the same options, but no CSV, plots or Ray."""
-    from .play import rummy_matches
-
-    for flag, value in (("--csv", args.csv), ("--plot", args.plot), ("--ray", args.ray)):
-        if value:
-            raise CliError(f"{flag} is not available for the rummy family (use --json)", 2)
-    progress: bool | str = "always" if args.progress else args.progress is None
-    try:
-        summary = rummy_matches.tournament(rules, names, args.games, args.seed, hands=args.hands,
-                                           jobs=args.jobs or 0, progress=progress)
-    except ValueError as exc:
-        raise CliError(str(exc), 2) from None
-    if args.json == "-":
-        _out(json.dumps(summary, indent=2))
-        return 0
-    if args.json:
-        try:
-            Path(args.json).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise CliError(f"cannot write {args.json}: {exc.strerror or exc}") from None
-    _out(rummy_matches.format_tournament(summary))
-    if args.json:
-        _out(f"written: {args.json}")
     return 0
 
 
@@ -620,7 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "played once per seating")
     p.add_argument("--hands", type=int, default=0,
                    help="stop every game after N hands, the higher total winning (default 0: whole games; "
-                        "1: single hands; the rummy family: 0, or 1 with two sides)")
+                        "1: single hands)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU)")
     p.add_argument("--json", metavar="FILE", help="write the results as JSON (- prints JSON instead of the table)")

@@ -1,4 +1,6 @@
-"""Matches between computer players, measured honestly (``canasta tournament``; docs/arena.md).
+"""Matches between computer players, measured honestly (``canasta tournament``; docs/arena.md), for every
+family of games: the players come from the game's family (``canasta.play.family.play_family``), the
+seatings from its rules' players and sides.
 
 * **Duplicate deals.** Deal ``i`` (0-based) of every pairing uses seed ``seed + i`` for the decks, and
   is played once per *seating*: with two sides, once with each player on each side (a game pair),
@@ -11,7 +13,8 @@
 * **Pairings.** Two players: one head-to-head match; more: a round robin of every pair, all on the
   same deals.
 * **Statistics** (all 95 %): Wilson score intervals for game and hand win rates (draws and tied hands
-  count half); a normal interval on the per-deal paired differences for points per hand; Elo ratings
+  count half; a stalemate, which the rummy family's Basic Rummy has, is lost by both players and left
+  out of the Elo fit); a normal interval on the per-deal paired differences for points per hand; Elo ratings
   from a Bradley-Terry maximum-likelihood fit of the game results, with intervals from its Fisher
   information. ``docs/arena.md`` gives the formulas and the caveats.
 
@@ -36,12 +39,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..canasta.moves import Move
-from ..canasta.rules import Rules
-from ..canasta.variants import rules as make_rules
-from ..players import Player, make_player, refuse_unsupported
+from ..canasta.variants import game_rules
+from ..dispatch import family_of
+from ..players import Player, refuse_unsupported
+from .family import play_family
 from .record import play_game
-from .simulate import Progress, start_method
+from .simulate import MAX_MOVES, GameRules, Progress, start_method
 
 FORMAT = "canasta-tournament/1"
 CONFIDENCE = 0.95
@@ -213,13 +216,13 @@ def elo_ratings(players: Sequence[str], results: Sequence[tuple[str, str, float,
 
 # --- playing the games --------------------------------------------------------------------------
 
-def seatings(rules: Rules) -> list[tuple[int, ...]]:
+def seatings(rules: GameRules) -> list[tuple[int, ...]]:
     """Every way of giving the score columns (sides) to two players, 0 and 1, both taking part:
     ``[(0, 1), (1, 0)]`` for two sides, six for three. The order is fixed."""
     return [s for s in itertools.product((0, 1), repeat=rules.teams) if 0 in s and 1 in s]
 
 
-def seat_names(rules: Rules, seating: Sequence[int], pair: Sequence[str]) -> list[str]:
+def seat_names(rules: GameRules, seating: Sequence[int], pair: Sequence[str]) -> list[str]:
     """The bot name in each seat for one seating of ``pair``."""
     return [pair[seating[rules.side_of(seat)]] for seat in range(rules.players)]
 
@@ -260,7 +263,7 @@ class _Watched(Player):
     def __init__(self, inner: Player, log: _Log) -> None:
         self.inner, self.log, self.name = inner, log, inner.name
 
-    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
         self.log.see(view)
         return self.inner.choose(view, legal)
 
@@ -270,34 +273,43 @@ class _Watched(Player):
         return getattr(self.inner, name)
 
 
-def play_seated(rules: Rules, names: Sequence[str], deal_seed: int, seating_index: int,
+def play_seated(rules: GameRules, names: Sequence[str], deal_seed: int, seating_index: int,
                 hands: int = 0) -> dict[str, Any]:
-    """Play one game (``record.play_game``) with bot ``names[s]`` in seat ``s``, dealt from
-    ``deal_seed``; stop after ``hands`` hands if that is not 0.
+    """Play one game with the family's player ``names[s]`` in seat ``s`` (its seed ``bot_seed``), dealt
+    from ``deal_seed``; stop after ``hands`` hands if that is not 0 (``play_players``)."""
+    make = play_family(rules).make_player
+    players = [make(name, bot_seed(deal_seed, seating_index, seat)) for seat, name in enumerate(names)]
+    return play_players(rules, players, deal_seed, hands)
+
+
+def play_players(rules: GameRules, players: Sequence[Player], deal_seed: int, hands: int = 0,
+                 max_moves: int = MAX_MOVES) -> dict[str, Any]:
+    """Play one game (``record.play_game``) with ``players[s]`` in seat ``s``, dealt from ``deal_seed``;
+    stop after ``hands`` hands if that is not 0 (``MoveCapReached`` after ``max_moves`` moves).
 
     Returns ``{"hands": [[score per column] per hand], "scores": [...], "winner": column or None,
-    "finished": the game ended by the rules}``; after a cut-off the higher total wins."""
+    "finished": the game ended by the rules}``, and ``"stalemate": True`` for a game that ended in a
+    stalemate (lost by every side); after a cut-off the higher total wins."""
     log = _Log(hands, rules.teams)
-    bots = [_Watched(make_player(name, bot_seed(deal_seed, seating_index, seat)), log)
-            for seat, name in enumerate(names)]
     try:
-        final, _record = play_game(bots, rules, seed=deal_seed)
+        final, _record = play_game([_Watched(p, log) for p in players], rules, seed=deal_seed, max_moves=max_moves)
     except _HandLimit:
         best = max(log.scores)
         leaders = [c for c, t in enumerate(log.scores) if t == best]
         return {"hands": log.hands, "scores": log.scores, "winner": leaders[0] if len(leaders) == 1 else None,
                 "finished": False}
-    assert final.result is not None
-    log.end_hand(final.result["scores"])
-    return {"hands": log.hands, "scores": list(final.result["scores"]), "winner": final.result["winner"],
-            "finished": True}
+    result = final.result
+    assert result is not None
+    log.end_hand(result["scores"])
+    game = {"hands": log.hands, "scores": list(result["scores"]), "winner": result["winner"], "finished": True}
+    return {**game, "stalemate": True} if result.get("stalemate") else game
 
 
 @dataclass(frozen=True)
 class DealTask:
     """One deal of one pairing, to be played in every seating (one process or Ray task)."""
 
-    rules: Rules
+    rules: GameRules
     pair_index: int
     pair: tuple[str, str]
     deal_index: int
@@ -323,14 +335,14 @@ def _score(x: float, y: float) -> float:
 
 
 def game_view(game: dict[str, Any], me: int) -> tuple[float, list[float], list[float]]:
-    """One game from player ``me``'s (0 or 1) side: (game score 1/½/0, per-hand scores 1/½/0, per-hand
-    point differences). A hand is won when my best column outscores the other's best; the point
-    difference is my columns' mean minus theirs (with two sides: my score minus theirs)."""
+    """One game from player ``me``'s (0 or 1) side: (game score 1/½/0, a stalemate 0 for both, per-hand
+    scores 1/½/0, per-hand point differences). A hand is won when my best column outscores the other's
+    best; the point difference is my columns' mean minus theirs (with two sides: my score minus theirs)."""
     seating = game["seating"]
     mine = [c for c, who in enumerate(seating) if who == me]
     theirs = [c for c, who in enumerate(seating) if who != me]
     winner = game["winner"]
-    result = 0.5 if winner is None else 1.0 if seating[winner] == me else 0.0
+    result = 0.0 if game.get("stalemate") else 0.5 if winner is None else 1.0 if seating[winner] == me else 0.0
     wins, diffs = [], []
     for hand in game["hands"]:
         wins.append(_score(max(hand[c] for c in mine), max(hand[c] for c in theirs)))
@@ -356,7 +368,8 @@ class _Tally:
     hands: int = 0
     wins: int = 0
     draws: int = 0
-    losses: int = 0
+    losses: int = 0  # stalemates among them
+    stalemates: int = 0
     hand_wins: int = 0
     hand_ties: int = 0
     hand_losses: int = 0
@@ -369,6 +382,7 @@ class _Tally:
             self.wins += result == 1.0
             self.draws += result == 0.5
             self.losses += result == 0.0
+            self.stalemates += bool(game.get("stalemate"))
             self.hands += len(wins)
             self.hand_wins += sum(1 for w in wins if w == 1.0)
             self.hand_ties += sum(1 for w in wins if w == 0.5)
@@ -377,7 +391,7 @@ class _Tally:
 
     def counts(self) -> dict[str, Any]:
         return {"deals": self.deals, "games": self.games, "hands": self.hands, "wins": self.wins,
-                "draws": self.draws, "losses": self.losses, "hand_wins": self.hand_wins,
+                "draws": self.draws, "losses": self.losses, "stalemates": self.stalemates, "hand_wins": self.hand_wins,
                 "hand_ties": self.hand_ties, "hand_losses": self.hand_losses}
 
     def rates(self) -> tuple[Estimate, Estimate]:
@@ -385,7 +399,7 @@ class _Tally:
                 wilson(self.hand_wins + self.hand_ties / 2, self.hands))
 
 
-def summarize(rules: Rules, entrants: Sequence[str], pairs: Sequence[tuple[str, str]],
+def summarize(rules: GameRules, entrants: Sequence[str], pairs: Sequence[tuple[str, str]],
               deals: Sequence[dict[str, Any]], *, seed: int, games: int, hands: int, jobs: int,
               elapsed: float, ray: str | None = None) -> dict[str, Any]:
     """The tournament's results (the JSON of ``--json``) from every played deal, in task order."""
@@ -399,8 +413,10 @@ def summarize(rules: Rules, entrants: Sequence[str], pairs: Sequence[tuple[str, 
         pair_diffs[p].append(pair_tallies[p].add(deal, 0))
         player_diffs[a].append(player_tallies[a].add(deal, 0))
         player_diffs[b].append(player_tallies[b].add(deal, 1))
-    ratings = elo_ratings(entrants, [(a, b, t.wins + t.draws / 2, t.games)
-                                     for (a, b), t in zip(pairs, pair_tallies, strict=True) if t.games])
+    # a stalemate, lost by both, says nothing of who is the stronger: left out of the ratings
+    ratings = elo_ratings(entrants, [(a, b, t.wins + t.draws / 2, t.games - t.stalemates)
+                                     for (a, b), t in zip(pairs, pair_tallies, strict=True)
+                                     if t.games > t.stalemates])
     pair_rows = []
     for (a, b), tally, diffs in zip(pairs, pair_tallies, pair_diffs, strict=True):
         game_rate, hand_rate = tally.rates()
@@ -423,19 +439,22 @@ def summarize(rules: Rules, entrants: Sequence[str], pairs: Sequence[tuple[str, 
         })
     standings.sort(key=lambda row: (-row["elo"]["value"], row["player"]))
     return {
-        "format": FORMAT, "variant": rules.name, "options": rules.to_dict()["options"], "seed": seed,
+        "format": FORMAT, "family": family_of(rules).FAMILY.lower(), "variant": rules.name,
+        "options": rules.to_dict()["options"], "seed": seed,
         "deals_per_pair": games, "hands_per_game": hands, "seatings": [list(s) for s in seatings(rules)],
         "players": list(entrants), "pairs": pair_rows, "standings": standings,
         "games": sum(t.games for t in pair_tallies), "hands": sum(t.hands for t in pair_tallies),
         "confidence": CONFIDENCE,
         "methods": {
-            "game_win_rate": "wins plus half the draws over games; Wilson score interval",
+            "game_win_rate": "wins plus half the draws over games (a stalemate is lost by both); Wilson score "
+                             "interval",
             "hand_win_rate": "hands won (best own side outscores the other's best) plus half the ties, "
                              "over hands; Wilson score interval",
             "points_per_hand": "mean over deals of the per-deal paired difference (own minus opponent's "
                                "points, all the deal's games together, per hand); normal interval",
-            "elo": f"Bradley-Terry maximum likelihood on game results (draws half), {ELO_PRIOR_GAMES:g} "
-                   f"virtual drawn game per pairing, mean {ELO_MEAN:g}; interval from the Fisher information",
+            "elo": f"Bradley-Terry maximum likelihood on game results (draws half, stalemates left out), "
+                   f"{ELO_PRIOR_GAMES:g} virtual drawn game per pairing, mean {ELO_MEAN:g}; interval from the "
+                   f"Fisher information",
         },
         "jobs": None if ray is not None else jobs, "ray": ray, "elapsed": round(elapsed, 3),
     }
@@ -497,14 +516,15 @@ def _play_ray(tasks: list[DealTask], address: str, tick: Callable[[], None]) -> 
     return deals
 
 
-def run_tournament(players: Sequence[str], games: int, seed: int = 0, *, rules: Rules | None = None,
+def run_tournament(players: Sequence[str], games: int, seed: int = 0, *, rules: GameRules | None = None,
                    variant: str = "classic", options: dict[str, Any] | None = None, hands: int = 0,
                    jobs: int = 0, ray: str | None = None, progress: bool | str = True,
                    stream: TextIO | None = None) -> dict[str, Any]:
     """Play a head-to-head match (two players) or a round robin (more), ``games`` duplicate deals per
     pairing, and return the results (see ``summarize``; ``format_table`` prints them).
 
-    ``players``: bot names (``canasta.players.player_names()``); a name given twice plays itself.
+    ``players``: player names of the rules' family (``play_family(rules).player_names()``, or a level);
+    a name given twice plays itself. ``rules`` wins over ``variant``/``options`` (any family's preset).
     ``hands``: stop every game after that many hands (0: play whole games). ``jobs``: worker
     processes (0: one per CPU). ``ray``: a Ray address (``"auto"``, ``"local"``, ``"ray://..."``): one
     Ray task per deal instead of local processes. ``progress``: a bar on ``stream`` (stderr) when it is
@@ -515,9 +535,10 @@ def run_tournament(players: Sequence[str], games: int, seed: int = 0, *, rules: 
     entrants = entrant_labels(players)
     if len(entrants) < 2:
         raise ValueError(f"a tournament needs at least two players, got {len(entrants)}: {', '.join(entrants)}")
-    r = rules or make_rules(variant, **(options or {}))
+    r: GameRules = rules or game_rules(variant, **(options or {}))
     # unknown names, and players that do not play these rules, fail before anything starts
-    refuse_unsupported({bot_name(label): make_player(bot_name(label)) for label in entrants}, r)
+    make = play_family(r).make_player
+    refuse_unsupported({bot_name(label): make(bot_name(label), None) for label in entrants}, r)
     pairs = list(itertools.combinations(entrants, 2))
     tasks = [DealTask(r, p, (bot_name(a), bot_name(b)), i, seed + i, hands)
              for p, (a, b) in enumerate(pairs) for i in range(games)]
@@ -586,6 +607,10 @@ def format_table(summary: dict[str, Any]) -> str:
              _pct(p["game_win_rate"]), _pct(p["hand_win_rate"]), _pts(p["points_per_hand"]),
              _pts(p["elo_difference"])] for p in s["pairs"]]
     lines += _table(["pairing", "games", "W-D-L", "game win %", "hand win %", "points/hand", "Elo diff"], rows)
+    stalemates = sum(p.get("stalemates", 0) for p in s["pairs"])
+    if stalemates:
+        lines.append(f"({stalemates} stalemate{'s' if stalemates != 1 else ''} among the losses: lost by both "
+                     f"players, left out of the Elo ratings)")
     lines.append("")
     rows = [[p["player"], _pts(p["elo"], sign=False), str(p["games"]), f"{p['wins']}-{p['draws']}-{p['losses']}",
              _pct(p["game_win_rate"]), _pct(p["hand_win_rate"]), _pts(p["points_per_hand"])]
@@ -685,6 +710,6 @@ def plot(summary: dict[str, Any], folder: str | Path) -> list[Path]:
 
 __all__ = [
     "CONFIDENCE", "FORMAT", "DealTask", "Estimate", "MissingLibrary", "Ratings", "csv_rows", "deal_difference",
-    "elo_ratings", "format_table", "game_view", "mean_interval", "play_deal", "play_seated", "plot", "require",
-    "run_tournament", "seat_names", "seatings", "summarize", "wilson", "write_csv", "write_json",
+    "elo_ratings", "format_table", "game_view", "mean_interval", "play_deal", "play_players", "play_seated", "plot",
+    "require", "run_tournament", "seat_names", "seatings", "summarize", "wilson", "write_csv", "write_json",
 ]

@@ -1,13 +1,14 @@
 """What the play layer and the faces ask of a family beyond its engine (``canasta.game.GameFamily``): its
 computer players by name, which moves a person may take back and what a move showed the table, the hint, the
-pack a record's deal is drawn from, and its rules' parameters. ``play_family(rules or state)`` gives it.
+pack a record's deal is drawn from, its rules' parameters, what a table shows each seat and a replay each
+position, and the browser's page. ``play_family(rules or state)`` gives it.
 
-Each family's answers live in its own modules (``canasta.canasta.table``, ``canasta.rummy.table``, the
-players); this module only wires them."""
+Each family's answers live in its own modules (``canasta.canasta.table``, ``canasta.rummy.table``, the views,
+the players); this module only wires them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..canasta import family as canasta_family
 from ..canasta import table as canasta_table
 from ..canasta.engine import redeal as canasta_redeal
 from ..canasta.rules import PARAMETERS as CANASTA_PARAMETERS
+from ..canasta.view import seat_views as canasta_seat_views
 from ..dispatch import family_of
 from ..game import GameFamily
 from ..players import Player
@@ -29,6 +31,8 @@ from ..rummy import table as rummy_table
 from ..rummy.deal import dealt_pack as rummy_dealt_pack
 from ..rummy.deal import redeal as rummy_redeal
 from ..rummy.rules import PARAMETERS as RUMMY_PARAMETERS
+from ..rummy.view import face_up as rummy_face_up
+from ..rummy.view import seat_views as rummy_seat_views
 from .seated import HUMAN
 
 
@@ -44,6 +48,10 @@ class PlayFamily:
     dealt_pack: Callable[[Any], list[int]]  # every card a hand of these rules is dealt from
     redeal: Callable[[Any, list[int]], Any]  # a state at the start of its hand, dealt again from this deck
     parameters: Mapping[str, tuple[str, str, Bound]]  # the rules' parameters: meaning, source, allowed values
+    # what a table shows each seat (None: a spectator) of a state: its view with the notation of its legal moves
+    seat_views: Callable[[Any, Iterable[int | None]], dict[int | None, dict[str, Any]]]
+    face_up: Callable[[Any], dict[str, Any]]  # a whole position, JSON-ready, as a replay shows it
+    web_page: str  # the browser client's page for a table (under canasta/web)
 
     @property
     def name(self) -> str:
@@ -57,10 +65,11 @@ class PlayFamily:
 
 CANASTA = PlayFamily(canasta_family, canasta_player_names, seat_player, canasta_table.undoable,
                      canasta_table.NOTHING_TO_UNDO, canasta_table.news, canasta_hint, canasta_table.dealt_pack,
-                     canasta_redeal, CANASTA_PARAMETERS)
+                     canasta_redeal, CANASTA_PARAMETERS, canasta_seat_views, lambda state: state.to_dict(),
+                     "table.html")
 RUMMY = PlayFamily(rummy_family, rummy_player_names, make_rummy_player, rummy_table.undoable,
                    rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_hint, rummy_dealt_pack, rummy_redeal,
-                   RUMMY_PARAMETERS)
+                   RUMMY_PARAMETERS, rummy_seat_views, rummy_face_up, "rummy.html")
 _BY_ENGINE = {id(f.engine): f for f in (CANASTA, RUMMY)}
 
 

@@ -1,4 +1,5 @@
-"""Bots against bots, many games, optionally in parallel (``canasta simulate``).
+"""Bots against bots, many games, optionally in parallel (``canasta simulate``), for every family of games:
+the players come from the game's family (``canasta.play.family.play_family``).
 
 Game ``i`` (0-based) uses seed ``seed + i`` for the deal, and the bot in seat ``s`` uses the seed
 ``(seed + i) * 16 + s``, so the same arguments give the same games whatever ``jobs`` is.
@@ -14,18 +15,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..canasta.rules import Rules
-from ..canasta.variants import rules as make_rules
-from ..players import make_player, refuse_unsupported
+from ..canasta.variants import game_rules
+from ..players import refuse_unsupported
 from ..text.names import plural, side_name
+from .family import play_family
 from .record import MoveCapReached, dumps, play_game
 
+GameRules = Any  # a family's rules (``Rules``, ``RummyRules``): what these modules ask of them, every family has
 
-def seat_players(rules: Rules, players: str | Sequence[str]) -> list[str]:
+
+def seat_players(rules: GameRules, players: str | Sequence[str]) -> list[str]:
     """Player names per seat from one name, one per side, or one per seat."""
     names = [players] if isinstance(players, str) else list(players)
     if len(names) == 1:
-        return names * rules.players
+        return names * int(rules.players)
     if len(names) == rules.teams:
         return [names[rules.side_of(seat)] for seat in range(rules.players)]
     if len(names) == rules.players:
@@ -37,11 +40,13 @@ def seat_players(rules: Rules, players: str | Sequence[str]) -> list[str]:
 MAX_MOVES = 200_000
 
 
-def play_one(rules: Rules, names: Sequence[str], game_seed: int,
+def play_one(rules: GameRules, names: Sequence[str], game_seed: int,
              max_moves: int = MAX_MOVES) -> tuple[dict[str, Any], dict[str, Any]]:
     """Play one seeded bot game; returns (stats, record). A game still going after ``max_moves``
-    moves stops there: ``stats["finished"]`` is false, the scores are those so far, no winner."""
-    bots = [make_player(name, game_seed * 16 + seat) for seat, name in enumerate(names)]
+    moves stops there: ``stats["finished"]`` is false, the scores are those so far, no winner.
+    ``stats["stalemate"]``: the game ended in a stalemate, lost by every side (Basic Rummy)."""
+    make = play_family(rules).make_player
+    bots = [make(name, game_seed * 16 + seat) for seat, name in enumerate(names)]
     try:
         final, record = play_game(bots, rules, seed=game_seed, max_moves=max_moves)
     except MoveCapReached as cap:
@@ -49,11 +54,12 @@ def play_one(rules: Rules, names: Sequence[str], game_seed: int,
     result = record["result"]
     stats = {"seed": game_seed, "hands": final.hand_number, "moves": len(record["moves"]),
              "scores": list(result["scores"] if result else final.scores),
-             "winner": result["winner"] if result else None, "finished": result is not None}
+             "winner": result["winner"] if result else None, "finished": result is not None,
+             "stalemate": bool(result and result.get("stalemate"))}
     return stats, record
 
 
-def _worker(args: tuple[Rules, list[str], int, bool, int]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def _worker(args: tuple[GameRules, list[str], int, bool, int]) -> tuple[dict[str, Any], dict[str, Any] | None]:
     rules, names, game_seed, keep, max_moves = args
     stats, record = play_one(rules, names, game_seed, max_moves)
     return stats, record if keep else None
@@ -76,13 +82,14 @@ class Progress:
 
 
 def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[str] = "greedy",
-             rules: Rules | None = None, variant: str = "classic", options: dict[str, Any] | None = None,
+             rules: GameRules | None = None, variant: str = "classic", options: dict[str, Any] | None = None,
              records_dir: str | Path | None = None, progress: bool | str = True,
              stream: TextIO | None = None, max_moves: int = MAX_MOVES) -> dict[str, Any]:
     """Play ``games`` bot games and return a summary dict (see ``format_summary``).
 
-    ``players``: one name, one per side or one per seat (``canasta.players.player_names()``).
-    ``rules`` wins over ``variant``/``options``. ``jobs``: worker processes (0 = one per CPU).
+    ``players``: one name, one per side or one per seat (``play_family(rules).player_names()``, or a
+    level). ``rules`` wins over ``variant``/``options`` (any family's preset). ``jobs``: worker
+    processes (0 = one per CPU).
     ``records_dir``: write every game's record there as ``game-00001.json`` ...
     ``progress``: True shows a bar on ``stream`` (default stderr) when it is a terminal, ``"always"``
     shows it anyway, False never. A game still going after ``max_moves`` moves is counted unfinished.
@@ -91,10 +98,11 @@ def simulate(games: int, seed: int = 0, jobs: int = 1, players: str | Sequence[s
         raise ValueError(f"games must be 0 or more, got {games}")
     if max_moves < 1:
         raise ValueError(f"max_moves must be 1 or more, got {max_moves}")
-    r = rules or make_rules(variant, **(options or {}))
+    r: GameRules = rules or game_rules(variant, **(options or {}))
     names = seat_players(r, players)
     # unknown names, and players that do not play these rules, fail here, before any process starts
-    refuse_unsupported({name: make_player(name) for name in set(names)}, r)
+    make = play_family(r).make_player
+    refuse_unsupported({name: make(name, None) for name in sorted(set(names))}, r)
     jobs = jobs or os.cpu_count() or 1
     folder = records_folder(records_dir)
     tasks = [(r, names, seed + i, folder is not None, max_moves) for i in range(games)]
@@ -160,13 +168,14 @@ def start_method() -> str:
     return "fork" if sys.platform.startswith("linux") else multiprocessing.get_start_method()
 
 
-def summarize(rules: Rules, names: Sequence[str], results: Sequence[dict[str, Any]], elapsed: float,
+def summarize(rules: GameRules, names: Sequence[str], results: Sequence[dict[str, Any]], elapsed: float,
               seed: int, jobs: int) -> dict[str, Any]:
     games = len(results)
     hands = sum(g["hands"] for g in results)
     moves = sum(g["moves"] for g in results)
     wins = [sum(1 for g in results if g["winner"] == side) for side in range(rules.teams)]
     unfinished = sum(1 for g in results if not g.get("finished", True))
+    stalemates = sum(1 for g in results if g.get("stalemate"))  # lost by every side
     totals = [sum(g["scores"][side] for g in results) for side in range(rules.teams)]
     return {
         "variant": rules.name, "options": rules.to_dict()["options"], "seed": seed, "jobs": jobs,
@@ -176,8 +185,8 @@ def summarize(rules: Rules, names: Sequence[str], results: Sequence[dict[str, An
                    "wins": wins[side],
                    "average_score": round(totals[side] / games, 1) if games else 0.0}
                   for side in range(rules.teams)],
-        "games": games, "hands": hands, "moves": moves, "draws": games - sum(wins) - unfinished,
-        "unfinished": unfinished,
+        "games": games, "hands": hands, "moves": moves, "draws": games - sum(wins) - unfinished - stalemates,
+        "stalemates": stalemates, "unfinished": unfinished,
         "moves_per_hand": round(moves / hands, 1) if hands else 0.0,
         "elapsed": round(elapsed, 3),
         "hands_per_second": round(hands / elapsed, 1) if elapsed > 0 else 0.0,
@@ -200,6 +209,8 @@ def format_summary(summary: dict[str, Any]) -> str:
                      f"average score {side['average_score']}")
     if summary["draws"]:
         lines.append(f"draws: {summary['draws']}")
+    if summary.get("stalemates"):
+        lines.append(f"stalemates (lost by every side): {summary['stalemates']}")
     if summary.get("unfinished"):
         seeds = ", ".join(str(g["seed"]) for g in summary.get("results", []) if not g.get("finished", True))
         lines.append(f"unfinished (move cap reached, no winner): {summary['unfinished']}"

@@ -1,17 +1,24 @@
-"""Matches between rummy computer players: duplicate hands (each deal played twice, the players swapping
-seats) and whole games, with a 95% interval on the mean difference per deal.
+"""Strength measurements between rummy computer players, with players made by the caller: duplicate hands
+(each deal's first hand played twice, the players swapping seats) and whole games, with a 95% interval on
+the mean difference per deal; and the players' thinking time.
 
 ``python -m canasta.rummy.arena --variant 500-rum --players 2 --a greedy --b random --deals 200`` prints
-the figures quoted in docs/strength.md ("The rummy family")."""
+the figures quoted in docs/strength.md ("The rummy family").
+
+Deprecated for matches between named players: ``canasta tournament`` (``canasta.play.arena``) plays every
+family, with Elo ratings, hand win rates, ``--jobs`` and Ray; the games here are played by its
+``play_players`` and the intervals are its ``mean_interval``. This module stays for the figures above
+(its own seeds for the players) and for code that calls it."""
 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 from collections.abc import Callable
 from typing import Any
 
+from ..play.arena import mean_interval, play_players
+from ..play.record import play_game as play_recorded
 from ..players import Player
 from ..players.rummy import make_rummy_player
 from .api import apply, is_over, legal_moves
@@ -23,36 +30,21 @@ from .view import view
 
 def play_hand(r: RummyRules, seed: int, players: list[Player], max_moves: int = 20000) -> list[int]:
     """The first hand of the deal ``seed`` between ``players`` (one per seat): each side's hand score."""
-    s: RummyState = new_game(r, seed)
-    for _ in range(max_moves):
-        if s.hand_number != 1 or is_over(s):
-            break
-        seat = s.to_move
-        s = apply(s, players[seat].choose(view(s, seat), legal_moves(s)))  # type: ignore[arg-type]
-    else:
-        raise RuntimeError(f"deal {seed} did not end within {max_moves} moves")
-    assert s.last_hand is not None
-    return [side["total"] for side in s.last_hand["sides"]]
+    scores: list[int] = play_players(r, players, seed, hands=1, max_moves=max_moves)["hands"][0]
+    return scores
 
 
-def play_game(r: RummyRules, seed: int, players: list[Player], max_moves: int = 200000) -> dict[str, Any]:
-    s: RummyState = new_game(r, seed)
-    for _ in range(max_moves):
-        if is_over(s):
-            assert s.result is not None
-            return s.result
-        seat = s.to_move
-        s = apply(s, players[seat].choose(view(s, seat), legal_moves(s)))  # type: ignore[arg-type]
-    raise RuntimeError(f"game {seed} did not end within {max_moves} moves")
+def play_game(r: RummyRules, seed: int, players: list[Player], max_moves: int = 200_000) -> dict[str, Any]:
+    """The result of a whole game (``RuntimeError`` if it goes on past ``max_moves`` moves)."""
+    final, _record = play_recorded(players, r, seed, max_moves)
+    result: dict[str, Any] = final.result
+    return result
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, mean, mean
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
+    """Mean and its 95% interval (``canasta.play.arena.mean_interval``; one value: the mean three times)."""
+    e = mean_interval(values)
+    return e.value, e.value if e.low is None else e.low, e.value if e.high is None else e.high
 
 
 def deal_differences(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,

@@ -6,6 +6,7 @@ Hands are hidden but their sizes; the stock shows only its size. ``seat=None`` i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..canasta.cards import card_str
@@ -63,3 +64,27 @@ def view(s: RummyState, seat: int | None) -> dict[str, Any]:
         out["hand"] = _cs(s.hands[seat])
         out["side"] = s.rules.side_of(seat)
     return out
+
+
+def seat_views(s: RummyState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """What a table shows each of ``seats`` (None: a spectator): ``view`` plus ``legal_moves``, the notation of
+    every legal move when that seat is to move (else empty), the field Canasta's view carries."""
+    from .api import legal_moves  # (the engine's entry points, above this module)
+
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in set(seats):
+        seen = view(s, seat)
+        if seat is None:
+            seen["hand"] = []
+        to_move = seat is not None and s.result is None and s.to_move == seat
+        seen["legal_moves"] = [str(m) for m in legal_moves(s)] if to_move else []
+        out[seat] = seen
+    return out
+
+
+def face_up(s: RummyState) -> dict[str, Any]:
+    """The whole position (``to_dict``) with every meld's name in notation (``label``, as in a seat's view)."""
+    d = s.to_dict()
+    for meld, name in zip(d["melds"], labels(s.melds), strict=True):
+        meld["label"] = name
+    return d

@@ -23,9 +23,9 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from ..canasta.variants import game_rules
+from ..play.family import CANASTA, play_family
 from ..play.record import replay
-from ..rummy import RummyRules, RummyState, rummy_key
-from ..rummy.melds import labels
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
 from .cluster import LocalCluster, RedisCluster
@@ -226,11 +226,11 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         lobby = lobby_of(request)
         room = lobby.rooms.get(table_id)
         if room is not None:
-            rummy = isinstance(room.rules, RummyRules)
+            page = play_family(room.rules).web_page
         else:  # read the row, not the room: a page view starts no table's computer players
             row = await lobby.db(lobby.store.load_table, table_id) if len(table_id) <= 64 else None
-            rummy = row is not None and rummy_key(str(row.rules.get("variant", ""))) is not None
-        return FileResponse(WEB / ("rummy.html" if rummy else "table.html"), headers={"Cache-Control": "no-cache"})
+            page = _page_of(row.rules if row is not None else None)
+        return FileResponse(WEB / page, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/variants", responses=ERRORS)
     async def variants(family: str = Query("all", json_schema_extra={"enum": list(FAMILIES)})) -> Response:
@@ -428,18 +428,24 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
     await ws.close(code=close_code)
 
 
+def _page_of(spec: Mapping[str, Any] | None) -> str:
+    """The browser page of a stored table's rules (``{"variant": ..., "options": ...}``): its variant's family's;
+    Canasta's when there is none (that page says the table is unknown)."""
+    try:
+        return play_family(game_rules(str((spec or {}).get("variant", "")))).web_page
+    except (TypeError, ValueError):
+        return CANASTA.web_page
+
+
 def _positions(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a finished game, face up (the deal itself left out: it is the next hands' order); a
     rummy meld carries its name in notation too (``label``, as in a seat's view), for the page to name it."""
     out: list[dict[str, Any]] = []
 
     def keep(state: AnyState) -> None:
-        d = state.to_dict()
+        d = play_family(state).face_up(state)
         d.pop("deal", None)
         d.pop("seed", None)
-        if isinstance(state, RummyState):
-            for meld, name in zip(d["melds"], labels(state.melds), strict=True):
-                meld["label"] = name
         out.append(d)
 
     def on_move(_number: int, before: AnyState, _move: Any, after: AnyState) -> None:

@@ -1,9 +1,10 @@
-"""The server's one place that knows there are two families: Canasta (``State``) and the rummy family
-(``RummyState``). Everything else in the server goes through these functions and the package's own entry
-points (``canasta.apply``, ``legal_moves``, ``is_over``, ``outcome``), which route by the state's type.
+"""What the server's rooms show of a game, whatever its family: each seat's view and the table at the end of
+a hand. The family is asked (``canasta.play.family.play_family``: what a table shows each seat) and so are the
+rules; everything else goes through the package's own entry points (``canasta.apply``, ``legal_moves``,
+``is_over``, ``outcome``), which send each call to the state's family.
 
-A rummy seat's view is ``canasta.view(state, seat)`` plus ``legal_moves`` (the notation of every legal move
-when the seat is to move, else empty), the field the Canasta view already carries and every client reads.
+A seat's view carries ``legal_moves``, the notation of every legal move when the seat is to move (else
+empty), which every client reads.
 """
 
 from __future__ import annotations
@@ -12,14 +13,12 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from .. import apply, legal_moves
+from .. import apply
 from .. import view as any_view
 from ..canasta.state import State
-from ..canasta.view import public_view as canasta_public_view
-from ..canasta.view import seat_views as canasta_seat_views
+from ..play.family import play_family
 from ..positions import load_state
 from ..rummy import RummyState
-from ..rummy import public_view as rummy_public_view
 
 AnyState = State | RummyState
 
@@ -31,29 +30,14 @@ def load(text: str) -> AnyState:
     return load_state(text)
 
 
-def _rummy_view(state: RummyState, seat: int | None) -> dict[str, Any]:
-    if seat is None:
-        out = rummy_public_view(state)
-        out.update(seat=None, hand=[], legal_moves=[])
-        return out
-    out = any_view(state, seat)
-    out["legal_moves"] = [str(m) for m in legal_moves(state)] if state.result is None and \
-        state.to_move == seat else []
-    return out
-
-
 def seat_view(state: AnyState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) may see."""
-    if isinstance(state, RummyState):
-        return _rummy_view(state, seat)
-    return canasta_public_view(state) if seat is None else any_view(state, seat)
+    return play_family(state).seat_views(state, (seat,))[seat]
 
 
 def seat_views(state: AnyState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """``seat_view`` for each of ``seats``, built once per move."""
-    if isinstance(state, RummyState):
-        return {seat: _rummy_view(state, seat) for seat in set(seats)}
-    return canasta_seat_views(state, seats)
+    return play_family(state).seat_views(state, seats)
 
 
 def hand_sides(last_hand: Any) -> list[Any]:
@@ -70,7 +54,7 @@ def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
     "went_out", "pile_top"}``. The engine deals the next hand at once, so the move is replayed under the same rules made
     to end the game with this hand: that keeps the last position (and gives the same breakdown)."""
     last = dataclasses.replace(before.rules, hands_per_game=before.hand_number)
-    if isinstance(before, State):  # a tie at the top would otherwise play another hand
+    if last.tie == "play_on":  # a tie at the top would otherwise play another hand
         last = dataclasses.replace(last, tie="draw")
     ended = apply(before.replace(rules=last), move)
     public = seat_view(ended, None)

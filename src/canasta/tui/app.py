@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
-from .faces import face_for
+from ..play.session import Session
 from .game import TableScreen
 from .screens import SavedGameScreen, StartScreen
 
@@ -62,7 +62,7 @@ class CanastaApp(App[None]):
             self.exit()
             return
         rules, seats = chosen
-        self.session = face_for(rules).start(seats, self.seed, self.save_path)
+        self.session = Session.start(rules, seats, self.seed, self.save_path)
         self.open_table(self.session)
 
     def compose(self) -> ComposeResult:

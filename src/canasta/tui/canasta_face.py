@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..canasta.view import seat_name
-from ..play.session import Session, news
+from ..play.session import news
 from ..text.names import variant_title
 from ..textui import describe_history, explain_move, render_result
 from . import table
@@ -122,9 +122,6 @@ class CanastaFace(Face):
         """``take``, with the ranks of the selected cards (none selected: the pile alone)."""
         hand = screen.query_one("#hand", HandView)
         return " ".join(["take", *(rank_token(c) for c in (hand.picked() if hand.selected else []))])
-
-    def start(self, seats: Sequence[str], seed: int | None, save_path: Any) -> Session:
-        return Session.start(self.rules, seats, seed, save_path)
 
     def target(self) -> int:
         target: int = self.rules.target

@@ -113,12 +113,6 @@ class Face(ABC):
         """The move ``t`` plays (``ValueError``: why there is none)."""
         raise NotImplementedError
 
-    # --- the play layer (until one session class starts every family's game) -------------------------
-    @abstractmethod
-    def start(self, seats: Sequence[str], seed: int | None, save_path: Any) -> Any:
-        """A new game of these rules at a table with ``seats``."""
-        raise NotImplementedError
-
     @abstractmethod
     def target(self) -> int:
         """The score that ends the game."""

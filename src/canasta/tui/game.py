@@ -20,16 +20,12 @@ from textual.worker import get_current_worker
 
 from .. import is_over, legal_moves, parse_move, view, why_illegal
 from ..canasta.view import seat_name
+from ..play.session import hand_goes_on
 from ..text.names import move_label
 from .cards import four_colours, label
 from .faces import FACES, face_for
 from .hand import HandView
 from .screens import GameOverScreen, HandEndScreen, HelpScreen
-
-
-def hand_goes_on(before: Any, after: Any) -> bool:
-    """Did the move from ``before`` to ``after`` leave the same hand in play?"""
-    return bool(after.hand_number == before.hand_number and not is_over(after))
 
 
 class TableScreen(Screen[None]):

@@ -15,7 +15,6 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..rummy.session import RummyGame
 from ..text.names import move_label, plural, variant_title
 from . import rummy_table
 from .cards import label, sort_by_suit, sort_hand
@@ -128,9 +127,6 @@ class RummyFace(Face):
         if not chosen:
             raise ValueError("The pile is empty.")
         return f"take {chosen[0]}"
-
-    def start(self, seats: Sequence[str], seed: int | None, save_path: Any) -> RummyGame:
-        return RummyGame.start(self.rules, seats, seed, save_path)
 
     def target(self) -> int:
         target: int = self.rules.game_target()
