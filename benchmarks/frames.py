@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 import canasta
-from canasta.canasta.variants import game_rules
+from canasta.presets import game_rules
 from canasta.server.games import seat_views
 from canasta.server.patch import diff
 

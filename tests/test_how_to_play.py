@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta.canasta.variants import variant_names
+from canasta.presets import variant_names
 from canasta.text.how_to_play import how_to_play
 
 

@@ -134,7 +134,7 @@ def test_no_import_circles() -> None:
 # below. ``canasta`` itself (the public API), ``dispatch``, ``moved`` and ``game`` sit on the families.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("shared values", ("canasta.errors", "canasta.bounds")),
-    ("families", ("canasta.canasta", "canasta.rummy", "canasta.game", "canasta.dispatch")),
+    ("families", ("canasta.canasta", "canasta.rummy", "canasta.game", "canasta.dispatch", "canasta.presets")),
     ("players", ("canasta.players",)),
     ("play", ("canasta.play", "canasta.text", "canasta.positions")),
     ("faces and environments", ("canasta.cli", "canasta.lineplay", "canasta.textui", "canasta.tui", "canasta.server",

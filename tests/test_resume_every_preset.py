@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.canasta.variants import variant_names
 from canasta.cli import main
 from canasta.play import autosave
 from canasta.play.session import Session
+from canasta.presets import variant_names
 
 
 def autosaved(name: str, path: Path) -> Any:

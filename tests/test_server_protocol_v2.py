@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.canasta.variants import game_rules
 from canasta.play.record import replay
+from canasta.presets import game_rules
 from canasta.server.games import seat_view
 from canasta.server.patch import apply, diff
 from server_helpers import LiveServer, WsClient

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Select
 
 import canasta
-from canasta.canasta.variants import variant_names
 from canasta.play.session import Session
+from canasta.presets import variant_names
 from canasta.tui.app import CanastaApp, TableScreen
 from canasta.tui.cards import label, sort_hand
 from canasta.tui.hand import HandView

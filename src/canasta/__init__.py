@@ -8,8 +8,6 @@ from .canasta.cards import Card, parse_cards
 from .canasta.moves import Move
 from .canasta.rules import Rules
 from .canasta.state import State
-from .canasta.variants import game_rules as rules
-from .canasta.variants import variant_names
 from .dispatch import (
     apply,
     can_go_out,
@@ -26,6 +24,8 @@ from .dispatch import (
     why_illegal,
 )
 from .errors import IllegalMove
+from .presets import game_rules as rules
+from .presets import variant_names
 from .rummy import RummyMove, RummyRules, RummyState
 
 

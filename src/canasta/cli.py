@@ -19,8 +19,7 @@ from typing import Any
 from . import __version__, is_compiled, is_over, legal_moves, parse_move, tui, why_illegal
 from .canasta.rules import Rules
 from .canasta.state import State
-from .canasta.variants import ALIASES, variant_names
-from .canasta.variants import game_rules as make_rules
+from .canasta.variants import ALIASES
 from .canasta.view import seat_name
 from .line.common import render_breakdown, render_result
 from .line.game import table_text
@@ -31,6 +30,8 @@ from .play.session import HUMAN, Session, default_save_path
 from .players import player_names, refuse_unsupported
 from .players.rummy import rummy_player_names
 from .positions import load_state
+from .presets import game_rules as make_rules
+from .presets import variant_names
 from .rummy import ALIASES as RUMMY_ALIASES
 from .rummy import RummyRules, RummyState
 from .text.names import move_label, plural, side_name

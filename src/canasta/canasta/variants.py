@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .rules import CLASSIC_THRESHOLDS, Rules, check_option, make_rules
-
-if TYPE_CHECKING:
-    from ..rummy.rules import RummyRules
 
 SIX_PLAYER_THRESHOLDS = (*CLASSIC_THRESHOLDS, (7500, 150))  # §4A [R]
 SIX_PLAYER_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # 5: 1,000; 6: 1,200 [R]
@@ -158,31 +155,15 @@ UNSUPPORTED: dict[str, str] = {
 }
 
 
-def variant_names(family: str = "all") -> list[str]:
-    """The presets ``canasta.rules`` accepts: ``"all"`` (the default: Canasta's, then the rummy family's,
-    each family sorted), ``"canasta"`` (Canasta's alone, for callers that play the Canasta engine) or
-    ``"rummy"`` (500 Rum, Basic Rummy ...)."""
-    from ..rummy.presets import rummy_names
-
-    if family == "canasta":
-        return sorted(PRESETS)
-    if family == "rummy":
-        return rummy_names()
-    if family == "all":
-        return [*sorted(PRESETS), *rummy_names()]
-    raise ValueError(f"unknown family {family!r}; valid families: canasta, rummy, all")
+def knows(name: str) -> bool:
+    """Is ``name`` one of Canasta's presets, an alias of one, or a variant named but not supported?"""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    return ALIASES.get(key, key) in PRESETS or key in UNSUPPORTED
 
 
-def game_rules(name: str = "classic", /, **overrides: Any) -> Rules | RummyRules:
-    """The rules of any family's preset: ``game_rules("500-rum")`` is a ``RummyRules``, Canasta's presets a
-    ``Rules`` (``canasta.rules`` is this function)."""
-    from ..rummy.presets import rummy_key, rummy_rules
-
-    if isinstance(name, str):
-        key = rummy_key(name)
-        if key is not None:
-            return rummy_rules(key, overrides)
-    return rules(name, **overrides)
+def valid_names() -> list[str]:
+    """The presets and their aliases, as an unknown name's message lists them."""
+    return sorted(PRESETS) + sorted(f"{a} (= {t})" for a, t in ALIASES.items())
 
 
 def canonical_name(name: str) -> str:
@@ -193,14 +174,7 @@ def canonical_name(name: str) -> str:
     if key in UNSUPPORTED:
         raise ValueError(f"variant {name!r} is not supported: {UNSUPPORTED[key]}")
     if key not in PRESETS:
-        from ..rummy.presets import ALIASES as RUMMY_ALIASES
-        from ..rummy.presets import rummy_key, rummy_names
-
-        if rummy_key(name) is not None:
-            raise ValueError(f"{name!r} is a rummy-family variant: use canasta.rules({name!r})")
-        valid = ", ".join(sorted([*PRESETS, *rummy_names()]) + sorted(
-            f"{a} (= {t})" for a, t in [*ALIASES.items(), *RUMMY_ALIASES.items()]))
-        raise ValueError(f"unknown variant {name!r}; valid variants: {valid}")
+        raise ValueError(f"unknown variant {name!r}; valid variants: {', '.join(valid_names())}")
     return key
 
 

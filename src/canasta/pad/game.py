@@ -19,7 +19,7 @@ from typing import Any
 from ..canasta.engine.end import game_result
 from ..canasta.rules import Rules
 from ..canasta.scoring import acaba_score, canasta_kinds, count_fields, hand_penalty_ranks, score_hand, unfinished_ranks
-from ..canasta.variants import game_rules
+from ..presets import game_rules
 from ..rummy import RummyRules
 from ..rummy.scoring import game_result as rummy_game_result
 from ..rummy.scoring import score_hand as rummy_score_hand

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..canasta.variants import game_rules
 from ..dispatch import family_of
 from ..players import Player, refuse_unsupported
+from ..presets import game_rules
 from .family import play_family
 from .record import play_game
 from .simulate import MAX_MOVES, GameRules, Progress, start_method

@@ -27,8 +27,8 @@ from ..canasta.cards import card_str, counts_of, parse_card
 from ..canasta.moves import Move
 from ..canasta.rules import Rules
 from ..canasta.state import State
-from ..canasta.variants import game_rules as make_rules
 from ..errors import IllegalMove
+from ..presets import game_rules as make_rules
 from ..rummy import RummyMove, RummyRules, RummyState
 from .family import play_family
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..canasta.variants import game_rules
 from ..players import refuse_unsupported
+from ..presets import game_rules
 from ..text.names import plural, side_name
 from .family import play_family
 from .record import MoveCapReached, dumps, play_game

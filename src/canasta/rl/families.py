@@ -16,11 +16,11 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import Rules, RummyRules, view
-from ..canasta.variants import game_rules
 from ..canasta.view import lean_view
 from ..play.family import PlayFamily, play_family
 from ..players import Player
 from ..players.levels import LEVELS
+from ..presets import game_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .rummy_actions import RummyActionSpace

@@ -15,7 +15,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from ..canasta.rules import Rules
-from ..canasta.variants import game_rules
+from ..presets import game_rules
 from .actions import ActionSpace
 from .observation import Layout
 from .table import Table

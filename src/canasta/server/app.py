@@ -23,9 +23,9 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from ..canasta.variants import game_rules
 from ..play.family import CANASTA, play_family
 from ..play.record import replay
+from ..presets import game_rules
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
 from .cluster import LocalCluster, RedisCluster

@@ -7,8 +7,9 @@ from typing import Any
 
 from ..bounds import Bound
 from ..canasta.rules import PARAMETERS
-from ..canasta.variants import ALIASES, player_counts, variant_names
+from ..canasta.variants import ALIASES, player_counts
 from ..canasta.variants import rules as make_rules
+from ..presets import variant_names
 from ..rummy import ALIASES as RUMMY_ALIASES
 from ..rummy import rummy_names, rummy_rules
 from ..rummy.pages import NOTES as RUMMY_NOTES

@@ -10,10 +10,10 @@ from typing import Any
 
 from ..canasta.cards import card_str, pack
 from ..canasta.state import State
-from ..canasta.variants import game_rules
 from ..canasta.variants import rules as make_rules
 from ..dispatch import apply, view
 from ..positions import build_position
+from ..presets import game_rules
 from ..text.variant_docs import variant_parts
 
 

@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 from .. import apply, is_over, legal_moves, outcome, parse_move, why_illegal
 from ..canasta.cards import card_str
 from ..canasta.moves import Move
-from ..canasta.variants import game_rules as make_rules
 from ..errors import IllegalMove
 from ..play.record import FORMAT, RecordError, replay
 from ..players.levels import LEVELS
+from ..presets import game_rules as make_rules
 from ..rummy import RummyMove
 from .cluster import PRESENCE_STALE
 from .games import AnyState, final_table, hand_sides, load, move_effects, played, seat_view, seat_views

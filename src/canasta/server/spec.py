@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..canasta.rules import Rules
-from ..canasta.variants import game_rules as make_rules
 from ..players.levels import LEVELS
+from ..presets import game_rules as make_rules
 from ..rummy import RummyRules
 from .protocol import clean_name
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..canasta.variants import game_rules as make_rules
+from ..presets import game_rules as make_rules
 
 
 def player_stats(player: str, games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -14,12 +14,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from ..canasta.variants import game_rules as make_rules
-from ..canasta.variants import variant_names
 from ..canasta.view import seat_name
 from ..play import autosave
 from ..play.session import HUMAN
 from ..players.levels import LEVELS
+from ..presets import game_rules as make_rules
+from ..presets import variant_names
 from ..rummy.pages import NOTES as RUMMY_NOTES
 from ..text.how_to_play import how_to_play
 from ..text.variant_docs import NOTES, variant_page
