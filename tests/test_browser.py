@@ -11,7 +11,8 @@ import pytest
 
 import canasta
 from browser_helpers import goto, shot
-from canasta.canasta.cards import card_str
+from canasta.canasta.cards import card_str, parse_card
+from canasta.canasta.state import log_add
 from server_helpers import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
@@ -464,6 +465,22 @@ def test_a_page_opened_mid_hand_logs_the_moves_as_the_live_page(browser: Any, se
     assert again == live
     suits = "♠♥♦♣"
     assert all(any(s in line for s in suits) for line in again if "discarded" in line or "melded" in line), again
+    page.close()
+
+
+def test_red_threes_dealt_are_logged_for_their_side(browser: Any, server: LiveServer) -> None:
+    """A side's red threes laid out at the deal are logged even when the other side lays out a three of the
+    same suit later (two packs): the page opened then counts only the side's own later threes."""
+    made = server.create(variant="classic", seats=["human", "bot:easy", "bot:easy", "bot:easy"], delay=0)
+    room = server.server.config.app.state.lobby.rooms[made["table"]]
+    three = parse_card("3D")
+    # (a test's hook: the position as if we were dealt 3♦ and West then drew and laid out the other 3♦)
+    room.state = room.state.replace(red_threes=((three,), (three,)), log=log_add(room.state.log, 1, "red-three 3D"))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + made["seats"][0]["url"])
+    page.wait_for_function("() => document.body.dataset.toMove === 'true'", timeout=30_000)
+    lines = log_lines(page)
+    assert lines[0] == "You & North: red threes laid out at the deal 3♦", lines
     page.close()
 
 

@@ -168,11 +168,12 @@ function historyText(kind, who, rest) {
   }
 }
 
-/** Red threes laid out at the deal: the history does not list them, each side's red threes do. */
+/** Red threes laid out at the deal: the history does not list them, each side's red threes do (less those
+ * its own seats laid out later: with two packs the other side may lay out a three of the same suit). */
 function logDealtThrees(view) {
-  const later = (view.history || []).filter((h) => / red-three /.test(h)).flatMap((h) => h.split(/\s+/).slice(2));
+  const later = (view.history || []).map((h) => h.split(/\s+/)).filter((w) => w[1] === "red-three");
   sidesOf(view).forEach((side, i) => {
-    const pool = [...later];
+    const pool = later.filter((w) => sideOfSeat(view, Number(w[0])) === i).flatMap((w) => w.slice(2));
     const dealt = (side.red_threes || []).filter((c) => {
       const j = pool.indexOf(c);
       if (j < 0) return true;
