@@ -115,9 +115,10 @@ def game_result(rules: Rules | RummyRules, scores: Sequence[int], hand_number: i
 def score_hand(rules: Rules | RummyRules, sides: Any) -> list[dict[str, Any]]:
     """Score one hand line by line, ``{"lines": {...}, "total": N}`` per side, for either family (the sides'
     fields: docs/index.md for Canasta, docs/rummy.md for the rummy family); ``ValueError`` names the problem."""
-    if not isinstance(rules, (Rules, RummyRules)):
+    family = family_of(rules)
+    if not isinstance(rules, family.RULES):  # a state where the rules belong
         raise TypeError(f"score_hand wants a game's rules (canasta.rules(NAME)), got {type(rules).__name__}")
-    return family_of(rules).score_hand(rules, sides)
+    return family.score_hand(rules, sides)
 
 
 @overload

@@ -70,12 +70,12 @@ CANASTA = PlayFamily(canasta_family, canasta_player_names, seat_player, canasta_
 RUMMY = PlayFamily(rummy_family, rummy_player_names, make_rummy_player, rummy_table.undoable,
                    rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_hint, rummy_dealt_pack, rummy_redeal,
                    RUMMY_PARAMETERS, rummy_seat_views, rummy_face_up, "rummy.html")
-_BY_ENGINE = {id(f.engine): f for f in (CANASTA, RUMMY)}
+_BY_ENGINE: dict[GameFamily, PlayFamily] = {f.engine: f for f in (CANASTA, RUMMY)}
 
 
 def play_family(game: object) -> PlayFamily:
     """The play layer's family of a game's rules or state (``TypeError`` for anything else)."""
-    return _BY_ENGINE[id(family_of(game))]
+    return _BY_ENGINE[family_of(game)]
 
 
 __all__ = ["CANASTA", "RUMMY", "PlayFamily", "play_family"]
