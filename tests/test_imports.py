@@ -140,9 +140,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("faces and environments", ("canasta.cli", "canasta.lineplay", "canasta.textui", "canasta.tui", "canasta.server",
                                 "canasta.pad", "canasta.rl", "canasta.line", "canasta.__main__")),
 ]
-# issue 46: modules of the rummy family that still belong to the play layer and the faces, until the shared
-# layers serve both families; and the thin modules kept at old import paths, which re-export from above.
-NOT_YET_LAYERED = {"canasta.rummy.arena"}
+# The thin modules kept at old import paths, which re-export from above.
 OLD_PATHS = {"canasta.rummy.session", "canasta.rummy.lineplay"}
 
 
@@ -157,7 +155,7 @@ def test_the_layers_only_look_down() -> None:
     upward = []
     for module, targets in graph().items():
         here = layer_of(module)
-        if here is None or module in NOT_YET_LAYERED | OLD_PATHS:
+        if here is None or module in OLD_PATHS:
             continue
         upward += [f"{module} -> {t}" for t in sorted(targets) if (layer_of(t) or 0) > here]
     assert upward == [], "a layer imports from a layer above it"
