@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from canasta.play.strength import duplicate
 from canasta.players import Player
 from canasta.players.rummy import make_rummy_player
-from canasta.play.strength import duplicate
 from canasta.rummy.moves import DEALER_JOKER, RummyMove
 from canasta.rummy.presets import rummy_rules
 

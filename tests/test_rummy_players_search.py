@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 
 import canasta
+from canasta.play.strength import duplicate
 from canasta.players.rummy import RummyHeuristicPlayer, make_rummy_player
 from canasta.players.rummy.search import RummySearchPlayer
 from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.api import apply, is_over, legal_moves
-from canasta.play.strength import duplicate
 from canasta.rummy.sampling import determinize, knowledge
 from canasta.rummy.view import view
 
