@@ -1,4 +1,4 @@
-"""The import paths of the modules that moved when the source tree was laid out by layers (0.2.0).
+"""The import paths of the modules that moved when the source tree was laid out by layers (after release 0.1.0).
 
 ``import canasta.cards`` and ``from canasta.bots import make_player`` keep working: the old name gives the very
 module now at its new path (``canasta.canasta.cards``, ``canasta.players``), with a ``DeprecationWarning`` that
