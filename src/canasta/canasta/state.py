@@ -320,7 +320,7 @@ class State:
         else:
             _set(self, "counts", counts)
 
-    def replace(self, *, rules: Rules | Any = KEEP, seed: int | _Keep | None = KEEP, hand_number: int | _Keep = KEEP,
+    def replace(self, *, rules: Rules | _Keep = KEEP, seed: int | _Keep | None = KEEP, hand_number: int | _Keep = KEEP,
                 dealer: int | _Keep = KEEP, scores: tuple[int, ...] | _Keep = KEEP,
                 hands: tuple[Hand, ...] | _Keep = KEEP, stock: tuple[int, ...] | _Keep = KEEP,
                 pile: tuple[int, ...] | _Keep = KEEP,
@@ -338,8 +338,7 @@ class State:
         """A copy with some fields changed (the copy shares the unchanged, immutable parts). ``history`` (text,
         as in a position) sets the history; ``log``, its entries. ``counts``: the rank counts of the new turn's
         hand, if known (see ``engine.core.turn_counts``); the seats' (``seat_counts``) are kept unless given: each
-        entry checks its own hand. (``rules`` admits Any: the server replays a move under rules of either family
-        through this one name, canasta.server.games.final_table; issue 46.)"""
+        entry checks its own hand."""
         if history is not KEEP:
             log = log_of(history)
         state = State(

@@ -4,6 +4,7 @@ what a finished hand's summary (``State.last_hand``) says to the score pad. Wire
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .cards import pack
@@ -57,3 +58,9 @@ def went_out(state: State, seat: int, hand_left: bool) -> int | None:
     """Who went out in the hand ``seat``'s move just ended (``hand_left``: his hand still holds cards): the
     summary names the side that went out, so the mover, when his move emptied his hand; else nobody."""
     return seat if not hand_left and any(side.get("went_out") for side in state.last_hand or ()) else None
+
+
+def ending_game(state: State) -> State:
+    """``state`` under rules that end the game with its hand, whatever the totals (a tie at the top plays no more
+    hands): the move that ended the hand, played again from it, keeps the hand's last position on the table."""
+    return state.replace(rules=dataclasses.replace(state.rules, hands_per_game=state.hand_number, tie="draw"))

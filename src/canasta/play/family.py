@@ -56,6 +56,8 @@ class PlayFamily:
     hand_sides: Callable[[Any], list[dict[str, Any]]]  # each side's scores of the hand a state's move just ended
     # (a state just after a hand ended, the mover's seat, whether his hand still holds cards): who went out, or None
     went_out: Callable[[Any, int, bool], int | None]
+    # a state under rules that end the game with its hand (the move that ended a hand, played again, keeps its table)
+    ending_game: Callable[[Any], Any]
 
     @property
     def name(self) -> str:
@@ -70,11 +72,12 @@ class PlayFamily:
 CANASTA = PlayFamily(canasta_family, canasta_player_names, seat_player, canasta_table.undoable,
                      canasta_table.NOTHING_TO_UNDO, canasta_table.news, canasta_hint, canasta_table.dealt_pack,
                      canasta_redeal, CANASTA_PARAMETERS, canasta_seat_views, lambda state: state.to_dict(),
-                     "table_canasta.js", canasta_table.hand_sides, canasta_table.went_out)
+                     "table_canasta.js", canasta_table.hand_sides, canasta_table.went_out,
+                     canasta_table.ending_game)
 RUMMY = PlayFamily(rummy_family, rummy_player_names, make_rummy_player, rummy_table.undoable,
                    rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_hint, rummy_dealt_pack, rummy_redeal,
                    RUMMY_PARAMETERS, rummy_seat_views, rummy_face_up, "table_rummy.js", rummy_table.hand_sides,
-                   rummy_table.went_out)
+                   rummy_table.went_out, rummy_table.ending_game)
 FAMILIES = (CANASTA, RUMMY)
 _BY_ENGINE: dict[GameFamily, PlayFamily] = {f.engine: f for f in FAMILIES}
 

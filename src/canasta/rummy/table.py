@@ -4,6 +4,7 @@ finished hand's summary (``RummyState.last_hand``) says to the score pad. Wired 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .api import is_over
@@ -60,3 +61,10 @@ def went_out(state: RummyState, seat: int, hand_left: bool) -> int | None:
     """Who went out in the hand ``seat``'s move just ended: the summary names the seat (None: nobody)."""
     went: int | None = (state.last_hand or {}).get("went_out")
     return went
+
+
+def ending_game(state: RummyState) -> RummyState:
+    """``state`` under rules that end the game with its hand, whatever the totals (a game of so many hands ends at
+    the last, equal scores or not): the move that ended the hand, played again from it, keeps the hand's last
+    position on the table."""
+    return state.replace(rules=dataclasses.replace(state.rules, hands_per_game=state.hand_number))

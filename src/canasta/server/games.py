@@ -9,7 +9,6 @@ empty), which every client reads.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,10 +50,7 @@ def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
     see it before the cards are gathered: ``{"hand", "sides"`` (Canasta) or ``"melds"`` (rummy)``, "hands",
     "went_out", "pile_top"}``. The engine deals the next hand at once, so the move is replayed under the same rules made
     to end the game with this hand: that keeps the last position (and gives the same breakdown)."""
-    last = dataclasses.replace(before.rules, hands_per_game=before.hand_number)
-    if last.tie == "play_on":  # a tie at the top would otherwise play another hand
-        last = dataclasses.replace(last, tie="draw")
-    ended = apply(before.replace(rules=last), move)
+    ended = apply(play_family(before).ending_game(before), move)
     public = seat_view(ended, None)
     hands = [any_view(ended, s)["hand"] for s in range(before.rules.players)]
     went_out = play_family(ended).went_out(ended, seat, bool(hands[seat]))
