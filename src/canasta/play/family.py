@@ -15,6 +15,7 @@ from typing import Any
 
 from ..bounds import Bound
 from ..canasta import family as canasta_family
+from ..canasta import pages as canasta_pages
 from ..canasta import table as canasta_table
 from ..canasta.engine import redeal as canasta_redeal
 from ..canasta.rules import PARAMETERS as CANASTA_PARAMETERS
@@ -28,6 +29,7 @@ from ..players.levels import hint as canasta_hint
 from ..players.rummy import hint as rummy_hint
 from ..players.rummy import make_rummy_player, rummy_player_names
 from ..rummy import family as rummy_family
+from ..rummy import pages as rummy_pages
 from ..rummy import table as rummy_table
 from ..rummy.deal import dealt_pack as rummy_dealt_pack
 from ..rummy.deal import redeal as rummy_redeal
@@ -58,6 +60,7 @@ class PlayFamily:
     went_out: Callable[[Any, int, bool], int | None]
     # a state under rules that end the game with its hand (the move that ended a hand, played again, keeps its table)
     ending_game: Callable[[Any], Any]
+    page_parts: Callable[[Any], dict[str, Any]]  # the pieces of a preset's page (canasta.text.variant_docs)
 
     @property
     def name(self) -> str:
@@ -73,11 +76,11 @@ CANASTA = PlayFamily(canasta_family, canasta_player_names, seat_player, canasta_
                      canasta_table.NOTHING_TO_UNDO, canasta_table.news, canasta_hint, canasta_table.dealt_pack,
                      canasta_redeal, CANASTA_PARAMETERS, canasta_seat_views, lambda state: state.to_dict(),
                      "table_canasta.js", canasta_table.hand_sides, canasta_table.went_out,
-                     canasta_table.ending_game)
+                     canasta_table.ending_game, canasta_pages.page_parts)
 RUMMY = PlayFamily(rummy_family, rummy_player_names, make_rummy_player, rummy_table.undoable,
                    rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_hint, rummy_dealt_pack, rummy_redeal,
                    RUMMY_PARAMETERS, rummy_seat_views, rummy_face_up, "table_rummy.js", rummy_table.hand_sides,
-                   rummy_table.went_out, rummy_table.ending_game)
+                   rummy_table.went_out, rummy_table.ending_game, rummy_pages.page_parts)
 FAMILIES = (CANASTA, RUMMY)
 _BY_ENGINE: dict[GameFamily, PlayFamily] = {f.engine: f for f in FAMILIES}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .presets import ALIASES, PRESETS, UNSUPPORTED, rummy_rules
+from .presets import ALIASES, rummy_rules
 from .rules import PARAMETERS, RummyRules
 
 # title, summary, choices where sources disagree or are silent
@@ -145,7 +145,7 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
 }
 
 
-def rummy_parts(rules: RummyRules) -> dict[str, Any]:
+def page_parts(rules: RummyRules) -> dict[str, Any]:
     """The pieces of a rummy preset's page (``canasta.text.variant_docs.variant_parts``): the parameters that
     differ are those that differ from 500 Rum."""
     title, summary, choices = NOTES[rules.name]
@@ -160,15 +160,3 @@ def rummy_parts(rules: RummyRules) -> dict[str, Any]:
             "parameters": rules.describe(), "bounds": PARAMETERS, "source_header": "source",
             "footer": "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
                       "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."}
-
-
-def index_rows() -> list[str]:
-    rows = []
-    for name in sorted(PRESETS):
-        aliases = ", ".join(sorted(a for a, t in ALIASES.items() if t == name))
-        rows.append(f"| [`{name}`]({name}.md) | {aliases} | {NOTES[name][0]} |")
-    return rows
-
-
-def unsupported_rows() -> list[str]:
-    return [f"- `{name}`: {why}." for name, why in sorted(UNSUPPORTED.items())]
