@@ -445,15 +445,13 @@ def _source_of(preset: str, name: str) -> str:
 
 
 def page_parts(rules: Rules) -> dict[str, Any]:
-    """The pieces of a Canasta preset's page (``canasta.text.variant_docs.variant_parts``)."""
+    """What a Canasta preset's page says of its own (``canasta.text.variant_docs.variant_parts`` adds what it
+    changed from its base): the parameters that differ are those that differ from Classic, each with the source
+    of the preset's value (along the presets it is built on)."""
     title, summary, _sources, choices = NOTES[rules.name]
-    classic = make_rules("classic")
-    overrides = dict(rules.overrides)
-    changed = [(name, value, "option" if name in overrides else _source_of(rules.name, name))
-               for name, value, _meaning, _source in rules.describe() if getattr(classic, name) != value]
-    return {"name": rules.name, "family": "canasta", "title": title, "summary": summary,
-            "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name), "overrides": overrides,
-            "base": "classic", "base_title": "Classic", "changed": changed, "choices": choices,
-            "parameters": rules.describe(), "bounds": PARAMETERS, "source_header": "source (Classic)",
+    return {"family": "canasta", "title": title, "summary": summary, "choices": choices,
+            "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name),
+            "base": make_rules("classic"), "base_title": "Classic", "bounds": PARAMETERS,
+            "source": lambda name, _described: _source_of(rules.name, name), "source_header": "source (Classic)",
             "footer": "Source tags ([P], [H], ...), sections (§), decisions (D) and worked examples (GC) are "
                       "explained in docs/sources.md."}

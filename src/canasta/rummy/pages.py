@@ -146,17 +146,12 @@ NOTES: dict[str, tuple[str, str, list[str]]] = {
 
 
 def page_parts(rules: RummyRules) -> dict[str, Any]:
-    """The pieces of a rummy preset's page (``canasta.text.variant_docs.variant_parts``): the parameters that
-    differ are those that differ from 500 Rum."""
+    """What a rummy preset's page says of its own (``canasta.text.variant_docs.variant_parts`` adds what it
+    changed from its base): the parameters that differ are those that differ from 500 Rum, each with its source."""
     title, summary, choices = NOTES[rules.name]
-    base = rummy_rules("500-rum", {})
-    overrides = dict(rules.overrides)
-    changed = [] if rules.name == "500-rum" else [
-        (name, value, "option" if name in overrides else source)
-        for name, value, _meaning, source in rules.describe() if getattr(base, name) != value]
-    return {"name": rules.name, "family": "rummy", "title": title, "summary": summary,
-            "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name), "overrides": overrides,
-            "base": "500-rum", "base_title": "500 Rum", "changed": changed, "choices": choices,
-            "parameters": rules.describe(), "bounds": PARAMETERS, "source_header": "source",
+    return {"family": "rummy", "title": title, "summary": summary, "choices": choices,
+            "aliases": sorted(a for a, t in ALIASES.items() if t == rules.name),
+            "base": rummy_rules("500-rum", {}), "base_title": "500 Rum", "bounds": PARAMETERS,
+            "source": lambda _name, described: described, "source_header": "source",
             "footer": "Moves, notation and scoring of the rummy family: docs/rummy.md. Source tags ([S2], [BcR], "
                       "[S1-rummy]), sections (§) and decisions (D) are explained in docs/sources.md."}

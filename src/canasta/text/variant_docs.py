@@ -27,7 +27,13 @@ def variant_parts(rules: Rules | RummyRules) -> dict[str, Any]:
     title, summary, aliases, options given, the base preset and the parameters that differ from it (with
     their sources), the choices where sources disagree, and every parameter as ``rules.describe()`` with
     the family's ``PARAMETERS`` (``bounds``: each one's allowed values)."""
-    return play_family(rules).page_parts(rules)
+    parts = play_family(rules).page_parts(rules)
+    base, overrides = parts.pop("base"), dict(rules.overrides)
+    source = parts.pop("source")
+    changed = [(name, value, "option" if name in overrides else source(name, described))
+               for name, value, _meaning, described in rules.describe() if getattr(base, name) != value]
+    return {**parts, "name": rules.name, "overrides": overrides, "base": base.name, "changed": changed,
+            "parameters": rules.describe()}
 
 
 def variant_page(rules: Rules | RummyRules) -> str:
