@@ -70,3 +70,9 @@ def test_frames_compares_the_two_protocols(capsys: pytest.CaptureFixture[str]) -
     assert figures["moves"] > 0 and figures["connections"] == 4
     assert 0 < figures["v2"]["bytes_per_move"] < figures["v1"]["bytes_per_move"]  # a patch is smaller
     assert figures["v1"]["cpu_us_per_move"] >= 0 and figures["v2"]["cpu_us_per_move"] >= 0
+
+
+def test_the_rummy_environment_speed_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pettingzoo")
+    load("rl_rummy_speed").main(["--variant", "basic-rummy", "--deals", "1"])
+    assert "us a step" in capsys.readouterr().out

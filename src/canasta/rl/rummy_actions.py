@@ -1,4 +1,4 @@
-"""The fixed integer action space of a rummy preset (docs/rl.md, "The rummy family").
+"""The fixed integer action space of a rummy preset (docs/rl-encoding.md, "The rummy family's atoms").
 
 A rummy move names physical cards (``meld 5H JK 7H``, ``lay 8H on 5H-7H``, ``split 7C to KD``): every move
 the engine makes (``canasta.rummy.moves``) is written as one atom or a fixed-shape sequence of atoms:
