@@ -1,6 +1,5 @@
 """The observation of a rummy seat (docs/rl-encoding.md, "The rummy family's blocks"): a flat list of floats of a fixed
-size per
-preset, read from ``canasta.view(state, seat)`` alone (and the partial move the seat is building, which
+size per preset, read from ``canasta.view(state, seat)`` alone (and the partial move the seat is building, which
 belongs to the environment), so it holds nothing of the other hands, the stock's order or the deal.
 
 Seats and sides are relative, as in Canasta's observation: index 0 is the observing seat (its side), then the

@@ -1,6 +1,5 @@
-"""One rummy game as the environments play it (docs/rl-encoding.md, "The rummy family's atoms"): the engine position
-and the
-partial move being built from atoms, over the public entry points (``canasta.new_game``, ``legal_moves``,
+"""One rummy game as the environments play it (docs/rl-encoding.md, "The rummy family's atoms"): the engine position and
+the partial move being built from atoms, over the public entry points (``canasta.new_game``, ``legal_moves``,
 ``apply``, ``view``, ``is_over``) only.
 
 The same interface as Canasta's ``canasta.rl.Table`` where the PettingZoo and Gymnasium environments use it
