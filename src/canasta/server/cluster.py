@@ -226,8 +226,8 @@ class RedisCluster(LocalCluster):
                     for handler in list(self.handlers.values()):
                         handler({"kind": "changed", "from": None})
                 first = False
-                while True:
-                    message = await self.pubsub.get_message(timeout=1.0)
+                while True:  # blocking: a read with a timeout cost twice the CPU a message (a lost broker raises)
+                    message = await self.pubsub.get_message(timeout=None)
                     if message is not None and message.get("type") == "message":
                         self._deliver(message)
             except asyncio.CancelledError:

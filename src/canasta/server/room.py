@@ -163,6 +163,10 @@ class Room:
         self.seats = [Seat(s, left_at=now if s.joined else None) for s in row.seats]
         self.events = [self._event(m) for m in history]
         self._hand_log: list[dict[str, Any]] | None = None  # None: built from the record when first asked
+        # the views made of the position now and of the one before it, by seat (None: a spectator): each view of
+        # a position is made once, for the frames and the hand log alike (a position never changes)
+        self._seen: tuple[AnyState, dict[int | None, dict[str, Any]]] | None = None
+        self._seen_before: tuple[AnyState, dict[int | None, dict[str, Any]]] | None = None
         self.used_ids = {(m.seat, m.client_id): m.version for m in history if m.client_id is not None}
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -239,11 +243,30 @@ class Room:
     def seats_public(self) -> list[dict[str, Any]]:
         return [s.public(self.connected(s.row.seat)) for s in self.seats]
 
-    def seat_view(self, seat: int | None) -> dict[str, Any]:
-        return seat_view(self.state, seat)
+    def views(self, seats: set[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of the position now of ``seats`` (None: a spectator), each made once per position. Shared
+        with every frame that carries them: read them, never change them."""
+        state = self.state
+        if self._seen is None or self._seen[0] is not state:
+            self._seen_before, self._seen = self._seen, (state, {})
+        known = self._seen[1]
+        missing = seats - known.keys()
+        if missing:
+            known.update(seat_views(state, missing))
+        return {seat: known[seat] for seat in seats}
+
+    def _shown(self, state: AnyState) -> dict[str, Any]:
+        """A view of ``state`` for the hand log: one already made if there is one (the log reads only what
+        every seat sees alike: the pile's size, each side's seats and melds), else the spectator's."""
+        for seen in (self._seen, self._seen_before):
+            if seen is not None and seen[0] is state and seen[1]:
+                return seen[1][None] if None in seen[1] else next(iter(seen[1].values()))
+        if state is self.state:  # the seats here are shown it next: made with their views, in one go
+            return next(iter(self.views({client.seat for client in self.clients} | {None}).values()))
+        return seat_view(state, None)
 
     def state_frame(self, seat: int | None, seen: dict[str, Any] | None = None) -> dict[str, Any]:
-        seen = seen if seen is not None else self.seat_view(seat)
+        seen = seen if seen is not None else self.views({seat})[seat]
         deadline = self.deadline()
         return {"type": "state", "version": self.version, "seat": seat, "view": seen,
                 "legal": seen["legal_moves"] if self.status == "playing" and not self.reviewing() else [],
@@ -255,7 +278,7 @@ class Room:
         """``GET /api/tables/ID``: what anybody may know of the table."""
         return {"table": self.id, "rules": self.rules.to_dict(), "status": self.status, "version": self.version,
                 "settings": self.settings, "seats": self.seats_public(), "pad": self.pad,
-                "result": self.result, "view": seat_view(self.state, None)}
+                "result": self.result, "view": self.views({None})[None]}
 
     def welcome(self, client: Client) -> dict[str, Any]:
         frame = {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
@@ -270,12 +293,15 @@ class Room:
         date move by move; rebuilt by replaying the record after the room was loaded or caught up."""
         if self._hand_log is None:
             entries: list[dict[str, Any]] = []
+            shown: list[Any] = [None, None]  # the last position replayed and its public view
 
             def on_move(number: int, before: Any, move: Any, after: Any) -> None:
                 if after.hand_number != before.hand_number:
                     entries.clear()
                 else:
-                    entries.append(self._logged(self.events[number - 1], before, after))
+                    was = shown[1] if shown[0] is before else seat_view(before, None)
+                    shown[:] = after, seat_view(after, None)
+                    entries.append(self._logged(self.events[number - 1], was, shown[1]))
 
             try:
                 replay(self.record(), on_move)
@@ -286,14 +312,18 @@ class Room:
         return self._hand_log
 
     @staticmethod
-    def _logged(event: dict[str, Any], before: AnyState, after: AnyState) -> dict[str, Any]:
-        return {**event, **played(seat_view(before, None), seat_view(after, None), event["move"], event["seat"])}
+    def _logged(event: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+        """A hand log entry: ``event`` with what it put on the table, from views of the positions before and
+        after it."""
+        return {**event, **played(before, after, event["move"], event["seat"])}
 
     def _log_move(self, event: dict[str, Any], before: AnyState, after: AnyState) -> None:
-        """Add a move to the hand's log (a new list: the clients' last frames hold the old one, patches diff)."""
+        """Add a move to the hand's log (a new list: the clients' last frames hold the old one, patches diff).
+        ``after`` is the room's position now."""
         if self._hand_log is not None:
             same_hand = after.hand_number == before.hand_number
-            self._hand_log = [*self._hand_log, self._logged(event, before, after)] if same_hand else []
+            self._hand_log = [*self._hand_log, self._logged(event, self._shown(before), self._shown(after))] \
+                if same_hand else []
 
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
@@ -316,7 +346,7 @@ class Room:
         (or a ``patch`` frame when there is none) carrying the change from the client's last state frame.
         Each frame is encoded once for all the clients it goes to: once per seat, once for the spectators."""
         events = events or []
-        views = seat_views(self.state, {client.seat for client in self.clients})
+        views = self.views({client.seat for client in self.clients})
         frames = {seat: self.state_frame(seat, seen) for seat, seen in views.items()}
         texts = [encode(event) for event in events]
         whole: dict[int | None, str] = {}
