@@ -256,14 +256,17 @@ class Room:
         return {seat: known[seat] for seat in seats}
 
     def _shown(self, state: AnyState) -> dict[str, Any]:
-        """A view of ``state`` for the hand log: one already made if there is one (the log reads only what
-        every seat sees alike: the pile's size, each side's seats and melds), else the spectator's."""
+        """A view of ``state`` for the hand log, which reads only what every seat sees alike (the pile's size,
+        each side's seats and melds): one already made if there is one; else, of the position now, the views
+        of the seats here (shown next); else the view of a seat not to move (the spectator's lists the legal
+        moves of the seat to move, the costliest part of a view, and leaves them out)."""
         for seen in (self._seen, self._seen_before):
             if seen is not None and seen[0] is state and seen[1]:
-                return seen[1][None] if None in seen[1] else next(iter(seen[1].values()))
-        if state is self.state:  # the seats here are shown it next: made with their views, in one go
-            return next(iter(self.views({client.seat for client in self.clients} | {None}).values()))
-        return seat_view(state, None)
+                return next(iter(seen[1].values()))
+        idle = (state.to_move + 1) % state.rules.players
+        if state is self.state:
+            return next(iter(self.views({client.seat for client in self.clients} or {idle}).values()))
+        return seat_view(state, idle)
 
     def state_frame(self, seat: int | None, seen: dict[str, Any] | None = None) -> dict[str, Any]:
         seen = seen if seen is not None else self.views({seat})[seat]
@@ -293,14 +296,15 @@ class Room:
         date move by move; rebuilt by replaying the record after the room was loaded or caught up."""
         if self._hand_log is None:
             entries: list[dict[str, Any]] = []
-            shown: list[Any] = [None, None]  # the last position replayed and its public view
+            shown: list[Any] = [None, None]  # the last position replayed and its view
+            hand = self.state.hand_number  # the earlier hands' moves are only replayed
 
             def on_move(number: int, before: Any, move: Any, after: Any) -> None:
                 if after.hand_number != before.hand_number:
                     entries.clear()
-                else:
-                    was = shown[1] if shown[0] is before else seat_view(before, None)
-                    shown[:] = after, seat_view(after, None)
+                elif after.hand_number == hand:
+                    was = shown[1] if shown[0] is before else self._shown(before)
+                    shown[:] = after, self._shown(after)
                     entries.append(self._logged(self.events[number - 1], was, shown[1]))
 
             try:
