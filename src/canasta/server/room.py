@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import dataclasses
 import hashlib
 import hmac
 import json
@@ -802,7 +801,7 @@ class Room:
         ``move`` when that move is all that changed (the others play it themselves: ``_follow``)."""
         message: dict[str, Any] = {"kind": "changed", "version": self.version}
         if move is not None:
-            message["move"] = dataclasses.asdict(move)
+            message["move"] = {**vars(move)}  # (a copy: ``dataclasses.asdict`` copies deeply, at 20 times the cost)
         self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
@@ -858,7 +857,12 @@ class Room:
             self.seats[message["seat"]].stand_in = True
             self.broadcast_seats()
         elif kind == "changed":  # a move, or seats, status or settings at the same version
-            task = asyncio.get_running_loop().create_task(self.refresh(message.get("move")))
+            move = message.get("move")
+            if move is not None and not self.lock.locked():  # played at once, without a task: nothing else
+                if self._follow(MoveRow(**move)):              # runs meanwhile (the lock is free, this never waits)
+                    return
+                move = None  # not the next move here, or it ends the hand: catch up
+            task = asyncio.get_running_loop().create_task(self.refresh(move))
             self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
             task.add_done_callback(self.refreshing.discard)
 
@@ -873,7 +877,8 @@ class Room:
     def _follow(self, row: MoveRow) -> bool:
         """Play a move committed at another process, as the engine gives the same position from the same one
         (within a hand: a new hand's deal is random), instead of reading the table back from the database.
-        False when it is not the next move here or it ends the hand: then catch up. Hold the lock."""
+        False when it is not the next move here or it ends the hand: then catch up. Hold the lock, or call it
+        while the lock is free (it never waits)."""
         before = self.state
         if row.version != self.version + 1:
             return False
