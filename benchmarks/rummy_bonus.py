@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/rummy_bonus.py [--player heuristic|greedy] [--deals N] [--seed S] [--variant NAME]
 
-The player (``canasta.players.rummy``) plays two-sided duplicate deals (``canasta.rummy.arena``: every deal
+The player (``canasta.players.rummy``) plays two-sided duplicate deals (``canasta.play.strength``: every deal
 both ways round) against the same player with the move hidden from it (``take dealer JK`` removed from its
 legal moves whenever another move is left; the Master's Hand, on here, has no move of its own). It prints
 the mean difference a deal with its 95 % interval. One process; results depend only on the arguments.
@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from canasta.play.strength import duplicate
 from canasta.players import Player
 from canasta.players.rummy import make_rummy_player
-from canasta.rummy.arena import duplicate
 from canasta.rummy.moves import DEALER_JOKER, RummyMove
 from canasta.rummy.presets import rummy_rules
 

@@ -87,7 +87,7 @@ def test_rules_list_and_preset(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("argv", "needle"), [
     (["rules", "bridge"], "valid variants:"),
-    (["rules", "classic", "--option", "colour=blue"], "valid options: players"),
+    (["rules", "classic", "--option", "colour=blue"], "unknown option 'colour' for classic; valid options: acaba, "),
     (["rules", "classic", "--option", "target"], "KEY=VALUE"),
     (["simulate", "--games", "1", "--variant", "bridge"], "valid variants"),
     (["simulate", "--games", "1", "--option", "colour=blue"], "valid options"),

@@ -14,8 +14,8 @@ import canasta
 from canasta.cli import main
 from canasta.play.arena import DealTask, deal_difference, play_deal, run_tournament
 from canasta.play.simulate import simulate
+from canasta.play.strength import play_game
 from canasta.players.rummy import make_rummy_player
-from canasta.rummy.arena import play_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -15,6 +15,7 @@ testclient = pytest.importorskip("fastapi.testclient", reason="the server extra"
 
 from canasta.server.app import create_app  # noqa: E402
 from canasta.server.help_pages import SCRIPT  # noqa: E402
+from canasta.server.pages import WEB  # noqa: E402
 from canasta.text.variant_docs import variant_page  # noqa: E402
 
 LESSON = [move for seat, move, _tip in SCRIPT if seat == 0]
@@ -32,6 +33,17 @@ def test_the_help_pages_answer(client: Any, path: str) -> None:
     answer = client.get(path)
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/html")
+
+
+def test_every_page_has_the_shared_head_and_answers_304_to_its_etag(client: Any) -> None:
+    head = (WEB / "head.html").read_text(encoding="utf-8")
+    for path in ("/", "/stats", "/replay/x", "/rules", "/help", "/learn", "/pad", "/t/x"):
+        answer = client.get(path)
+        assert answer.text.startswith(head) and "<!--#" not in answer.text, path
+        assert answer.headers["cache-control"] == "no-cache"
+        again = client.get(path, headers={"If-None-Match": answer.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"", path
+    assert client.get("/", headers={"If-None-Match": '"stale"'}).status_code == 200
 
 
 def test_an_unknown_variant_page_is_a_404_page(client: Any) -> None:

@@ -133,16 +133,14 @@ def test_no_import_circles() -> None:
 # The layers, lowest first (docs/index.md): a module imports (at its top level) only from its own layer or
 # below. ``canasta`` itself (the public API), ``dispatch``, ``moved`` and ``game`` sit on the families.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("shared values", ("canasta.errors", "canasta.bounds")),
+    ("shared values", ("canasta.errors", "canasta.bounds", "canasta.jsonform")),
     ("families", ("canasta.canasta", "canasta.rummy", "canasta.game", "canasta.dispatch", "canasta.presets")),
     ("players", ("canasta.players",)),
     ("play", ("canasta.play", "canasta.text", "canasta.positions")),
     ("faces and environments", ("canasta.cli", "canasta.lineplay", "canasta.textui", "canasta.tui", "canasta.server",
                                 "canasta.pad", "canasta.rl", "canasta.line", "canasta.__main__")),
 ]
-# issue 46: modules of the rummy family that still belong to the play layer and the faces, until the shared
-# layers serve both families; and the thin modules kept at old import paths, which re-export from above.
-NOT_YET_LAYERED = {"canasta.rummy.arena"}
+# The thin modules kept at old import paths, which re-export from above.
 OLD_PATHS = {"canasta.rummy.session", "canasta.rummy.lineplay"}
 
 
@@ -157,7 +155,7 @@ def test_the_layers_only_look_down() -> None:
     upward = []
     for module, targets in graph().items():
         here = layer_of(module)
-        if here is None or module in NOT_YET_LAYERED | OLD_PATHS:
+        if here is None or module in OLD_PATHS:
             continue
         upward += [f"{module} -> {t}" for t in sorted(targets) if (layer_of(t) or 0) > here]
     assert upward == [], "a layer imports from a layer above it"

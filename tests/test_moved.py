@@ -50,3 +50,10 @@ def test_old_paths_in_a_fresh_interpreter() -> None:
 def test_the_public_api_did_not_move() -> None:
     for name in canasta.__all__:
         assert getattr(canasta, name) is not None
+
+
+def test_an_old_path_runs_as_a_program() -> None:
+    """``python -m canasta.rummy.arena`` runs the module at its new path, with a warning naming it."""
+    run = subprocess.run([sys.executable, "-m", "canasta.rummy.arena", "--help"], capture_output=True, text=True,
+                         check=True)
+    assert "--deals" in run.stdout and "run python -m canasta.play.strength" in run.stderr

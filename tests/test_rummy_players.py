@@ -8,9 +8,9 @@ import random
 import pytest
 
 import canasta
+from canasta.play.strength import duplicate, games, interval
 from canasta.players.rummy import make_rummy_player, rummy_player_names
 from canasta.rummy import RummyRules
-from canasta.rummy.arena import duplicate, games, interval
 
 
 @pytest.mark.parametrize("name", ["500-rum", "500-rum-partnership", "persian-rummy", "basic-rummy"])

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 
 import canasta
+from canasta.play.strength import duplicate
 from canasta.players.rummy import RummyHeuristicPlayer, make_rummy_player
 from canasta.players.rummy.search import RummySearchPlayer
 from canasta.rummy import RummyRules, RummyState
 from canasta.rummy.api import apply, is_over, legal_moves
-from canasta.rummy.arena import duplicate
 from canasta.rummy.sampling import determinize, knowledge
 from canasta.rummy.view import view
 
@@ -148,7 +148,7 @@ def test_no_rummy_player_can_peek(name: str) -> None:
 
 
 def test_arena_jobs_give_the_same_figures_as_one_process() -> None:
-    from canasta.rummy.arena import parallel_duplicate
+    from canasta.play.strength import parallel_duplicate
 
     r = canasta.rules("500-rum", players=2)
     assert isinstance(r, RummyRules)

@@ -34,7 +34,7 @@ def test_presets_listed_and_unknown_names_rejected() -> None:
     assert set(canasta.variant_names("rummy")) <= set(canasta.variant_names("all"))
     assert canasta.variant_names() == [*canasta.variant_names("canasta"), *canasta.variant_names("rummy")]  # all
     assert R("dealers-gambit").dealers_joker  # built since: tests/test_rummy_options.py
-    with pytest.raises(ValueError, match="unknown option"):
+    with pytest.raises(ValueError, match="unknown option 'wild' for 500-rum; valid options: ace, ace_high_value, "):
         canasta.rules("500-rum", wild=True)
     with pytest.raises(ValueError, match="must be one of low, high, both, around"):
         canasta.rules("500-rum", ace="sideways")

@@ -7,7 +7,7 @@ from typing import Any
 
 import canasta
 from canasta.play.arena import summarize
-from canasta.rummy.arena import shares
+from canasta.play.strength import shares
 from canasta.server.stats import player_stats
 
 STALEMATE = {"scores": [0, 0], "winner": None, "hands": 1, "by": "stalemate", "stalemate": True}

@@ -195,7 +195,7 @@ def test_http_errors_and_public_state(server: LiveServer, table: dict[str, Any])
             ({"target": "lots"}, "option target='lots': must be an integer from 1 to 100000"),
             ({"upcard": 1}, "option upcard=1: must be true or false"),
             ({"decks": 6, "jokers": 12}, "decks=6 is out of proportion for 4 players"),
-            ({"wild": True}, "unknown rules option 'wild'")]:
+            ({"wild": True}, "unknown option 'wild' for classic; valid options: ")]:
         answer = server.post("/api/tables", {"options": options})
         assert answer.status_code == 422 and set(answer.json()) == {"error", "message"}, answer.text
         assert answer.json()["error"] == "BAD_TABLE" and answer.json()["message"].startswith(message), answer.text

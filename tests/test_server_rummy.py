@@ -79,13 +79,19 @@ def test_catalog_lists_every_rummy_preset(server: LiveServer) -> None:
     assert answer.status_code == 422 and answer.json()["error"] == "BAD_FAMILY"
 
 
-def test_table_page_is_the_rummy_page(server: LiveServer) -> None:
+def test_one_table_page_with_the_familys_plugin(server: LiveServer) -> None:
     rummy = server.create(variant="500-rum", seats=["human", "bot:easy", "bot:easy"], delay=0)
     classic = server.create(variant="classic", delay=0)
-    assert "rummy.js" in server.get(f"/t/{rummy['table']}").text
-    page = server.get(f"/t/{classic['table']}").text
-    assert "table.js" in page and "rummy.js" not in page
-    assert "table.js" in server.get("/t/no-such-table").text
+    script = '<script type="module" src="/static/{}"></script>'
+    pages = {name: server.get(f"/t/{table}").text
+             for name, table in (("rummy", rummy["table"]), ("classic", classic["table"]), ("unknown", "no-such"))}
+    assert script.format("table_rummy.js") in pages["rummy"] and "table_canasta" not in pages["rummy"]
+    assert script.format("table_canasta.js") in pages["classic"] and "table_rummy" not in pages["classic"]
+    assert pages["unknown"] == pages["classic"]  # Canasta's plug-in says there is no such table
+    # the same page but for the plug-in, with the head every page shares
+    assert pages["rummy"].replace("table_rummy", "table_canasta") == pages["classic"]
+    assert pages["classic"].startswith("<!doctype html>") and '<meta charset="utf-8">' in pages["classic"]
+    assert "<!--#" not in pages["classic"]
 
 
 def test_bad_rummy_tables_are_refused(server: LiveServer) -> None:
@@ -249,7 +255,7 @@ def test_whole_rummy_game_leaks_nothing(tmp_path: Path, variant: str, seats: lis
         while frames[None][0]["table"] in _lobby(server).rooms:
             assert time.monotonic() < deadline, "the finished table stayed in memory"
             time.sleep(0.05)
-        assert "rummy.js" in server.get(f"/t/{frames[None][0]['table']}").text
+        assert "table_rummy.js" in server.get(f"/t/{frames[None][0]['table']}").text
         public = server.get(f"/api/tables/{frames[None][0]['table']}").json()
         replayed = server.get(f"/api/tables/{frames[None][0]['table']}/replay/1").json()
         human = seats.index("human")

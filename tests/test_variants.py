@@ -1006,7 +1006,7 @@ def test_unknown_variant_lists_the_valid_ones():
 
 
 def test_unknown_option_lists_the_valid_ones():
-    with pytest.raises(ValueError, match="unknown rules option 'colour'") as info:
+    with pytest.raises(ValueError, match="unknown option 'colour' for cuban; valid options:") as info:
         canasta.rules("cuban", colour="blue")
     text = str(info.value)
     assert "valid options:" in text

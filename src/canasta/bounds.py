@@ -7,20 +7,28 @@ NaN), with the parameter's name and its range: ``option jokers=1000000: must be 
 ``describe()`` is the range in words for the generated pages, ``to_json()`` the same as data (``record()``: both,
 for ``canasta rules --json`` and ``GET /api/rules``). Lists are refused by their length before their items are
 read, and a refused value is echoed shortened: an option may come from anyone.
+
+``Options`` makes either family's rules object from a preset's values and the caller's options, each checked
+against its bound, then together by the family's own check (what no single bound can say).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import reprlib
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, Generic, TypeVar
 
 _INTEGER = re.compile(r"[+-]?\d{1,18}")
 _LABEL = re.compile(r"[a-z][a-z0-9_]*")
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
+
+R = TypeVar("R")
+Parameters = Mapping[str, tuple[str, str, "Bound"]]  # name: (meaning, source, valid values), ``PARAMETERS``
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
@@ -198,3 +206,45 @@ class Seq(Bound):
 
 
 BOOL = Bool()
+
+
+class Options(Generic[R]):
+    """A family's rules options: ``make`` builds its rules object (the dataclass, called with ``name``,
+    ``overrides`` and every parameter's value), ``parameters`` bounds each option (``PARAMETERS``), ``together``
+    refuses what no single bound can say (``ValueError``), the values together."""
+
+    def __init__(self, make: Callable[..., R], parameters: Parameters, together: Callable[[R], None]) -> None:
+        self._make, self.parameters, self._together = make, parameters, together
+
+    def make(self, name: str, base: Mapping[str, Any], overrides: Mapping[str, Any]) -> R:
+        """The rules object of the preset ``name``, from its values (``base``) and the caller's ``overrides``,
+        each checked against its bound, then together; ``overrides`` keeps the checked options sorted, as
+        records store them (``rules_spec``)."""
+        for key in overrides:
+            if key not in self.parameters:
+                raise ValueError(f"unknown option {shown(key)} for {name}; valid options: "
+                                 f"{', '.join(sorted(self.parameters))}")
+        values = {key: self.check(key, value) for key, value in {**base, **overrides}.items()}
+        rules = self._make(name=name, overrides=tuple(sorted((key, values[key]) for key in overrides)), **values)
+        self._together(rules)
+        return rules
+
+    def check(self, key: str, value: Any) -> Any:
+        """One parameter's value as the rules object holds it, or ``ValueError`` naming it and its range."""
+        return self.parameters[key][2].check(key, value)
+
+
+def rules_spec(name: str, overrides: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A rules object's record: ``{"variant": its preset, "options": the overrides that made it}``, as JSON data."""
+    return {"variant": name, "options": {key: json.loads(json.dumps(value)) for key, value in overrides}}
+
+
+def parameter_rows(rules: Any, parameters: Parameters, internal: Collection[str]) -> list[tuple[str, Any, str, str]]:
+    """(parameter, value, meaning, source) for every field of a rules object (a dataclass) but the ``internal``
+    ones, in the fields' order: what ``canasta rules`` prints."""
+    rows = []
+    for f in dataclasses.fields(rules):
+        if f.name not in internal:
+            meaning, source = parameters[f.name][:2]
+            rows.append((f.name, getattr(rules, f.name), meaning, source))
+    return rows

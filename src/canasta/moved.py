@@ -1,4 +1,4 @@
-"""The import paths of the modules that moved when the source tree was laid out by layers (0.2.0).
+"""The import paths of the modules that moved when the source tree was laid out by layers (after release 0.1.0).
 
 ``import canasta.cards`` and ``from canasta.bots import make_player`` keep working: the old name gives the very
 module now at its new path (``canasta.canasta.cards``, ``canasta.players``), with a ``DeprecationWarning`` that
@@ -30,6 +30,7 @@ MOVED: dict[str, str] = {
     "canasta.rummy.players": "canasta.players.rummy",
     "canasta.rummy.heuristic": "canasta.players.rummy.heuristic",
     "canasta.rummy.search": "canasta.players.rummy.search",
+    "canasta.rummy.arena": "canasta.play.strength",  # written for both families since
 }
 
 
@@ -62,6 +63,14 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module: types.ModuleType) -> None:
         module.__spec__ = self._spec
+
+    def get_code(self, fullname: str) -> types.CodeType:
+        """``python -m OLD_PATH`` (runpy asks for the code to run as ``__main__``): warn, then run the module at
+        its new path as the main program."""
+        new = new_path(fullname)
+        return compile(f"import runpy, warnings\n"
+                       f"warnings.warn({f'{fullname} moved to {new}: run python -m {new}'!r}, DeprecationWarning)\n"
+                       f"runpy.run_module({new!r}, run_name='__main__', alter_sys=True)\n", f"<{fullname}>", "exec")
 
 
 def install() -> None:

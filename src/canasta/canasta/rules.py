@@ -7,12 +7,11 @@ Each field carries its meaning, its allowed values and its source in ``PARAMETER
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
-from ..bounds import BOOL, Bound, Choice, Int, Label, Row, Seq, shown
+from ..bounds import BOOL, Bound, Choice, Int, Label, Options, Row, Seq, parameter_rows, rules_spec
 from .moves import SPECIAL_HAND_NAMES
 
 # (lower bound of the side's cumulative score, minimum count), §3.4.
@@ -225,7 +224,7 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset name plus the overrides that made this object: what records store."""
-        return {"variant": self.name, "options": {k: _jsonable(v) for k, v in self.overrides}}
+        return rules_spec(self.name, self.overrides)
 
     @cached_property
     def spec(self) -> dict[str, Any]:
@@ -235,17 +234,7 @@ class Rules:
 
     def describe(self) -> list[tuple[str, Any, str, str]]:
         """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
-        rows = []
-        for f in dataclasses.fields(self):
-            if f.name in ("name", "overrides"):
-                continue
-            meaning, source = PARAMETERS[f.name][:2]
-            rows.append((f.name, getattr(self, f.name), meaning, source))
-        return rows
-
-
-def _jsonable(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+        return parameter_rows(self, PARAMETERS, ("name", "overrides"))
 
 
 # The bounds shared by several parameters: from the rules reference (sources deal 11 to 15 cards and a foot, from
@@ -472,23 +461,6 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
 }
 
 
-def make_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> Rules:
-    """Build a Rules object from a preset's parameters and user overrides, each checked against its bounds
-    (``PARAMETERS``), then the parameters together."""
-    for key in overrides:
-        if key not in PARAMETERS:
-            raise ValueError(f"unknown rules option {shown(key)}; valid options: {', '.join(PARAMETERS)}")
-    params = {key: check_option(key, value) for key, value in {**base, **overrides}.items()}
-    rules = Rules(name=name, overrides=tuple(sorted((k, params[k]) for k in overrides)), **params)
-    _validate(rules)
-    return rules
-
-
-def check_option(key: str, value: Any) -> Any:
-    """One parameter's value as the rules object holds it, or ``ValueError`` naming it and its range."""
-    return PARAMETERS[key][2].check(key, value)
-
-
 def _validate(r: Rules) -> None:
     """What no single parameter's bounds can say: the parameters together."""
     if r.players % r.teams:
@@ -508,3 +480,9 @@ def _validate(r: Rules) -> None:
         raise ValueError("cutthroat is a three-player game: set players=3 and teams=3")
     if r.permission != "none" and not r.partnerships:
         raise ValueError("permission to go out needs partnerships (set permission=none)")
+
+
+# The options of a Canasta game: each checked against its bound (``PARAMETERS``), then together (``_validate``).
+OPTIONS: Final = Options(Rules, PARAMETERS, _validate)
+make_rules: Final = OPTIONS.make  # (name, the preset's values, the caller's overrides) -> the rules object
+check_option: Final = OPTIONS.check  # (parameter, value) -> the value as the rules object holds it

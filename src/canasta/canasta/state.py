@@ -6,11 +6,11 @@ engine never changes a state, it makes a new one. Only ``view(state, seat)`` may
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any, ClassVar, Final, NamedTuple
 
+from ..jsonform import describe, dumps, loads
 from .kinds import NUM_KINDS, card_str, cards_of, counts_of, parse_card
 from .melds import is_run, is_sequence_key, key_label, key_rank, key_suit, parse_key
 from .rules import Rules
@@ -418,8 +418,7 @@ class State:
         return hash(self.to_json())
 
     def __repr__(self) -> str:
-        return (f"<State {self.rules.name} hand {self.hand_number} seat {self.to_move} to move "
-                f"({self.phase}), scores {list(self.scores)}>")
+        return describe("State", self.rules.name, self.hand_number, self.to_move, self.phase, self.scores)
 
     # -- JSON ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -427,7 +426,7 @@ class State:
                              [_melds_json(m) for m in self.melds], _texts(self.deal), list(self.history))
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return dumps(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Any) -> State:
@@ -437,13 +436,7 @@ class State:
     @classmethod
     def from_json(cls, text: str) -> State:
         """Read a state written by ``to_json``; raises ``ValueError`` naming what is wrong."""
-        if not isinstance(text, str | bytes):
-            raise TypeError(f"State.from_json wants JSON text, got {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"position is not valid JSON: {exc}") from None
-        return _from_dict(data)
+        return _from_dict(loads(text, "State.from_json"))
 
 
 # Is this module compiled (mypyc)? Compiled, State is a native class whose own code fills its slots directly.

@@ -1,8 +1,10 @@
 """What the play layer asks of the Canasta family at a table, beyond the engine: which moves a person may take
-back, what a move showed the table (its public history entries), and the pack a record's deal is drawn from.
-Wired into ``canasta.play.family``."""
+back, what a move showed the table (its public history entries), the pack a record's deal is drawn from, and
+what a finished hand's summary (``State.last_hand``) says to the score pad. Wired into ``canasta.play.family``."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from .cards import pack
 from .engine import is_over
@@ -44,3 +46,14 @@ def dealt_pack(rules: Rules) -> list[int]:
 
 
 __all__ = ["NOTHING_TO_UNDO", "UNDOABLE", "dealt_pack", "hand_goes_on", "news", "undoable"]
+
+
+def hand_sides(state: State) -> list[dict[str, Any]]:
+    """Each side's scores of the hand just finished (``last_hand`` is that list), for the score pad."""
+    return list(state.last_hand or ())
+
+
+def went_out(state: State, seat: int, hand_left: bool) -> int | None:
+    """Who went out in the hand ``seat``'s move just ended (``hand_left``: his hand still holds cards): the
+    summary names the side that went out, so the mover, when his move emptied his hand; else nobody."""
+    return seat if not hand_left and any(side.get("went_out") for side in state.last_hand or ()) else None

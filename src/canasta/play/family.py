@@ -1,7 +1,8 @@
 """What the play layer and the faces ask of a family beyond its engine (``canasta.game.GameFamily``): its
 computer players by name, which moves a person may take back and what a move showed the table, the hint, the
 pack a record's deal is drawn from, its rules' parameters, what a table shows each seat and a replay each
-position, and the browser's page. ``play_family(rules or state)`` gives it.
+position, the browser's table page's plug-in, and what a finished hand's summary tells the score pad.
+``play_family(rules or state)`` gives it.
 
 Each family's answers live in its own modules (``canasta.canasta.table``, ``canasta.rummy.table``, the views,
 the players); this module only wires them."""
@@ -51,7 +52,10 @@ class PlayFamily:
     # what a table shows each seat (None: a spectator) of a state: its view with the notation of its legal moves
     seat_views: Callable[[Any, Iterable[int | None]], dict[int | None, dict[str, Any]]]
     face_up: Callable[[Any], dict[str, Any]]  # a whole position, JSON-ready, as a replay shows it
-    web_page: str  # the browser client's page for a table (under canasta/web)
+    web_plugin: str  # the browser's table page's plug-in for this family (a script in canasta/server/web)
+    hand_sides: Callable[[Any], list[dict[str, Any]]]  # each side's scores of the hand a state's move just ended
+    # (a state just after a hand ended, the mover's seat, whether his hand still holds cards): who went out, or None
+    went_out: Callable[[Any, int, bool], int | None]
 
     @property
     def name(self) -> str:
@@ -66,11 +70,13 @@ class PlayFamily:
 CANASTA = PlayFamily(canasta_family, canasta_player_names, seat_player, canasta_table.undoable,
                      canasta_table.NOTHING_TO_UNDO, canasta_table.news, canasta_hint, canasta_table.dealt_pack,
                      canasta_redeal, CANASTA_PARAMETERS, canasta_seat_views, lambda state: state.to_dict(),
-                     "table.html")
+                     "table_canasta.js", canasta_table.hand_sides, canasta_table.went_out)
 RUMMY = PlayFamily(rummy_family, rummy_player_names, make_rummy_player, rummy_table.undoable,
                    rummy_table.NOTHING_TO_UNDO, rummy_table.news, rummy_hint, rummy_dealt_pack, rummy_redeal,
-                   RUMMY_PARAMETERS, rummy_seat_views, rummy_face_up, "rummy.html")
-_BY_ENGINE: dict[GameFamily, PlayFamily] = {f.engine: f for f in (CANASTA, RUMMY)}
+                   RUMMY_PARAMETERS, rummy_seat_views, rummy_face_up, "table_rummy.js", rummy_table.hand_sides,
+                   rummy_table.went_out)
+FAMILIES = (CANASTA, RUMMY)
+_BY_ENGINE: dict[GameFamily, PlayFamily] = {f.engine: f for f in FAMILIES}
 
 
 def play_family(game: object) -> PlayFamily:
@@ -78,4 +84,4 @@ def play_family(game: object) -> PlayFamily:
     return _BY_ENGINE[family_of(game)]
 
 
-__all__ = ["CANASTA", "RUMMY", "PlayFamily", "play_family"]
+__all__ = ["CANASTA", "FAMILIES", "RUMMY", "PlayFamily", "play_family"]

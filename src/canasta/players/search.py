@@ -15,7 +15,6 @@ It sees only the view; the sampled positions hold no real hidden card.
 from __future__ import annotations
 
 import gc
-import math
 import random
 import time
 from typing import Any, Final
@@ -29,6 +28,7 @@ from ..canasta.state import State
 from ..canasta.view import LeanView
 from . import Player
 from .heuristic import HeuristicPlayer, take_cost_key
+from .paired import best_alternative
 
 CANDIDATES: Final = 2  # the heuristic's move and its best alternative: more samples each than with more moves
 MIN_SAMPLES: Final = 4  # never deviate from the heuristic on fewer samples than this
@@ -88,13 +88,8 @@ class SearchPlayer(Player):
             self.last_reason = "the heuristic player's move (nothing to search)"
             return guided
         gains, samples = self.search(view, candidates)
-        best, best_gain, best_se = guided, 0.0, 0.0
-        for move in candidates[1:]:
-            diffs = gains[move]
-            mean = sum(diffs) / len(diffs)
-            se = _standard_error(diffs, mean)
-            if samples >= MIN_SAMPLES and mean > self.margin * se and mean > best_gain:
-                best, best_gain, best_se = move, mean, se
+        pick, best_gain, best_se = best_alternative([gains[m] for m in candidates[1:]], self.margin, MIN_SAMPLES)
+        best = guided if pick < 0 else candidates[1 + pick]
         if best == guided:
             self.last_reason = f"the heuristic player's move; no alternative did better over {samples} sampled deals"
             self.last_why = (*why, ("no_better_in_deals", samples))
@@ -173,13 +168,6 @@ class SearchPlayer(Player):
         if is_over(state) or state.hand_number != hand_number:
             return hand_result(state, side)
         return evaluate(state, side)
-
-
-def _standard_error(values: list[float], mean: float) -> float:
-    if len(values) < 2:
-        return math.inf
-    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return math.sqrt(variance / len(values))
 
 
 __all__ = ["SearchPlayer", "evaluate", "rollout_view"]

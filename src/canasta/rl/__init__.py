@@ -23,7 +23,7 @@ from .table import Table
 
 # The environment modules need numpy and the research libraries. They are imported by name, so that compiling
 # this package's per-step modules (mypyc checks every module they import, and the isolated build has no
-# numpy) does not need them; the same reason as for the learned player in canasta.bots.
+# numpy) does not need them; the same reason as for the learned player in canasta.players.
 try:  # registering needs open-spiel; the rest of canasta.rl works without it
     import_module(".openspiel_game", __name__)
 except ImportError as exc:  # pragma: no cover - depends on what is installed

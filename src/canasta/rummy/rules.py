@@ -8,11 +8,10 @@ Rummy page of an online card site). Presets live in ``presets.py``; the engine a
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from ..bounds import BOOL, Bound, Choice, Int, Seq, shown
+from ..bounds import BOOL, Bound, Choice, Int, Options, Seq, parameter_rows, rules_spec
 
 
 @dataclass(frozen=True)
@@ -127,17 +126,11 @@ class RummyRules:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset name plus the overrides that made this object: what records store."""
-        return {"variant": self.name, "options": {k: json.loads(json.dumps(v)) for k, v in self.overrides}}
+        return rules_spec(self.name, self.overrides)
 
     def describe(self) -> list[tuple[str, Any, str, str]]:
         """(parameter, value, meaning, source) for every parameter, for ``canasta rules``."""
-        rows = []
-        for f in dataclasses.fields(self):
-            if f.name in INTERNAL:
-                continue
-            meaning, source = PARAMETERS[f.name][:2]
-            rows.append((f.name, getattr(self, f.name), meaning, source))
-        return rows
+        return parameter_rows(self, PARAMETERS, INTERNAL)
 
 
 # The bounds shared by several parameters: from the sources (13, 10 or 7 cards; cards worth 1 to 20; games of 100 to
@@ -256,23 +249,6 @@ PARAMETERS: dict[str, tuple[str, str, Bound]] = {
 }
 
 
-def make_rummy_rules(name: str, base: dict[str, Any], overrides: dict[str, Any]) -> RummyRules:
-    """A RummyRules from a preset's values and the caller's overrides, each checked against its bounds
-    (``PARAMETERS``), then the values together."""
-    for key in overrides:
-        if key not in PARAMETERS:
-            raise ValueError(f"unknown option {shown(key)} for {name}; valid options: {', '.join(sorted(PARAMETERS))}")
-    values = {key: check_rummy_option(key, value) for key, value in {**base, **overrides}.items()}
-    r = RummyRules(name=name, overrides=tuple(sorted((k, values[k]) for k in overrides)), **values)
-    _check(r)
-    return r
-
-
-def check_rummy_option(key: str, value: Any) -> Any:
-    """One parameter's value as the rules object holds it, or ``ValueError`` naming it and its range."""
-    return PARAMETERS[key][2].check(key, value)
-
-
 def _check(r: RummyRules) -> None:
     """What no single parameter's bounds can say: the values together."""
     if r.players > 4 * r.packs:
@@ -294,3 +270,9 @@ def _check(r: RummyRules) -> None:
         raise ValueError(f"{r.players} hands of {r.hand_size} do not fit in {r.pack_size} cards")
     if r.game_target() <= 0 and r.hands_per_game == 0:
         raise ValueError("a game needs a target or a number of hands")
+
+
+# The options of a rummy game: each checked against its bound (``PARAMETERS``), then together (``_check``).
+OPTIONS: Final = Options(RummyRules, PARAMETERS, _check)
+make_rummy_rules: Final = OPTIONS.make  # (name, the preset's values, the caller's overrides) -> the rules object
+check_rummy_option: Final = OPTIONS.check  # (parameter, value) -> the value as the rules object holds it

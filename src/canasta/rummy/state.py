@@ -6,10 +6,10 @@ A position's JSON carries ``"family": "rummy"``; ``canasta.positions.load_state`
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..canasta.cards import JOKER, card_str, parse_card
+from ..jsonform import describe, dumps, loads
 from .melds import Meld
 from .rules import JOKER_EFFECTS, RummyRules
 
@@ -105,18 +105,14 @@ class RummyState:
     def hand_cards(self, seat: int) -> list[int]:
         return list(self.hands[seat])
 
-    def _key(self) -> str:
-        return self.to_json()
-
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, RummyState) and self._key() == other._key()
+        return isinstance(other, RummyState) and self.to_json() == other.to_json()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self.to_json())
 
     def __repr__(self) -> str:
-        return (f"<RummyState {self.rules.name} hand {self.hand_number} seat {self.turn_seat} to {self.phase}, "
-                f"scores {list(self.scores)}>")
+        return describe("RummyState", self.rules.name, self.hand_number, self.turn_seat, self.phase, self.scores)
 
     def to_dict(self) -> dict[str, Any]:
         def cs(cards: tuple[int, ...]) -> list[str]:
@@ -152,7 +148,7 @@ class RummyState:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return dumps(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Any) -> RummyState:
@@ -161,11 +157,8 @@ class RummyState:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RummyState:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"position is not valid JSON: {exc}") from None
-        return _from_dict(data)
+        """Read a state written by ``to_json``; raises ``ValueError`` naming what is wrong."""
+        return _from_dict(loads(text, "RummyState.from_json"))
 
 
 def _int(d: dict[str, Any], key: str, low: int | None = None, high: int | None = None) -> int:

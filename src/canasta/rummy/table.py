@@ -1,8 +1,10 @@
 """What the play layer asks of the rummy family at a table, beyond the engine: which moves a person may take
-back, what a move showed the table, and why the hint's move is worth playing (in a player's words). Wired into
-``canasta.play.family``."""
+back, what a move showed the table, why the hint's move is worth playing (in a player's words), and what a
+finished hand's summary (``RummyState.last_hand``) says to the score pad. Wired into ``canasta.play.family``."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from .api import is_over
 from .melds import card_points
@@ -46,3 +48,15 @@ def hint_reason(state: RummyState, move: RummyMove) -> str:
 
 
 __all__ = ["NOTHING_TO_UNDO", "UNDOABLE", "hint_reason", "news", "undoable"]
+
+
+def hand_sides(state: RummyState) -> list[dict[str, Any]]:
+    """Each side's scores of the hand just finished (the ``sides`` of the ``last_hand`` summary), for the score
+    pad."""
+    return list((state.last_hand or {}).get("sides") or [])
+
+
+def went_out(state: RummyState, seat: int, hand_left: bool) -> int | None:
+    """Who went out in the hand ``seat``'s move just ended: the summary names the seat (None: nobody)."""
+    went: int | None = (state.last_hand or {}).get("went_out")
+    return went

@@ -10,20 +10,20 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from http import HTTPStatus
-from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from ..play.family import CANASTA, play_family
+from ..play.family import CANASTA, PlayFamily, play_family
+from ..play.family import FAMILIES as PLAY_FAMILIES
 from ..play.record import replay
 from ..presets import game_rules
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody
@@ -35,6 +35,7 @@ from .guard import Shield, TableBudget, TableLimit, Unavailable
 from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
 from .lobby import Lobby
 from .pads import router as pads_router
+from .pages import TABLE_PAGE, WEB, load_pages, page
 from .protocol import MAX_NAME, RATE_PER_SECOND, ProtocolError, RateLimit, clean_name, read_frame
 from .room import PROTOCOLS, RECONNECT, Client, Room, seat_url
 from .spec import TableSpec, TableSpecError
@@ -42,7 +43,6 @@ from .stats import player_stats
 from .storage import Store, database_url
 from .workers import BotPool
 
-WEB = Path(__file__).with_name("web")
 REPLAY_CACHE = 16
 FAMILIES = ("canasta", "rummy", "all")
 
@@ -142,6 +142,7 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
     app = FastAPI(title="Canasta", lifespan=lifespan, docs_url="/api/docs" if api_docs else None,
                   redoc_url=None, openapi_url="/api/openapi.json" if api_docs else None)
     app.add_middleware(Shield, body_bytes=limits.body_bytes)
+    load_pages(tuple(f.web_plugin for f in PLAY_FAMILIES))
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
@@ -193,16 +194,15 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
         return JSONResponse({"status": "ready", "database": "ok", "broker": "ok" if lobby.cluster.shared else None},
                             headers={"Cache-Control": "no-store"})
 
-    for path, page in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html"),
+    for path, name in (("/", "index.html"), ("/stats", "stats.html"), ("/replay/{table_id}", "replay.html"),
                        ("/rules", "rules.html"), ("/help", "help.html"), ("/learn", "learn.html")):
-        app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False)
+        app.add_api_route(path, _page(name), methods=["GET"], include_in_schema=False)
 
     @app.get("/rules/{variant}", include_in_schema=False)
-    async def rules_page(variant: str) -> FileResponse:
+    async def rules_page(variant: str, request: Request) -> Response:
         """A preset's rules page; an unknown name gets the same page with 404 (it says so and lists them)."""
         known = len(variant) <= 64 and _known_variant(variant)
-        return FileResponse(WEB / "rules.html", status_code=200 if known else 404,
-                            headers={"Cache-Control": "no-cache"})
+        return page(request, "rules.html", status=200 if known else 404)
 
     @app.get("/api/rules/{variant}", responses={**ERRORS, 404: {"model": ErrorBody}})
     async def rules_of(variant: str) -> Response:
@@ -220,17 +220,16 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
             return error(422, "NOT_THE_LESSON", str(exc))
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str, request: Request) -> FileResponse:
-        """The table's page: the rummy family has its own (rummy.html); an unknown table gets the Canasta
-        page, which says so."""
+    async def table_page(table_id: str, request: Request) -> Response:
+        """The table page with the table's family's plug-in; an unknown table gets Canasta's, which says so."""
         lobby = lobby_of(request)
         room = lobby.rooms.get(table_id)
         if room is not None:
-            page = play_family(room.rules).web_page
+            family = play_family(room.rules)
         else:  # read the row, not the room: a page view starts no table's computer players
             row = await lobby.db(lobby.store.load_table, table_id) if len(table_id) <= 64 else None
-            page = _page_of(row.rules if row is not None else None)
-        return FileResponse(WEB / page, headers={"Cache-Control": "no-cache"})
+            family = _family_of(row.rules if row is not None else None)
+        return page(request, TABLE_PAGE, plugin=family.web_plugin)
 
     @app.get("/api/variants", responses=ERRORS)
     async def variants(family: str = Query("all", json_schema_extra={"enum": list(FAMILIES)})) -> Response:
@@ -394,9 +393,9 @@ def _known_variant(name: str) -> bool:
 
 
 def _page(name: str) -> Any:
-    async def page() -> FileResponse:
-        return FileResponse(WEB / name, headers={"Cache-Control": "no-cache"})
-    return page
+    async def serve_page(request: Request) -> Response:
+        return page(request, name)
+    return serve_page
 
 
 async def _write(ws: WebSocket, client: Client) -> None:
@@ -428,13 +427,13 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
     await ws.close(code=close_code)
 
 
-def _page_of(spec: Mapping[str, Any] | None) -> str:
-    """The browser page of a stored table's rules (``{"variant": ..., "options": ...}``): its variant's family's;
-    Canasta's when there is none (that page says the table is unknown)."""
+def _family_of(spec: Mapping[str, Any] | None) -> PlayFamily:
+    """The family of a stored table's rules (``{"variant": ..., "options": ...}``); Canasta when there is none
+    (its table page says the table is unknown)."""
     try:
-        return play_family(game_rules(str((spec or {}).get("variant", "")))).web_page
+        return play_family(game_rules(str((spec or {}).get("variant", ""))))
     except (TypeError, ValueError):
-        return CANASTA.web_page
+        return CANASTA
 
 
 def _positions(record: dict[str, Any]) -> list[dict[str, Any]]:

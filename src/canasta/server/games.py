@@ -40,12 +40,10 @@ def seat_views(state: AnyState, seats: Iterable[int | None]) -> dict[int | None,
     return play_family(state).seat_views(state, seats)
 
 
-def hand_sides(last_hand: Any) -> list[Any]:
-    """Each side's scores of the hand just finished, for the score pad: Canasta keeps the list itself, the
-    rummy family a summary whose ``sides`` is that list."""
-    if isinstance(last_hand, dict):
-        return list(last_hand.get("sides") or [])
-    return list(last_hand)
+def hand_sides(state: AnyState) -> list[dict[str, Any]]:
+    """Each side's scores of the hand ``state``'s move just finished, for the score pad (the family reads its
+    ``last_hand``)."""
+    return play_family(state).hand_sides(state)
 
 
 def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
@@ -59,11 +57,7 @@ def final_table(before: AnyState, move: Any, seat: int) -> dict[str, Any]:
     ended = apply(before.replace(rules=last), move)
     public = seat_view(ended, None)
     hands = [any_view(ended, s)["hand"] for s in range(before.rules.players)]
-    summary: Any = ended.last_hand
-    if isinstance(summary, dict):  # the rummy family's summary says who went out
-        went_out = summary.get("went_out")
-    else:  # Canasta's says which side: the mover's, when the move emptied the mover's hand
-        went_out = seat if not hands[seat] and any(side.get("went_out") for side in summary or ()) else None
+    went_out = play_family(ended).went_out(ended, seat, bool(hands[seat]))
     out: dict[str, Any] = {"hand": before.hand_number, "hands": hands, "went_out": went_out,
                            "pile_top": public.get("pile_top") or (public.get("pile") or [None])[-1]}
     for key in ("sides", "melds"):

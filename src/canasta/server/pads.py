@@ -12,18 +12,17 @@ import functools
 import json
 import re
 import secrets
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 
 from ..pad import Pad, PadError, from_csv, load_pad, new_pad, to_csv
 from .answers import TABLE_ERRORS
 from .lobby import Lobby
+from .pages import page
 
 router = APIRouter(responses={**TABLE_ERRORS})
-PAGE = Path(__file__).with_name("web") / "pad.html"
 MAX_BODY = 256 * 1024  # bytes of one request: a whole pad of 200 hands imported as JSON or CSV fits
 MAX_PADS = 200  # a player's pads
 PLAYER = re.compile(r"^[0-9a-f]{32,64}$")
@@ -115,9 +114,9 @@ def _guard(handler: Any) -> Any:
 
 @router.get("/pad", include_in_schema=False)
 @router.get("/pad/view/{share}", include_in_schema=False)
-async def page() -> FileResponse:
+async def pad_page(request: Request) -> Response:
     """The pad's page: the owner's pads at /pad, one pad read-only at /pad/view/SHARE."""
-    return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
+    return page(request, "pad.html")
 
 
 @router.post("/api/pads")

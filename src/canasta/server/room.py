@@ -592,7 +592,7 @@ class Room:
         if not same_hand and not over:
             deals = [*deals, deck_text(after)]
         if (not same_hand or over) and after.last_hand is not None:
-            pad = [*pad, {"hand": before.hand_number, "sides": hand_sides(after.last_hand)}]
+            pad = [*pad, {"hand": before.hand_number, "sides": hand_sides(after)}]
         status, result = ("over", outcome(after)) if over else (self.status, None)
         settings = self.settings
         gone = [s.row.seat for s in self.seats if s.row.kind == "human" and s.stand_in]

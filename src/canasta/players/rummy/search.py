@@ -14,7 +14,6 @@ view; the sampled positions hold no real hidden card.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -27,6 +26,7 @@ from ...rummy.sampling import determinize, knowledge
 from ...rummy.scoring import hand_lines
 from ...rummy.state import OVER, RummyState
 from .. import Player
+from ..paired import best_alternative
 from .heuristic import RummyHeuristicPlayer, Seen
 
 MIN_SAMPLES = 4  # never leave the heuristic's move on fewer samples than this
@@ -104,15 +104,8 @@ class RummySearchPlayer(Player):
                 gains[i].append(v - values[0])
             if self.seconds is not None and n + 1 >= MIN_SAMPLES and time.process_time() - start > self.seconds:
                 break
-        best, best_gain = 0, 0.0
-        for i in range(1, len(options)):
-            g = gains[i]
-            if len(g) < MIN_SAMPLES:
-                continue
-            mean = sum(g) / len(g)
-            sd = math.sqrt(sum((x - mean) ** 2 for x in g) / (len(g) - 1))
-            if mean > best_gain and mean > self.margin * sd / math.sqrt(len(g)):
-                best, best_gain = i, mean
+        pick, best_gain, _ = best_alternative(gains[1:], self.margin, MIN_SAMPLES)
+        best = 1 + pick
         if best:
             self.last_reason = (f"{options[best]} scored {best_gain:+.1f} points a hand better than {base} "
                                 f"over {len(gains[best])} sampled deals")

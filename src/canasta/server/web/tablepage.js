@@ -1,13 +1,14 @@
-// The table page both families share (table.html for Canasta, rummy.html for the rummy family): one websocket
+// The table page both families share (table.html, with the table's family's plug-in): one websocket
 // to /ws/tables/ID, the table drawn from the server's `state` frames (docs/protocol.md). The page never computes
 // legality: every button sends a move taken from the frame's `legal` list.
 //
 // Written once here: connecting and reconnecting, the frames (events paced one by one, state, errors, seats,
 // chat, hints, the engine's reasons), the log, speech bubbles, sounds, card movement and announcements, the
 // hand (a listbox: selection, keyboard, sorting, drag and drop), the status line, the score pad, the hand's
-// review, the waiting room and the game's end, the notices. A family's plug-in (table.js, rummy.js) draws
-// what really differs (the seats, the melds, the piles, the move buttons) and names its moves; it is the
-// object `F` given to `startTable`.
+// review, the waiting room and the game's end, the notices. A family's plug-in (table_canasta.js,
+// table_rummy.js: the server puts the table's family's in the page) lays out the board and draws what really
+// differs (the seats, the melds, the piles, the move buttons) and names its moves; it is the object `F` given
+// to `startTable`.
 
 import {
   api, applyDeckPreference, cardEl, displayName, el, formatPoints, fourColour, lineLabel, openTable, playerId, seatToken, sendFrame,
@@ -448,7 +449,7 @@ function setStatus(text) {
 function renderTitle() {
   const { variant, parts } = F.title();
   $("table-title").textContent = [variant, ...parts].filter(Boolean).join(" · ");
-  document.title = variant ? t("table.page_title_variant", { variant }) : t("table.page_title");
+  document.title = F.pageTitle(variant);
 }
 
 function statusText() {
@@ -976,6 +977,17 @@ function setupInput() {
 
 // ------------------------------------------------------------------ start
 
+/** The board: the family's layout of its seats, melds and piles around what every table has (the slot for the
+ * panels, the hand, the move buttons). */
+function buildBoard() {
+  const panel = el("div", { id: "panel-slot" });
+  const hand = el("div", { class: "hand-wrap", id: "me-seat" },
+    el("div", { class: "hand-title", id: "hand-title" }),
+    el("div", { class: "hand", id: "hand", "data-testid": "hand", role: "listbox", "aria-multiselectable": "true", "aria-label": t("table.hand") }));
+  const actions = el("div", { class: "actions", id: "actions", "data-testid": "actions", role: "group", "aria-label": t("table.actions") });
+  $("board").replaceChildren(...F.board({ panel, hand, actions }));
+}
+
 /** What every table page has around its board: the top bar (home, help, the title, the status line, the
  * deck's colours, sounds, the language, the connection), beside the board the log, the score pad, the
  * family's own boxes and the chat, and the notice. */
@@ -1011,8 +1023,10 @@ export function startTable(family) {
   F = family;
   const sort = store.get(F.sortStore);
   T.sortMode = SORT_MODES.includes(sort) ? sort : F.defaultSort;
+  buildBoard();
   buildShell();
   setUpPage(); // the texts and the language menu
+  renderTitle();
   applyDeckPreference();
   setupInput();
   if (F.setup) F.setup();
@@ -1020,7 +1034,6 @@ export function startTable(family) {
     setStatus(t("table.status.no_table"));
     return;
   }
-  renderTitle();
   // the public table info (settings, seats) while the socket connects; optional
   api(`/api/tables/${encodeURIComponent(T.id)}`)
     .then((info) => {

@@ -1,14 +1,12 @@
-"""Strength measurements between rummy computer players, with players made by the caller: duplicate hands
-(each deal's first hand played twice, the players swapping seats) and whole games, with a 95% interval on
-the mean difference per deal; and the players' thinking time.
+"""Strength measurements between computer players the caller makes, for any family: duplicate hands (each
+deal's first hand played twice, the players swapping sides) and whole games, with a 95% interval on the mean
+difference per deal; and the players' thinking time per decision.
 
-``python -m canasta.rummy.arena --variant 500-rum --players 2 --a greedy --b random --deals 200`` prints
-the figures quoted in docs/strength.md ("The rummy family").
-
-Deprecated for matches between named players: ``canasta tournament`` (``canasta.play.arena``) plays every
-family, with Elo ratings, hand win rates, ``--jobs`` and Ray; the games here are played by its
-``play_players`` and the intervals are its ``mean_interval``. This module stays for the figures above
-(its own seeds for the players) and for code that calls it."""
+``python -m canasta.play.strength --variant 500-rum --players 2 --a greedy --b random --deals 200`` prints the
+figures quoted in docs/strength.md ("The rummy family"). Its players' seeds are its own (deal ``d``, seat ``s``:
+``10 d + s``), so those figures stay as they were measured; ``canasta tournament`` (``canasta.play.arena``)
+plays named players with Elo ratings, hand win rates, ``--jobs`` and Ray. The games are played by that
+module's ``play_players`` and the intervals are its ``mean_interval``. (Was ``canasta.rummy.arena``.)"""
 
 from __future__ import annotations
 
@@ -17,24 +15,22 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from ..play.arena import mean_interval, play_players
-from ..play.record import play_game as play_recorded
+from ..dispatch import apply, is_over, legal_moves, new_game, view
 from ..players import Player
-from ..players.rummy import make_rummy_player
-from .api import apply, is_over, legal_moves
-from .deal import new_game
-from .rules import RummyRules
-from .state import RummyState
-from .view import view
+from ..presets import game_rules
+from .arena import mean_interval, play_players
+from .family import play_family
+from .record import play_game as play_recorded
+from .simulate import GameRules
 
 
-def play_hand(r: RummyRules, seed: int, players: list[Player], max_moves: int = 20000) -> list[int]:
+def play_hand(r: GameRules, seed: int, players: list[Player], max_moves: int = 20000) -> list[int]:
     """The first hand of the deal ``seed`` between ``players`` (one per seat): each side's hand score."""
     scores: list[int] = play_players(r, players, seed, hands=1, max_moves=max_moves)["hands"][0]
     return scores
 
 
-def play_game(r: RummyRules, seed: int, players: list[Player], max_moves: int = 200_000) -> dict[str, Any]:
+def play_game(r: GameRules, seed: int, players: list[Player], max_moves: int = 200_000) -> dict[str, Any]:
     """The result of a whole game (``RuntimeError`` if it goes on past ``max_moves`` moves)."""
     final, _record = play_recorded(players, r, seed, max_moves)
     result: dict[str, Any] = final.result
@@ -47,7 +43,7 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return e.value, e.value if e.low is None else e.low, e.value if e.high is None else e.high
 
 
-def deal_differences(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
+def deal_differences(r: GameRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
                      seed: int = 0) -> list[float]:
     """A's side score less B's for each deal ``seed``, ``seed + 1``, ..., averaged over the two seatings."""
     if r.teams != 2:
@@ -69,7 +65,7 @@ def summarize(diffs: list[float]) -> dict[str, Any]:
             "a_better": sum(1 for x in diffs if x > 0) / len(diffs)}
 
 
-def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
+def duplicate(r: GameRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], deals: int,
               seed: int = 0) -> dict[str, Any]:
     """Two-sided games only: A's side score less B's, per deal, averaged over the two seatings."""
     return summarize(deal_differences(r, make_a, make_b, deals, seed))
@@ -77,10 +73,9 @@ def duplicate(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[
 
 def _named_differences(key: str, options: dict[str, Any], a: str, b: str, deals: int, seed: int) -> list[float]:
     """``deal_differences`` between players named ``a`` and ``b`` (in a worker process: names pickle)."""
-    from .presets import rummy_rules
-
-    return deal_differences(rummy_rules(key, options), lambda s: make_rummy_player(a, s),
-                            lambda s: make_rummy_player(b, s), deals, seed)
+    r = game_rules(key, **options)
+    make = play_family(r).make_player
+    return deal_differences(r, lambda s: make(a, s), lambda s: make(b, s), deals, seed)
 
 
 def parallel_duplicate(key: str, options: dict[str, Any], a: str, b: str, deals: int, seed: int = 0,
@@ -108,7 +103,7 @@ def shares(result: dict[str, Any], a_side: int) -> tuple[float, float]:
     return a, 1.0 - a
 
 
-def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], n: int,
+def games(r: GameRules, make_a: Callable[[int], Player], make_b: Callable[[int], Player], n: int,
           seed: int = 0) -> dict[str, Any]:
     """Whole games, A's side taking each side in turn (the others are B): A's and B's share of the games won
     (they add up to 1 but for stalemates, lost by both)."""
@@ -123,32 +118,32 @@ def games(r: RummyRules, make_a: Callable[[int], Player], make_b: Callable[[int]
     return {"games": n, "a_wins": a_wins / n, "b_wins": b_wins / n, "stalemates": stalemates}
 
 
-def thinking_times(r: RummyRules, levels: list[str], deals: int, seed: int = 0) -> dict[str, list[float]]:
+def thinking_times(r: GameRules, levels: list[str], deals: int, seed: int = 0) -> dict[str, list[float]]:
     """CPU seconds each player named in ``levels`` takes per decision, asked at every decision of the first
     hand of heuristic games (the deals ``seed``, ``seed + 1``, ...): the same positions for every level."""
     import time
 
+    make = play_family(r).make_player
     times: dict[str, list[float]] = {name: [] for name in levels}
     for d in range(seed, seed + deals):
-        s: RummyState = new_game(r, d)
-        guide = make_rummy_player("heuristic", d)
+        s = new_game(r, d)
+        guide = make("heuristic", d)
         while s.hand_number == 1 and not is_over(s):
             seen, legal = view(s, s.to_move), legal_moves(s)
             for name in levels:
-                player = make_rummy_player(name, d)
+                player = make(name, d)
                 start = time.process_time()
-                player.choose(seen, legal)  # type: ignore[arg-type]
+                player.choose(seen, legal)
                 times[name].append(time.process_time() - start)
-            s = apply(s, guide.choose(seen, legal))  # type: ignore[arg-type]
+            s = apply(s, guide.choose(seen, legal))
     return times
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .presets import rummy_key, rummy_rules
-
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--variant", default="500-rum")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=2,
+                   help="players, in a game each plays for himself (partnership presets keep their seats)")
     p.add_argument("--a", default="greedy")
     p.add_argument("--b", default="random")
     p.add_argument("--deals", type=int, default=100)
@@ -159,18 +154,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="instead of matches: CPU time per decision of --a and --b (and the levels medium, hard, "
                         "expert) over --deals hands of heuristic play")
     args = p.parse_args(argv)
-    key = rummy_key(args.variant)
-    if key is None:
-        p.error(f"{args.variant!r} is not a rummy variant")
-    # --players for the games each plays for himself (partnership presets keep their four seats)
-    alone = rummy_rules(key, {})
-    options: dict[str, Any] = {"players": args.players} if alone.teams == alone.players else {}
-    r = rummy_rules(key, options)
-    for name in (args.a, args.b):
-        try:
-            make_rummy_player(name)
-        except ValueError as exc:
-            p.error(str(exc))
+    try:
+        # --players for the games each plays for himself (partnership presets keep their seats)
+        alone = game_rules(args.variant)
+        options: dict[str, Any] = {"players": args.players} if alone.teams == alone.players else {}
+        r = game_rules(args.variant, **options)
+        for name in (args.a, args.b):
+            play_family(r).make_player(name, None)
+    except ValueError as exc:
+        p.error(str(exc))
+    key = r.name
     if args.deals < 0 or args.games < 0 or args.jobs < 1:
         p.error("--deals and --games are 0 or more, --jobs 1 or more")
 
@@ -184,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     def make(name: str) -> Callable[[int], Player]:
-        return lambda seed: make_rummy_player(name, seed)
+        return lambda seed: play_family(r).make_player(name, seed)
 
     if args.deals:
         if args.jobs > 1:

@@ -1,5 +1,5 @@
-// Canasta's plug-in for the table page (tablepage.js draws everything both families share): the seats
-// around the table, each side's melds and red threes, the stock and the discard pile, the move buttons, and the
+// Canasta's plug-in for the table page (tablepage.js draws everything both families share): the board's
+// layout, the seats around the table, each side's melds and red threes, the stock and the discard pile, the move buttons, and the
 // moves in words (a meld's cards with their suits, from the table after it).
 
 import { backEl, cardEl, cardSortKey, cardText, el, formatPoints, rankOf, sortCards, suitOf } from "./common.js";
@@ -656,8 +656,25 @@ function handGroup(code, mode) {
   return r === "2" || r === "JK" ? "wild" : r;
 }
 
+/** The board: the other seats above and beside, the sides' melds and the piles in the middle, this seat's hand
+ * and moves below. */
+function board({ panel, hand, actions }) {
+  const area = (name, ...children) => el("div", { class: `area-${name}`, id: `area-${name}` }, ...children);
+  const div = (cls, id) => el("div", { class: cls, id });
+  return [
+    area("top"),
+    area("left"),
+    area("center", panel, div("sides", "other-sides"), div("piles", "piles"), div("turn-info", "turn-info"), div("sides", "my-side")),
+    area("right"),
+    area("me", hand, el("div", { id: "question" }), actions,
+      el("div", { class: "more-moves", id: "more-moves", "data-testid": "more-moves", "aria-label": t("table.more_moves") })),
+  ];
+}
+
 startTable({
   windowName: "canastaTable",
+  board,
+  pageTitle: (variant) => (variant ? t("table.page_title_variant", { variant }) : t("table.page_title")),
   sortStore: "canasta.sort",
   defaultSort: "rank",
   seatName: positionName,

@@ -1,5 +1,5 @@
 // The rummy family's plug-in for the table page (500 Rum, its partnership game, Persian Rummy, Basic Rummy,
-// Dealer's Gambit; tablepage.js draws everything both families share): the seats in a row, the spread discard
+// Dealer's Gambit; tablepage.js draws everything both families share): the board's layout, the seats in a row, the spread discard
 // pile, every meld with who laid each card, the move buttons and the notation box, and the moves in words.
 // The notation box sends what is typed; the server's refusal (its reason) is shown.
 
@@ -377,8 +377,34 @@ function sideBoxes(box) {
   return [box(t("rummy.last_hand"), el("div", { id: "breakdown", "data-testid": "breakdown" }, el("span", { class: "muted small-text", text: t("table.no_hand_yet") })))];
 }
 
+/** The board: the seats in a row, the stock and the spread pile, the melds, this seat's hand, its moves and the
+ * notation box (a phone lays them out in a grid: style.css). */
+function board({ panel, hand, actions }) {
+  document.body.classList.add("page-rummy");
+  $("board").classList.add("rummy-board");
+  return [
+    panel,
+    el("div", { class: "rummy-seats", id: "seats", "data-testid": "seats" }),
+    el("div", { class: "rummy-piles" },
+      el("div", { class: "pile-box", id: "stock", "data-testid": "stock" }),
+      el("div", { class: "rummy-pile-wrap" },
+        el("div", { class: "what" }, el("span", { text: t("table.pile") }), " ",
+          el("span", { class: "muted small-text", id: "pile-help", "data-testid": "pile-help" })),
+        el("div", { class: "rummy-pile", id: "pile", "data-testid": "pile", "aria-label": t("rummy.pile_label") }))),
+    el("div", { class: "question hidden", id: "must-use", "data-testid": "must-use", role: "status" }),
+    el("div", { class: "rummy-melds", id: "melds", "data-testid": "melds", "aria-label": t("rummy.melds_label") }),
+    hand,
+    actions,
+    el("form", { class: "chat-form notation-form", id: "notation-form", autocomplete: "off" },
+      el("input", { id: "notation", "data-testid": "notation", placeholder: t("rummy.notation.placeholder"), "aria-label": t("rummy.notation.label") }),
+      el("button", { type: "submit", "data-testid": "notation-send", text: t("rummy.notation.send") })),
+  ];
+}
+
 startTable({
   windowName: "rummyTable",
+  board,
+  pageTitle: (variant) => (variant ? t("rummy.page_title_variant", { variant }) : t("rummy.page_title")),
   sortStore: "canasta.rummy.sort",
   defaultSort: "suit",
   seatName,
