@@ -859,8 +859,11 @@ class Room:
         elif kind == "changed":  # a move, or seats, status or settings at the same version
             move = message.get("move")
             if move is not None and not self.lock.locked():  # played at once, without a task: nothing else
-                if self._follow(MoveRow(**move)):              # runs meanwhile (the lock is free, this never waits)
-                    return
+                try:                                           # runs meanwhile (the lock is free, this never waits)
+                    if self._follow(MoveRow(**move)):
+                        return
+                except Exception as exc:  # (a message this code does not read) never the broker listener's end
+                    log.error("table %s: could not play a move made elsewhere: %s", self.id, type(exc).__name__)
                 move = None  # not the next move here, or it ends the hand: catch up
             task = asyncio.get_running_loop().create_task(self.refresh(move))
             self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
