@@ -174,3 +174,18 @@ def test_a_drained_process_sends_its_clients_away(tmp_path: Path) -> None:
                     player.recv()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
             drained.result(10)
+
+
+def test_a_server_process_collects_its_young_objects_less_often() -> None:
+    """``canasta serve`` tunes the cyclic collector once its app is built (docs/server-load.md)."""
+    import gc
+
+    from canasta.server.config import COLLECT_EVERY, tune_collector
+
+    threshold = gc.get_threshold()
+    try:
+        tune_collector()
+        assert gc.get_threshold() == (COLLECT_EVERY, *threshold[1:]) and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

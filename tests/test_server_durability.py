@@ -198,3 +198,35 @@ def test_an_abandoned_game_is_marked_and_left_out_of_statistics(tmp_path: Path) 
         total = server.get("/api/players/leaver/stats").json()["total"]
         assert (total["played"], total["abandoned"], total["won"] + total["lost"] + total["drawn"]) == (1, 1, 0)
         assert total["hands"] == 0
+
+
+def test_a_table_loaded_again_mid_game_rebuilds_the_hand_log_it_kept(tmp_path: Path) -> None:
+    """The hand log a room keeps move by move (from the views it makes for its frames) equals the one it
+    rebuilds from the record when the table is loaded again in a later hand (its earlier hands only replayed)."""
+    url, rng = f"sqlite:///{tmp_path / 'db.sqlite'}", random.Random(5)
+    with LiveServer(url) as live:
+        made = live.create(variant="classic", options={"hands_per_game": 3}, seats=["human"] * 4, delay=0)
+        table = made["table"]
+        with ExitStack() as stack:
+            clients = {s["seat"]: stack.enter_context(live.client(table, s["token"])) for s in made["seats"]}
+            everyone = list(clients.values())
+            for c in everyone:
+                c.until("state", status="playing")
+            state = everyone[0].state
+            for _ in range(3000):
+                assert state is not None and state["status"] == "playing"
+                if state["view"]["hand_number"] == 2 and len(state["hand_log"]) >= 20:
+                    break
+                mover = clients[state["view"]["to_move"]]
+                assert mover.state is not None
+                version = mover.state["version"]
+                mover.until("ack", id=mover.move(rng.choice(mover.state["legal"])))
+                for c in everyone:
+                    c.until("state", version=version + 1)
+                settle_review(clients, everyone)
+                state = everyone[0].state
+            assert state is not None and state["view"]["hand_number"] == 2
+            kept = state["hand_log"]
+            assert any(entry["melds"] for entry in kept) and kept[0]["version"] > 1
+    with LiveServer(url) as again, again.client(table) as watcher:
+        assert watcher.until("state")["hand_log"] == kept

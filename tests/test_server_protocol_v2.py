@@ -3,7 +3,8 @@ frame carrying the change to the client's own state as a JSON Patch (RFC 6902, a
 ``jsonpatch`` package). Along one game of every preset each seat and a spectator rebuild their state from
 the stream and it equals the engine's view of the replayed record after every move; a version 1 client at
 the same table keeps getting whole state frames equal to the rebuilt ones; a patch holds nothing that is
-not in the seat's own new view (no other seat's hidden cards)."""
+not in the seat's own new view (no other seat's hidden cards); the hand log every client holds, kept move by
+move from the views the server made anyway, equals the one made from the record's positions."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import pytest
 import canasta
 from canasta.play.record import replay
 from canasta.presets import game_rules
-from canasta.server.games import seat_view
+from canasta.server.games import played, seat_view
 from canasta.server.patch import apply, diff
 from server_helpers import LiveServer, WsClient
 
@@ -72,6 +73,7 @@ class Rebuilt:
         self.doc: dict[str, Any] | None = None
         self.views: dict[int, dict[str, Any]] = {}
         self.legal: dict[int, list[str]] = {}
+        self.logs: dict[int, list[tuple[Any, ...]]] = {}
         self.patches = 0
 
     def read(self) -> dict[str, Any]:
@@ -86,11 +88,16 @@ class Rebuilt:
         if frame["type"] in ("state", "event", "patch") and self.doc is not None:
             self.views[self.doc["version"]] = copy.deepcopy(self.doc["view"])
             self.legal[self.doc["version"]] = list(self.doc["legal"])
+            self.logs[self.doc["version"]] = [logged(e) for e in self.doc["hand_log"]]
         return frame
 
     def until_version(self, version: int) -> None:
         while self.doc is None or self.doc["version"] < version:
             self.read()
+
+
+def logged(entry: dict[str, Any]) -> tuple[Any, ...]:
+    return entry["version"], entry["seat"], entry["move"], entry["took"], copy.deepcopy(entry["melds"])
 
 
 def play(server: LiveServer, variant: str, seed: int) -> None:
@@ -142,6 +149,17 @@ def play(server: LiveServer, variant: str, seed: int) -> None:
             assert c.views[number] == seat_view(state, seat), (variant, number, seat)
             assert c.legal[number] == ([] if number == version else c.views[number]["legal_moves"])
         assert watcher.views[number] == seat_view(state, None), (variant, number)
+    # the hand log, made from scratch: each move of the hand, with what the public views before and after it show
+    positions, log = replayed_positions(record), []
+    for number, (seat, move) in enumerate((m.split(" ", 1) for m in record["moves"]), start=1):
+        before, after = positions[number - 1], positions[number]
+        if after.hand_number != before.hand_number:
+            log = []
+        else:
+            shown = played(seat_view(before, None), seat_view(after, None), move, int(seat))
+            log = [*log, (number, int(seat), move, shown["took"], shown["melds"])]
+        for c in everyone:
+            assert c.logs[number] == log, (variant, number)
 
 
 def replayed_positions(record: dict[str, Any]) -> dict[int, Any]:

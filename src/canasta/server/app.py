@@ -29,7 +29,7 @@ from ..presets import game_rules
 from .answers import ERRORS, TABLE_ERRORS, ErrorBody
 from .catalog import catalog
 from .cluster import LocalCluster, RedisCluster
-from .config import Limits
+from .config import Limits, tune_collector
 from .games import AnyState
 from .guard import Shield, TableBudget, TableLimit, Unavailable
 from .help_pages import MAX_MOVES, LessonError, lesson_step, rules_record
@@ -94,6 +94,7 @@ def serve(app: FastAPI, host: str, port: int, ready: Callable[[], None], drain_s
             self.draining = self.loop.create_task(app.state.lobby.drain(pause))
             self.draining.add_done_callback(lambda _: setattr(self, "should_exit", True))
 
+    tune_collector()
     # No per-message compression: it cost 8% of the server's time under load and frames are a few kB. No
     # access log: a websocket's address carries its seat token.
     Server(uvicorn.Config(app, host=host, port=port, log_level="warning", log_config=None, access_log=False,

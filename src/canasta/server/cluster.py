@@ -10,10 +10,11 @@ process is stopping: ``Lobby.drain``) gives every table up and takes none any mo
 owns every table. ``RedisCluster`` carries messages over Redis pub/sub, one channel per table that only the
 processes holding the table subscribe to (and one that every process's presence repeat goes to), and keeps
 ownership as a lease row per table in PostgreSQL (``Store.take_leases``), renewed every ``RENEW_SECONDS`` and
-taken over by another process once it has expired. Messages never carry a move or a card: they say "table T
-changed", and each process reads the table from the database, the system of record, so a lost or late message
-costs a delay, never a wrong state (and a process that lost the broker catches every table up when it is
-back).
+taken over by another process once it has expired. Messages never carry a hidden card: they say "table T
+changed" (with the move's public row when that move is all that changed: the others play it themselves), and a
+process that cannot simply play it reads the table from the database, the system of record, so a lost or late
+message costs a delay, never a wrong state (and a process that lost the broker catches every table up when it
+is back).
 """
 
 from __future__ import annotations
@@ -226,8 +227,8 @@ class RedisCluster(LocalCluster):
                     for handler in list(self.handlers.values()):
                         handler({"kind": "changed", "from": None})
                 first = False
-                while True:
-                    message = await self.pubsub.get_message(timeout=1.0)
+                while True:  # blocking: a read with a timeout cost twice the CPU a message (a lost broker raises)
+                    message = await self.pubsub.get_message(timeout=None)
                     if message is not None and message.get("type") == "message":
                         self._deliver(message)
             except asyncio.CancelledError:

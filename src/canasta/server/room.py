@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import dataclasses
 import hashlib
 import hmac
 import json
@@ -163,6 +162,10 @@ class Room:
         self.seats = [Seat(s, left_at=now if s.joined else None) for s in row.seats]
         self.events = [self._event(m) for m in history]
         self._hand_log: list[dict[str, Any]] | None = None  # None: built from the record when first asked
+        # the views made of the position now and of the one before it, by seat (None: a spectator): each view of
+        # a position is made once, for the frames and the hand log alike (a position never changes)
+        self._seen: tuple[AnyState, dict[int | None, dict[str, Any]]] | None = None
+        self._seen_before: tuple[AnyState, dict[int | None, dict[str, Any]]] | None = None
         self.used_ids = {(m.seat, m.client_id): m.version for m in history if m.client_id is not None}
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -239,11 +242,33 @@ class Room:
     def seats_public(self) -> list[dict[str, Any]]:
         return [s.public(self.connected(s.row.seat)) for s in self.seats]
 
-    def seat_view(self, seat: int | None) -> dict[str, Any]:
-        return seat_view(self.state, seat)
+    def views(self, seats: set[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of the position now of ``seats`` (None: a spectator), each made once per position. Shared
+        with every frame that carries them: read them, never change them."""
+        state = self.state
+        if self._seen is None or self._seen[0] is not state:
+            self._seen_before, self._seen = self._seen, (state, {})
+        known = self._seen[1]
+        missing = seats - known.keys()
+        if missing:
+            known.update(seat_views(state, missing))
+        return {seat: known[seat] for seat in seats}
+
+    def _shown(self, state: AnyState) -> dict[str, Any]:
+        """A view of ``state`` for the hand log, which reads only what every seat sees alike (the pile's size,
+        each side's seats and melds): one already made if there is one; else, of the position now, the views
+        of the seats here (shown next); else the view of a seat not to move (the spectator's lists the legal
+        moves of the seat to move, the costliest part of a view, and leaves them out)."""
+        for seen in (self._seen, self._seen_before):
+            if seen is not None and seen[0] is state and seen[1]:
+                return next(iter(seen[1].values()))
+        idle = (state.to_move + 1) % state.rules.players
+        if state is self.state:
+            return next(iter(self.views({client.seat for client in self.clients} or {idle}).values()))
+        return seat_view(state, idle)
 
     def state_frame(self, seat: int | None, seen: dict[str, Any] | None = None) -> dict[str, Any]:
-        seen = seen if seen is not None else self.seat_view(seat)
+        seen = seen if seen is not None else self.views({seat})[seat]
         deadline = self.deadline()
         return {"type": "state", "version": self.version, "seat": seat, "view": seen,
                 "legal": seen["legal_moves"] if self.status == "playing" and not self.reviewing() else [],
@@ -255,7 +280,7 @@ class Room:
         """``GET /api/tables/ID``: what anybody may know of the table."""
         return {"table": self.id, "rules": self.rules.to_dict(), "status": self.status, "version": self.version,
                 "settings": self.settings, "seats": self.seats_public(), "pad": self.pad,
-                "result": self.result, "view": seat_view(self.state, None)}
+                "result": self.result, "view": self.views({None})[None]}
 
     def welcome(self, client: Client) -> dict[str, Any]:
         frame = {"type": "welcome", "table": self.id, "seat": client.seat, "host": self.host,
@@ -270,12 +295,16 @@ class Room:
         date move by move; rebuilt by replaying the record after the room was loaded or caught up."""
         if self._hand_log is None:
             entries: list[dict[str, Any]] = []
+            shown: list[Any] = [None, None]  # the last position replayed and its view
+            hand = self.state.hand_number  # the earlier hands' moves are only replayed
 
             def on_move(number: int, before: Any, move: Any, after: Any) -> None:
                 if after.hand_number != before.hand_number:
                     entries.clear()
-                else:
-                    entries.append(self._logged(self.events[number - 1], before, after))
+                elif after.hand_number == hand:
+                    was = shown[1] if shown[0] is before else self._shown(before)
+                    shown[:] = after, self._shown(after)
+                    entries.append(self._logged(self.events[number - 1], was, shown[1]))
 
             try:
                 replay(self.record(), on_move)
@@ -286,14 +315,18 @@ class Room:
         return self._hand_log
 
     @staticmethod
-    def _logged(event: dict[str, Any], before: AnyState, after: AnyState) -> dict[str, Any]:
-        return {**event, **played(seat_view(before, None), seat_view(after, None), event["move"], event["seat"])}
+    def _logged(event: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+        """A hand log entry: ``event`` with what it put on the table, from views of the positions before and
+        after it."""
+        return {**event, **played(before, after, event["move"], event["seat"])}
 
     def _log_move(self, event: dict[str, Any], before: AnyState, after: AnyState) -> None:
-        """Add a move to the hand's log (a new list: the clients' last frames hold the old one, patches diff)."""
+        """Add a move to the hand's log (a new list: the clients' last frames hold the old one, patches diff).
+        ``after`` is the room's position now."""
         if self._hand_log is not None:
             same_hand = after.hand_number == before.hand_number
-            self._hand_log = [*self._hand_log, self._logged(event, before, after)] if same_hand else []
+            self._hand_log = [*self._hand_log, self._logged(event, self._shown(before), self._shown(after))] \
+                if same_hand else []
 
     @staticmethod
     def _event(m: MoveRow) -> dict[str, Any]:
@@ -316,7 +349,7 @@ class Room:
         (or a ``patch`` frame when there is none) carrying the change from the client's last state frame.
         Each frame is encoded once for all the clients it goes to: once per seat, once for the spectators."""
         events = events or []
-        views = seat_views(self.state, {client.seat for client in self.clients})
+        views = self.views({client.seat for client in self.clients})
         frames = {seat: self.state_frame(seat, seen) for seat, seen in views.items()}
         texts = [encode(event) for event in events]
         whole: dict[int | None, str] = {}
@@ -768,7 +801,7 @@ class Room:
         ``move`` when that move is all that changed (the others play it themselves: ``_follow``)."""
         message: dict[str, Any] = {"kind": "changed", "version": self.version}
         if move is not None:
-            message["move"] = dataclasses.asdict(move)
+            message["move"] = {**vars(move)}  # (a copy: ``dataclasses.asdict`` copies deeply, at 20 times the cost)
         self.lobby.cluster.publish(self.id, message)
 
     def announce(self) -> None:
@@ -824,7 +857,15 @@ class Room:
             self.seats[message["seat"]].stand_in = True
             self.broadcast_seats()
         elif kind == "changed":  # a move, or seats, status or settings at the same version
-            task = asyncio.get_running_loop().create_task(self.refresh(message.get("move")))
+            move = message.get("move")
+            if move is not None and not self.lock.locked():  # played at once, without a task: nothing else
+                try:                                           # runs meanwhile (the lock is free, this never waits)
+                    if self._follow(MoveRow(**move)):
+                        return
+                except Exception as exc:  # (a message this code does not read) never the broker listener's end
+                    log.error("table %s: could not play a move made elsewhere: %s", self.id, type(exc).__name__)
+                move = None  # not the next move here, or it ends the hand: catch up
+            task = asyncio.get_running_loop().create_task(self.refresh(move))
             self.refreshing.add(task)  # kept until done (the loop holds tasks weakly)
             task.add_done_callback(self.refreshing.discard)
 
@@ -839,7 +880,8 @@ class Room:
     def _follow(self, row: MoveRow) -> bool:
         """Play a move committed at another process, as the engine gives the same position from the same one
         (within a hand: a new hand's deal is random), instead of reading the table back from the database.
-        False when it is not the next move here or it ends the hand: then catch up. Hold the lock."""
+        False when it is not the next move here or it ends the hand: then catch up. Hold the lock, or call it
+        while the lock is free (it never waits)."""
         before = self.state
         if row.version != self.version + 1:
             return False
