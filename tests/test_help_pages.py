@@ -46,6 +46,12 @@ def test_every_page_has_the_shared_head_and_answers_304_to_its_etag(client: Any)
     assert client.get("/", headers={"If-None-Match": '"stale"'}).status_code == 200
 
 
+def test_the_pages_sources_are_not_served_as_static_files(client: Any) -> None:
+    assert client.get("/static/table.html").status_code == 404  # its include lines are filled in at /t/ID
+    assert client.get("/static/head.html").status_code == 404
+    assert client.get("/static/style.css").status_code == 200
+
+
 def test_an_unknown_variant_page_is_a_404_page(client: Any) -> None:
     answer = client.get("/rules/no-such-game")
     assert answer.status_code == 404 and answer.headers["content-type"].startswith("text/html")

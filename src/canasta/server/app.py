@@ -144,6 +144,12 @@ def create_app(database: str = "sqlite:///canasta.db", *, workers: int | None = 
                   redoc_url=None, openapi_url="/api/openapi.json" if api_docs else None)
     app.add_middleware(Shield, body_bytes=limits.body_bytes)
     load_pages(tuple(f.web_plugin for f in PLAY_FAMILIES))
+
+    @app.get("/static/{name}.html", include_in_schema=False)
+    def page_source(name: str) -> Response:
+        """A page's source (its include lines not filled in) is not a page: each page has its own address."""
+        return Response(status_code=HTTPStatus.NOT_FOUND)
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
