@@ -138,17 +138,16 @@ class RummyHeuristicPlayer(RummyGreedyPlayer):
 
     name = "heuristic"
     # How much a card left in hand weighs against the melds a take makes possible. Negative early in 500 Rum
-    # (docs/strength.md, "The rummy family": -0.3 to -1.0 all gave +59 points a deal against random, +0.5
-    # gave +44); at the end of the hand a held card costs its points.
+    # (tuned with ``python -m canasta.play.strength``: -0.3 to -1.0 all gave +59 points a deal against random,
+    # +0.5 gave +44); at the end of the hand a held card costs its points.
     burden_weight = -0.5
     late_weight = 1.0
     late_cards = 3  # an opponent holding this many cards or fewer may go out soon
     late_stock = 6
     # A card's points against its connections to the hand (a pair counts 8) when choosing the discard.
     # Negative: the low card goes before a high one even if it connects a little, since a high card melded
-    # later scores more and a low discard gives the next player little (docs/strength.md, "The rummy
-    # family": on 300 deals against greedy +0.8, shedding high cards first, scored -3.6 a deal; -0.4
-    # +14.8; -1.6 to -100 about +24).
+    # later scores more and a low discard gives the next player little (tuned the same way: on 300 deals
+    # against greedy +0.8, shedding high cards first, scored -3.6 a deal; -0.4 +14.8; -1.6 to -100 about +24).
     point_weight = -2.0
     late_point_weight = -2.0
     # Basic Rummy pays the winner every card left in the other hands: there the high card goes first
