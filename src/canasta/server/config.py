@@ -45,8 +45,10 @@ def limit_options() -> list[tuple[str, str, type, Any, str]]:
 
 
 # A move makes thousands of containers (positions, views, frames) that mostly live until the next move: at
-# Python's default (a young-generation collection every 700 net allocations) the cyclic collector took 8 % of
-# a loaded server's CPU, at 10,000 2-3 % (docs/server-load.md). The server holds few reference cycles.
+# Python's default (a young-generation collection every 700 net allocations) the cyclic collector took 8.6-9.0 %
+# of a loaded server's CPU, at 10,000 2.1-2.6 % (gc.callbacks timing, two processes at 150 tables). The pauses of
+# the older generations' collections, which grow with the tables a process holds, stay either way: the tail of
+# one process's latency (docs/server-load.md, "What limits it").
 COLLECT_EVERY = 10_000
 
 
